@@ -1,0 +1,17 @@
+// Fan-out between server processes: a connection's process subscribes to the channels of the
+// accounts and rooms it serves; any process publishes to them. Payloads are opaque bytes
+// (frames already encoded by the protocol codec), so nothing is serialised twice.
+
+export type BusHandler = (payload: Uint8Array, channel: string) => void;
+
+/** Stops one subscription; idempotent. */
+export type Unsubscribe = () => Promise<void>;
+
+export interface Bus {
+  readonly kind: 'memory' | 'redis';
+  /** Delivers the payload to every current subscriber of the channel, in any process. */
+  publish(channel: string, payload: Uint8Array): Promise<void>;
+  /** Resolves once the subscription is live: a publish after it is delivered. */
+  subscribe(channel: string, handler: BusHandler): Promise<Unsubscribe>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeSettings, loadConfig } from './index.ts';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, dataDir: 'data', logLevel: 'info', seedDemo: true });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('reads typed values from MORSEL_* variables', () => {
+    const config = loadConfig({
+      PORT: '9001',
+      MORSEL_DATA_DIR: '/tmp/x',
+      MORSEL_SEED_DEMO: 'off',
+      MORSEL_LOG_LEVEL: 'debug',
+      MORSEL_DATABASE_URL: 'postgres://u@h/db',
+    });
+    expect(config).toMatchObject({
+      port: 9001,
+      dataDir: '/tmp/x',
+      seedDemo: false,
+      logLevel: 'debug',
+      databaseUrl: 'postgres://u@h/db',
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT="eighty" is not valid: expected a whole number/],
+    ['PORT', '70000', /PORT="70000" is not valid: .*at most 65535/],
+    ['MORSEL_LOG_LEVEL', 'loud', /MORSEL_LOG_LEVEL="loud" is not valid: one of fatal/],
+    ['MORSEL_SEED_DEMO', 'maybe', /expected true or false/],
+    ['MORSEL_DATABASE_URL', 'mysql://x', /MORSEL_DATABASE_URL/],
+    ['MORSEL_REDIS_URL', 'localhost:6379', /MORSEL_REDIS_URL/],
+  ])('refuses %s=%s with a message naming the variable', (variable, value, message) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(message);
+  });
+
+  it('wants the IM app key and secret together', () => {
+    expect(() => loadConfig({ MORSEL_IM_APP_KEY: 'abcdefgh12' })).toThrow(/MORSEL_IM_APP_SECRET/);
+    expect(
+      loadConfig({ MORSEL_IM_APP_KEY: 'abcdefgh12', MORSEL_IM_APP_SECRET: 'secret-secret-1' }).imAppKey,
+    ).toBe('abcdefgh12');
+  });
+
+  it('lists every setting with its variable', () => {
+    const variables = describeSettings().map((s) => s.variable);
+    expect(variables).toContain('MORSEL_DATA_DIR');
+    expect(new Set(variables).size).toBe(variables.length);
+  });
+});

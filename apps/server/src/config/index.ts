@@ -1,0 +1,92 @@
+import { Value } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
+import { ConfigSchema, type Config } from './schema.ts';
+
+export type { Config } from './schema.ts';
+
+/** A setting that cannot be used; names the environment variable so the operator can fix it. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly value: string,
+    reason: string,
+  ) {
+    super(`${variable}=${JSON.stringify(value)} is not valid: ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
+const FALSE_WORDS = new Set(['0', 'false', 'no', 'off']);
+
+function parseRaw(variable: string, raw: string, schema: TSchema): unknown {
+  switch (schema.type) {
+    case 'integer': {
+      if (!/^-?\d+$/.test(raw)) throw new ConfigError(variable, raw, 'expected a whole number');
+      return Number(raw);
+    }
+    case 'boolean': {
+      const word = raw.toLowerCase();
+      if (TRUE_WORDS.has(word)) return true;
+      if (FALSE_WORDS.has(word)) return false;
+      throw new ConfigError(variable, raw, 'expected true or false');
+    }
+    default:
+      return raw;
+  }
+}
+
+function describeSchema(schema: TSchema): string {
+  if (schema.anyOf) return `one of ${schema.anyOf.map((s: TSchema) => s.const).join(', ')}`;
+  if (schema.pattern) return `expected to match ${schema.pattern}`;
+  const limits = [
+    schema.minimum !== undefined && `at least ${schema.minimum}`,
+    schema.maximum !== undefined && `at most ${schema.maximum}`,
+    schema.minLength !== undefined && `at least ${schema.minLength} characters`,
+    schema.maxLength !== undefined && `at most ${schema.maxLength} characters`,
+  ].filter(Boolean);
+  return limits.length ? limits.join(', ') : `expected a ${schema.type}`;
+}
+
+/**
+ * Reads the configuration from environment variables (and explicit overrides, used by tests).
+ * An empty variable counts as unset. Throws ConfigError naming the first bad variable.
+ */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(ConfigSchema.properties) as [string, TSchema][]) {
+    const variable = schema.env as string;
+    const raw = env[variable];
+    if (key in overrides) {
+      out[key] = (overrides as Record<string, unknown>)[key];
+    } else if (raw !== undefined && raw !== '') {
+      out[key] = parseRaw(variable, raw, schema);
+    } else if (schema.default !== undefined) {
+      out[key] = schema.default;
+    } else {
+      continue;
+    }
+    if (out[key] !== undefined && !Value.Check(schema, out[key])) {
+      throw new ConfigError(variable, String(raw ?? out[key]), describeSchema(schema));
+    }
+  }
+  if (Boolean(out.imAppKey) !== Boolean(out.imAppSecret)) {
+    throw new ConfigError(
+      out.imAppKey ? 'MORSEL_IM_APP_SECRET' : 'MORSEL_IM_APP_KEY',
+      '',
+      'MORSEL_IM_APP_KEY and MORSEL_IM_APP_SECRET are set together or not at all',
+    );
+  }
+  return out as Config;
+}
+
+/** Every setting with its variable and default, for the operator guide and `--help`. */
+export function describeSettings(): { variable: string; default?: unknown; description: string }[] {
+  return Object.values(ConfigSchema.properties).map((schema: TSchema) => ({
+    variable: schema.env as string,
+    default: schema.default,
+    description: describeSchema(schema),
+  }));
+}

@@ -1,0 +1,26 @@
+// The two engines behind the one query layer: better-sqlite3 (embedded default) and pg.
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+
+export type EngineName = 'sqlite' | 'postgres';
+
+// int8 and numeric come back as strings by default; our bigints are epoch milliseconds and
+// counters, all far below 2^53, so numbers are safe and keep rows identical on both engines.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function sqliteDialect(file: string): Dialect {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new BetterSqlite3(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new SqliteDialect({ database });
+}
+
+export function postgresDialect(connectionString: string): Dialect {
+  return new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 10 }) });
+}

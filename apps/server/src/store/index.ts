@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { Kysely, Migrator, type MigrationResultSet } from 'kysely';
+import type { Database } from './schema.ts';
+import { migrations } from './migrations/index.ts';
+import { postgresDialect, sqliteDialect, type EngineName } from './engines.ts';
+
+export type { Database } from './schema.ts';
+export type { EngineName } from './engines.ts';
+export { isUniqueViolation } from './errors.ts';
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly engine: EngineName;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** PostgreSQL connection string; when absent the SQLite file is used. */
+  databaseUrl?: string;
+  /** SQLite file, or ':memory:'. */
+  sqliteFile?: string;
+}
+
+export const SQLITE_FILE_NAME = 'morsel.sqlite';
+
+export function sqliteFileIn(dataDir: string): string {
+  return path.join(dataDir, SQLITE_FILE_NAME);
+}
+
+/** Opens the store on the engine the options name and applies pending migrations. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const engine: EngineName = options.databaseUrl ? 'postgres' : 'sqlite';
+  const dialect = options.databaseUrl
+    ? postgresDialect(options.databaseUrl)
+    : sqliteDialect(options.sqliteFile ?? ':memory:');
+  const db = new Kysely<Database>({ dialect });
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, engine, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

@@ -1,0 +1,52 @@
+// `npm start` as an operator runs it: a real process, its output and its exit code.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { makeDataDir } from '../harness/index.ts';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
+
+function run(env: Record<string, string>, until?: RegExp) {
+  const child = spawn(tsx, ['src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      if (until?.test(stdout)) child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('npm start (main.ts)', () => {
+  it('refuses a bad MORSEL_* value with a clear message and no stack trace', async () => {
+    const result = await run({ PORT: 'eighty', MORSEL_DATA_DIR: '/tmp/unused' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('morsel: configuration error: PORT="eighty" is not valid');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('starts, prints the URL and the demo accounts, and stops cleanly on SIGTERM', async () => {
+    const dataDir = await makeDataDir();
+    try {
+      const result = await run(
+        { PORT: '0', MORSEL_HOST: '127.0.0.1', MORSEL_DATA_DIR: dataDir, MORSEL_LOG_LEVEL: 'warn' },
+        /IM demo account: demo3/,
+      );
+      expect(result.stdout).toMatch(/Morsel is running at http:\/\/127\.0\.0\.1:\d+/);
+      expect(result.stdout).toMatch(/IM demo account: demo1 \/ token [0-9a-f]{32}/);
+      expect(result.code).toBe(0);
+      await expect(fs.stat(path.join(dataDir, 'morsel.sqlite'))).resolves.toBeTruthy();
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

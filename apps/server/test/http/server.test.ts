@@ -1,0 +1,106 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDataDir, startTestServer, type TestServer } from '../harness/index.ts';
+
+describe('server skeleton over real HTTP', () => {
+  let server: TestServer;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = await makeDataDir();
+    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    await fs.mkdir(path.join(webDist, 'assets'));
+    await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await startTestServer({ webDist });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fs.rm(webDist, { recursive: true, force: true });
+  });
+
+  it('answers /healthz with the engines in use', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', store: 'sqlite', bus: 'memory' });
+  });
+
+  it('gives every response a request id, echoing one the caller sent', async () => {
+    const generated = await fetch(`${server.url}/healthz`);
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'trace-123' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-123');
+  });
+
+  it('serves the web app for page navigations on any path (history mode)', async () => {
+    for (const pathname of ['/', '/activity/sign/index', '/no/such/page?x=1']) {
+      const response = await fetch(`${server.url}${pathname}`, { headers: { accept: 'text/html' } });
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await fetch(`${server.url}/assets/app-abc123.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers unknown API calls and missing assets with a JSON 404, not the page', async () => {
+    for (const pathname of ['/api/nothing', '/assets/missing.js']) {
+      const response = await fetch(`${server.url}${pathname}`, { headers: { accept: 'application/json' } });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ code: 404, message: 'not found' });
+    }
+  });
+
+  it('seeds the default IM app and demo accounts', async () => {
+    const { seeded } = server.server;
+    expect(seeded.appKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(seeded.demoAccounts.map((a) => a.accid)).toEqual(['demo1', 'demo2', 'demo3']);
+  });
+});
+
+describe('restarts and configuration', () => {
+  it('keeps data across a restart on the same data directory', async () => {
+    const first = await startTestServer();
+    const before = first.server.seeded;
+    await first.server.store.db.insertInto('meta').values({ key: 'probe', value: 'kept' }).execute();
+    await first.stop({ keepData: true });
+
+    const second = await startTestServer({ dataDir: first.dataDir });
+    try {
+      expect(second.server.seeded).toEqual(before);
+      const row = await second.server.store.db.selectFrom('meta').select('value').where('key', '=', 'probe').executeTakeFirst();
+      expect(row?.value).toBe('kept');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('uses the configured IM app key and secret, and config wins on restart', async () => {
+    const appKey = 'morselTestKey01';
+    const first = await startTestServer({ imAppKey: appKey, imAppSecret: 'first-secret-123' });
+    await first.stop({ keepData: true });
+    const second = await startTestServer({ dataDir: first.dataDir, imAppKey: appKey, imAppSecret: 'second-secret-456' });
+    try {
+      expect(second.server.seeded.appKey).toBe(appKey);
+      const app = await second.server.store.db.selectFrom('im_apps').selectAll().where('app_key', '=', appKey).executeTakeFirstOrThrow();
+      expect(app.secret).toBe('second-secret-456');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('answers 503 for pages when the web app is not built', async () => {
+    const server = await startTestServer({ webDist: '/nonexistent/dist' });
+    try {
+      const response = await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(503);
+      expect(await response.text()).toContain('npm run build');
+    } finally {
+      await server.stop();
+    }
+  });
+});

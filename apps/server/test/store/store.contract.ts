@@ -1,0 +1,103 @@
+// One contract for the store, run against every engine (SQLite file, PostgreSQL): the same
+// behaviour must hold on both, or a deployment that switches engine breaks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { isUniqueViolation, migrateToLatest, type Store } from '../../src/store/index.ts';
+
+export interface StoreFixture {
+  open(): Promise<Store>;
+  /** Opens the same database again (a restart). */
+  reopen(): Promise<Store>;
+  dispose(): Promise<void>;
+}
+
+export function storeContract(engine: string, makeFixture: () => Promise<StoreFixture>) {
+  describe(`store contract on ${engine}`, () => {
+    let fixture: StoreFixture;
+    let store: Store;
+
+    beforeAll(async () => {
+      fixture = await makeFixture();
+      store = await fixture.open();
+    });
+    afterAll(async () => {
+      await store?.close();
+      await fixture?.dispose();
+    });
+
+    const app = (key: string) => ({ app_key: key, secret: 'secret-' + key, name: 'app ' + key, created_at: Date.now() });
+
+    it('names its engine', () => {
+      expect(store.engine).toBe(engine);
+    });
+
+    it('applies migrations once; applying again is a no-op', async () => {
+      const again = await migrateToLatest(store.db);
+      expect(again.results).toEqual([]);
+    });
+
+    it('round-trips rows with numbers, flags and unicode text unchanged', async () => {
+      const now = 1_767_225_600_123; // beyond 2^32: bigint columns must come back as numbers
+      await store.db.insertInto('im_apps').values(app('rt')).execute();
+      const [row] = await store.db
+        .insertInto('im_accounts')
+        .values({ app_key: 'rt', accid: 'u1', token: 't', nick: '小零食🍪', disabled: 1, created_at: now, updated_at: now })
+        .returning(['id', 'nick', 'disabled', 'created_at'])
+        .execute();
+      expect(row).toMatchObject({ nick: '小零食🍪', disabled: 1, created_at: now });
+      expect(typeof row!.id).toBe('number');
+    });
+
+    it('reports unique violations the same way on both engines', async () => {
+      await store.db.insertInto('im_apps').values(app('dup')).execute();
+      const error = await store.db.insertInto('im_apps').values(app('dup')).execute().catch((e: unknown) => e);
+      expect(isUniqueViolation(error)).toBe(true);
+      expect(isUniqueViolation(new Error('other'))).toBe(false);
+    });
+
+    it('enforces foreign keys', async () => {
+      const error = await store.db
+        .insertInto('im_accounts')
+        .values({ app_key: 'no-such-app', accid: 'x', token: 't', nick: '', disabled: 0, created_at: 1, updated_at: 1 })
+        .execute()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+    });
+
+    it('rolls a failed transaction back whole', async () => {
+      await expect(
+        store.db.transaction().execute(async (trx) => {
+          await trx.insertInto('im_apps').values(app('tx1')).execute();
+          await trx.insertInto('im_apps').values(app('tx1')).execute();
+        }),
+      ).rejects.toBeTruthy();
+      const found = await store.db.selectFrom('im_apps').select('app_key').where('app_key', '=', 'tx1').execute();
+      expect(found).toEqual([]);
+    });
+
+    it('never over-decrements a counter under concurrent conditional updates', async () => {
+      // The pattern the rewards kernel relies on: stock = stock - 1 where stock > 0.
+      await sql`create table contract_stock (id integer primary key, stock integer not null)`.execute(store.db);
+      await sql`insert into contract_stock (id, stock) values (1, 25)`.execute(store.db);
+      const attempts = Array.from({ length: 200 }, () =>
+        store.db.transaction().execute(async (trx) => {
+          const result = await sql`update contract_stock set stock = stock - 1 where id = 1 and stock > 0`.execute(trx);
+          return Number(result.numAffectedRows ?? 0n);
+        }),
+      );
+      const won = (await Promise.all(attempts)).reduce((a, b) => a + b, 0);
+      const left = await sql<{ stock: number }>`select stock from contract_stock where id = 1`.execute(store.db);
+      expect(won).toBe(25);
+      expect(Number(left.rows[0]!.stock)).toBe(0);
+      await sql`drop table contract_stock`.execute(store.db);
+    });
+
+    it('keeps data across a restart', async () => {
+      await store.db.insertInto('meta').values({ key: 'restart-probe', value: '42' }).execute();
+      await store.close();
+      store = await fixture.reopen();
+      const row = await store.db.selectFrom('meta').select('value').where('key', '=', 'restart-probe').executeTakeFirst();
+      expect(row?.value).toBe('42');
+    });
+  });
+}

@@ -1,0 +1,9 @@
+// The mobile component library, imported component by component. antd-mobile's package index
+// is marked side-effectful, so importing from 'antd-mobile' pulls in every component (about
+// 160 kB gzip); deep imports keep each page's chunk to what it uses. Add components here.
+import 'antd-mobile/es/global';
+
+export { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+export { default as Button } from 'antd-mobile/es/components/button';
+export { default as ErrorBlock } from 'antd-mobile/es/components/error-block';
+export { default as SpinLoading } from 'antd-mobile/es/components/spin-loading';
