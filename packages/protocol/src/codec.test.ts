@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeFrame, encodeFrame, FrameError, HEADER_BYTES, MAX_FRAME_BYTES, type Frame } from './codec.ts';
+
+const header = fc.record({
+  sid: fc.integer({ min: 0, max: 255 }),
+  cid: fc.integer({ min: 0, max: 255 }),
+  ser: fc.integer({ min: 0, max: 65535 }),
+  code: fc.integer({ min: 0, max: 65535 }),
+});
+const value = fc.letrec((tie) => ({
+  leaf: fc.oneof(fc.string(), fc.integer(), fc.double({ noNaN: true }).filter((v) => !Object.is(v, -0)) /* MessagePack has no -0 */, fc.boolean(), fc.constant(null)),
+  node: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.array(tie('node'), { maxLength: 5 }), fc.dictionary(fc.string(), tie('node'), { maxKeys: 5 })),
+})).node;
+const body = fc.dictionary(fc.string({ minLength: 1 }), value, { minKeys: 1, maxKeys: 8 });
+
+describe('frame codec', () => {
+  it('round-trips every header and body', () => {
+    fc.assert(
+      fc.property(header, fc.option(body, { nil: undefined }), (h, b) => {
+        const frame: Frame = b ? { ...h, body: b } : h;
+        expect(decodeFrame(encodeFrame(frame))).toEqual(frame);
+      }),
+    );
+  });
+
+  it('keeps a 6-byte header and omits an empty body', () => {
+    expect(encodeFrame({ sid: 1, cid: 2, ser: 0, code: 0 }).length).toBe(HEADER_BYTES);
+    expect(encodeFrame({ sid: 1, cid: 2, ser: 0, code: 0, body: {} }).length).toBe(HEADER_BYTES);
+    expect([...encodeFrame({ sid: 2, cid: 3, ser: 0x1234, code: 302 }).subarray(0, 6)]).toEqual([2, 3, 0x12, 0x34, 1, 46]);
+  });
+
+  it('refuses to encode out-of-range headers with pack error 999', () => {
+    for (const bad of [{ sid: 256 }, { cid: -1 }, { ser: 65536 }, { code: 1.5 }]) {
+      const frame = { sid: 1, cid: 1, ser: 1, code: 0, ...bad };
+      expect(() => encodeFrame(frame)).toThrow(expect.objectContaining({ code: 999 }));
+    }
+  });
+
+  it('refuses to encode an oversized frame', () => {
+    const frame = { sid: 7, cid: 1, ser: 1, code: 0, body: { text: 'x'.repeat(MAX_FRAME_BYTES) } };
+    expect(() => encodeFrame(frame)).toThrow(FrameError);
+  });
+
+  it('never throws anything but FrameError 998 on random bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        try {
+          const frame = decodeFrame(bytes);
+          expect(frame.sid).toBe(bytes[0]);
+        } catch (error) {
+          expect(error).toBeInstanceOf(FrameError);
+          expect((error as FrameError).code).toBe(998);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('answers 998 with the header it could read for every truncation of a valid frame', () => {
+    fc.assert(
+      fc.property(header, body, (h, b) => {
+        const bytes = encodeFrame({ ...h, body: b });
+        for (let cut = 0; cut < bytes.length; cut++) {
+          try {
+            decodeFrame(bytes.subarray(0, cut));
+          } catch (error) {
+            expect((error as FrameError).code).toBe(998);
+            if (cut >= 4) expect((error as FrameError).header).toMatchObject({ sid: h.sid, cid: h.cid, ser: h.ser });
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses a body that is not a parameter map', () => {
+    const bytes = new Uint8Array([7, 1, 0, 1, 0, 0, 0x93, 1, 2, 3]); // body = [1, 2, 3]
+    expect(() => decodeFrame(bytes)).toThrow(/not a parameter map/);
+  });
+
+  it('does not let a body pollute prototypes', () => {
+    const frame = decodeFrame(encodeFrame({ sid: 1, cid: 1, ser: 1, code: 0, body: JSON.parse('{"__proto__":{"polluted":1},"a":1}') }));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(frame.body?.a).toBe(1);
+  });
+});

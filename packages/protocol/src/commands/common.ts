@@ -1,0 +1,30 @@
+// Parameter schemas shared by several services.
+import { Type } from '@sinclair/typebox';
+
+export const Account = Type.String({ minLength: 1, maxLength: 64 });
+export const Accounts = (max: number) => Type.Array(Account, { minItems: 1, maxItems: max });
+export const Id = Type.String({ minLength: 1, maxLength: 128 });
+export const Time = Type.Integer({ minimum: 0 });
+export const Flag = Type.Boolean();
+export const Custom = Type.String({ maxLength: 8192 });
+/** Values whose shape later issues pin down; accepted as any map until then. */
+export const AnyMap = Type.Record(Type.String(), Type.Unknown());
+
+export const SCENES = ['p2p', 'team', 'superTeam'] as const;
+export const Scene = Type.Union(SCENES.map((s) => Type.Literal(s)));
+
+/** Client types of document 2 with NIM's numbers. */
+export const CLIENT_TYPES = { Android: 1, iOS: 2, PC: 4, WindowsPhone: 8, Web: 16, Server: 32, Mac: 64 } as const;
+export type ClientTypeName = keyof typeof CLIENT_TYPES;
+export const ClientType = Type.Union(Object.values(CLIENT_TYPES).map((v) => Type.Literal(v)));
+
+export const LoginPort = Type.Object({
+  type: ClientType,
+  os: Type.String(),
+  deviceId: Type.String(),
+  account: Account,
+  connectionId: Type.String(),
+  ip: Type.String(),
+  time: Time,
+  customTag: Type.Optional(Type.String()),
+});

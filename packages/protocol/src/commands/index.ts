@@ -1,0 +1,56 @@
+// The one table of every command of spec/messaging.md section 7, with NIM's service ids.
+// Lookups by name and by (link, sid, cid); validators compiled once per command.
+import type { Static, TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import type { CommandDef, Link } from './define.ts';
+import { linkCommands } from './link.ts';
+import { messagingCommands } from './messaging.ts';
+import { socialCommands } from './social.ts';
+import { realtimeCommands } from './realtime.ts';
+
+export type { CommandDef, Link } from './define.ts';
+export { CLIENT_TYPES, type ClientTypeName } from './common.ts';
+
+export const COMMANDS = { ...linkCommands, ...messagingCommands, ...socialCommands, ...realtimeCommands };
+
+export type CommandName = keyof typeof COMMANDS;
+export type RequestOf<N extends CommandName> = Static<(typeof COMMANDS)[N]['request']>;
+export type ReplyOf<N extends CommandName> = Static<(typeof COMMANDS)[N]['reply']>;
+
+export const SERVICES = {
+  link: 1, auth: 2, user: 3, notify: 4, sync: 5, misc: 6, msg: 7, team: 8, friend: 12,
+  chatroom: 13, event: 14, signal: 15, superTeam: 21, msgExtend: 23,
+} as const;
+
+const keyOf = (link: Link, sid: number, cid: number) => `${link}:${sid}:${cid}`;
+const byKey = new Map<string, CommandName>();
+for (const [name, def] of Object.entries(COMMANDS) as [CommandName, CommandDef][]) {
+  const key = keyOf(def.link, def.sid, def.cid);
+  const existing = byKey.get(key);
+  if (existing) throw new Error(`commands ${existing} and ${name} share ${key}`);
+  byKey.set(key, name);
+}
+
+export function commandAt(link: Link, sid: number, cid: number): CommandName | undefined {
+  return byKey.get(keyOf(link, sid, cid));
+}
+
+const checks = new Map<TSchema, TypeCheck<TSchema>>();
+function checkerOf(schema: TSchema): TypeCheck<TSchema> {
+  let check = checks.get(schema);
+  if (!check) {
+    check = TypeCompiler.Compile(schema);
+    checks.set(schema, check);
+  }
+  return check;
+}
+
+/** Validates parameters against a schema; returns null or a message naming the first bad field. */
+export function validateParams(schema: TSchema, params: unknown): string | null {
+  const check = checkerOf(schema);
+  if (check.Check(params)) return null;
+  const first = check.Errors(params).First();
+  if (!first) return 'parameters are invalid';
+  const field = first.path ? first.path.replace(/^\//, '').replace(/\//g, '.') : 'parameters';
+  return `${field}: ${first.message}`;
+}
