@@ -1,1 +1,5 @@
-export {};
+export { NIM } from './nim.ts';
+export { Chatroom, type ChatroomOptions } from './chatroom.ts';
+export type { NimOptions, NimCallbacks, LoginPortChange } from './options.ts';
+export type { DisconnectInfo, LinkState, LoginReply } from './link/link.ts';
+export { ImError } from '@morsel/protocol';

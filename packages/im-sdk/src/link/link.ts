@@ -1,0 +1,380 @@
+// The link: one logged-in connection to the IM server and its whole lifecycle. It looks up
+// addresses, opens the transport with a connect time-out, logs in, matches replies to commands by
+// serial, beats the heartbeat, applies frequency control, and reconnects with backoff when the
+// connection drops. Domain services sit above it and only call `send` and listen to pushes.
+import {
+  COMMANDS,
+  commandAt,
+  decodeFrame,
+  encodeFrame,
+  ImError,
+  LINK,
+  NON_ERROR_CODES,
+  PROTOCOL_VERSION,
+  RECONNECT,
+  SDK_VERSION,
+  type CommandName,
+  type Frame,
+  type KickReason,
+  type ReplyOf,
+  type RequestOf,
+} from '@morsel/protocol';
+import { openTransport, type Transport, type TransportName } from '../transport/engine-transport.ts';
+import type { Logger } from '../logger.ts';
+import { reconnectDelay } from './backoff.ts';
+import { lookupLinks } from './lbs.ts';
+import { PendingCalls } from './pending.ts';
+import { SerialCounter } from './serial.ts';
+
+export type LinkState = 'idle' | 'connecting' | 'connected' | 'logined' | 'reconnecting' | 'disconnected' | 'destroyed';
+export type LoginReply = ReplyOf<'login'>;
+
+export interface LinkConfig {
+  appKey: string;
+  account: string;
+  token: string;
+  clientType: number;
+  os: string;
+  deviceId: string;
+  customTag?: string;
+  lbsUrl?: string;
+  defaultLink?: string;
+  linkPath: string;
+  transports: TransportName[];
+  heartbeatIntervalMs: number;
+  maxReconnectAttempts: number;
+  /** The first serial used is the one after this (tests start near the wrap). */
+  serialStart?: number;
+  fetch?: typeof fetch;
+  logger: Logger;
+}
+
+export interface DisconnectInfo {
+  code: 'logout' | 'manual' | 'kicked' | 'Connect_Failed' | number;
+  message: string;
+  reason?: KickReason;
+  fromClientType?: number;
+}
+
+export interface LinkEvents {
+  connected(reply: LoginReply, info: { isReconnect: boolean }): void;
+  willReconnect(info: { retryCount: number; duration: number }): void;
+  disconnected(info: DisconnectInfo): void;
+  error(error: ImError): void;
+  push(name: CommandName, params: Record<string, unknown>): void;
+}
+
+/** Login refusals that no retry can fix: the link stops instead of reconnecting. */
+const FATAL_LOGIN_CODES = new Set([201, 302, 403, 404, 414, 422, 997]);
+
+export class Link {
+  state: LinkState = 'idle';
+  private transport: Transport | undefined;
+  private readonly serials: SerialCounter;
+  private readonly pending = new PendingCalls();
+  private readonly blockedUntil = new Map<CommandName, number>();
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private addresses: string[] = [];
+  private linkPath: string;
+  private addressIndex = 0;
+  private attempt = 0;
+  private everLoggedIn = false;
+  private stopped = true;
+  private silentReconnect = false;
+  private firstLogin?: { resolve(reply: LoginReply): void; reject(error: unknown): void };
+  private closeWaiters: (() => void)[] = [];
+
+  constructor(
+    private config: LinkConfig,
+    private readonly events: LinkEvents,
+  ) {
+    this.serials = new SerialCounter(config.serialStart ?? 0);
+    this.linkPath = config.linkPath;
+  }
+
+  updateConfig(config: Partial<LinkConfig>): void {
+    this.config = { ...this.config, ...config };
+  }
+
+  /** Connects and logs in; resolves on the first login, rejects when the link gives up. */
+  connect(): Promise<LoginReply> {
+    if (this.state === 'destroyed') return Promise.reject(new ImError('Error_Connection_Socket_State_not_Match', 'instance destroyed'));
+    if (this.state === 'logined') return Promise.reject(new ImError(417, 'already connected'));
+    this.stopped = false;
+    this.attempt = 0;
+    const login = new Promise<LoginReply>((resolve, reject) => (this.firstLogin = { resolve, reject }));
+    void this.open();
+    return login;
+  }
+
+  /** Sends a command and resolves with its reply parameters. */
+  send<N extends CommandName>(name: N, params: RequestOf<N>, options: { timeoutMs?: number } = {}): Promise<ReplyOf<N>> {
+    const def = COMMANDS[name];
+    const blocked = (this.blockedUntil.get(name) ?? 0) - Date.now();
+    if (blocked > 0) return Promise.reject(new ImError(416, `frequency control: ${name} blocked for ${blocked} ms`));
+    const ready = this.state === 'logined' || (def.preLogin && this.state === 'connected');
+    if (!ready || !this.transport) {
+      return Promise.reject(new ImError('Error_Connection_Socket_State_not_Match', `cannot send ${name} while ${this.state}`));
+    }
+    let ser = this.serials.next();
+    while (this.pending.has(ser)) ser = this.serials.next();
+    let bytes: Uint8Array;
+    try {
+      bytes = encodeFrame({ sid: def.sid, cid: def.cid, ser, code: 0, body: params as Record<string, unknown> });
+    } catch (error) {
+      return Promise.reject(new ImError(999, (error as Error).message));
+    }
+    const transport = this.transport;
+    return new Promise<ReplyOf<N>>((resolve, reject) => {
+      this.pending.add(ser, { name, sid: def.sid, cid: def.cid, resolve: resolve as (b: Record<string, unknown>) => void, reject }, options.timeoutMs ?? def.timeoutMs);
+      transport.send(bytes);
+    });
+  }
+
+  /** Logs out: no reconnection until connect() is called again. */
+  async logout(): Promise<void> {
+    if (this.state === 'logined') await this.send('logout', {}).catch(() => {});
+    await this.stop({ code: 'logout', message: 'logged out' });
+  }
+
+  /** Closes the connection without logging out; no reconnection until connect(). */
+  disconnect(): Promise<void> {
+    return this.stop({ code: 'manual', message: 'disconnected by the application' });
+  }
+
+  async destroy(): Promise<void> {
+    await this.disconnect();
+    this.state = 'destroyed';
+  }
+
+  private async stop(info: DisconnectInfo): Promise<void> {
+    const wasStopped = this.stopped && !this.transport;
+    this.stopped = true;
+    this.clearTimers();
+    this.firstLogin?.reject(new ImError('Operation_Canceled', info.message));
+    this.firstLogin = undefined;
+    if (this.transport) {
+      const closed = new Promise<void>((resolve) => this.closeWaiters.push(resolve));
+      this.transport.close();
+      // The disconnect callback fires when the socket confirms, or after 10 s regardless.
+      await Promise.race([closed, this.sleep(RECONNECT.disconnectCallbackTimeoutMs)]);
+      this.dropTransport();
+    }
+    if (this.state !== 'destroyed') this.state = 'disconnected';
+    if (!wasStopped) this.events.disconnected(info);
+  }
+
+  private async open(): Promise<void> {
+    if (this.stopped) return;
+    this.state = this.everLoggedIn ? 'reconnecting' : 'connecting';
+    if (this.addresses.length === 0) await this.resolveAddresses();
+    if (this.stopped) return;
+    if (this.addresses.length === 0) {
+      this.events.error(new ImError('Connect_Failed', 'no link address: set lbsUrl or defaultLink'));
+      return this.attemptFailed('no link address');
+    }
+    const url = this.addresses[this.addressIndex % this.addresses.length]!;
+    this.config.logger.info('connecting', { url, attempt: this.attempt });
+    // A watchdog per attempt: whatever hangs, the attempt ends within the fallback time.
+    const watchdog = this.later(RECONNECT.fallbackTimerMs, () => this.transport?.close());
+    const connectTimer = this.later(LINK.socketConnectTimeoutMs, () => {
+      this.config.logger.warn('connect time-out', { url });
+      this.transport?.close();
+    });
+    this.transport = openTransport(
+      { url, path: this.linkPath, transports: this.config.transports },
+      {
+        open: () => {
+          this.cancel(connectTimer);
+          this.state = 'connected';
+          void this.login().finally(() => this.cancel(watchdog));
+        },
+        message: (bytes) => this.receive(bytes),
+        close: (reason) => {
+          this.cancel(connectTimer);
+          this.cancel(watchdog);
+          this.closed(reason);
+        },
+      },
+    );
+  }
+
+  private async resolveAddresses(): Promise<void> {
+    const { lbsUrl, defaultLink } = this.config;
+    if (lbsUrl) {
+      try {
+        const answer = await lookupLinks({ lbsUrl, appKey: this.config.appKey, account: this.config.account, ...(this.config.fetch && { fetch: this.config.fetch }) });
+        this.addresses = answer.link;
+        this.linkPath = answer.linkPath;
+        return;
+      } catch (error) {
+        this.config.logger.warn('load balancer failed', String(error));
+        this.events.error(new ImError(3001, `load balancer unreachable: ${(error as Error).message}`));
+      }
+    }
+    this.addresses = defaultLink ? [defaultLink] : [];
+  }
+
+  private async login(): Promise<void> {
+    const isReconnect = this.everLoggedIn;
+    try {
+      const reply = await this.send('login', {
+        appKey: this.config.appKey,
+        account: this.config.account,
+        token: this.config.token,
+        clientType: this.config.clientType as RequestOf<'login'>['clientType'],
+        os: this.config.os,
+        sdkVersion: SDK_VERSION,
+        protocolVersion: PROTOCOL_VERSION,
+        deviceId: this.config.deviceId,
+        appLogin: isReconnect ? 1 : 0,
+        ...(this.config.customTag && { customTag: this.config.customTag }),
+      });
+      this.state = 'logined';
+      this.attempt = 0;
+      this.everLoggedIn = true;
+      this.silentReconnect = false;
+      this.startHeartbeat();
+      this.firstLogin?.resolve(reply);
+      this.firstLogin = undefined;
+      this.events.connected(reply, { isReconnect });
+    } catch (error) {
+      const code = error instanceof ImError ? error.code : undefined;
+      if (typeof code === 'number' && FATAL_LOGIN_CODES.has(code)) {
+        const refusal = error as ImError;
+        this.events.error(refusal);
+        this.firstLogin?.reject(refusal);
+        this.firstLogin = undefined;
+        await this.stop({ code, message: refusal.message });
+      } else {
+        this.transport?.close(); // retried by the close handler
+      }
+    }
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = setInterval(() => {
+      this.send('heartbeat', {}, { timeoutMs: LINK.handshakeTimeoutMs }).catch(() => {
+        this.config.logger.warn('heartbeat failed: reconnecting');
+        this.transport?.close();
+      });
+    }, this.config.heartbeatIntervalMs);
+    (this.heartbeat as { unref?: () => void }).unref?.();
+  }
+
+  private receive(bytes: Uint8Array): void {
+    let frame: Frame;
+    try {
+      frame = decodeFrame(bytes);
+    } catch (error) {
+      this.config.logger.error('undecodable frame from server', String(error));
+      return;
+    }
+    if (frame.code === 0 && frame.ser === 0) return this.pushed(frame);
+    const call = this.pending.take(frame.ser, frame.sid, frame.cid);
+    if (!call) return; // a late reply to a command that timed out
+    const body = frame.body ?? {};
+    if (NON_ERROR_CODES.has(frame.code)) return call.resolve(body);
+    if (frame.code === 416 && typeof body.duration === 'number') {
+      this.blockedUntil.set(call.name as CommandName, Date.now() + body.duration * 1000);
+    }
+    call.reject(new ImError(frame.code, typeof body.message === 'string' ? body.message : undefined, body));
+  }
+
+  private pushed(frame: Frame): void {
+    const name = commandAt('im', frame.sid, frame.cid);
+    if (!name) return this.config.logger.warn('unknown push', frame.sid, frame.cid);
+    const params = frame.body ?? {};
+    if (name === 'kicked') return this.kicked(params as RequestOf<'kicked'>);
+    this.events.push(name, params);
+  }
+
+  private kicked(params: RequestOf<'kicked'>): void {
+    const reason = params.reasonName as KickReason;
+    this.config.logger.warn('kicked', reason);
+    if (reason === 'silentlyKick') {
+      this.silentReconnect = true; // the close that follows reconnects at once, quietly
+      return;
+    }
+    void this.stop({
+      code: 'kicked',
+      message: params.message,
+      reason,
+      ...(params.fromClientType !== undefined && { fromClientType: params.fromClientType }),
+    });
+  }
+
+  private closed(reason: string): void {
+    this.config.logger.info('socket closed', reason);
+    this.dropTransport();
+    for (const resolve of this.closeWaiters.splice(0)) resolve();
+    if (this.stopped) return;
+    this.state = 'disconnected';
+    this.attemptFailed(reason);
+  }
+
+  private attemptFailed(reason: string): void {
+    if (this.stopped) return;
+    if (this.silentReconnect) {
+      this.silentReconnect = false;
+      this.later(0, () => void this.open());
+      return;
+    }
+    this.attempt += 1;
+    if (this.attempt > this.config.maxReconnectAttempts) {
+      const failure = new ImError('Connect_Failed', `gave up after ${this.config.maxReconnectAttempts} attempts: ${reason}`);
+      this.firstLogin?.reject(failure);
+      this.firstLogin = undefined;
+      void this.stop({ code: 'Connect_Failed', message: failure.message });
+      return;
+    }
+    // Next attempt goes to the next address; after a full round, ask the load balancer again,
+    // giving the cluster the reopen delay to recover first.
+    this.addressIndex += 1;
+    let duration = reconnectDelay(this.attempt);
+    if (this.config.lbsUrl && this.addresses.length > 0 && this.addressIndex % this.addresses.length === 0) {
+      this.addresses = [];
+      duration = Math.max(duration, RECONNECT.reopenDelayMs);
+    }
+    this.state = 'reconnecting';
+    this.events.willReconnect({ retryCount: this.attempt, duration });
+    this.later(duration, () => void this.open());
+  }
+
+  private dropTransport(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    this.transport = undefined;
+    this.pending.rejectAll(() => new ImError('Error_Internet_Disconnected', 'the connection was lost before the reply'));
+  }
+
+  private later(ms: number, run: () => void): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    this.timers.add(timer);
+    return timer;
+  }
+
+  private cancel(timer: ReturnType<typeof setTimeout>): void {
+    clearTimeout(timer);
+    this.timers.delete(timer);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      (timer as { unref?: () => void }).unref?.();
+    });
+  }
+
+  private clearTimers(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+}

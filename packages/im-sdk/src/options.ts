@@ -1,0 +1,110 @@
+// The options of NIM.getInstance, their defaults and their checks (document 2, section 5:
+// "Instance requires an account"; nosSurvivalTime at least 86400 s, otherwise infinite).
+import { CLIENT_TYPES, ImError, LIMITS, RECONNECT, type ClientTypeName } from '@morsel/protocol';
+import type { TransportName } from './transport/engine-transport.ts';
+import type { LogLevel } from './logger.ts';
+import type { DisconnectInfo, LoginReply } from './link/link.ts';
+
+export interface LoginPortChange {
+  type: number;
+  os: string;
+  deviceId: string;
+  account: string;
+  connectionId: string;
+  ip: string;
+  time: number;
+  online: boolean;
+}
+
+export interface NimCallbacks {
+  onconnect?(reply: LoginReply): void;
+  onwillreconnect?(info: { retryCount: number; duration: number }): void;
+  ondisconnect?(info: DisconnectInfo): void;
+  onerror?(error: ImError): void;
+  onloginportschange?(ports: LoginPortChange[]): void;
+  onsyncdone?(): void;
+}
+
+export interface NimOptions extends NimCallbacks {
+  appKey: string;
+  account: string;
+  token: string;
+  /** The load-balancing endpoint, e.g. `https://im.example.com/im/lbs`. */
+  lbsUrl?: string;
+  /** The socket server used when the load balancer fails or is not set. */
+  defaultLink?: string;
+  linkPath?: string;
+  /** Default: websocket with long-polling fallback. ['polling'] forces long-polling. */
+  transports?: TransportName[];
+  clientType?: ClientTypeName;
+  deviceId?: string;
+  customTag?: string;
+  heartbeatInterval?: number;
+  reconnectionAttempts?: number;
+  logLevel?: LogLevel | 'off';
+  /** Where to send the SDK's log lines; default: the load balancer's origin. 'off' disables. */
+  logUploadUrl?: string | 'off';
+  nosSurvivalTime?: number;
+  /** Connect at once (default), as NIM does. */
+  autoConnect?: boolean;
+  /** Internal: the first serial is the one after this (tests of the serial wrap). */
+  serialStart?: number;
+  fetch?: typeof fetch;
+}
+
+export interface ResolvedOptions extends NimOptions {
+  clientType: ClientTypeName;
+  transports: TransportName[];
+  linkPath: string;
+  heartbeatInterval: number;
+  reconnectionAttempts: number;
+  logLevel: LogLevel | 'off';
+  /** Seconds uploaded files live; Infinity when not set or below the minimum. */
+  nosSurvivalTime: number;
+}
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
+
+export function resolveOptions(options: NimOptions): ResolvedOptions {
+  if (!options || typeof options.account !== 'string' || options.account === '') {
+    throw new ImError('Param_Error', 'an instance requires an account');
+  }
+  if (typeof options.appKey !== 'string' || options.appKey === '') throw new ImError('Param_Error', 'appKey is required');
+  if (typeof options.token !== 'string' || options.token === '') throw new ImError('Param_Error', 'token is required');
+  if (!options.lbsUrl && !options.defaultLink) throw new ImError('Param_Error', 'lbsUrl or defaultLink is required');
+  if (options.clientType && !(options.clientType in CLIENT_TYPES)) {
+    throw new ImError('Param_Error', `clientType must be one of ${Object.keys(CLIENT_TYPES).join(', ')}`);
+  }
+  const reconnectionAttempts = options.reconnectionAttempts ?? RECONNECT.maxAttempts;
+  if (!Number.isInteger(reconnectionAttempts) || reconnectionAttempts < 0 || reconnectionAttempts > RECONNECT.maxAttempts) {
+    throw new ImError('Param_Error', `reconnectionAttempts must be 0 to ${RECONNECT.maxAttempts}`);
+  }
+  const survival = options.nosSurvivalTime;
+  return {
+    ...options,
+    clientType: options.clientType ?? (isNode ? 'Server' : 'Web'),
+    transports: options.transports ?? ['polling', 'websocket'],
+    linkPath: options.linkPath ?? '/im/link/',
+    heartbeatInterval: options.heartbeatInterval ?? 60_000,
+    reconnectionAttempts,
+    logLevel: options.logLevel ?? 'warn',
+    nosSurvivalTime: typeof survival === 'number' && survival >= LIMITS.minNosSurvivalTimeS ? survival : Infinity,
+  };
+}
+
+/** The log endpoint beside the load balancer (or the default link). */
+export function defaultLogUploadUrl(options: ResolvedOptions): string | undefined {
+  if (options.logUploadUrl === 'off') return undefined;
+  if (options.logUploadUrl) return options.logUploadUrl;
+  const base = options.lbsUrl ?? options.defaultLink;
+  if (!base) return undefined;
+  try {
+    const url = new URL('/im/log/lines', new URL(base, globalThis.location?.href));
+    url.searchParams.set('appkey', options.appKey);
+    url.searchParams.set('uid', options.account);
+    url.searchParams.set('platform', 'web');
+    return url.toString();
+  } catch {
+    return undefined;
+  }
+}
