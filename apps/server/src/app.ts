@@ -10,6 +10,11 @@ import { registerHealth } from './http/health.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { seed, type SeedSummary } from './seed/index.ts';
+import { ImAccounts } from './im/accounts/index.ts';
+import { registerImRest } from './im/rest/index.ts';
+import { registerClientLogs } from './im/client-logs/index.ts';
+import { attachImGateway, kickConnections, type ImGateway } from './im/gateway/index.ts';
+import { registerProductApi, type Clock } from './product/index.ts';
 
 export interface MorselServer {
   readonly config: Config;
@@ -18,11 +23,24 @@ export interface MorselServer {
   readonly bus: Bus;
   readonly log: Logger;
   readonly seeded: SeedSummary;
+  /** IM apps and accounts; the gateway's login calls imAccounts.verifyLogin. */
+  readonly imAccounts: ImAccounts;
+  readonly imGateway: ImGateway;
   /** Stops accepting requests, then closes the bus and the store. */
   close(): Promise<void>;
 }
 
-export async function buildServer(config: Config, log: Logger = createLogger(config)): Promise<MorselServer> {
+/** Parts tests replace: the product API's clock and the fetch it calls WeChat with. */
+export interface ServerServices {
+  clock?: Clock;
+  fetch?: typeof fetch;
+}
+
+export async function buildServer(
+  config: Config,
+  log: Logger = createLogger(config),
+  services: ServerServices = {},
+): Promise<MorselServer> {
   const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
   let bus: Bus | undefined;
   try {
@@ -31,6 +49,7 @@ export async function buildServer(config: Config, log: Logger = createLogger(con
       redisPrefix: config.redisPrefix,
       onHandlerError: (err) => log.error({ err }, 'bus handler failed'),
     });
+    const liveBus = bus;
     const seeded = await seed(store, config);
     const http = fastify({
       loggerInstance: log as FastifyBaseLogger,
@@ -43,10 +62,19 @@ export async function buildServer(config: Config, log: Logger = createLogger(con
     });
     registerErrorHandling(http);
     registerHealth(http, { store, bus });
+    const imAccounts = new ImAccounts({
+      store,
+      log,
+      // A blocked account's connections end at once, in whichever process holds them.
+      onBlocked: (appKey, accid) => void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
+    });
+    await registerImRest(http, { accounts: imAccounts, store });
+    await registerClientLogs(http, { accounts: imAccounts, store });
+    await registerProductApi(http, { config, store, log, ...services });
+    const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts });
     await registerWebApp(http, config.webDist);
     await http.ready();
 
-    const openBusRef = bus;
     return {
       config,
       http,
@@ -54,9 +82,12 @@ export async function buildServer(config: Config, log: Logger = createLogger(con
       bus,
       log,
       seeded,
+      imAccounts,
+      imGateway,
       async close() {
+        await imGateway.close();
         await http.close();
-        await openBusRef.close();
+        await liveBus.close();
         await store.close();
       },
     };

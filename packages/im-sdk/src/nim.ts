@@ -6,6 +6,7 @@ import { Link, type LoginReply } from './link/link.ts';
 import { Logger } from './logger.ts';
 import { defaultLogUploadUrl, resolveOptions, type LoginPortChange, type NimOptions, type ResolvedOptions } from './options.ts';
 import { defaultDeviceId } from './util/device.ts';
+import { isNode, userAgent } from './util/env.ts';
 import { withDone, type Done } from './util/done.ts';
 
 const instances = new Map<string, NIM>();
@@ -169,7 +170,6 @@ export class NIM {
 }
 
 function describeOs(): string {
-  if (typeof navigator !== 'undefined' && navigator.userAgent) return navigator.userAgent.slice(0, 64);
-  if (typeof process !== 'undefined') return `node ${process.version} ${process.platform}`;
-  return 'unknown';
+  if (isNode()) return `node ${process.version} ${process.platform}`;
+  return userAgent()?.slice(0, 64) ?? 'unknown';
 }

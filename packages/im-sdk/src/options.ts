@@ -1,5 +1,6 @@
 // The options of NIM.getInstance, their defaults and their checks (document 2, section 5:
 // "Instance requires an account"; nosSurvivalTime at least 86400 s, otherwise infinite).
+import { pageUrl, isNode } from './util/env.ts';
 import { CLIENT_TYPES, ImError, LIMITS, RECONNECT, type ClientTypeName } from '@morsel/protocol';
 import type { TransportName } from './transport/engine-transport.ts';
 import type { LogLevel } from './logger.ts';
@@ -63,8 +64,6 @@ export interface ResolvedOptions extends NimOptions {
   nosSurvivalTime: number;
 }
 
-const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
-
 export function resolveOptions(options: NimOptions): ResolvedOptions {
   if (!options || typeof options.account !== 'string' || options.account === '') {
     throw new ImError('Param_Error', 'an instance requires an account');
@@ -82,7 +81,7 @@ export function resolveOptions(options: NimOptions): ResolvedOptions {
   const survival = options.nosSurvivalTime;
   return {
     ...options,
-    clientType: options.clientType ?? (isNode ? 'Server' : 'Web'),
+    clientType: options.clientType ?? (isNode() ? 'Server' : 'Web'),
     transports: options.transports ?? ['polling', 'websocket'],
     linkPath: options.linkPath ?? '/im/link/',
     heartbeatInterval: options.heartbeatInterval ?? 60_000,
@@ -99,7 +98,7 @@ export function defaultLogUploadUrl(options: ResolvedOptions): string | undefine
   const base = options.lbsUrl ?? options.defaultLink;
   if (!base) return undefined;
   try {
-    const url = new URL('/im/log/lines', new URL(base, globalThis.location?.href));
+    const url = new URL('/im/log/lines', new URL(base, pageUrl()));
     url.searchParams.set('appkey', options.appKey);
     url.searchParams.set('uid', options.account);
     url.searchParams.set('platform', 'web');

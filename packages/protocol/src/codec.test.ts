@@ -75,8 +75,8 @@ describe('frame codec', () => {
   });
 
   it('refuses a body that is not a parameter map', () => {
-    const bytes = new Uint8Array([7, 1, 0, 1, 0, 0, 0x93, 1, 2, 3]); // body = [1, 2, 3]
-    expect(() => decodeFrame(bytes)).toThrow(/not a parameter map/);
+    expect(() => decodeFrame(new Uint8Array([7, 1, 0, 1, 0, 0, 0x93, 1, 2, 3]))).toThrow(/not a parameter map/); // [1, 2, 3]
+    expect(() => decodeFrame(new Uint8Array([7, 1, 0, 1, 0, 0, 0xc1]))).toThrow(/not a parameter map/); // reserved byte
   });
 
   it('does not let a body pollute prototypes', () => {

@@ -69,7 +69,9 @@ export function encodeFrame(frame: Frame): Uint8Array {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** Decodes a frame; throws only FrameError 998 (unpack error), never anything else. */

@@ -24,6 +24,35 @@ export const ConfigSchema = Type.Object({
   seedDemo: Type.Boolean({ env: 'MORSEL_SEED_DEMO', default: true }),
   imAppKey: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', env: 'MORSEL_IM_APP_KEY' })),
   imAppSecret: Type.Optional(Type.String({ minLength: 12, maxLength: 128, env: 'MORSEL_IM_APP_SECRET' })),
+  // IM gateway (src/im/gateway, docs/im-gateway.md).
+  imLinkAddresses: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^,\\s]+(,https?://[^,\\s]+)*$',
+      env: 'MORSEL_IM_LINK_ADDRESSES',
+      description: 'comma list of socket server base URLs the load balancer hands out',
+    }),
+  ),
+  imCommandsPerSecond: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_COMMANDS_PER_SECOND', default: 100 }),
+  imFrequencyBlockSeconds: Type.Integer({ minimum: 1, maximum: 3600, env: 'MORSEL_IM_FREQUENCY_BLOCK_SECONDS', default: 10 }),
+  imLoginTimeoutMs: Type.Integer({ minimum: 1000, maximum: 600_000, env: 'MORSEL_IM_LOGIN_TIMEOUT_MS', default: 30_000 }),
+  imHandlerTimeoutMs: Type.Integer({ minimum: 100, maximum: 600_000, env: 'MORSEL_IM_HANDLER_TIMEOUT_MS', default: 10_000 }),
+  // Product API (src/product, docs/product-api.md).
+  openApiClients: Type.String({
+    pattern: '^[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128}(,[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128})*$',
+    env: 'MORSEL_OPENAPI_CLIENTS',
+    default: 'morsel-h5:morsel-h5-public-signing-key',
+    description: 'comma list of clientId:secret allowed to call the open-API endpoints',
+  }),
+  sessionTtlDays: Type.Integer({ minimum: 1, maximum: 365, env: 'MORSEL_SESSION_TTL_DAYS', default: 30 }),
+  smsProvider: Type.Union([Type.Literal('outbox')], { env: 'MORSEL_SMS_PROVIDER', default: 'outbox' }),
+  smsDailyLimitPerMobile: Type.Integer({ minimum: 1, maximum: 1000, env: 'MORSEL_SMS_DAILY_LIMIT_PER_MOBILE', default: 10 }),
+  smsDailyLimitPerAddress: Type.Integer({ minimum: 1, maximum: 100000, env: 'MORSEL_SMS_DAILY_LIMIT_PER_ADDRESS', default: 50 }),
+  smsImageCaptchaAfterPerMobile: Type.Integer({ minimum: 0, maximum: 1000, env: 'MORSEL_SMS_IMAGE_CAPTCHA_AFTER_PER_MOBILE', default: 2 }),
+  smsImageCaptchaAfterPerAddress: Type.Integer({ minimum: 0, maximum: 100000, env: 'MORSEL_SMS_IMAGE_CAPTCHA_AFTER_PER_ADDRESS', default: 10 }),
+  wechatAppId: Type.Optional(Type.String({ pattern: '^wx[0-9a-zA-Z]{6,32}$', env: 'MORSEL_WECHAT_APP_ID' })),
+  wechatAppSecret: Type.Optional(Type.String({ minLength: 8, maxLength: 128, env: 'MORSEL_WECHAT_APP_SECRET' })),
+  wechatJsapiTicket: Type.Optional(Type.String({ minLength: 8, maxLength: 512, env: 'MORSEL_WECHAT_JSAPI_TICKET' })),
+  wechatApiBase: Type.String({ pattern: '^https?://', env: 'MORSEL_WECHAT_API_BASE', default: 'https://api.weixin.qq.com' }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

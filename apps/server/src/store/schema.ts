@@ -2,6 +2,7 @@
 // (bigint columns), flags are 0/1 integers and structured values are JSON text, so that one
 // query layer speaks SQLite and PostgreSQL alike (docs/decisions/0002-one-store-two-engines.md).
 import type { Generated } from 'kysely';
+import type { ProductTables } from '../product/store/tables.ts';
 
 export interface MetaTable {
   key: string;
@@ -26,10 +27,50 @@ export interface ImAccountTable {
   disabled: number;
   created_at: number;
   updated_at: number;
+  /** Avatar URL (migration 0002). */
+  icon: Generated<string>;
+  /** Free JSON text given by the app backend (migration 0002). */
+  props: Generated<string>;
 }
 
-export interface Database {
+/** A REST API nonce already used by an app, kept until its CurTime leaves the window. */
+export interface ImRestNonceTable {
+  app_key: string;
+  nonce: string;
+  expires_at: number;
+}
+
+/** One log report (`kind` 'report') or plain-text log post (`kind` 'lines') from a client SDK. */
+export interface ImClientLogTable {
+  id: Generated<number>;
+  app_key: string;
+  kind: string;
+  uid: string;
+  os: string;
+  session: string;
+  ver: string;
+  type: string;
+  platform: string;
+  content: string;
+  created_at: number;
+}
+
+/** One error statistics post from a client SDK; `body` is the JSON as received. */
+export interface ImClientErrorReportTable {
+  id: Generated<number>;
+  app_key: string;
+  device_id: string;
+  event_count: number;
+  body: string;
+  created_at: number;
+}
+
+/** Every table; the product API's row types live beside it in src/product/store/tables.ts. */
+export interface Database extends ProductTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;
+  im_rest_nonces: ImRestNonceTable;
+  im_client_logs: ImClientLogTable;
+  im_client_error_reports: ImClientErrorReportTable;
 }

@@ -23,9 +23,10 @@ export async function makeDataDir(): Promise<string> {
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await makeDataDir());
   const config = loadConfig({}, { host: '127.0.0.1', port: 0, logLevel: 'warn', ...overrides, dataDir });
+  // Port 0 picks a free port; a test that restarts a server passes the port it had.
   const log = pino({ level: process.env.MORSEL_TEST_LOG_LEVEL ?? 'warn' });
   const server = await buildServer(config, log);
-  await server.http.listen({ host: config.host, port: 0 });
+  await server.http.listen({ host: config.host, port: config.port });
   const address = server.http.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
   let stopped = false;

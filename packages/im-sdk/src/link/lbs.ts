@@ -1,5 +1,6 @@
 // Asks the load balancer which socket servers to use. On failure the link falls back to the
 // default address and reports code 3001, as document 2 says.
+import { pageUrl } from '../util/env.ts';
 import { LINK, PROTOCOL_VERSION, SDK_VERSION } from '@morsel/protocol';
 
 export interface LbsAnswer {
@@ -17,7 +18,7 @@ export interface LbsRequest {
 }
 
 export async function lookupLinks(request: LbsRequest): Promise<LbsAnswer> {
-  const url = new URL(request.lbsUrl, globalThis.location?.href);
+  const url = new URL(request.lbsUrl, pageUrl());
   url.searchParams.set('k', request.appKey);
   url.searchParams.set('id', request.account);
   url.searchParams.set('sv', String(SDK_VERSION));

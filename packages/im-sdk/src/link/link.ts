@@ -318,8 +318,11 @@ export class Link {
   private attemptFailed(reason: string): void {
     if (this.stopped) return;
     if (this.silentReconnect) {
+      // The server asked this client to go (it is shutting down or rebalancing): reopen after
+      // the reopen delay, without telling the application, and ask the load balancer afresh.
       this.silentReconnect = false;
-      this.later(0, () => void this.open());
+      if (this.config.lbsUrl) this.addresses = [];
+      this.later(RECONNECT.reopenDelayMs, () => void this.open());
       return;
     }
     this.attempt += 1;
@@ -330,13 +333,11 @@ export class Link {
       void this.stop({ code: 'Connect_Failed', message: failure.message });
       return;
     }
-    // Next attempt goes to the next address; after a full round, ask the load balancer again,
-    // giving the cluster the reopen delay to recover first.
+    // The next attempt goes to the next address; after a full round, ask the load balancer again.
     this.addressIndex += 1;
-    let duration = reconnectDelay(this.attempt);
+    const duration = reconnectDelay(this.attempt);
     if (this.config.lbsUrl && this.addresses.length > 0 && this.addressIndex % this.addresses.length === 0) {
       this.addresses = [];
-      duration = Math.max(duration, RECONNECT.reopenDelayMs);
     }
     this.state = 'reconnecting';
     this.events.willReconnect({ retryCount: this.attempt, duration });

@@ -1,0 +1,253 @@
+// The IM account service: apps and their accounts, login tokens, blocking, and the one login
+// check the gateway calls. The REST API (../rest) and the gateway are its only callers.
+import { Type, type Static } from '@sinclair/typebox';
+import type { Logger } from '../../log.ts';
+import { isUniqueViolation, type Store } from '../../store/index.ts';
+import type { ImAccountTable } from '../../store/schema.ts';
+import { ImAccountError } from './errors.ts';
+import { AccidField, IconField, NameField, PropsField, TokenField, isJsonText, isValidAccid, normalizeAccid } from './rules.ts';
+import { constantTimeEqual, generateToken } from './tokens.ts';
+import { compile, firstProblem } from './validate.ts';
+
+export interface ImApp {
+  appKey: string;
+  /** The AppSecret that signs REST calls; server side only, never sent to clients. */
+  secret: string;
+  name: string;
+  createdAt: number;
+}
+
+/** An account as callers see it (the token stays inside the service). */
+export interface ImAccount {
+  appKey: string;
+  accid: string;
+  name: string;
+  icon: string;
+  props: string;
+  blocked: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ImAccountCredentials {
+  accid: string;
+  token: string;
+}
+
+/**
+ * The answer to a login: the account, or a refusal with the NIM code the gateway replies with.
+ * 302 covers a wrong token and an unknown accid alike, so a caller cannot tell which accids exist.
+ */
+export type LoginVerdict =
+  | { ok: true; account: ImAccount }
+  | { ok: false; code: 302 | 403 | 422 };
+
+export interface ImAccountsOptions {
+  store: Store;
+  log: Logger;
+  /** Called after a block with needKick, so the gateway can close the account's connections. */
+  onBlocked?: (appKey: string, accid: string) => void;
+}
+
+export const CreateAccountInput = Type.Object({
+  appKey: Type.String({ minLength: 1 }),
+  accid: AccidField,
+  name: Type.Optional(NameField),
+  icon: Type.Optional(IconField),
+  props: Type.Optional(PropsField),
+  token: Type.Optional(TokenField),
+});
+export type CreateAccountInput = Static<typeof CreateAccountInput>;
+
+export const UpdateAccountInput = Type.Object({
+  appKey: Type.String({ minLength: 1 }),
+  accid: AccidField,
+  token: Type.Optional(TokenField),
+  props: Type.Optional(PropsField),
+});
+export type UpdateAccountInput = Static<typeof UpdateAccountInput>;
+
+const checkCreate = compile(CreateAccountInput);
+const checkUpdate = compile(UpdateAccountInput);
+const checkAccid = compile(Type.Object({ accid: AccidField }));
+
+function assertValid(problem: ReturnType<typeof firstProblem>): void {
+  if (problem) throw new ImAccountError('invalid_param', problem.message, problem.field);
+}
+
+function assertProps(props: string | undefined): void {
+  if (props !== undefined && !isJsonText(props)) {
+    throw new ImAccountError('invalid_param', 'parameter props is invalid: must be JSON text', 'props');
+  }
+}
+
+type AccountRow = Pick<ImAccountTable, 'app_key' | 'accid' | 'nick' | 'disabled' | 'created_at' | 'updated_at'> & {
+  icon: string;
+  props: string;
+};
+
+function toAccount(row: AccountRow): ImAccount {
+  return {
+    appKey: row.app_key,
+    accid: row.accid,
+    name: row.nick,
+    icon: row.icon,
+    props: row.props,
+    blocked: row.disabled !== 0,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const ACCOUNT_COLUMNS = ['app_key', 'accid', 'nick', 'icon', 'props', 'disabled', 'created_at', 'updated_at'] as const;
+
+export class ImAccounts {
+  private readonly store: Store;
+  private readonly log: Logger;
+  private readonly onBlocked: ((appKey: string, accid: string) => void) | undefined;
+  /** Compared against when the accid is unknown, so that answer takes as long as a wrong token. */
+  private readonly decoyToken = generateToken();
+
+  constructor(options: ImAccountsOptions) {
+    this.store = options.store;
+    this.log = options.log;
+    this.onBlocked = options.onBlocked;
+  }
+
+  async getApp(appKey: string): Promise<ImApp | undefined> {
+    const row = await this.store.db
+      .selectFrom('im_apps')
+      .select(['app_key', 'secret', 'name', 'created_at'])
+      .where('app_key', '=', appKey)
+      .executeTakeFirst();
+    return row && { appKey: row.app_key, secret: row.secret, name: row.name, createdAt: row.created_at };
+  }
+
+  /** The account, or undefined when the app has no such accid (matched case-insensitively). */
+  async get(appKey: string, accid: string): Promise<ImAccount | undefined> {
+    if (!isValidAccid(accid)) return undefined;
+    const row = await this.store.db
+      .selectFrom('im_accounts')
+      .select(ACCOUNT_COLUMNS)
+      .where('app_key', '=', appKey)
+      .where('accid', '=', normalizeAccid(accid))
+      .executeTakeFirst();
+    return row && toAccount(row);
+  }
+
+  /** Registers an accid (stored lower-case); generates the token unless one is given. */
+  async create(input: CreateAccountInput): Promise<ImAccountCredentials & { name: string }> {
+    assertValid(firstProblem(checkCreate, input));
+    assertProps(input.props);
+    await this.requireApp(input.appKey);
+    const accid = normalizeAccid(input.accid);
+    const token = input.token ?? generateToken();
+    const name = input.name ?? '';
+    const now = Date.now();
+    try {
+      await this.store.db
+        .insertInto('im_accounts')
+        .values({
+          app_key: input.appKey,
+          accid,
+          token,
+          nick: name,
+          icon: input.icon ?? '',
+          props: input.props ?? '',
+          disabled: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ImAccountError('already_registered', 'already register');
+      throw error;
+    }
+    return { accid, token, name };
+  }
+
+  /** Changes the token and/or props; at least one must be given. */
+  async update(input: UpdateAccountInput): Promise<void> {
+    assertValid(firstProblem(checkUpdate, input));
+    assertProps(input.props);
+    if (input.token === undefined && input.props === undefined) {
+      throw new ImAccountError('invalid_param', 'missing parameter token or props: nothing to update', 'token');
+    }
+    await this.requireApp(input.appKey);
+    await this.updateAccount(input.appKey, input.accid, {
+      ...(input.token !== undefined && { token: input.token }),
+      ...(input.props !== undefined && { props: input.props }),
+    });
+  }
+
+  /** Replaces the token with a new random one; the old one stops working at once. */
+  async refreshToken(appKey: string, accid: string): Promise<ImAccountCredentials> {
+    assertValid(firstProblem(checkAccid, { accid }));
+    await this.requireApp(appKey);
+    const token = generateToken();
+    await this.updateAccount(appKey, accid, { token });
+    return { accid: normalizeAccid(accid), token };
+  }
+
+  /**
+   * Disables the account: later logins answer 422. With needKick the onBlocked hook is called
+   * so the gateway closes its open connections (NIM's needkick); without it they stay open.
+   */
+  async block(appKey: string, accid: string, needKick: boolean): Promise<void> {
+    assertValid(firstProblem(checkAccid, { accid }));
+    await this.requireApp(appKey);
+    const normalized = normalizeAccid(accid);
+    await this.updateAccount(appKey, normalized, { disabled: 1 });
+    if (needKick && this.onBlocked) {
+      try {
+        this.onBlocked(appKey, normalized);
+      } catch (err) {
+        this.log.error({ err, appKey, accid: normalized }, 'onBlocked hook failed');
+      }
+    }
+  }
+
+  async unblock(appKey: string, accid: string): Promise<void> {
+    assertValid(firstProblem(checkAccid, { accid }));
+    await this.requireApp(appKey);
+    await this.updateAccount(appKey, accid, { disabled: 0 });
+  }
+
+  /** The gateway's login check; see LoginVerdict. */
+  async verifyLogin(appKey: string, accid: string, token: string): Promise<LoginVerdict> {
+    if (typeof appKey !== 'string' || !(await this.getApp(appKey))) return { ok: false, code: 403 };
+    const row =
+      typeof accid === 'string' && isValidAccid(accid)
+        ? await this.store.db
+            .selectFrom('im_accounts')
+            .select([...ACCOUNT_COLUMNS, 'token'])
+            .where('app_key', '=', appKey)
+            .where('accid', '=', normalizeAccid(accid))
+            .executeTakeFirst()
+        : undefined;
+    const tokenMatches = constantTimeEqual(typeof token === 'string' ? token : '', row?.token ?? this.decoyToken);
+    if (!row || !tokenMatches) return { ok: false, code: 302 };
+    if (row.disabled !== 0) return { ok: false, code: 422 };
+    return { ok: true, account: toAccount(row) };
+  }
+
+  private async requireApp(appKey: string): Promise<ImApp> {
+    const app = await this.getApp(appKey);
+    if (!app) throw new ImAccountError('unknown_app', 'unknown appKey');
+    return app;
+  }
+
+  private async updateAccount(
+    appKey: string,
+    accid: string,
+    changes: Partial<Pick<ImAccountTable, 'token' | 'disabled'>> & { props?: string },
+  ): Promise<void> {
+    const result = await this.store.db
+      .updateTable('im_accounts')
+      .set({ ...changes, updated_at: Date.now() })
+      .where('app_key', '=', appKey)
+      .where('accid', '=', normalizeAccid(accid))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new ImAccountError('not_registered', `not register: ${normalizeAccid(accid)}`);
+  }
+}

@@ -1,0 +1,12 @@
+export {
+  ImAccounts,
+  CreateAccountInput,
+  UpdateAccountInput,
+  type ImAccount,
+  type ImAccountCredentials,
+  type ImAccountsOptions,
+  type ImApp,
+  type LoginVerdict,
+} from './accounts.ts';
+export { ImAccountError, type ImAccountErrorReason } from './errors.ts';
+export * from './rules.ts';

@@ -1,0 +1,43 @@
+// The limits of an IM account's fields, as NIM's user/create.action documents them: accid at most
+// 32 characters of letters, digits and `_ . @ -`, case-insensitive (stored lower-case); name 64;
+// icon 1024; props 1024 (JSON text); token 128. The REST schemas and the service share these.
+import { Type } from '@sinclair/typebox';
+
+export const ACCID_PATTERN = '^[A-Za-z0-9_.@-]{1,32}$';
+export const ACCID_MAX = 32;
+export const NAME_MAX = 64;
+export const ICON_MAX = 1024;
+export const PROPS_MAX = 1024;
+export const TOKEN_MAX = 128;
+
+export const AccidField = Type.String({
+  pattern: ACCID_PATTERN,
+  minLength: 1,
+  maxLength: ACCID_MAX,
+  description: 'at most 32 letters, digits, _ . @ or -',
+});
+export const NameField = Type.String({ maxLength: NAME_MAX });
+export const IconField = Type.String({ maxLength: ICON_MAX });
+export const PropsField = Type.String({ maxLength: PROPS_MAX });
+export const TokenField = Type.String({ minLength: 1, maxLength: TOKEN_MAX });
+
+const accidRegExp = new RegExp(ACCID_PATTERN);
+
+export function isValidAccid(accid: string): boolean {
+  return accidRegExp.test(accid);
+}
+
+/** NIM treats accids case-insensitively and answers with the lower-case form. */
+export function normalizeAccid(accid: string): string {
+  return accid.toLowerCase();
+}
+
+/** props is JSON text (NIM: "json属性"); anything that does not parse is refused. */
+export function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,166 @@
+// One client connection: decodes its frames, handles its commands strictly in order, and sends
+// replies and pushes. What a command does lives in the handlers; who else is online lives in
+// the gateway.
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'engine.io';
+import {
+  COMMANDS,
+  commandAt,
+  decodeFrame,
+  encodeFrame,
+  FrameError,
+  LINK,
+  validateParams,
+  type CommandName,
+  type Frame,
+} from '@morsel/protocol';
+import type { Logger } from '../../log.ts';
+import { CommandError } from './errors.ts';
+import type { AccountKey } from './ports.ts';
+
+export interface Session extends AccountKey {
+  clientType: number;
+  deviceId: string;
+  os: string;
+  customTag?: string;
+  loginAt: number;
+}
+
+export interface CommandRunner {
+  /** Runs one validated command; returns the reply parameters or throws CommandError. */
+  run(connection: ImConnection, name: CommandName, params: Record<string, unknown>): Promise<Record<string, unknown> | void>;
+  /** Seconds the command is blocked for this connection's owner, or 0. */
+  frequencyBlock(connection: ImConnection, name: CommandName): number;
+  closed(connection: ImConnection): void;
+}
+
+/** Commands waiting in one connection's queue before it is judged abusive and closed. */
+const MAX_QUEUED = 1000;
+/** Undecodable frames tolerated before the connection is closed. */
+const MAX_BAD_FRAMES = 3;
+
+export class ImConnection {
+  readonly id = randomUUID();
+  readonly ip: string;
+  session?: Session;
+  private queue: Promise<void> = Promise.resolve();
+  private queued = 0;
+  private badFrames = 0;
+  private isClosed = false;
+  private readonly afterReply: (() => void)[] = [];
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly runner: CommandRunner,
+    private readonly log: Logger,
+    loginTimeoutMs: number,
+    private readonly handlerTimeoutMs: number,
+  ) {
+    this.ip = socket.request.socket.remoteAddress ?? '';
+    const loginTimer = setTimeout(() => {
+      if (!this.session) this.close('login timeout');
+    }, loginTimeoutMs);
+    socket.on('message', (data) => this.receive(data));
+    socket.on('close', () => {
+      clearTimeout(loginTimer);
+      this.isClosed = true;
+      this.runner.closed(this);
+    });
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  /** Runs once the reply of the command being handled has been sent (e.g. close after logout). */
+  onAfterReply(callback: () => void): void {
+    this.afterReply.push(callback);
+  }
+
+  sendFrame(frame: Frame): void {
+    this.sendBytes(encodeFrame(frame));
+  }
+
+  sendBytes(bytes: Uint8Array): void {
+    if (this.isClosed) return;
+    this.socket.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  push<N extends CommandName>(name: N, params: Record<string, unknown>): void {
+    const def = COMMANDS[name];
+    this.sendFrame({ sid: def.sid, cid: def.cid, ser: 0, code: 0, body: params });
+  }
+
+  close(reason: string): void {
+    if (this.isClosed) return;
+    this.log.debug({ connectionId: this.id, reason }, 'closing IM connection');
+    this.socket.close();
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data === 'string') return this.refuse(new FrameError(998, 'text frames are not part of the protocol'));
+    let frame: Frame;
+    try {
+      frame = decodeFrame(data as Uint8Array);
+    } catch (error) {
+      return this.refuse(error as FrameError);
+    }
+    if (frame.sid === COMMANDS.heartbeat.sid && frame.cid === COMMANDS.heartbeat.cid) {
+      // Answered at once, outside the queue: it proves the link, not the handlers, is alive.
+      return this.sendFrame({ sid: frame.sid, cid: frame.cid, ser: LINK.heartbeatSerial, code: 200 });
+    }
+    if (++this.queued > MAX_QUEUED) return this.close('command queue overflow');
+    this.queue = this.queue.then(() => this.handle(frame)).finally(() => this.queued--);
+  }
+
+  private refuse(error: FrameError): void {
+    const { sid = 0, cid = 0, ser = 0 } = error.header ?? {};
+    this.reply({ sid, cid, ser }, 998, { message: error.message });
+    if (++this.badFrames >= MAX_BAD_FRAMES) this.close('too many undecodable frames');
+  }
+
+  private reply(header: Pick<Frame, 'sid' | 'cid' | 'ser'>, code: number, body?: Record<string, unknown>): void {
+    this.sendFrame({ sid: header.sid, cid: header.cid, ser: header.ser, code, ...(body && { body }) });
+  }
+
+  /**
+   * Commands run strictly in order, so one stuck handler would hold every later command of the
+   * connection: past the limit it is answered 503 and the queue moves on.
+   */
+  private withTimeLimit<T>(name: string, work: Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.log.warn({ command: name, connectionId: this.id }, 'IM handler exceeded its time limit');
+        reject(new CommandError(503, `${name} took longer than ${this.handlerTimeoutMs} ms`));
+      }, this.handlerTimeoutMs);
+    });
+    return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+  }
+
+  private async handle(frame: Frame): Promise<void> {
+    if (this.isClosed) return;
+    const name = commandAt('im', frame.sid, frame.cid);
+    try {
+      if (!name) throw new CommandError(404, `unknown command ${frame.sid}:${frame.cid}`);
+      const def = COMMANDS[name];
+      if (def.kind === 'push') throw new CommandError(403, `${name} is sent by the server only`);
+      if (!def.preLogin && !this.session) throw new CommandError(403, `log in before ${name}`);
+      const blocked = this.runner.frequencyBlock(this, name);
+      if (blocked > 0) throw new CommandError(416, `${name} is blocked for ${blocked} s`, { duration: blocked });
+      const params = frame.body ?? {};
+      const invalid = validateParams(def.request, params);
+      if (invalid) throw new CommandError(414, invalid);
+      const result = await this.withTimeLimit(name, this.runner.run(this, name, params));
+      this.reply(frame, 200, result ?? undefined);
+    } catch (error) {
+      if (error instanceof CommandError) {
+        this.reply(frame, error.code, { message: error.message, ...error.extra });
+      } else {
+        this.log.error({ err: error, command: name, connectionId: this.id }, 'IM command failed');
+        this.reply(frame, 500, { message: 'server error' });
+      }
+    }
+    for (const callback of this.afterReply.splice(0)) callback();
+  }
+}

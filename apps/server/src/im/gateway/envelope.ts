@@ -1,0 +1,31 @@
+// What travels on the bus between gateway processes for one account's connections. Packed with
+// msgpackr like the frames themselves.
+import { Packr } from 'msgpackr';
+import type { KickReason } from '@morsel/protocol';
+
+export type Envelope =
+  /** Deliver an encoded frame to the account's connections (all, or all but one). */
+  | { t: 'frame'; frame: Uint8Array; except?: string }
+  /** End these connections (or all of the account's) with a kick reason. */
+  | {
+      t: 'kick';
+      connectionIds?: string[];
+      reason: KickReason;
+      fromClientType?: number;
+      custom?: string;
+      /** Close without telling the client (a dead connection replaced by its own device). */
+      quiet?: boolean;
+    };
+
+const packr = new Packr({ useRecords: false });
+
+export const packEnvelope = (envelope: Envelope): Uint8Array => packr.pack(envelope);
+
+export function unpackEnvelope(payload: Uint8Array): Envelope | undefined {
+  try {
+    const value = packr.unpack(payload) as Envelope;
+    return value && (value.t === 'frame' || value.t === 'kick') ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

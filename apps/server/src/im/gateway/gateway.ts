@@ -1,0 +1,206 @@
+// The gateway's shared state within one process: connections by account, their bus
+// subscriptions, presence across processes, frequency control, and the handler table.
+import { COMMANDS, encodeFrame, KICK_MESSAGES, KICK_REASONS, type CommandName, type KickReason } from '@morsel/protocol';
+import type { Bus, Unsubscribe } from '../../bus/index.ts';
+import type { Logger } from '../../log.ts';
+import type { CommandRunner, ImConnection, Session } from './connection.ts';
+import { packEnvelope, unpackEnvelope, type Envelope } from './envelope.ts';
+import { CommandError } from './errors.ts';
+import { FrequencyControl, type FrequencyLimits } from './frequency.ts';
+import type { HandlerTable } from './handlers/types.ts';
+import { accountChannel, type AccountKey, type LoginPort } from './ports.ts';
+import type { Presence } from './presence.ts';
+
+/** `account.accid` is the account's canonical spelling (accids match case-insensitively). */
+export type LoginVerdict = { ok: true; account: { accid: string } } | { ok: false; code: number };
+
+/** Checks an account's token; the IM account service implements it. */
+export interface LoginVerifier {
+  verifyLogin(appKey: string, accid: string, token: string): Promise<LoginVerdict>;
+}
+
+export interface GatewayOptions {
+  bus: Bus;
+  presence: Presence;
+  verifier: LoginVerifier;
+  log: Logger;
+  frequency: FrequencyLimits;
+}
+
+interface LocalAccount {
+  connections: Set<ImConnection>;
+  ports: Map<string, LoginPort>;
+  unsubscribe: Promise<Unsubscribe>;
+}
+
+const accountKey = ({ appKey, accid }: AccountKey) => `${appKey}\u0000${accid}`;
+
+export interface KickOptions {
+  fromClientType?: number;
+  custom?: string;
+  /** Close without telling the client (a dead connection replaced by its own device). */
+  quiet?: boolean;
+}
+
+/**
+ * Ends connections of an account (all of them when no ids are given) in whichever process holds
+ * them. Needs only the bus, so other parts (blocking an account) can kick without the gateway.
+ */
+export function kickConnections(
+  bus: Bus,
+  account: AccountKey,
+  connectionIds: string[] | undefined,
+  reason: KickReason,
+  options: KickOptions = {},
+): Promise<void> {
+  const envelope: Envelope = {
+    t: 'kick',
+    ...(connectionIds && { connectionIds }),
+    reason,
+    ...(options.fromClientType !== undefined && { fromClientType: options.fromClientType }),
+    ...(options.custom !== undefined && { custom: options.custom }),
+    ...(options.quiet && { quiet: true }),
+  };
+  return bus.publish(accountChannel(account), packEnvelope(envelope));
+}
+
+export class Gateway implements CommandRunner {
+  readonly verifier: LoginVerifier;
+  private readonly handlers: HandlerTable = {};
+  private readonly accounts = new Map<string, LocalAccount>();
+  private readonly connections = new Set<ImConnection>();
+  private readonly frequency: FrequencyControl;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.verifier = options.verifier;
+    this.frequency = new FrequencyControl(options.frequency);
+  }
+
+  /** Adds the handlers of a service; later features call this with their own tables. */
+  use(table: HandlerTable): this {
+    Object.assign(this.handlers, table);
+    return this;
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  opened(connection: ImConnection): void {
+    this.connections.add(connection);
+  }
+
+  async run(connection: ImConnection, name: CommandName, params: Record<string, unknown>) {
+    const handler = this.handlers[name] as
+      | ((context: unknown, params: unknown) => Promise<Record<string, unknown> | void>)
+      | undefined;
+    if (!handler) throw new CommandError(403, `Not_Support: ${name} is not supported by this server yet`, { name: 'Not_Support' });
+    return handler({ connection, gateway: this }, params);
+  }
+
+  frequencyBlock(connection: ImConnection, name: CommandName): number {
+    const owner = connection.session ? `${connection.session.appKey}:${connection.session.accid}` : `conn:${connection.id}`;
+    return this.frequency.hit(`${owner}:${name}`);
+  }
+
+  /** Marks a connection logged in: it now receives what is published to its account. */
+  async attachSession(connection: ImConnection, session: Session, port: LoginPort): Promise<void> {
+    connection.session = session;
+    const key = accountKey(session);
+    let local = this.accounts.get(key);
+    if (!local) {
+      const account = { appKey: session.appKey, accid: session.accid };
+      local = {
+        connections: new Set(),
+        ports: new Map(),
+        unsubscribe: this.options.bus.subscribe(accountChannel(account), (payload) => this.deliver(key, payload)),
+      };
+      this.accounts.set(key, local);
+    }
+    local.connections.add(connection);
+    local.ports.set(connection.id, port);
+    await local.unsubscribe;
+    await this.options.presence.add(session, port);
+  }
+
+  closed(connection: ImConnection): void {
+    this.connections.delete(connection);
+    const session = connection.session;
+    if (!session) return;
+    const key = accountKey(session);
+    const local = this.accounts.get(key);
+    const port = local?.ports.get(connection.id);
+    local?.connections.delete(connection);
+    local?.ports.delete(connection.id);
+    if (local && local.connections.size === 0) {
+      this.accounts.delete(key);
+      void local.unsubscribe.then((unsubscribe) => unsubscribe());
+    }
+    void (async () => {
+      await this.options.presence.remove(session, connection.id);
+      if (port) await this.pushToAccount(session, 'multiPortLogin', { state: 3, ports: [port] });
+    })().catch((err) => this.options.log.error({ err }, 'cleaning up a closed IM connection failed'));
+  }
+
+  ports(account: AccountKey): Promise<LoginPort[]> {
+    return this.options.presence.ports(account);
+  }
+
+  /** Every port this process holds, to refresh shared presence. */
+  localPorts(): { account: AccountKey; port: LoginPort }[] {
+    const out: { account: AccountKey; port: LoginPort }[] = [];
+    for (const local of this.accounts.values()) {
+      for (const connection of local.connections) {
+        const port = local.ports.get(connection.id);
+        if (port && connection.session) out.push({ account: connection.session, port });
+      }
+    }
+    return out;
+  }
+
+  /** Sends a push to every connection of the account, in any process (but `except`). */
+  async pushToAccount<N extends CommandName>(account: AccountKey, name: N, params: Record<string, unknown>, except?: string) {
+    const def = COMMANDS[name];
+    const frame = encodeFrame({ sid: def.sid, cid: def.cid, ser: 0, code: 0, body: params });
+    await this.publish(account, { t: 'frame', frame, ...(except && { except }) });
+  }
+
+  /** Ends connections of the account (all of them when no ids are given), in any process. */
+  kick(account: AccountKey, connectionIds: string[] | undefined, reason: KickReason, options: KickOptions = {}): Promise<void> {
+    return kickConnections(this.options.bus, account, connectionIds, reason, options);
+  }
+
+  /** On shutdown: every client is told to reconnect silently (to another process). */
+  shutdown(): void {
+    for (const connection of this.connections) this.endWithKick(connection, 'silentlyKick', {});
+  }
+
+  private publish(account: AccountKey, envelope: Envelope): Promise<void> {
+    return this.options.bus.publish(accountChannel(account), packEnvelope(envelope));
+  }
+
+  private deliver(key: string, payload: Uint8Array): void {
+    const local = this.accounts.get(key);
+    const envelope = unpackEnvelope(payload);
+    if (!local || !envelope) return;
+    for (const connection of [...local.connections]) {
+      if (envelope.t === 'frame') {
+        if (connection.id !== envelope.except) connection.sendBytes(envelope.frame);
+      } else if (!envelope.connectionIds || envelope.connectionIds.includes(connection.id)) {
+        if (envelope.quiet) connection.close(`replaced (${envelope.reason})`);
+        else this.endWithKick(connection, envelope.reason, envelope);
+      }
+    }
+  }
+
+  private endWithKick(connection: ImConnection, reason: KickReason, details: { fromClientType?: number; custom?: string }) {
+    connection.push('kicked', {
+      reason: KICK_REASONS[reason],
+      reasonName: reason,
+      message: KICK_MESSAGES[reason],
+      ...(details.fromClientType !== undefined && { fromClientType: details.fromClientType }),
+      ...(details.custom !== undefined && { custom: details.custom }),
+    });
+    connection.close(`kicked: ${reason}`);
+  }
+}

@@ -1,0 +1,74 @@
+// Service auth (2): login, logout, and kicking the account's other devices.
+import { CLIENT_TYPES, MIN_PROTOCOL_VERSION, MIN_SDK_VERSION } from '@morsel/protocol';
+import { CommandError } from '../errors.ts';
+import type { LoginPort } from '../ports.ts';
+import type { HandlerTable } from './types.ts';
+
+const MOBILE = new Set<number>([CLIENT_TYPES.Android, CLIENT_TYPES.iOS, CLIENT_TYPES.WindowsPhone]);
+const DESKTOP = new Set<number>([CLIENT_TYPES.PC, CLIENT_TYPES.Mac]);
+
+/**
+ * The multi-device policy (docs/im-gateway.md): one mobile and one desktop session per account,
+ * any number of web tabs and server clients. A new mobile login ends the older mobile one, a new
+ * desktop login the older desktop one.
+ */
+export function conflicts(existing: number, incoming: number): boolean {
+  return (MOBILE.has(existing) && MOBILE.has(incoming)) || (DESKTOP.has(existing) && DESKTOP.has(incoming));
+}
+
+export const authHandlers: HandlerTable = {
+  async login({ connection, gateway }, params) {
+    if (connection.session) throw new CommandError(417, 'this connection is already logged in');
+    if (params.protocolVersion < MIN_PROTOCOL_VERSION) throw new CommandError(997);
+    if (params.sdkVersion < MIN_SDK_VERSION) throw new CommandError(201);
+    const verdict = await gateway.verifier.verifyLogin(params.appKey, params.account, params.token);
+    if (!verdict.ok) throw new CommandError(verdict.code);
+
+    const account = { appKey: params.appKey, accid: verdict.account.accid };
+    const port: LoginPort = {
+      type: params.clientType,
+      os: params.os,
+      deviceId: params.deviceId,
+      account: account.accid,
+      connectionId: connection.id,
+      ip: connection.ip,
+      time: Date.now(),
+      ...(params.customTag && { customTag: params.customTag }),
+    };
+    const others = await gateway.ports(account);
+    // The same device logging in again (a reconnect the server has not noticed yet) replaces its
+    // old connection quietly; another device of the same platform is kicked with a reason.
+    const sameDevice = others.filter((p) => p.deviceId === params.deviceId && conflicts(p.type, params.clientType));
+    const rivals = others.filter((p) => p.deviceId !== params.deviceId && conflicts(p.type, params.clientType));
+    const staying = others.filter((p) => !sameDevice.includes(p) && !rivals.includes(p));
+
+    await gateway.attachSession(connection, {
+      ...account,
+      clientType: params.clientType,
+      deviceId: params.deviceId,
+      os: params.os,
+      ...(params.customTag && { customTag: params.customTag }),
+      loginAt: port.time,
+    }, port);
+    if (sameDevice.length) await gateway.kick(account, sameDevice.map((p) => p.connectionId), 'samePlatformKick', { quiet: true });
+    if (rivals.length) {
+      await gateway.kick(account, rivals.map((p) => p.connectionId), 'samePlatformKick', { fromClientType: params.clientType });
+    }
+    await gateway.pushToAccount(account, 'multiPortLogin', { state: 2, ports: [port] }, connection.id);
+    return { connectionId: connection.id, loginPorts: staying, serverTime: Date.now() };
+  },
+
+  async logout({ connection }) {
+    connection.onAfterReply(() => connection.close('logout'));
+  },
+
+  async kick({ connection, gateway }, params) {
+    const session = connection.session!;
+    const wanted = new Set(params.deviceIds);
+    const targets = (await gateway.ports(session)).filter((p) => wanted.has(p.deviceId) && p.connectionId !== connection.id);
+    if (targets.length) {
+      await gateway.kick(session, targets.map((p) => p.connectionId), 'otherPlatformKick', { fromClientType: session.clientType });
+    }
+    return { deviceIds: [...new Set(targets.map((p) => p.deviceId))] };
+  },
+};

@@ -1,0 +1,16 @@
+// Service link (1) and misc (6) commands that need no domain data.
+import { PROTOCOL_VERSION, SERVER_VERSION } from '@morsel/protocol';
+import type { HandlerTable } from './types.ts';
+
+/** How often clients should send the application heartbeat (mobile SDK default 60 s). */
+export const HEARTBEAT_MS = 60_000;
+
+export const linkHandlers: HandlerTable = {
+  async negotiateTransport() {
+    return { serverVersion: SERVER_VERSION, protocolVersion: PROTOCOL_VERSION, heartbeatMs: HEARTBEAT_MS };
+  },
+  async initTransport() {},
+  async getServerTime() {
+    return { time: Date.now() };
+  },
+};

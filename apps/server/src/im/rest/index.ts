@@ -1,0 +1,67 @@
+// The server-to-server REST API for app backends, in NIM's convention (docs/im-server-api.md):
+// POST /nimserver/user/*.action, form-encoded, signed with AppKey/Nonce/CurTime/CheckSum,
+// answered with HTTP 200 and a NIM code in the body.
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import type { Store } from '../../store/index.ts';
+import type { ImAccounts } from '../accounts/index.ts';
+import { typeBoxValidatorCompiler } from '../accounts/validate.ts';
+import { authenticate } from './auth.ts';
+import { NimError, useNimErrors } from './nim-errors.ts';
+import { RestNonces } from './nonces.ts';
+import { AccidForm, BlockForm, CreateForm, UpdateForm } from './schemas.ts';
+
+export { computeCheckSum } from './checksum.ts';
+export { CURTIME_WINDOW_SECONDS } from './auth.ts';
+
+export interface ImRestOptions {
+  accounts: ImAccounts;
+  store: Store;
+}
+
+export async function registerImRest(http: FastifyInstance, options: ImRestOptions): Promise<void> {
+  const { accounts } = options;
+  const nonces = new RestNonces(options.store);
+
+  await http.register(async (scope) => {
+    // Form bodies only, and only here: the product API keeps its JSON-only parsers.
+    scope.removeAllContentTypeParsers();
+    await scope.register(formbody, { bodyLimit: 16 * 1024 });
+    // Bodies are checked by TypeBox so that a bad field gets NIM's 414 naming it.
+    scope.setValidatorCompiler(typeBoxValidatorCompiler((problem) => new NimError(414, problem.message)));
+    useNimErrors(scope);
+    scope.addHook('onRequest', async (request) => {
+      request.nimApp = await authenticate(request, { accounts, nonces });
+    });
+
+    const appKeyOf = (request: { nimApp?: { appKey: string } }) => {
+      if (!request.nimApp) throw new NimError(403, 'request is not signed');
+      return request.nimApp.appKey;
+    };
+
+    scope.post<{ Body: CreateForm }>('/nimserver/user/create.action', { schema: { body: CreateForm } }, async (request) => {
+      const info = await accounts.create({ appKey: appKeyOf(request), ...request.body });
+      return { code: 200, info };
+    });
+
+    scope.post<{ Body: UpdateForm }>('/nimserver/user/update.action', { schema: { body: UpdateForm } }, async (request) => {
+      await accounts.update({ appKey: appKeyOf(request), ...request.body });
+      return { code: 200 };
+    });
+
+    scope.post<{ Body: AccidForm }>('/nimserver/user/refreshToken.action', { schema: { body: AccidForm } }, async (request) => {
+      const info = await accounts.refreshToken(appKeyOf(request), request.body.accid);
+      return { code: 200, info };
+    });
+
+    scope.post<{ Body: BlockForm }>('/nimserver/user/block.action', { schema: { body: BlockForm } }, async (request) => {
+      await accounts.block(appKeyOf(request), request.body.accid, request.body.needkick === 'true');
+      return { code: 200 };
+    });
+
+    scope.post<{ Body: AccidForm }>('/nimserver/user/unblock.action', { schema: { body: AccidForm } }, async (request) => {
+      await accounts.unblock(appKeyOf(request), request.body.accid);
+      return { code: 200 };
+    });
+  });
+}

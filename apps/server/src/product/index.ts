@@ -1,0 +1,96 @@
+// The product HTTP API behind the campaign web app (spec/campaign-app.md sections 3-9,
+// docs/product-api.md): session and login by SMS code on the legacy .do endpoints, the
+// signature-checked open-API endpoints, the lizard script and, with the outbox SMS provider, the
+// dev outbox. Everything lives in one encapsulated scope with its own body parsers and envelope.
+import type { FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { Config } from '../config/index.ts';
+import { ConfigError } from '../config/index.ts';
+import type { Store } from '../store/index.ts';
+import type { Logger } from '../log.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { parseOpenApiClients, type ProductContext } from './context.ts';
+import { installBodyParsers, installErrorEnvelope } from './http.ts';
+import { loadAreas } from './areas.ts';
+import { createSmsProvider } from './sms/provider.ts';
+import { FixedTicketSource, WechatApiTicketSource, type JsapiTicketSource } from './wechat/ticket.ts';
+import { deleteExpired } from './store/housekeeping.ts';
+import { registerCaptchaRoutes } from './routes/captcha.ts';
+import { registerAccountRoutes } from './routes/account.ts';
+import { registerOpenApiRoutes } from './routes/open-api.ts';
+import { registerLizardRoutes } from './routes/lizard.ts';
+import { registerDevOutboxRoute } from './routes/dev-outbox.ts';
+
+export type { Clock } from './clock.ts';
+export { ManualClock, systemClock } from './clock.ts';
+
+export interface ProductDeps {
+  config: Config;
+  store: Store;
+  log: Logger;
+  /** Defaults to the system clock; tests pass a ManualClock. */
+  clock?: Clock;
+  /** Used to call WeChat's API; defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+
+function wechatTicketSource(deps: ProductDeps, clock: Clock): JsapiTicketSource | undefined {
+  const { config } = deps;
+  if (config.wechatJsapiTicket) return new FixedTicketSource(config.wechatJsapiTicket);
+  if (Boolean(config.wechatAppId) !== Boolean(config.wechatAppSecret)) {
+    throw new ConfigError(
+      config.wechatAppId ? 'MORSEL_WECHAT_APP_SECRET' : 'MORSEL_WECHAT_APP_ID',
+      '',
+      'MORSEL_WECHAT_APP_ID and MORSEL_WECHAT_APP_SECRET are set together or not at all',
+    );
+  }
+  if (!config.wechatAppId || !config.wechatAppSecret) return undefined;
+  return new WechatApiTicketSource({
+    appId: config.wechatAppId,
+    appSecret: config.wechatAppSecret,
+    apiBase: config.wechatApiBase,
+    db: deps.store.db,
+    clock,
+    log: deps.log,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+}
+
+export function createProductContext(deps: ProductDeps): ProductContext {
+  const clock = deps.clock ?? systemClock;
+  const db = deps.store.db;
+  return {
+    db,
+    config: deps.config,
+    log: deps.log,
+    clock,
+    sms: createSmsProvider(deps.config.smsProvider, { db, log: deps.log, clock }),
+    openApiClients: parseOpenApiClients(deps.config.openApiClients),
+    wechatTickets: wechatTicketSource(deps, clock),
+    areas: loadAreas(),
+    sessionTtlMs: deps.config.sessionTtlDays * 86_400_000,
+  };
+}
+
+export async function registerProductApi(http: FastifyInstance, deps: ProductDeps): Promise<ProductContext> {
+  const ctx = createProductContext(deps);
+  await http.register(async (scope) => {
+    if (!scope.hasRequestDecorator('cookies')) await scope.register(fastifyCookie);
+    installBodyParsers(scope);
+    installErrorEnvelope(scope);
+    registerCaptchaRoutes(scope, ctx);
+    registerAccountRoutes(scope, ctx);
+    registerLizardRoutes(scope, ctx);
+    registerDevOutboxRoute(scope, ctx);
+    await scope.register(async (signed) => registerOpenApiRoutes(signed, ctx));
+  });
+
+  const timer = setInterval(() => {
+    deleteExpired(ctx.db, ctx.clock.now()).catch((err: unknown) => ctx.log.warn({ err }, 'product housekeeping failed'));
+  }, HOUSEKEEPING_EVERY_MS);
+  timer.unref();
+  http.addHook('onClose', async () => clearInterval(timer));
+  return ctx;
+}

@@ -1,0 +1,83 @@
+// Registration, login, logout and the current user (legacy .do endpoints). Login and
+// registration both take an SMS code, answer `{ut, user}` and set the `ut` cookie.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { fail, ok } from '../codes.ts';
+import type { ProductContext } from '../context.ts';
+import { LegacyFields, Mobile, SmsCode } from '../schemas.ts';
+import { checkSmsCaptcha } from '../store/sms-captchas.ts';
+import { createSession, revokeSession } from '../store/sessions.ts';
+import { createUser, findUserByMobile, publicUser, type ProductUser } from '../store/users.ts';
+import { clearSessionCookie, readToken, requireUser, setSessionCookie } from '../session.ts';
+
+const MobileBody = Type.Object({ mobile: Mobile, ...LegacyFields });
+const CodeBody = Type.Object({ mobile: Mobile, captchas: SmsCode, ...LegacyFields });
+
+/** Accepts the SMS code or throws the refusal that says why not. */
+async function requireSmsCode(ctx: ProductContext, mobile: string, code: string): Promise<void> {
+  const check = await checkSmsCaptcha(ctx.db, mobile, code, ctx.clock.now());
+  switch (check.outcome) {
+    case 'ok':
+      return;
+    case 'missing':
+      throw fail('smsCaptchaMissing');
+    case 'used':
+      throw fail('smsCaptchaUsed');
+    case 'expired':
+      throw fail('smsCaptchaExpired');
+    case 'locked':
+      throw fail('smsCaptchaLocked');
+    case 'wrong':
+      throw fail('smsCaptchaWrong', {
+        message: `短信验证码错误，还可尝试${check.attemptsLeft}次`,
+        data: { attemptsLeft: check.attemptsLeft },
+      });
+  }
+}
+
+async function startSession(ctx: ProductContext, request: FastifyRequest, reply: FastifyReply, user: ProductUser) {
+  const ut = await createSession(ctx.db, Number(user.id), ctx.clock.now(), ctx.sessionTtlMs);
+  setSessionCookie(request, reply, ut);
+  request.log.info({ userId: user.id }, 'shopper logged in');
+  return ok({ ut, user: publicUser(user) });
+}
+
+export function registerAccountRoutes(scope: FastifyInstance, ctx: ProductContext): void {
+  scope.post('/ouser-web/mobileRegister/isRepeatPhoneForm.do', { schema: { body: MobileBody } }, async (request) => {
+    const { mobile } = request.body as Static<typeof MobileBody>;
+    return ok({ isRepeat: (await findUserByMobile(ctx.db, mobile)) !== undefined });
+  });
+
+  scope.post('/ouser-web/memberRegisterForm.do', { schema: { body: CodeBody } }, async (request, reply) => {
+    const { mobile, captchas } = request.body as Static<typeof CodeBody>;
+    // Checked before the code so that a taken number does not use the code up.
+    if (await findUserByMobile(ctx.db, mobile)) throw fail('mobileRegistered');
+    await requireSmsCode(ctx, mobile, captchas);
+    const user = await createUser(ctx.db, mobile, ctx.clock.now());
+    if (!user) throw fail('mobileRegistered');
+    return startSession(ctx, request, reply, user);
+  });
+
+  scope.post('/ouser-web/mobileLogin/loginForm.do', { schema: { body: CodeBody } }, async (request, reply) => {
+    const { mobile, captchas } = request.body as Static<typeof CodeBody>;
+    const user = await findUserByMobile(ctx.db, mobile);
+    if (!user) throw fail('mobileNotRegistered');
+    await requireSmsCode(ctx, mobile, captchas);
+    return startSession(ctx, request, reply, user);
+  });
+
+  // Logging out twice, or with a token already dead, is still a success: the outcome is the same.
+  scope.post('/ouser-web/mobileLogin/logout.do', async (request, reply) => {
+    const token = readToken(request);
+    if (token && token.length <= 128) await revokeSession(ctx.db, token, ctx.clock.now());
+    clearSessionCookie(reply);
+    return ok(null);
+  });
+
+  // GET as the contract names it; POST too, which is how the older wrapper sends every call.
+  scope.route({
+    method: ['GET', 'POST'],
+    url: '/ouser-web/api/user/info.do',
+    handler: async (request) => ok(publicUser(await requireUser(ctx, request))),
+  });
+}

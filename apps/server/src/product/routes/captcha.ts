@@ -1,0 +1,93 @@
+// user/init.do (is an image captcha needed?) and sendCaptchasCodeFormNew.do (send the SMS code).
+// Limits, all counted in the store: one code per number per 60 s, MORSEL_SMS_DAILY_LIMIT_PER_MOBILE
+// a day per number, MORSEL_SMS_DAILY_LIMIT_PER_ADDRESS a day per client address.
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { fail, ok } from '../codes.ts';
+import { clientAddress } from '../http.ts';
+import type { ProductContext } from '../context.ts';
+import { LegacyFields, Mobile } from '../schemas.ts';
+import { drawImageCaptcha, imageCaptchaNeeded, smsDailyKey } from '../image-captcha.ts';
+import { hitCounter, peekCounter } from '../store/rate-limit.ts';
+import { checkImageCaptcha } from '../store/image-captchas.ts';
+import { newSmsCode, storeSmsCaptcha, SMS_CODE_TTL_MS } from '../store/sms-captchas.ts';
+import { captchaText } from '../sms/provider.ts';
+import { nextChinaMidnight } from '../clock.ts';
+
+export const SMS_RESEND_INTERVAL_MS = 60_000;
+
+const InitBody = Type.Object({
+  mobile: Type.Optional(Mobile),
+  initType: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+  width: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+  height: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
+  ...LegacyFields,
+});
+
+const SendBody = Type.Object({
+  mobile: Mobile,
+  captchasType: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+  checkImageCode: Type.Optional(Type.String({ maxLength: 16 })),
+  // The platform's field name, misspelt as it is; imageKey accepted too.
+  imgeKey: Type.Optional(Type.String({ maxLength: 64 })),
+  imageKey: Type.Optional(Type.String({ maxLength: 64 })),
+  ...LegacyFields,
+});
+
+const intervalKey = (mobile: string) => `sms.interval:${mobile}`;
+
+export function registerCaptchaRoutes(scope: FastifyInstance, ctx: ProductContext): void {
+  scope.post('/ouser-web/api/user/init.do', { schema: { body: InitBody } }, async (request) => {
+    const body = (request.body ?? {}) as Static<typeof InitBody>;
+    const address = clientAddress(request);
+    if (!(await imageCaptchaNeeded(ctx, body.mobile, address))) return ok({ needImgCaptcha: false });
+    return ok({ needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) });
+  });
+
+  scope.post('/ouser-web/mobileRegister/sendCaptchasCodeFormNew.do', { schema: { body: SendBody } }, async (request) => {
+    const body = request.body as Static<typeof SendBody>;
+    const address = clientAddress(request);
+    const now = ctx.clock.now();
+
+    // A cheap early answer for an impatient resend, before an image captcha gets used up.
+    if ((await peekCounter(ctx.db, intervalKey(body.mobile), now)) > 0) {
+      throw await tooSoon(ctx, body.mobile, now);
+    }
+
+    if (await imageCaptchaNeeded(ctx, body.mobile, address)) {
+      const imageKey = body.imgeKey ?? body.imageKey;
+      const answer = body.checkImageCode?.trim();
+      if (!imageKey || !answer) {
+        throw fail('imageCaptchaRequired', { data: { needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) } });
+      }
+      if (!(await checkImageCaptcha(ctx.db, imageKey, answer, now))) {
+        throw fail('imageCaptchaWrong', { data: { needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) } });
+      }
+    }
+
+    // The counted checks: atomic in the store, so concurrent sends cannot slip through.
+    const interval = await hitCounter(ctx.db, intervalKey(body.mobile), now, now + SMS_RESEND_INTERVAL_MS);
+    if (interval.count > 1) throw await tooSoon(ctx, body.mobile, now);
+    const midnight = nextChinaMidnight(now);
+    const perMobile = await hitCounter(ctx.db, smsDailyKey.mobile(body.mobile), now, midnight);
+    if (perMobile.count > ctx.config.smsDailyLimitPerMobile) throw fail('smsDailyLimitMobile');
+    const perAddress = await hitCounter(ctx.db, smsDailyKey.address(address), now, midnight);
+    if (perAddress.count > ctx.config.smsDailyLimitPerAddress) throw fail('smsDailyLimitAddress');
+
+    const code = newSmsCode();
+    await storeSmsCaptcha(ctx.db, { mobile: body.mobile, purpose: body.captchasType ?? 0, code, clientAddress: address, now });
+    try {
+      await ctx.sms.send(body.mobile, captchaText(code));
+    } catch (error) {
+      request.log.error({ err: error, provider: ctx.sms.name }, 'sms provider failed');
+      throw fail('smsSendFailed');
+    }
+    return ok({ resendAfter: SMS_RESEND_INTERVAL_MS / 1000, expiresIn: SMS_CODE_TTL_MS / 1000 });
+  });
+}
+
+async function tooSoon(ctx: ProductContext, mobile: string, now: number) {
+  const row = await ctx.db.selectFrom('rate_counters').select('reset_at').where('key', '=', intervalKey(mobile)).executeTakeFirst();
+  const seconds = Math.max(1, Math.ceil(((row ? Number(row.reset_at) : now) - now) / 1000));
+  return fail('smsTooSoon', { message: `验证码发送过于频繁，请${seconds}秒后再试`, data: { retryAfter: seconds } });
+}

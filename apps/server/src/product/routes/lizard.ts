@@ -1,0 +1,55 @@
+// The lizard script (lizard/index.js, see its header) and the endpoint that stores what it
+// reports. Reports are anonymous and capped per client address.
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { fail, ok } from '../codes.ts';
+import { clientAddress, headerValue } from '../http.ts';
+import type { ProductContext } from '../context.ts';
+import { hitCounter } from '../store/rate-limit.ts';
+
+export const LIZARD_SCRIPT_PATH = '/activity/activity-static/lizard/index.js';
+const SCRIPT_MAX_AGE_S = 30 * 86_400;
+const REPORTS_PER_ADDRESS_PER_HOUR = 600;
+
+const Millis = Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 }));
+const PageView = Type.Object({
+  path: Type.String({ minLength: 1, maxLength: 512 }),
+  title: Type.Optional(Type.String({ maxLength: 256 })),
+  referrer: Type.Optional(Type.String({ maxLength: 1024 })),
+  ttfb: Millis,
+  domReady: Millis,
+  load: Millis,
+});
+
+export function registerLizardRoutes(scope: FastifyInstance, ctx: ProductContext): void {
+  const script = fs.readFileSync(new URL('../lizard/index.js', import.meta.url), 'utf8');
+
+  scope.get(LIZARD_SCRIPT_PATH, async (_request, reply) => {
+    reply.header('cache-control', `public, max-age=${SCRIPT_MAX_AGE_S}`).type('application/javascript; charset=utf-8');
+    return script;
+  });
+
+  scope.post('/api/lizard/pv', { schema: { body: PageView } }, async (request) => {
+    const view = request.body as Static<typeof PageView>;
+    const address = clientAddress(request);
+    const now = ctx.clock.now();
+    const budget = await hitCounter(ctx.db, `lizard.hour:${address}`, now, now + 3600_000);
+    if (budget.count > REPORTS_PER_ADDRESS_PER_HOUR) throw fail('tooManyRequests');
+    await ctx.db
+      .insertInto('lizard_page_views')
+      .values({
+        path: view.path,
+        title: view.title ?? '',
+        referrer: view.referrer ?? '',
+        ttfb_ms: view.ttfb ?? null,
+        dom_ready_ms: view.domReady ?? null,
+        load_ms: view.load ?? null,
+        user_agent: (headerValue(request, 'user-agent') ?? '').slice(0, 512),
+        client_address: address,
+        created_at: now,
+      })
+      .execute();
+    return ok(null);
+  });
+}

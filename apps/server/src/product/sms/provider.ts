@@ -1,0 +1,65 @@
+// Text messages leave through a provider. The embedded default is the outbox: it stores each
+// message and logs it, so a fresh install (and the tests) can log in without an SMS contract.
+// A real gateway is another implementation of SmsProvider chosen by MORSEL_SMS_PROVIDER.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/index.ts';
+import type { Logger } from '../../log.ts';
+import type { Clock } from '../clock.ts';
+
+export interface SmsProvider {
+  readonly name: string;
+  send(mobile: string, text: string): Promise<void>;
+}
+
+export class OutboxSmsProvider implements SmsProvider {
+  readonly name = 'outbox';
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: Logger,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(mobile: string, text: string): Promise<void> {
+    await this.db.insertInto('sms_outbox').values({ mobile, text, created_at: this.clock.now() }).execute();
+    this.log.info({ mobile, text }, 'sms outbox: message stored instead of sent');
+  }
+}
+
+export interface OutboxMessage {
+  mobile: string;
+  /** The verification code as a reader of the text finds it (its first run of six digits). */
+  code: string | null;
+  text: string;
+  createdAt: number;
+}
+
+/** The latest messages of a number, newest first. */
+export async function readOutbox(db: Kysely<Database>, mobile: string, limit = 10): Promise<OutboxMessage[]> {
+  const rows = await db
+    .selectFrom('sms_outbox')
+    .select(['mobile', 'text', 'created_at'])
+    .where('mobile', '=', mobile)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    mobile: row.mobile,
+    code: /(?<!\d)\d{6}(?!\d)/.exec(row.text)?.[0] ?? null,
+    text: row.text,
+    createdAt: Number(row.created_at),
+  }));
+}
+
+export function createSmsProvider(
+  name: 'outbox',
+  deps: { db: Kysely<Database>; log: Logger; clock: Clock },
+): SmsProvider {
+  switch (name) {
+    case 'outbox':
+      return new OutboxSmsProvider(deps.db, deps.log, deps.clock);
+  }
+}
+
+export function captchaText(code: string): string {
+  return `【Morsel】您的验证码是${code}，5分钟内有效。如非本人操作，请忽略本短信。`;
+}

@@ -1,0 +1,40 @@
+// Fixed-window counters in the store, so limits hold across processes on PostgreSQL as on
+// SQLite: one atomic upsert increments the counter, or restarts it when its window has ended.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../store/index.ts';
+
+export interface CounterState {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** When the window ends (epoch ms). */
+  resetAt: number;
+}
+
+/** Counts one hit on `key`; a window that has ended restarts at 1 and ends at `resetAt`. */
+export async function hitCounter(db: Kysely<Database>, key: string, now: number, resetAt: number): Promise<CounterState> {
+  const count = sql.ref('rate_counters.count');
+  const currentReset = sql.ref('rate_counters.reset_at');
+  const row = await db
+    .insertInto('rate_counters')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when ${currentReset} <= ${now} then 1 else ${count} + 1 end`,
+        reset_at: sql<number>`case when ${currentReset} <= ${now} then excluded.reset_at else ${currentReset} end`,
+      }),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), resetAt: Number(row.reset_at) };
+}
+
+/** Hits counted on `key` in its current window, without counting one more. */
+export async function peekCounter(db: Kysely<Database>, key: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('rate_counters')
+    .select('count')
+    .where('key', '=', key)
+    .where('reset_at', '>', now)
+    .executeTakeFirst();
+  return row ? Number(row.count) : 0;
+}

@@ -1,0 +1,78 @@
+// Helpers for IM tests: real SDK instances against a real test server, and waiting for events.
+import { NIM, type NimOptions } from '@morsel/im-sdk';
+import type { TestServer } from '../harness/index.ts';
+
+let seq = 0;
+
+/** Options for a demo account of the test server, with a fresh device id. */
+export function demoOptions(server: TestServer, index = 0, extra: Partial<NimOptions> = {}): NimOptions {
+  const account = server.server.seeded.demoAccounts[index]!;
+  return {
+    appKey: server.server.seeded.appKey,
+    account: account.accid,
+    token: account.token,
+    lbsUrl: `${server.url}/im/lbs`,
+    deviceId: `device-${process.pid}-${++seq}`,
+    clientType: 'Web',
+    logLevel: 'off',
+    logUploadUrl: 'off',
+    autoConnect: false,
+    ...extra,
+  };
+}
+
+/** An event recorder: every callback the SDK fires, in order, and a way to wait for one. */
+export class Events {
+  readonly seen: { name: string; value: unknown }[] = [];
+  private waiters: { name: string; resolve: (value: unknown) => void }[] = [];
+
+  callbacks(): Partial<NimOptions> {
+    const record = (name: string) => (value: unknown) => this.record(name, value);
+    return {
+      onconnect: record('connect'),
+      onwillreconnect: record('willreconnect'),
+      ondisconnect: record('disconnect'),
+      onerror: record('error'),
+      onloginportschange: record('loginportschange'),
+      onsyncdone: () => this.record('syncdone', undefined),
+    };
+  }
+
+  names(): string[] {
+    return this.seen.map((e) => e.name);
+  }
+
+  /** Resolves with the next (or an already seen, not yet awaited) event of that name. */
+  next<T = unknown>(name: string, timeoutMs = 20_000): Promise<T> {
+    const index = this.seen.findIndex((e, i) => e.name === name && !this.consumed.has(i));
+    if (index >= 0) {
+      this.consumed.add(index);
+      return Promise.resolve(this.seen[index]!.value as T);
+    }
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${name} event within ${timeoutMs} ms; saw ${this.names().join(', ')}`)), timeoutMs);
+      this.waiters.push({ name, resolve: (v) => { clearTimeout(timer); resolve(v as T); } });
+    });
+  }
+
+  private readonly consumed = new Set<number>();
+
+  private record(name: string, value: unknown): void {
+    this.seen.push({ name, value });
+    const waiter = this.waiters.find((w) => w.name === name);
+    if (waiter) {
+      this.consumed.add(this.seen.length - 1);
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.resolve(value);
+    }
+  }
+}
+
+/** A connected SDK instance and its events. */
+export async function connectClient(server: TestServer, index = 0, extra: Partial<NimOptions> = {}) {
+  const events = new Events();
+  const nim = NIM.getInstance({ ...demoOptions(server, index, extra), ...events.callbacks(), ...extra });
+  await nim.connect();
+  await events.next('syncdone');
+  return { nim, events };
+}

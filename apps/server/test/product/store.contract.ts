@@ -1,0 +1,124 @@
+// The product API's store logic (sessions, SMS and image captchas, rate counters, replay guard,
+// shared cache), one suite run on every engine: these are the decisions that must hold when
+// several processes share one PostgreSQL.
+import { describe, expect, it } from 'vitest';
+import type { Store } from '../../src/store/index.ts';
+import { createSession, resolveSession, revokeSession } from '../../src/product/store/sessions.ts';
+import { checkSmsCaptcha, storeSmsCaptcha, SMS_CODE_TTL_MS } from '../../src/product/store/sms-captchas.ts';
+import { hitCounter, peekCounter } from '../../src/product/store/rate-limit.ts';
+import { checkImageCaptcha, storeImageCaptcha } from '../../src/product/store/image-captchas.ts';
+import { deleteExpired, readCache, rememberSignature, writeCache } from '../../src/product/store/housekeeping.ts';
+import { createUser } from '../../src/product/store/users.ts';
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 0, 15, 4, 0, 0);
+
+export function productStoreContract(name: string, open: () => Promise<Store>): void {
+  describe(`product store on ${name}`, () => {
+    const withStore = (test: (store: Store) => Promise<void>) => async () => {
+      const store = await open();
+      try {
+        await test(store);
+      } finally {
+        await store.close();
+      }
+    };
+
+    it(
+      'keeps sessions by token hash, slides them, expires and revokes them',
+      withStore(async ({ db }) => {
+        const user = (await createUser(db, '13800000001', T0))!;
+        expect(await createUser(db, '13800000001', T0)).toBeUndefined();
+        const ut = await createSession(db, user.id, T0, 30 * DAY);
+        const stored = await db.selectFrom('product_sessions').select('token_hash').executeTakeFirstOrThrow();
+        expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(stored.token_hash).not.toContain(ut);
+
+        expect(await resolveSession(db, ut, T0 + 29 * DAY, 30 * DAY)).toBe(user.id);
+        expect(await resolveSession(db, ut, T0 + 58 * DAY, 30 * DAY)).toBe(user.id);
+        expect(await resolveSession(db, ut, T0 + 89 * DAY, 30 * DAY)).toBeUndefined();
+
+        const second = await createSession(db, user.id, T0, 30 * DAY);
+        expect(await revokeSession(db, second, T0 + 1)).toBe(true);
+        expect(await revokeSession(db, second, T0 + 2)).toBe(false);
+        expect(await resolveSession(db, second, T0 + 3, 30 * DAY)).toBeUndefined();
+        expect(await resolveSession(db, 'unknown', T0, 30 * DAY)).toBeUndefined();
+      }),
+    );
+
+    it(
+      'checks SMS codes: latest only, single use, expiry, five tries',
+      withStore(async ({ db }) => {
+        const mobile = '13800000002';
+        expect(await checkSmsCaptcha(db, mobile, '111111', T0)).toEqual({ outcome: 'missing' });
+        await storeSmsCaptcha(db, { mobile, purpose: 1, code: '111111', clientAddress: '127.0.0.1', now: T0 });
+        await storeSmsCaptcha(db, { mobile, purpose: 1, code: '222222', clientAddress: '127.0.0.1', now: T0 + 1 });
+        expect(await checkSmsCaptcha(db, mobile, '111111', T0 + 2)).toEqual({ outcome: 'wrong', attemptsLeft: 4 });
+        expect(await checkSmsCaptcha(db, mobile, '222222', T0 + 3)).toEqual({ outcome: 'ok' });
+        expect(await checkSmsCaptcha(db, mobile, '222222', T0 + 4)).toEqual({ outcome: 'used' });
+
+        await storeSmsCaptcha(db, { mobile, purpose: 1, code: '333333', clientAddress: '127.0.0.1', now: T0 });
+        expect(await checkSmsCaptcha(db, mobile, '333333', T0 + SMS_CODE_TTL_MS)).toEqual({ outcome: 'expired' });
+
+        await storeSmsCaptcha(db, { mobile, purpose: 1, code: '444444', clientAddress: '127.0.0.1', now: T0 });
+        const tries = [];
+        for (let i = 0; i < 6; i++) tries.push((await checkSmsCaptcha(db, mobile, '000000', T0 + 1)).outcome);
+        expect(tries).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'locked', 'locked']);
+        expect(await checkSmsCaptcha(db, mobile, '444444', T0 + 1)).toEqual({ outcome: 'locked' });
+      }),
+    );
+
+    it(
+      'lets exactly one of many concurrent checks consume a code',
+      withStore(async ({ db }) => {
+        const mobile = '13800000003';
+        await storeSmsCaptcha(db, { mobile, purpose: 1, code: '555555', clientAddress: '127.0.0.1', now: T0 });
+        const outcomes = await Promise.all(Array.from({ length: 8 }, () => checkSmsCaptcha(db, mobile, '555555', T0 + 1)));
+        expect(outcomes.filter((o) => o.outcome === 'ok')).toHaveLength(1);
+        expect(outcomes.filter((o) => o.outcome === 'used')).toHaveLength(7);
+      }),
+    );
+
+    it(
+      'counts hits in fixed windows, atomically, and restarts a window that has ended',
+      withStore(async ({ db }) => {
+        const hits = await Promise.all(Array.from({ length: 10 }, () => hitCounter(db, 'k', T0, T0 + 60_000)));
+        expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        expect(await peekCounter(db, 'k', T0 + 59_999)).toBe(10);
+        expect(await peekCounter(db, 'k', T0 + 60_000)).toBe(0);
+        expect(await hitCounter(db, 'k', T0 + 60_000, T0 + 120_000)).toEqual({ count: 1, resetAt: T0 + 120_000 });
+        expect(await hitCounter(db, 'k', T0 + 60_001, T0 + 120_001)).toEqual({ count: 2, resetAt: T0 + 120_000 });
+      }),
+    );
+
+    it(
+      'uses an image captcha up on its first check, right or wrong',
+      withStore(async ({ db }) => {
+        await storeImageCaptcha(db, 'a', 'XyZ9', T0);
+        expect(await checkImageCaptcha(db, 'a', 'xyz9', T0 + 1)).toBe(true);
+        expect(await checkImageCaptcha(db, 'a', 'xyz9', T0 + 2)).toBe(false);
+        await storeImageCaptcha(db, 'b', 'abcd', T0);
+        expect(await checkImageCaptcha(db, 'b', 'abce', T0 + 1)).toBe(false);
+        expect(await checkImageCaptcha(db, 'b', 'abcd', T0 + 1)).toBe(false);
+        await storeImageCaptcha(db, 'c', 'abcd', T0);
+        expect(await checkImageCaptcha(db, 'c', 'abcd', T0 + 5 * 60_000)).toBe(false);
+      }),
+    );
+
+    it(
+      'remembers signatures once, shares cached values, and sweeps what has expired',
+      withStore(async ({ db }) => {
+        expect(await rememberSignature(db, 'client:sig', T0 + 1000)).toBe(true);
+        expect(await rememberSignature(db, 'client:sig', T0 + 1000)).toBe(false);
+        await writeCache(db, 'x', 'one', T0 + 1000);
+        await writeCache(db, 'x', 'two', T0 + 2000);
+        expect(await readCache(db, 'x', T0 + 1500)).toBe('two');
+        expect(await readCache(db, 'x', T0 + 2000)).toBeUndefined();
+
+        await deleteExpired(db, T0 + 2000);
+        expect(await db.selectFrom('openapi_seen_signatures').selectAll().execute()).toEqual([]);
+        expect(await db.selectFrom('product_cache').selectAll().execute()).toEqual([]);
+      }),
+    );
+  });
+}
