@@ -25,6 +25,9 @@ const lines = [
   `  store: ${server.store.engine}${server.store.engine === 'sqlite' ? ` (${config.dataDir})` : ''}, bus: ${server.bus.kind}`,
   `  IM app key: ${server.seeded.appKey}`,
   ...server.seeded.demoAccounts.map((a) => `  IM demo account: ${a.accid} / token ${a.token}`),
+  ...(config.smsProvider === 'outbox'
+    ? [`  Log in with any mobile number; SMS codes go to the outbox: ${url}/dev/sms-outbox?mobile=<number>`]
+    : []),
   '',
 ];
 process.stdout.write(lines.join('\n') + '\n');

@@ -50,3 +50,9 @@ describe('loadConfig', () => {
     expect(new Set(variables).size).toBe(variables.length);
   });
 });
+
+describe('settings that go in pairs', () => {
+  it('wants the WeChat app id and secret together', () => {
+    expect(() => loadConfig({ MORSEL_WECHAT_APP_ID: 'wx1234567890' })).toThrow(/MORSEL_WECHAT_APP_SECRET/);
+  });
+});

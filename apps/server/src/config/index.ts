@@ -72,14 +72,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       throw new ConfigError(variable, String(raw ?? out[key]), describeSchema(schema));
     }
   }
-  if (Boolean(out.imAppKey) !== Boolean(out.imAppSecret)) {
-    throw new ConfigError(
-      out.imAppKey ? 'MORSEL_IM_APP_SECRET' : 'MORSEL_IM_APP_KEY',
-      '',
-      'MORSEL_IM_APP_KEY and MORSEL_IM_APP_SECRET are set together or not at all',
-    );
+  requirePair(out, ['imAppKey', 'MORSEL_IM_APP_KEY'], ['imAppSecret', 'MORSEL_IM_APP_SECRET']);
+  // With a fixed jsapi ticket the app id alone is enough (it is only echoed to the page).
+  if (!out.wechatJsapiTicket) {
+    requirePair(out, ['wechatAppId', 'MORSEL_WECHAT_APP_ID'], ['wechatAppSecret', 'MORSEL_WECHAT_APP_SECRET']);
   }
   return out as Config;
+}
+
+/** Settings that only make sense together: one without the other stops the start. */
+function requirePair(out: Record<string, unknown>, [a, variableA]: [string, string], [b, variableB]: [string, string]): void {
+  if (Boolean(out[a]) === Boolean(out[b])) return;
+  throw new ConfigError(out[a] ? variableB : variableA, '', `${variableA} and ${variableB} are set together or not at all`);
 }
 
 /** Every setting with its variable and default, for the operator guide and `--help`. */

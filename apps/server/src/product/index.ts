@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from '../config/index.ts';
-import { ConfigError } from '../config/index.ts';
 import type { Store } from '../store/index.ts';
 import type { Logger } from '../log.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -39,13 +38,6 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
 function wechatTicketSource(deps: ProductDeps, clock: Clock): JsapiTicketSource | undefined {
   const { config } = deps;
   if (config.wechatJsapiTicket) return new FixedTicketSource(config.wechatJsapiTicket);
-  if (Boolean(config.wechatAppId) !== Boolean(config.wechatAppSecret)) {
-    throw new ConfigError(
-      config.wechatAppId ? 'MORSEL_WECHAT_APP_SECRET' : 'MORSEL_WECHAT_APP_ID',
-      '',
-      'MORSEL_WECHAT_APP_ID and MORSEL_WECHAT_APP_SECRET are set together or not at all',
-    );
-  }
   if (!config.wechatAppId || !config.wechatAppSecret) return undefined;
   return new WechatApiTicketSource({
     appId: config.wechatAppId,

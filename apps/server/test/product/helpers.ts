@@ -1,12 +1,10 @@
 // Helpers for the product API suites: a real server on a random port whose clock (and WeChat
 // fetch) the test controls, and clients that speak like the two request wrappers.
-import fs from 'node:fs/promises';
-import { pino } from 'pino';
 import { signatureHeaders } from '@morsel/open-api-sign';
-import { buildServer, type ServerServices } from '../../src/app.ts';
-import { loadConfig, type Config } from '../../src/config/index.ts';
+import type { ServerServices } from '../../src/app.ts';
+import type { Config } from '../../src/config/index.ts';
 import { ManualClock } from '../../src/product/index.ts';
-import { makeDataDir, type TestServer } from '../harness/index.ts';
+import { startTestServer, type TestServer } from '../harness/index.ts';
 
 export const H5_CLIENT = { id: 'morsel-h5', secret: 'morsel-h5-public-signing-key' };
 
@@ -25,28 +23,10 @@ export async function startProductServer(
   overrides: Partial<Config> = {},
   services: ServerServices = {},
 ): Promise<ProductTestServer> {
-  const dataDir = await makeDataDir();
   // Noon in China: a test moving the clock by minutes never crosses the daily limits' midnight.
   const clock = new ManualClock(Date.UTC(2026, 0, 15, 4, 0, 0));
-  const config = loadConfig({}, { host: '127.0.0.1', port: 0, logLevel: 'warn', seedDemo: false, ...overrides, dataDir });
-  const server = await buildServer(config, pino({ level: process.env.MORSEL_TEST_LOG_LEVEL ?? 'warn' }), { clock, ...services });
-  await server.http.listen({ host: '127.0.0.1', port: 0 });
-  const address = server.http.server.address();
-  if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
-  let stopped = false;
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    port: address.port,
-    server,
-    dataDir,
-    clock,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await server.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const server = await startTestServer({ seedDemo: false, ...overrides }, { clock, ...services });
+  return Object.assign(server, { clock });
 }
 
 export interface Called<T> {
