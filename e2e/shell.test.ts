@@ -44,4 +44,60 @@ describe('the app shell in a phone', () => {
     await expect.poll(() => page.title()).toBe('活动中心');
     expect(errors).toEqual([]);
   });
+
+  it('shows the not-found page for a route whose page has not landed yet', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${app.url}/activity/raffle/index`);
+    await page.getByText('页面不存在').first().waitFor();
+    await expect.poll(() => page.title()).toBe('页面不存在');
+  });
+
+  it('sends the third-party mall entries to /thirdmall by a full page load', async () => {
+    for (const bank of ['abc', 'boc']) {
+      const page = await phone.newPage();
+      const navigations: string[] = [];
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(new URL(frame.url()).pathname));
+      await page.goto(`${app.url}/activity/${bank}/index?channel=app`);
+      await page.waitForURL(`${app.url}/thirdmall/${bank}/index?channel=app`);
+      // A document load, not a client-side route change: the server answered the new URL.
+      expect(navigations).toEqual([`/activity/${bank}/index`, `/thirdmall/${bank}/index`]);
+      await page.close();
+    }
+  });
+
+  it('offers a retry when a page chunk fails to load', async () => {
+    const page = await phone.newPage();
+    await page.route('**/assets/NotFoundPage-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${app.url}/activity/no-such-campaign/index`);
+    await page.getByText('页面加载失败').waitFor();
+    await page.getByText('网络不给力，请检查网络后重新加载').waitFor();
+    await screenshot(page, 'shell-chunk-retry');
+
+    await page.unroute('**/assets/NotFoundPage-*.js');
+    await page.getByRole('button', { name: '重新加载' }).click();
+    await page.getByText('页面不存在').first().waitFor();
+  });
+
+  it('injects the lizard script, fetched once and then kept in localStorage', async () => {
+    const page = await phone.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => request.url().includes('/lizard/index.js') && fetched.push(request.url()));
+    await page.goto(`${app.url}/`);
+    await page.locator('script[data-morsel="lizard"]').waitFor({ state: 'attached' });
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('morsel:lizard') ?? 'null') as { expires: number; text: string });
+    expect(kept.text.length).toBeGreaterThan(0);
+    await page.reload();
+    await page.locator('script[data-morsel="lizard"]').waitFor({ state: 'attached' });
+    expect(fetched).toHaveLength(1);
+  });
+
+  it('keeps a trace code from the landing URL and gives the visitor a device id', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${app.url}/?traceCode=T-e2e-1`);
+    await page.getByRole('heading', { name: '活动中心' }).waitFor();
+    const cookies = await phone.context.cookies();
+    expect(cookies.find((c) => c.name === 'traceCode')?.value).toBe('T-e2e-1');
+    expect(cookies.find((c) => c.name === 'sessionId')?.value).toMatch(/^\d{14,}$/);
+  });
 });
+

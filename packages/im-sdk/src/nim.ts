@@ -1,13 +1,14 @@
 // The public facade, with the NIM Web SDK's names: NIM.getInstance(options) returns the instance
 // of that account (cached and reused with updated options), whose methods return promises and
 // also accept NIM's `done(error, result)`. It owns the link and runs the sync after each login.
-import { CLIENT_TYPES, ImError, SYNC, type CommandName, type ReplyOf, type RequestOf } from '@morsel/protocol';
+import { CLIENT_TYPES, DIAGNOSTIC_CODES, ImError, SYNC, type CommandName, type ReplyOf, type RequestOf } from '@morsel/protocol';
 import { Link, type LoginReply } from './link/link.ts';
 import { Logger } from './logger.ts';
-import { defaultLogUploadUrl, resolveOptions, type LoginPortChange, type NimOptions, type ResolvedOptions } from './options.ts';
+import { defaultErrorReportUrl, defaultLogUploadUrl, resolveOptions, type LoginPortChange, type NimOptions, type ResolvedOptions } from './options.ts';
 import { defaultDeviceId } from './util/device.ts';
 import { isNode, userAgent } from './util/env.ts';
 import { withDone, type Done } from './util/done.ts';
+import { ErrorReporter } from './util/error-reporter.ts';
 
 const instances = new Map<string, NIM>();
 const instanceKey = (appKey: string, account: string) => `${appKey}\u0000${account}`;
@@ -36,6 +37,7 @@ export class NIM {
   private options: ResolvedOptions;
   private readonly link: Link;
   readonly logger: Logger;
+  private readonly reporter: ErrorReporter | undefined;
   private syncing = false;
   private heldPushes: [CommandName, Record<string, unknown>][] = [];
   /** Timetags of the last completed sync, per category; the next sync is incremental. */
@@ -45,6 +47,11 @@ export class NIM {
     this.options = options;
     const uploadUrl = defaultLogUploadUrl(options);
     this.logger = new Logger({ level: options.logLevel, ...(uploadUrl && { uploadUrl }), ...(options.fetch && { fetch: options.fetch }) });
+    const deviceId = options.deviceId ?? defaultDeviceId();
+    const reportUrl = defaultErrorReportUrl(options);
+    this.reporter = reportUrl
+      ? new ErrorReporter({ url: reportUrl, deviceId, deviceInfo: { os: describeOs(), clientType: options.clientType }, ...(options.fetch && { fetch: options.fetch }) })
+      : undefined;
     this.link = new Link(
       {
         appKey: options.appKey,
@@ -52,7 +59,7 @@ export class NIM {
         token: options.token,
         clientType: CLIENT_TYPES[options.clientType],
         os: describeOs(),
-        deviceId: options.deviceId ?? defaultDeviceId(),
+        deviceId,
         ...(options.customTag && { customTag: options.customTag }),
         ...(options.lbsUrl && { lbsUrl: options.lbsUrl }),
         ...(options.defaultLink && { defaultLink: options.defaultLink }),
@@ -68,7 +75,10 @@ export class NIM {
         connected: (reply) => this.connected(reply),
         willReconnect: (info) => this.options.onwillreconnect?.(info),
         disconnected: (info) => this.options.ondisconnect?.(info),
-        error: (error) => this.options.onerror?.(error),
+        error: (error) => {
+          this.reporter?.record('link', typeof error.code === 'number' ? error.code : undefined, `${error.code}: ${error.message}`);
+          this.options.onerror?.(error);
+        },
         push: (name, params) => this.pushed(name, params),
       },
     );
@@ -109,21 +119,27 @@ export class NIM {
   destroy(options: { done?: Done<void> } = {}): Promise<void> {
     instances.delete(instanceKey(this.options.appKey, this.options.account));
     this.logger.close();
+    this.reporter?.close();
     return withDone(this.link.destroy(), options.done);
   }
 
   /** Ends this account's sessions on other devices. */
   kick(options: { deviceIds: string[]; done?: Done<ReplyOf<'kick'>> }): Promise<ReplyOf<'kick'>> {
-    return withDone(this.link.send('kick', { deviceIds: options.deviceIds }), options.done);
+    return withDone(this.sendCmd('kick', { deviceIds: options.deviceIds }), options.done);
   }
 
   getServerTime(options: { done?: Done<number> } = {}): Promise<number> {
-    return withDone(this.link.send('getServerTime', {}).then((r) => r.time), options.done);
+    return withDone(this.sendCmd('getServerTime', {}).then((r) => r.time), options.done);
   }
 
   /** Sends any command of the protocol table; domain services are built on this. */
   sendCmd<N extends CommandName>(name: N, params: RequestOf<N>, options: { timeoutMs?: number } = {}): Promise<ReplyOf<N>> {
-    return this.link.send(name, params, options);
+    return this.link.send(name, params, options).catch((error: unknown) => {
+      if (error instanceof ImError && typeof error.code === 'number' && DIAGNOSTIC_CODES.has(error.code)) {
+        this.reporter?.record(name, error.code, error.message);
+      }
+      throw error;
+    });
   }
 
   private connected(reply: LoginReply): void {
@@ -137,7 +153,7 @@ export class NIM {
     this.syncing = true;
     for (let attempt = 1; ; attempt++) {
       try {
-        const { timetags } = await this.link.send('sync', { timetags: this.timetags });
+        const { timetags } = await this.sendCmd('sync', { timetags: this.timetags });
         this.timetags = timetags;
         break;
       } catch (error) {

@@ -91,19 +91,28 @@ export function resolveOptions(options: NimOptions): ResolvedOptions {
   };
 }
 
-/** The log endpoint beside the load balancer (or the default link). */
-export function defaultLogUploadUrl(options: ResolvedOptions): string | undefined {
-  if (options.logUploadUrl === 'off') return undefined;
-  if (options.logUploadUrl) return options.logUploadUrl;
+/** An endpoint beside the load balancer (or the default link), with the app key in its query. */
+function besideServer(options: ResolvedOptions, path: string, query: Record<string, string>): string | undefined {
   const base = options.lbsUrl ?? options.defaultLink;
   if (!base) return undefined;
   try {
-    const url = new URL('/im/log/lines', new URL(base, pageUrl()));
-    url.searchParams.set('appkey', options.appKey);
-    url.searchParams.set('uid', options.account);
-    url.searchParams.set('platform', 'web');
+    const url = new URL(path, new URL(base, pageUrl()));
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     return url.toString();
   } catch {
     return undefined;
   }
+}
+
+/** Where the SDK's log lines go; 'off' disables. */
+export function defaultLogUploadUrl(options: ResolvedOptions): string | undefined {
+  if (options.logUploadUrl === 'off') return undefined;
+  if (options.logUploadUrl) return options.logUploadUrl;
+  return besideServer(options, '/im/log/lines', { appkey: options.appKey, uid: options.account, platform: 'web' });
+}
+
+/** Where error statistics go; off together with the log upload. */
+export function defaultErrorReportUrl(options: ResolvedOptions): string | undefined {
+  if (options.logUploadUrl === 'off') return undefined;
+  return besideServer(options, '/im/statistics/errors', { appkey: options.appKey });
 }

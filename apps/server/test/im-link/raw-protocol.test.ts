@@ -97,6 +97,40 @@ describe('the gateway with raw frames', () => {
   });
 });
 
+describe('login versions', () => {
+  const login = (overrides: Record<string, unknown>) => {
+    const { appKey, demoAccounts } = server.server.seeded;
+    const body = {
+      appKey, account: demoAccounts[0]!.accid, token: demoAccounts[0]!.token, clientType: 16, os: 'test',
+      sdkVersion: 1, protocolVersion: 1, deviceId: 'raw', appLogin: 0, ...overrides,
+    };
+    return encodeFrame({ sid: COMMANDS.login.sid, cid: COMMANDS.login.cid, ser: 1, code: 0, body });
+  };
+
+  it.each([
+    [{ protocolVersion: 0 }, 997],
+    [{ sdkVersion: 0 }, 201],
+    [{ token: 'wrong' }, 302],
+    [{ appKey: 'unknown-app' }, 403],
+    [{ clientType: 3 }, 414],
+  ])('answers a login with %j with %i', async (overrides, code) => {
+    const raw = await rawSocket();
+    raw.socket.send(login(overrides));
+    await raw.waitFor(() => raw.frames.length === 1);
+    expect(raw.frames[0]).toMatchObject({ sid: 2, cid: 3, ser: 1, code });
+    raw.socket.close();
+  });
+
+  it('refuses a second login on the same connection with 417', async () => {
+    const raw = await rawSocket();
+    raw.socket.send(login({}));
+    raw.socket.send(login({}));
+    await raw.waitFor(() => raw.frames.length === 2);
+    expect(raw.frames.map((f) => f.code)).toEqual([200, 417]);
+    raw.socket.close();
+  });
+});
+
 describe('the load balancer', () => {
   it('answers the socket and upload addresses for a known app key', async () => {
     const { appKey } = server.server.seeded;
