@@ -85,6 +85,7 @@ describe('environments', () => {
       const errors = collectPageErrors(page);
       await page.goto(`${app.url}/activity/sign/award?ut=${encodeURIComponent(token)}`);
       await page.getByText('135 ****5000').waitFor();
+      expect(new URL(page.url()).search).toBe('');
       const cookies = await phone.context.cookies();
       expect(cookies.find((c) => c.name === 'ut')?.value).toBe(token);
       await screenshot(page, 'mini-program-sign-award');
@@ -144,7 +145,7 @@ describe('environments', () => {
       const calls = await nativeCalls(page);
       expect(calls.find((c) => c.method === 'setHeader')!.params).toMatchObject({ title: '活动中心', shareMenu: true });
       expect(calls.find((c) => c.method === 'setShare')!.params).toMatchObject({ title: '活动中心', link: `${app.url}/` });
-      await screenshot(page, 'app-sign-award-logged-in');
+      await screenshot(page, 'app-home');
       expect(errors).toEqual([]);
     } finally {
       await phone.close();

@@ -40,6 +40,7 @@ describe('login', () => {
       expect(new URL(page.url()).searchParams.get('loginFrom')).toBe('/activity/sign/award?bank_channel=abc&from=push');
       expect((await cookie(page, 'bank_channel'))?.value).toBe('abc');
       await expect.poll(() => page.title()).toBe('登录');
+      await page.getByRole('heading', { name: '手机号快捷登录' }).waitFor();
       await screenshot(page, 'login-empty');
 
       await page.getByRole('textbox', { name: '手机号' }).fill('13800138000');

@@ -1,13 +1,9 @@
 // Helpers the web-shell end-to-end tests share: the user agents of each environment, a
 // recording stand-in for the native app's bridge and for the WeChat JS-SDK script, and a real
 // SMS login through the API (the outbox provider keeps the codes).
-import fs from 'node:fs/promises';
-import { pino } from 'pino';
 import { devices, type BrowserContext } from 'playwright-core';
 import { WEB_DIST } from './harness/app.ts';
-import { makeDataDir, type TestServer } from '../apps/server/test/harness/index.ts';
-import { buildServer } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config/index.ts';
+import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { ManualClock } from '../apps/server/src/product/clock.ts';
 
 const IPHONE = devices['iPhone 13'].userAgent;
@@ -118,24 +114,7 @@ export async function loginThroughApi(base: string, mobile: string): Promise<str
  * so the browser's open-API signatures stay inside their window.
  */
 export async function startAppWithClock(): Promise<{ app: TestServer; clock: ManualClock }> {
-  const dataDir = await makeDataDir();
-  const config = loadConfig({}, { host: '127.0.0.1', port: 0, logLevel: 'warn', webDist: WEB_DIST, dataDir });
   const clock = new ManualClock(Date.now());
-  const server = await buildServer(config, pino({ level: 'warn' }), { clock });
-  await server.http.listen({ host: config.host, port: 0 });
-  const address = server.http.server.address();
-  if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
-  return {
-    clock,
-    app: {
-      url: `http://127.0.0.1:${address.port}`,
-      port: address.port,
-      server,
-      dataDir,
-      async stop() {
-        await server.close();
-        await fs.rm(dataDir, { recursive: true, force: true });
-      },
-    },
-  };
+  const app = await startTestServer({ webDist: WEB_DIST }, { clock });
+  return { app, clock };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { collectPageErrors, openPhone, screenshot, type Phone } from './harness/browser.ts';
 import { startApp } from './harness/app.ts';
 import type { TestServer } from '../apps/server/test/harness/index.ts';
@@ -55,12 +55,12 @@ describe('the app shell in a phone', () => {
   it('sends the third-party mall entries to /thirdmall by a full page load', async () => {
     for (const bank of ['abc', 'boc']) {
       const page = await phone.newPage();
-      const navigations: string[] = [];
-      page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(new URL(frame.url()).pathname));
+      const documents: string[] = [];
+      page.on('request', (request) => request.isNavigationRequest() && documents.push(new URL(request.url()).pathname));
       await page.goto(`${app.url}/activity/${bank}/index?channel=app`);
       await page.waitForURL(`${app.url}/thirdmall/${bank}/index?channel=app`);
       // A document load, not a client-side route change: the server answered the new URL.
-      expect(navigations).toEqual([`/activity/${bank}/index`, `/thirdmall/${bank}/index`]);
+      expect(documents).toEqual([`/activity/${bank}/index`, `/thirdmall/${bank}/index`]);
       await page.close();
     }
   });
@@ -79,7 +79,9 @@ describe('the app shell in a phone', () => {
   });
 
   it('injects the lizard script, fetched once and then kept in localStorage', async () => {
-    const page = await phone.newPage();
+    const fresh = await openPhone();
+    onTestFinished(() => fresh.close());
+    const page = await fresh.newPage();
     const fetched: string[] = [];
     page.on('request', (request) => request.url().includes('/lizard/index.js') && fetched.push(request.url()));
     await page.goto(`${app.url}/`);

@@ -14,7 +14,9 @@ import { ImAccounts } from './im/accounts/index.ts';
 import { registerImRest } from './im/rest/index.ts';
 import { registerClientLogs } from './im/client-logs/index.ts';
 import { attachImGateway, kickConnections, type ImGateway } from './im/gateway/index.ts';
+import { registerMessaging, type Messaging } from './im/messaging/index.ts';
 import { registerProductApi, type Clock } from './product/index.ts';
+import { registerCampaigns } from './campaigns/index.ts';
 
 export interface MorselServer {
   readonly config: Config;
@@ -26,6 +28,7 @@ export interface MorselServer {
   /** IM apps and accounts; the gateway's login calls imAccounts.verifyLogin. */
   readonly imAccounts: ImAccounts;
   readonly imGateway: ImGateway;
+  readonly imMessaging: Messaging;
   /** Stops accepting requests, then closes the bus and the store. */
   close(): Promise<void>;
 }
@@ -70,8 +73,10 @@ export async function buildServer(
     });
     await registerImRest(http, { accounts: imAccounts, store });
     await registerClientLogs(http, { accounts: imAccounts, store });
-    await registerProductApi(http, { config, store, log, ...services });
+    const product = await registerProductApi(http, { config, store, log, ...services });
+    await registerCampaigns(http, { config, product });
     const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts });
+    const imMessaging = registerMessaging({ store, im: imGateway, recallWindowSeconds: config.imRecallWindowSeconds });
     await registerWebApp(http, config.webDist);
     await http.ready();
 
@@ -84,6 +89,7 @@ export async function buildServer(
       seeded,
       imAccounts,
       imGateway,
+      imMessaging,
       async close() {
         await imGateway.close();
         await http.close();

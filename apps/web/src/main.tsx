@@ -1,3 +1,5 @@
+// First: the session is set up before the router (imported with App) reads the address.
+import { loadDeferredScripts } from './shell/startup.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { unstableSetRender } from './ui/index.ts';
@@ -18,3 +20,4 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+loadDeferredScripts();

@@ -5,6 +5,7 @@ import { CLIENT_TYPES, ImError, LIMITS, RECONNECT, type ClientTypeName } from '@
 import type { TransportName } from './transport/engine-transport.ts';
 import type { LogLevel } from './logger.ts';
 import type { DisconnectInfo, LoginReply } from './link/link.ts';
+import type { ClientMsg, ClientSession } from './services/model.ts';
 
 export interface LoginPortChange {
   type: number;
@@ -24,6 +25,29 @@ export interface NimCallbacks {
   onerror?(error: ImError): void;
   onloginportschange?(ports: LoginPortChange[]): void;
   onsyncdone?(): void;
+  /** A message arrived (from another account, or from this account's other device). */
+  onmsg?(msg: ClientMsg): void;
+  /** Messages received while offline, per session, during the sync. */
+  onofflinemsgs?(batch: SessionMsgs): void;
+  /** Recent history for a new device, per session, during the sync. */
+  onroamingmsgs?(batch: SessionMsgs): void;
+  onsessions?(sessions: ClientSession[]): void;
+  onupdatesession?(session: ClientSession): void;
+  /** The peer read my messages up to a time. */
+  onMsgReceipts?(receipts: { sessionId: string; account: string; idServer: string; time: number }[]): void;
+  /** System notifications; for now the recall of a message (type deleteMsg). */
+  onsysmsg?(sysMsg: { type: string; [key: string]: unknown }): void;
+  /** This account deleted a message for itself on another device. */
+  ondeleteMsgSelf?(info: { sessionId: string; idServer: string }): void;
+  /** This account cleared a session's history on another device. */
+  onclearServerHistoryMsgs?(info: { sessionId: string; time: number }): void;
+}
+
+export interface SessionMsgs {
+  sessionId: string;
+  scene: ClientMsg['scene'];
+  to: string;
+  msgs: ClientMsg[];
 }
 
 export interface NimOptions extends NimCallbacks {
@@ -46,6 +70,8 @@ export interface NimOptions extends NimCallbacks {
   /** Where to send the SDK's log lines; default: the load balancer's origin. 'off' disables. */
   logUploadUrl?: string | 'off';
   nosSurvivalTime?: number;
+  /** Send read acknowledgements so unread counts agree across devices (default true). */
+  syncSessionUnread?: boolean;
   /** Connect at once (default), as NIM does. */
   autoConnect?: boolean;
   /** Internal: the first serial is the one after this (tests of the serial wrap). */

@@ -36,6 +36,7 @@ export const ConfigSchema = Type.Object({
   imFrequencyBlockSeconds: Type.Integer({ minimum: 1, maximum: 3600, env: 'MORSEL_IM_FREQUENCY_BLOCK_SECONDS', default: 10 }),
   imLoginTimeoutMs: Type.Integer({ minimum: 1000, maximum: 600_000, env: 'MORSEL_IM_LOGIN_TIMEOUT_MS', default: 30_000 }),
   imHandlerTimeoutMs: Type.Integer({ minimum: 100, maximum: 600_000, env: 'MORSEL_IM_HANDLER_TIMEOUT_MS', default: 10_000 }),
+  imRecallWindowSeconds: Type.Integer({ minimum: 0, maximum: 30 * 86_400, env: 'MORSEL_IM_RECALL_WINDOW_SECONDS', default: 120 }),
   // Product API (src/product, docs/product-api.md).
   openApiClients: Type.String({
     pattern: '^[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128}(,[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128})*$',
@@ -53,6 +54,10 @@ export const ConfigSchema = Type.Object({
   wechatAppSecret: Type.Optional(Type.String({ minLength: 8, maxLength: 128, env: 'MORSEL_WECHAT_APP_SECRET' })),
   wechatJsapiTicket: Type.Optional(Type.String({ minLength: 8, maxLength: 512, env: 'MORSEL_WECHAT_JSAPI_TICKET' })),
   wechatApiBase: Type.String({ pattern: '^https?://', env: 'MORSEL_WECHAT_API_BASE', default: 'https://api.weixin.qq.com' }),
+  // Campaigns (src/campaigns, docs/campaigns.md): unset disables the admin API.
+  adminKey: Type.Optional(
+    Type.String({ minLength: 16, maxLength: 256, env: 'MORSEL_ADMIN_KEY', description: 'x-admin-key of the campaigns admin API' }),
+  ),
 });
 
 export type Config = Static<typeof ConfigSchema>;

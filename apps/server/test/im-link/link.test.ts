@@ -72,9 +72,10 @@ describe('login', () => {
 
 describe('instances', () => {
   it('caches one instance per account and reuses it with updated options', async () => {
-    const first = NIM.getInstance(demoOptions(server, 0));
+    const options = demoOptions(server, 0);
+    const first = NIM.getInstance(options);
     const calls: string[] = [];
-    const second = NIM.getInstance({ ...demoOptions(server, 0), onconnect: () => calls.push('new callback') });
+    const second = NIM.getInstance({ ...options, account: 'DEMO1', onconnect: () => calls.push('new callback') });
     opened.push(first);
     expect(second).toBe(first);
     await second.connect();

@@ -1,20 +1,152 @@
 // The one route table (spec/campaign-app.md section 2). Each route carries its title, body
-// background and whether it needs login; `page` lazily loads its own chunk. A path that is not
-// here falls to the not-found page.
-import type { ComponentType } from 'react';
+// background and whether it needs login; `page` lazily loads its own chunk. A route without a
+// page (its campaign has not landed) and a path not listed here fall to the not-found page.
+import { DEFAULT_BACKGROUND, type RouteDef } from './types.ts';
 
-export const DEFAULT_BACKGROUND = '#f5f5f5';
+export { DEFAULT_BACKGROUND, type RouteDef } from './types.ts';
 
-export interface RouteDef {
-  path: string;
-  title: string;
-  background?: string;
-  requireLogin?: boolean;
-  page: () => Promise<{ default: ComponentType }>;
+type Entry = [path: string, title: string, options?: Omit<RouteDef, 'path' | 'title'>];
+
+const LOGIN = { requireLogin: true } as const;
+
+/** Routes under /activity. */
+const activity: Entry[] = [
+  // Station
+  ['/station/index', '门店驿站'],
+  ['/station/shareIndex', '驿站分享'],
+  ['/station/publicNo', '关注公众号'],
+  // Bank card (all login)
+  ['/bank/recharge', '储值卡充值', LOGIN],
+  ['/bank/recharge2', '储值卡充值', LOGIN],
+  ['/bank/pay', '收银台', LOGIN],
+  ['/bank/success', '交易结果', LOGIN],
+  // Sign-in
+  ['/sign/index', '每日签到'],
+  ['/sign/award', '我的奖品', { ...LOGIN, page: () => import('../pages/sign-award/SignAwardPage.tsx') }],
+  ['/sign/detail', '奖品详情', LOGIN],
+  // Red packet rain
+  ['/redPacketRain/oauth', '红包雨'],
+  ['/redPacketRain/index', '红包雨'],
+  ['/redPacketRain/help', '我的助力'],
+  ['/redPacketRain/award', '我的奖品'],
+  ['/redPacketRain/helpU', '为好友助力'],
+  // Outlet declaration
+  ['/fullshop/shoptype', '门店申报'],
+  ['/fullshop/form', '门店申报'],
+  ['/fullshop/list', '申报记录'],
+  ['/fullshop/result', '申报详情'],
+  // Red packet fission
+  ['/redPacketFission/oauth', '红包裂变'],
+  ['/redPacketFission/index', '红包裂变'],
+  ['/redPacketFission/channel', '红包裂变'],
+  ['/redPacketFission/newFission', '红包裂变'],
+  // Game centre
+  ['/game/index', '游戏中心'],
+  // Cross-border
+  ['/crossBorder/detail', '商品详情'],
+  ['/crossBorder/index', '跨境馆'],
+  ['/crossBorder/categoryPage', '商品分类'],
+  ['/crossBorder/search', '搜索'],
+  ['/wechat_pass/crossborderDetail', '商品详情'],
+  ['/wechat_pass/crossborderIndex', '跨境馆'],
+  // Open-bag prize (all login)
+  ['/openBagPrize/index', '开袋有奖', LOGIN],
+  ['/openBagPrize/list', '中奖记录', LOGIN],
+  ['/openBagPrize/userInfo', '填写领奖信息', LOGIN],
+  ['/openBagPrize/confirmOrder', '确认订单', LOGIN],
+  // Group chat
+  ['/im/join', '加入群聊'],
+  ['/im/joinOk', '加入成功'],
+  // Free meal shake
+  ['/free/index', '摇一摇免单'],
+  ['/free/award', '我的奖品'],
+  // Live
+  ['/live/index', '直播'],
+  ['/live/live', '直播间'],
+  ['/live/awardRecord', '中奖记录'],
+  // Small orange card
+  ['/orangeCard/index', '小橙卡'],
+  ['/orangeCard/orderSubmit', '提交订单'],
+  ['/orangeCard/payResult', '支付结果'],
+  ['/orangeCard/give', '赠送好友'],
+  ['/orangeCard/buyRecord', '购买记录'],
+  ['/orangeCard/receive', '领取小橙卡'],
+  ['/orangeCard/chooseCity', '选择城市'],
+  // Personal data collection
+  ['/userDataCollection/index', '个人信息收集清单'],
+  ['/userDataCollection/detail', '信息收集详情'],
+  // Third-party mall entries: full page load to the mall
+  ['/abc/index', '农行商城', { redirectTo: '/thirdmall/abc/index' }],
+  ['/boc/index', '中行商城', { redirectTo: '/thirdmall/boc/index' }],
+  // Love account
+  ['/loveAccount/index', '爱心账户'],
+  ['/loveAccount/detail', '爱心项目'],
+  // Sign-up
+  ['/apply/index', '活动报名'],
+  // Raffle
+  ['/raffle/index', '幸运抽奖'],
+  ['/raffle/award', '我的奖品', LOGIN],
+  // Password prize
+  ['/password/index', '口令有奖'],
+  ['/password/award', '我的奖品', LOGIN],
+  // Voice post office
+  ['/postoffice/home', '声音邮局'],
+  ['/postoffice/list', '我的明信片'],
+  ['/postoffice/cover', '选择封面'],
+  ['/postoffice/make', '制作明信片'],
+  ['/postoffice/opration', '录制声音'],
+  ['/postoffice/detail/:id', '明信片'],
+  ['/postoffice/template/:id', '明信片模板'],
+  // Other
+  ['/giftStory/index', '礼品故事'],
+  ['/coupon/use', '优惠券'],
+  ['/coupon/cloudUse', '优惠券'],
+  ['/coupon/core', '领券中心'],
+  ['/coupon/poster', '优惠券海报'],
+  ['/topic/detail', '专题'],
+  ['/vote/vote', '投票'],
+  ['/sendCoupon/index', '领取优惠券'],
+  ['/baike/baike', '零食百科'],
+  ['/joinus/index', '加盟合作'],
+  ['/joinus/merchant', '商户入驻'],
+  ['/joinus/supplier', '供应商合作'],
+  ['/joinus/form', '填写申请'],
+  ['/joinus/success', '提交成功'],
+  ['/wine/index', '酒水专区'],
+  ['/external/chinaNet', '中国电信专区'],
+  ['/update/index', '版本更新'],
+  ['/download/outdoor', '下载App'],
+  ['/download/activity', '下载App'],
+  ['/download/H5JumpWechat', '打开微信'],
+  ['/download/zfbDownload', '下载App'],
+  ['/newuser/coupon', '新人专享券'],
+  ['/communityVideo/index', '社区视频'],
+  ['/communityVideo/middlePage', '社区视频'],
+  ['/communityVideo/brandVideo', '品牌视频'],
+  ['/communityVideo/brandPoster', '品牌海报'],
+  ['/cmsPage/appCoupon', '领券'],
+  ['/cmsPage/index', '活动'],
+  ['/cmsPage/chooseCity', '选择城市'],
+  ['/cmsPage/appCouponOnly', '领券'],
+  ['/nbcb/index', '宁波银行专区'],
+  ['/mutual/WeChatScheme', '打开微信小程序'],
+  ['/mutual/h5ToWx', '打开微信小程序'],
+  ['/singleStoreAndCode', '门店专属码'],
+];
+
+function define([path, title, options]: Entry, prefix: string): RouteDef {
+  return { path: `${prefix}${path}`, title, ...options };
 }
 
 export const routes: RouteDef[] = [
-  { path: '/', title: '活动中心', page: () => import('../pages/home/HomePage.tsx') },
+  {
+    path: '/',
+    title: '活动中心',
+    share: { link: '/', title: '活动中心', description: '签到、抽奖、领券，好吃又好玩', imgUrl: '/favicon.svg' },
+    page: () => import('../pages/home/HomePage.tsx'),
+  },
+  { path: '/my/login', title: '登录', background: '#ffffff', page: () => import('../pages/login/LoginPage.tsx') },
+  ...activity.map((entry) => define(entry, '/activity')),
 ];
 
 export const notFoundRoute: RouteDef = {
@@ -23,3 +155,12 @@ export const notFoundRoute: RouteDef = {
   background: '#ffffff',
   page: () => import('../pages/not-found/NotFoundPage.tsx'),
 };
+
+/** Routes the router serves now: with a page or a redirect. The rest are unknown until then. */
+export function servedRoutes(): RouteDef[] {
+  return routes.filter((route) => route.page || route.redirectTo);
+}
+
+export function backgroundOf(route: RouteDef): string {
+  return route.background ?? DEFAULT_BACKGROUND;
+}

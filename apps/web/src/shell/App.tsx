@@ -1,43 +1,63 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { SpinLoading } from '../ui/index.ts';
-import { notFoundRoute, routes, type RouteDef } from '../routes/table.ts';
+import { notFoundRoute, servedRoutes, type RouteDef } from '../routes/table.ts';
 import { RouteMeta } from '../routes/RouteMeta.tsx';
-import styles from './App.module.css';
+import { RouteGuard } from '../routes/RouteGuard.tsx';
+import { loadChunk } from '../routes/chunk.ts';
+import { setLoginNavigator } from '../request/loginRedirect.ts';
+import { FullPageRedirect } from './FullPageRedirect.tsx';
+import { PageLoading } from './PageLoading.tsx';
+import { RouteErrorScreen } from './RouteErrorScreen.tsx';
+import { useUiFlag } from '../state/uiFlags.ts';
+
+// The share guide needs the component library's mask: load it only when it is first shown.
+const ShareGuide = lazy(() => import('./ShareGuide.tsx'));
 
 const lazyPages = new Map<RouteDef, LazyExoticComponent<ComponentType>>();
-function pageOf(route: RouteDef) {
+function pageOf(route: RouteDef, load: NonNullable<RouteDef['page']>) {
   let page = lazyPages.get(route);
   if (!page) {
-    page = lazy(route.page);
+    page = lazy(() => loadChunk(load));
     lazyPages.set(route, page);
   }
   return page;
 }
 
-function PageLoading() {
-  return (
-    <div className={styles.loading} role="status" aria-label="加载中">
-      <SpinLoading color="primary" />
-    </div>
-  );
-}
-
 function element(route: RouteDef) {
-  const Page = pageOf(route);
+  if (route.redirectTo) return <FullPageRedirect to={route.redirectTo} />;
+  const Page = pageOf(route, route.page!);
   return (
     <RouteMeta route={route}>
-      <Suspense fallback={<PageLoading />}>
-        <Page />
-      </Suspense>
+      <RouteGuard route={route}>
+        <Suspense fallback={<PageLoading />}>
+          <Page />
+        </Suspense>
+      </RouteGuard>
     </RouteMeta>
   );
 }
 
 const router = createBrowserRouter(
-  [...routes, notFoundRoute].map((route) => ({ path: route.path, element: element(route) })),
+  [...servedRoutes(), notFoundRoute].map((route) => ({
+    path: route.path,
+    element: element(route),
+    errorElement: <RouteErrorScreen />,
+  })),
 );
 
+// Calls that meet an invalid session (-331007) go to /my/login without reloading the app.
+setLoginNavigator((to, options) => void router.navigate(to, options));
+
 export function App() {
-  return <RouterProvider router={router} />;
+  const shareMenu = useUiFlag('shareMenu');
+  return (
+    <>
+      <RouterProvider router={router} />
+      {shareMenu && (
+        <Suspense fallback={null}>
+          <ShareGuide />
+        </Suspense>
+      )}
+    </>
+  );
 }

@@ -7,3 +7,7 @@ export { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 export { default as Button } from 'antd-mobile/es/components/button';
 export { default as ErrorBlock } from 'antd-mobile/es/components/error-block';
 export { default as SpinLoading } from 'antd-mobile/es/components/spin-loading';
+export { default as Toast } from 'antd-mobile/es/components/toast';
+export { default as Input } from 'antd-mobile/es/components/input';
+export { default as NoticeBar } from 'antd-mobile/es/components/notice-bar';
+export { default as Mask } from 'antd-mobile/es/components/mask';

@@ -19,6 +19,8 @@ import { CommandError } from './errors.ts';
 import type { AccountKey } from './ports.ts';
 
 export interface Session extends AccountKey {
+  /** The account's display name at login, sent as fromNick. */
+  nick: string;
   clientType: number;
   deviceId: string;
   os: string;

@@ -12,7 +12,7 @@ import { accountChannel, type AccountKey, type LoginPort } from './ports.ts';
 import type { Presence } from './presence.ts';
 
 /** `account.accid` is the account's canonical spelling (accids match case-insensitively). */
-export type LoginVerdict = { ok: true; account: { accid: string } } | { ok: false; code: number };
+export type LoginVerdict = { ok: true; account: { accid: string; name?: string } } | { ok: false; code: number };
 
 /** Checks an account's token; the IM account service implements it. */
 export interface LoginVerifier {

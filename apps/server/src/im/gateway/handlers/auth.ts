@@ -44,6 +44,7 @@ export const authHandlers: HandlerTable = {
 
     await gateway.attachSession(connection, {
       ...account,
+      nick: verdict.account.name ?? '',
       clientType: params.clientType,
       deviceId: params.deviceId,
       os: params.os,

@@ -1,0 +1,221 @@
+// The msg service's commands (document 2, section 7 "Messages" and "Sessions").
+import { sql } from 'kysely';
+import { LIMITS, type Msg } from '@morsel/protocol';
+import { CommandError } from '../gateway/errors.ts';
+import type { Session } from '../gateway/connection.ts';
+import type { HandlerTable } from '../gateway/handlers/types.ts';
+import { findMessage, history, toMsg, visibleTo } from './message-store.ts';
+import type { SceneRegistry } from './scenes.ts';
+import { parseSessionId, sessionIdOf } from './scenes.ts';
+import { sendMessage, type SendDeps } from './send.ts';
+import { advanceAck, getSessionRow, sessionsUpdatedSince, toSessions } from './session-store.ts';
+
+export interface MessagingDeps extends SendDeps {
+  scenes: SceneRegistry;
+  recallWindowMs: number;
+}
+
+const DELETE_REFUSED = 'only messages you sent to others, sent successfully and not local can be deleted';
+
+export function messagingHandlers(deps: MessagingDeps): HandlerTable {
+  const { store, gateway, scenes } = deps;
+  const db = store.db;
+
+  /** A stored message this account may act on, with its conversation. */
+  async function messageFor(session: Session, idServer: string) {
+    const row = await findMessage(db, session.appKey, idServer);
+    if (!row || row.deleted_at !== null) throw new CommandError(404, 'message not found');
+    const peer = row.scene === 'p2p' ? (row.from_accid === session.accid ? row.to_target : row.from_accid) : row.to_target;
+    const conversation = await scenes.get(row.scene as Msg['scene']).forReading(session.appKey, session.accid, peer);
+    if (conversation.convKey !== row.conv_key) throw new CommandError(404, 'message not found');
+    return { row, conversation, peer };
+  }
+
+  async function clearedBefore(session: Session, sessionId: string): Promise<number> {
+    const row = await getSessionRow(db, session.appKey, session.accid, sessionId);
+    return Number(row?.cleared_before ?? 0);
+  }
+
+  return {
+    async sendMsg({ connection }, { msg }) {
+      return { msg: await sendMessage(deps, connection.session!, connection.id, msg) };
+    },
+
+    async getHistoryMsgs({ connection }, query) {
+      const session = connection.session!;
+      const conversation = await scenes.get(query.scene).forReading(session.appKey, session.accid, query.to);
+      const msgs = await history(db, {
+        appKey: session.appKey,
+        accid: session.accid,
+        convKey: conversation.convKey,
+        clearedBefore: await clearedBefore(session, sessionIdOf(query.scene, query.to)),
+        ...(query.beginTime !== undefined && { beginTime: query.beginTime }),
+        ...(query.endTime !== undefined && { endTime: query.endTime }),
+        ...(query.lastMsgId !== undefined && { lastMsgId: query.lastMsgId }),
+        limit: query.limit ?? LIMITS.historyDefaultLimit,
+        reverse: query.reverse ?? false,
+        ...(query.msgTypes && { msgTypes: query.msgTypes }),
+      });
+      return { msgs };
+    },
+
+    async searchHistoryMsgs({ connection }, query) {
+      const session = connection.session!;
+      if (query.scene === 'superTeam') throw new CommandError(414, 'search is for p2p and team sessions');
+      const conversation = await scenes.get(query.scene).forReading(session.appKey, session.accid, query.to);
+      const msgs = await history(db, {
+        appKey: session.appKey,
+        accid: session.accid,
+        convKey: conversation.convKey,
+        clearedBefore: await clearedBefore(session, sessionIdOf(query.scene, query.to)),
+        ...(query.beginTime !== undefined && { beginTime: query.beginTime }),
+        ...(query.endTime !== undefined && { endTime: query.endTime }),
+        limit: query.limit ?? LIMITS.historyDefaultLimit,
+        reverse: query.reverse ?? false,
+        keyword: query.keyword,
+      });
+      return { msgs };
+    },
+
+    async getMsgsByIdServer({ connection }, { reqMsgs }) {
+      const session = connection.session!;
+      const ids = reqMsgs.map((m) => m.idServer).filter((id) => /^\d+$/.test(id)).map(Number);
+      if (ids.length === 0) return { msgs: [] };
+      const rows = await visibleTo(db.selectFrom('im_messages').select(['id', 'seq', 'time', 'body', 'scene', 'from_accid', 'to_target', 'conv_key']), session.appKey, session.accid)
+        .where('id', 'in', ids)
+        .execute();
+      const msgs: Msg[] = [];
+      for (const row of rows) {
+        const peer = row.scene === 'p2p' ? (row.from_accid === session.accid ? row.to_target : row.from_accid) : row.to_target;
+        const readable = await scenes.get(row.scene as Msg['scene']).forReading(session.appKey, session.accid, peer).catch(() => undefined);
+        if (readable?.convKey === row.conv_key) msgs.push(toMsg({ ...row, id: Number(row.id) }));
+      }
+      return { msgs };
+    },
+
+    async deleteMsg({ connection }, { msg, ps }) {
+      const session = connection.session!;
+      const { row, conversation } = await messageFor(session, msg.idServer);
+      if (row.from_accid !== session.accid) throw new CommandError(403, DELETE_REFUSED);
+      const now = deps.now();
+      if (now - row.time > deps.recallWindowMs) throw new CommandError(508, 'the message is too old to be recalled');
+      const updated = await db
+        .updateTable('im_messages')
+        .set({ deleted_at: now, deleted_by: session.accid, delete_ps: ps ?? null })
+        .where('id', '=', row.id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw new CommandError(404, 'message not found');
+      for (const ref of conversation.sessions) {
+        await db.updateTable('im_sessions').set({ updated_at: now }).where('app_key', '=', session.appKey).where('accid', '=', ref.accid).where('session_id', '=', ref.sessionId).execute();
+        const deleted = {
+          sessionId: ref.sessionId,
+          idServer: String(row.id),
+          idClient: row.id_client,
+          from: row.from_accid,
+          time: row.time,
+          opeAccount: session.accid,
+          deletedAt: now,
+          ...(ps !== undefined && { ps }),
+        };
+        const except = ref.accid === session.accid ? connection.id : undefined;
+        await gateway.pushToAccount({ appKey: session.appKey, accid: ref.accid }, 'msgDeleted', { deleted }, except);
+      }
+    },
+
+    async deleteMsgSelf({ connection }, { msg }) {
+      const session = connection.session!;
+      if (msg.scene === 'superTeam') throw new CommandError(414, 'one-way delete is not supported for super teams');
+      const { row } = await messageFor(session, msg.idServer);
+      await db
+        .insertInto('im_msg_hidden')
+        .values({ app_key: session.appKey, accid: session.accid, message_id: row.id, created_at: deps.now() })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const sessionId = sessionIdOf(row.scene as Msg['scene'], row.scene === 'p2p' ? (row.from_accid === session.accid ? row.to_target : row.from_accid) : row.to_target);
+      await gateway.pushToAccount(session, 'msgDeletedSelf', { sessionId, idServer: String(row.id) }, connection.id);
+    },
+
+    async clearServerHistoryMsgs({ connection }, { scene, to, isSyncSelf }) {
+      const session = connection.session!;
+      const conversation = await scenes.get(scene).forReading(session.appKey, session.accid, to);
+      const now = deps.now();
+      const sessionId = sessionIdOf(scene, to);
+      await db
+        .insertInto('im_sessions')
+        .values({
+          app_key: session.appKey, accid: session.accid, session_id: sessionId, conv_key: conversation.convKey, scene, peer: to,
+          last_msg_id: null, ack: now, cleared_before: now, ext: null, deleted: 0, updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['app_key', 'accid', 'session_id']).doUpdateSet({ cleared_before: now, ack: sql`case when im_sessions.ack > cast(${now} as bigint) then im_sessions.ack else cast(${now} as bigint) end`, updated_at: now }))
+        .execute();
+      if (isSyncSelf !== false) await gateway.pushToAccount(session, 'sessionCleared', { sessionId, time: now }, connection.id);
+      return { time: now };
+    },
+
+    async markSessionAck({ connection }, { scene, to, timetag }) {
+      const session = connection.session!;
+      const sessionId = sessionIdOf(scene, to);
+      if (!(await getSessionRow(db, session.appKey, session.accid, sessionId))) throw new CommandError(404, 'session not found');
+      if (await advanceAck(db, session.appKey, session.accid, sessionId, timetag, deps.now())) {
+        await gateway.pushToAccount(session, 'sessionAck', { ack: { sessionId, ack: timetag } }, connection.id);
+      }
+    },
+
+    async sendMsgReceipt({ connection }, { msg }) {
+      const session = connection.session!;
+      if (msg.scene !== 'p2p') throw new CommandError(414, 'team read receipts use sendTeamMsgReceipt');
+      const { row, peer } = await messageFor(session, msg.idServer);
+      if (row.from_accid === session.accid) throw new CommandError(414, 'a receipt is for a message you received');
+      const now = deps.now();
+      await db
+        .insertInto('im_receipts')
+        .values({ app_key: session.appKey, conv_key: row.conv_key, reader: session.accid, msg_time: row.time, id_server: String(row.id), updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(['app_key', 'conv_key', 'reader']).doUpdateSet({ msg_time: row.time, id_server: String(row.id), updated_at: now }).where('im_receipts.msg_time', '<', row.time),
+        )
+        .execute();
+      const receipt = { sessionId: sessionIdOf('p2p', session.accid), account: session.accid, idServer: String(row.id), time: row.time };
+      await gateway.pushToAccount({ appKey: session.appKey, accid: peer }, 'msgReceipt', { receipt });
+    },
+
+    async getServerSession({ connection }, { sessionId }) {
+      const session = connection.session!;
+      const row = await getSessionRow(db, session.appKey, session.accid, sessionId);
+      if (!row || row.deleted) return {};
+      const [found] = await toSessions(db, session.appKey, session.accid, [row]);
+      return found ? { session: found } : {};
+    },
+
+    async getServerSessions({ connection }, { minTimestamp, maxTimestamp, limit }) {
+      const session = connection.session!;
+      const pageSize = limit ?? 100;
+      const rows = await sessionsUpdatedSince(db, session.appKey, session.accid, minTimestamp ?? 0, pageSize + 1, maxTimestamp);
+      return { sessions: await toSessions(db, session.appKey, session.accid, rows.slice(0, pageSize)), hasMore: rows.length > pageSize };
+    },
+
+    async updateServerSession({ connection }, { sessionId, ext }) {
+      const session = connection.session!;
+      const result = await db
+        .updateTable('im_sessions')
+        .set({ ext, updated_at: deps.now() })
+        .where('app_key', '=', session.appKey)
+        .where('accid', '=', session.accid)
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new CommandError(404, 'session not found');
+    },
+
+    async deleteServerSessions({ connection }, { sessions }) {
+      const session = connection.session!;
+      for (const sessionId of sessions) parseSessionId(sessionId);
+      await db
+        .updateTable('im_sessions')
+        .set({ deleted: 1 })
+        .where('app_key', '=', session.appKey)
+        .where('accid', '=', session.accid)
+        .where('session_id', 'in', sessions)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// The messaging feature: its handlers, its sync sources and the one-to-one scene.
+import type { Store } from '../../store/index.ts';
+import type { ImGateway } from '../gateway/index.ts';
+import { messagingHandlers } from './handlers.ts';
+import { p2pResolver, SceneRegistry } from './scenes.ts';
+import type { SendGuard } from './send.ts';
+import { registerMessagingSync } from './sync.ts';
+
+export { SceneRegistry, type SceneResolver, type Conversation } from './scenes.ts';
+export type { SendGuard } from './send.ts';
+
+export interface Messaging {
+  /** Team and super-team scenes register here. */
+  readonly scenes: SceneRegistry;
+  /** Checks run before a message is stored (blacklists, mutes). */
+  readonly guards: SendGuard[];
+}
+
+export interface MessagingOptions {
+  store: Store;
+  im: ImGateway;
+  recallWindowSeconds: number;
+  now?: () => number;
+}
+
+export function registerMessaging(options: MessagingOptions): Messaging {
+  const { store, im } = options;
+  const now = options.now ?? Date.now;
+  const scenes = new SceneRegistry();
+  scenes.register(
+    'p2p',
+    p2pResolver(async (appKey, accid) =>
+      Boolean(
+        await store.db.selectFrom('im_accounts').select('id').where('app_key', '=', appKey).where('accid', '=', accid.toLowerCase()).executeTakeFirst(),
+      ),
+    ),
+  );
+  const guards: SendGuard[] = [];
+  im.gateway.use(messagingHandlers({ store, gateway: im.gateway, scenes, guards, now, recallWindowMs: options.recallWindowSeconds * 1000 }));
+  registerMessagingSync(im.syncSources, store, now);
+  return { scenes, guards };
+}

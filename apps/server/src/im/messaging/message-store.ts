@@ -1,0 +1,164 @@
+// Messages in the store: insert with per-conversation ordering and idClient deduplication, and
+// the reads every feature needs (history, by id, since a time). Rows become protocol messages
+// here and nowhere else.
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Msg } from '@morsel/protocol';
+import type { Database } from '../../store/index.ts';
+import { isUniqueViolation } from '../../store/index.ts';
+import type { ImMessageTable } from './tables.ts';
+
+type Row = Omit<ImMessageTable, 'id'> & { id: number };
+export type StoredBody = Omit<Msg, 'idServer' | 'seq' | 'time'>;
+
+export function toMsg(row: Pick<Row, 'id' | 'seq' | 'time' | 'body'>): Msg {
+  return { ...(JSON.parse(row.body) as StoredBody), time: Number(row.time), seq: Number(row.seq), idServer: String(row.id) };
+}
+
+export interface NewMessage {
+  appKey: string;
+  convKey: string;
+  body: StoredBody;
+  now: number;
+}
+
+export interface Inserted {
+  msg: Msg;
+  /** True when the idClient was seen before: the stored message is returned, nothing new. */
+  duplicate: boolean;
+  id: number;
+}
+
+const flag = (value: boolean | undefined) => (value === false ? 0 : 1);
+
+/**
+ * Stores a message durably. Time is the server's clock, but strictly after the conversation's
+ * previous message, and seq counts up by one, so history order is total. A resend whose idClient
+ * was stored before returns the stored message instead of a second copy.
+ */
+export async function insertMessage(db: Kysely<Database>, message: NewMessage, afterInsert?: (trx: Kysely<Database>, inserted: Inserted) => Promise<void>): Promise<Inserted> {
+  const { appKey, convKey, body, now } = message;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const position = await trx
+        .insertInto('im_conversations')
+        .values({ app_key: appKey, conv_key: convKey, last_seq: 1, last_time: now })
+        .onConflict((oc) =>
+          oc.columns(['app_key', 'conv_key']).doUpdateSet({
+            last_seq: sql`im_conversations.last_seq + 1`,
+            last_time: sql`case when im_conversations.last_time + 1 > cast(${now} as bigint) then im_conversations.last_time + 1 else cast(${now} as bigint) end`,
+          }),
+        )
+        .returning(['last_seq', 'last_time'])
+        .executeTakeFirstOrThrow();
+      const seq = Number(position.last_seq);
+      const time = Number(position.last_time);
+      const { id } = await trx
+        .insertInto('im_messages')
+        .values({
+          app_key: appKey,
+          conv_key: convKey,
+          seq,
+          scene: body.scene,
+          from_accid: body.from,
+          to_target: body.to,
+          id_client: body.idClient,
+          type: body.type,
+          time,
+          text: body.type === 0 ? (body.text ?? null) : null,
+          unreadable: flag(body.isUnreadable),
+          historyable: flag(body.isHistoryable),
+          roamingable: flag(body.isRoamingable),
+          offlinable: flag(body.isOfflinable),
+          body: JSON.stringify(body),
+          deleted_at: null,
+          deleted_by: null,
+          delete_ps: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const inserted = { msg: toMsg({ id: Number(id), seq, time, body: JSON.stringify(body) }), duplicate: false, id: Number(id) };
+      await afterInsert?.(trx, inserted);
+      return inserted;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await db
+      .selectFrom('im_messages')
+      .select(['id', 'seq', 'time', 'body'])
+      .where('app_key', '=', appKey)
+      .where('from_accid', '=', body.from)
+      .where('id_client', '=', body.idClient)
+      .executeTakeFirst();
+    if (!existing) throw error;
+    return { msg: toMsg({ ...existing, id: Number(existing.id) }), duplicate: true, id: Number(existing.id) };
+  }
+}
+
+/**
+ * Messages this account may see: not recalled and not deleted by it (clearing is per session and
+ * applied by the caller). Works on any query that selects from im_messages, joined or not.
+ */
+export function visibleTo<TB extends keyof Database, O>(
+  query: SelectQueryBuilder<Database, TB, O>,
+  appKey: string,
+  accid: string,
+): SelectQueryBuilder<Database, TB, O> {
+  const messages = query as unknown as SelectQueryBuilder<Database, 'im_messages', O>;
+  return messages
+    .where('im_messages.app_key', '=', appKey)
+    .where('im_messages.deleted_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('im_msg_hidden')
+            .select(sql.lit(1).as('one'))
+            .where('im_msg_hidden.app_key', '=', appKey)
+            .where('im_msg_hidden.accid', '=', accid)
+            .whereRef('im_msg_hidden.message_id', '=', 'im_messages.id'),
+        ),
+      ),
+    ) as unknown as SelectQueryBuilder<Database, TB, O>;
+}
+
+export interface HistoryQuery {
+  appKey: string;
+  accid: string;
+  convKey: string;
+  clearedBefore: number;
+  beginTime?: number;
+  endTime?: number;
+  lastMsgId?: string;
+  limit: number;
+  reverse: boolean;
+  msgTypes?: number[];
+  keyword?: string;
+}
+
+/**
+ * A page of history. Default order is newest first from endTime back to beginTime (both
+ * inclusive); `reverse` pages oldest first. `lastMsgId` excludes the boundary message of the
+ * previous page.
+ */
+export async function history(db: Kysely<Database>, q: HistoryQuery): Promise<Msg[]> {
+  let query = visibleTo(db.selectFrom('im_messages').select(['id', 'seq', 'time', 'body']), q.appKey, q.accid)
+    .where('conv_key', '=', q.convKey)
+    .where('historyable', '=', 1)
+    .where('time', '>', q.clearedBefore);
+  if (q.beginTime !== undefined) query = query.where('time', '>=', q.beginTime);
+  if (q.endTime !== undefined && q.endTime > 0) query = query.where('time', '<=', q.endTime);
+  if (q.lastMsgId !== undefined && /^\d+$/.test(q.lastMsgId)) query = query.where('id', '!=', Number(q.lastMsgId));
+  if (q.msgTypes?.length) query = query.where('type', 'in', q.msgTypes);
+  if (q.keyword) {
+    // Case-insensitive on both engines (SQLite's LIKE is, PostgreSQL's is not); wildcards escaped.
+    const pattern = `%${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`lower(text) like ${pattern} escape '\\'`);
+  }
+  const rows = await query.orderBy('time', q.reverse ? 'asc' : 'desc').limit(q.limit).execute();
+  return rows.map((row) => toMsg({ ...row, id: Number(row.id) }));
+}
+
+export async function findMessage(db: Kysely<Database>, appKey: string, idServer: string) {
+  if (!/^\d+$/.test(idServer)) return undefined;
+  const row = await db.selectFrom('im_messages').selectAll().where('app_key', '=', appKey).where('id', '=', Number(idServer)).executeTakeFirst();
+  return row && { ...row, id: Number(row.id), time: Number(row.time), seq: Number(row.seq), msg: toMsg({ ...row, id: Number(row.id) }) };
+}

@@ -1,0 +1,132 @@
+// Per-account session state: which conversations an account has, the last message, how far it
+// has read (ack), what it cleared, and its server-side extension. Unread counts are computed on
+// read from the ack, never stored, so every device of the account sees the same number.
+import { sql, type Kysely } from 'kysely';
+import type { Session } from '@morsel/protocol';
+import type { Database } from '../../store/index.ts';
+import { toMsg, visibleTo } from './message-store.ts';
+import type { Conversation } from './scenes.ts';
+import type { ImSessionTable } from './tables.ts';
+
+/** Updates the sessions a new message touches; the sender has read its own message. */
+export async function touchSessions(db: Kysely<Database>, appKey: string, conversation: Conversation, messageId: number, time: number, sender: string) {
+  for (const ref of conversation.sessions) {
+    const ack = ref.accid === sender ? time : 0;
+    await db
+      .insertInto('im_sessions')
+      .values({
+        app_key: appKey,
+        accid: ref.accid,
+        session_id: ref.sessionId,
+        conv_key: conversation.convKey,
+        scene: conversation.scene,
+        peer: ref.peer,
+        last_msg_id: messageId,
+        ack,
+        cleared_before: 0,
+        ext: null,
+        deleted: 0,
+        updated_at: time,
+      })
+      .onConflict((oc) =>
+        oc.columns(['app_key', 'accid', 'session_id']).doUpdateSet({
+          last_msg_id: messageId,
+          updated_at: time,
+          deleted: 0,
+          ...(ref.accid === sender && { ack: sql`case when im_sessions.ack > cast(${time} as bigint) then im_sessions.ack else cast(${time} as bigint) end` }),
+        }),
+      )
+      .execute();
+  }
+}
+
+export async function getSessionRow(db: Kysely<Database>, appKey: string, accid: string, sessionId: string) {
+  return db.selectFrom('im_sessions').selectAll().where('app_key', '=', appKey).where('accid', '=', accid).where('session_id', '=', sessionId).executeTakeFirst();
+}
+
+/** Moves the ack forward only: an ack not newer than the stored one changes nothing. */
+export async function advanceAck(db: Kysely<Database>, appKey: string, accid: string, sessionId: string, ack: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('im_sessions')
+    .set({ ack, updated_at: now })
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .where('session_id', '=', sessionId)
+    .where('ack', '<', ack)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+type SessionRow = ImSessionTable;
+
+/** Builds protocol sessions from rows: last visible message and unread count, in two queries. */
+export async function toSessions(db: Kysely<Database>, appKey: string, accid: string, rows: SessionRow[]): Promise<Session[]> {
+  if (rows.length === 0) return [];
+  const convKeys = rows.map((r) => r.conv_key);
+  const unreadRows = await visibleTo(
+    db
+      .selectFrom('im_messages')
+      .innerJoin('im_sessions', (join) =>
+        join
+          .onRef('im_sessions.conv_key', '=', 'im_messages.conv_key')
+          .on('im_sessions.app_key', '=', appKey)
+          .on('im_sessions.accid', '=', accid),
+      )
+      .select(['im_sessions.session_id as sessionId', (eb) => eb.fn.countAll<number>().as('unread')]),
+    appKey,
+    accid,
+  )
+    .where('im_messages.conv_key', 'in', convKeys)
+    .where('im_messages.from_accid', '!=', accid)
+    .where('im_messages.unreadable', '=', 1)
+    .whereRef('im_messages.time', '>', 'im_sessions.ack')
+    .whereRef('im_messages.time', '>', 'im_sessions.cleared_before')
+    .groupBy('im_sessions.session_id')
+    .execute();
+  const unread = new Map(unreadRows.map((r) => [r.sessionId, Number(r.unread)]));
+
+  const lastIds = rows.map((r) => r.last_msg_id).filter((id): id is number => id !== null).map(Number);
+  const lastRows = lastIds.length
+    ? await visibleTo(db.selectFrom('im_messages').select(['id', 'seq', 'time', 'body', 'conv_key']), appKey, accid).where('id', 'in', lastIds).execute()
+    : [];
+  const lastById = new Map(lastRows.map((r) => [Number(r.id), r]));
+
+  const sessions: Session[] = [];
+  for (const row of rows) {
+    let last = row.last_msg_id !== null ? lastById.get(Number(row.last_msg_id)) : undefined;
+    if (last && Number(last.time) <= Number(row.cleared_before)) last = undefined;
+    if (!last && row.last_msg_id !== null) {
+      // The last message was recalled, deleted or cleared: the session shows the one before.
+      last = await visibleTo(db.selectFrom('im_messages').select(['id', 'seq', 'time', 'body', 'conv_key']), appKey, accid)
+        .where('conv_key', '=', row.conv_key)
+        .where('time', '>', Number(row.cleared_before))
+        .orderBy('time', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    }
+    sessions.push({
+      id: row.session_id,
+      scene: row.scene as Session['scene'],
+      to: row.peer,
+      updateTime: Number(row.updated_at),
+      ...(last && { lastMsg: toMsg({ ...last, id: Number(last.id) }) }),
+      unread: unread.get(row.session_id) ?? 0,
+      ack: Number(row.ack),
+      ...(Number(row.cleared_before) > 0 && { lastEmptyTime: Number(row.cleared_before) }),
+      ...(row.ext !== null && { ext: row.ext }),
+    });
+  }
+  return sessions;
+}
+
+export async function sessionsUpdatedSince(db: Kysely<Database>, appKey: string, accid: string, since: number, limit: number, until?: number) {
+  let query = db
+    .selectFrom('im_sessions')
+    .selectAll()
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .where('deleted', '=', 0)
+    .where('updated_at', '>', since);
+  if (until !== undefined) query = query.where('updated_at', '<=', until);
+  return query.orderBy('updated_at', 'desc').limit(limit).execute();
+}

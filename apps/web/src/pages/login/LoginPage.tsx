@@ -1,0 +1,183 @@
+// /my/login (spec sections 2 and 5): mobile number, image captcha when init.do asks for one,
+// SMS captcha with a 60 s resend countdown; a new number is registered, a known one logged in;
+// then back to loginFrom.
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { LIMITS } from '../../config/product.ts';
+import { SendFailedNotice } from '../../feedback/SendFailedNotice.tsx';
+import { toast } from '../../feedback/toast.ts';
+import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
+import { formatMobile, isMobile, mobileDigits } from '../../format/mobile.ts';
+import { RequestFailure, isSuccess } from '../../request/types.ts';
+import { setToken } from '../../session/session.ts';
+import { setUiFlag, useUiFlag } from '../../state/uiFlags.ts';
+import { Button, Input } from '../../ui/index.ts';
+import { loginApi, returnPath, type InitResult } from './api.ts';
+import { useCountdown } from './useCountdown.ts';
+import styles from './LoginPage.module.css';
+
+/** Codes of the SMS call that mean the image captcha must be (re)done. */
+const IMAGE_CAPTCHA_CODES = new Set([20004, 20005]);
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [mobile, setMobile] = useState('');
+  const [captcha, setCaptcha] = useState<InitResult | null>(null);
+  const [imageCode, setImageCode] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sendFailed, setSendFailed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const imageValidate = useUiFlag('imageValidate');
+  const countdown = useCountdown();
+
+  async function refreshCaptcha(): Promise<boolean> {
+    const reply = await loginApi.init(mobile);
+    if (!isSuccess(reply)) {
+      toast(reply.message);
+      return false;
+    }
+    const needed = Boolean(reply.data?.needImgCaptcha && reply.data.image);
+    setCaptcha(needed ? reply.data : null);
+    setImageCode('');
+    setUiFlag('imageValidate', needed);
+    return needed;
+  }
+
+  async function sendSms() {
+    if (!isMobile(mobile)) return toast('请输入正确的手机号');
+    if (countdown.left > 0 || sending) return;
+    setSending(true);
+    setSendFailed(false);
+    try {
+      if (!imageValidate) {
+        if (await refreshCaptcha()) return toast('请输入图形验证码');
+      } else if (!imageCode.trim()) {
+        return toast('请输入图形验证码');
+      }
+      const image = imageValidate && captcha?.imageKey ? { code: imageCode.trim(), key: captcha.imageKey } : undefined;
+      const reply = await loginApi.sendSms(mobile, image);
+      if (isSuccess(reply)) {
+        countdown.start(LIMITS.smsResendSeconds);
+        setUiFlag('imageValidate', false);
+        setCaptcha(null);
+        toast('验证码已发送');
+        return;
+      }
+      toast(reply.message);
+      if (IMAGE_CAPTCHA_CODES.has(Number(reply.code))) await refreshCaptcha();
+    } catch (error) {
+      if (error instanceof RequestFailure) setSendFailed(true);
+      else throw error;
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function submit() {
+    if (!isMobile(mobile)) return toast('请输入正确的手机号');
+    if (!/^\d{6}$/.test(smsCode)) return toast('请输入6位短信验证码');
+    setSubmitting(true);
+    try {
+      const { reply: check, registered } = await loginApi.isRegistered(mobile);
+      if (!isSuccess(check)) return toast(check.message);
+      const reply = registered ? await loginApi.login(mobile, smsCode) : await loginApi.register(mobile, smsCode);
+      if (!isSuccess(reply) || !reply.data?.ut) return toast(reply.message || '登录失败，请重试');
+      setToken(reply.data.ut);
+      toast(registered ? '登录成功' : '注册成功，已为您登录');
+      navigate(returnPath(search), { replace: true });
+    } catch (error) {
+      if (error instanceof RequestFailure) toast(error.message);
+      else throw error;
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const onSend = useDoubleClickGuard(() => void sendSms());
+  const onSubmit = useDoubleClickGuard(() => void submit());
+  const sendLabel = countdown.left > 0 ? `${countdown.left}s后重发` : sending ? '发送中…' : '获取验证码';
+
+  return (
+    <main className={styles.page}>
+      <header className={styles.hero}>
+        <h1 className={styles.title}>手机号快捷登录</h1>
+        <p className={styles.subtitle}>未注册的手机号验证后将自动注册</p>
+      </header>
+
+      <form
+        className={styles.card}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <label className={styles.row}>
+          <span className={styles.prefix}>+86</span>
+          <Input
+            className={styles.input}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="请输入手机号"
+            aria-label="手机号"
+            value={formatMobile(mobile)}
+            onChange={(value) => setMobile(mobileDigits(value))}
+            maxLength={12}
+            clearable
+          />
+        </label>
+
+        {imageValidate && captcha?.image && (
+          <div className={styles.row}>
+            <Input
+              className={styles.input}
+              placeholder="请输入图形验证码"
+              aria-label="图形验证码"
+              value={imageCode}
+              onChange={setImageCode}
+              maxLength={8}
+            />
+            <button type="button" className={styles.captchaImage} onClick={() => void refreshCaptcha()} aria-label="看不清，换一张">
+              <img src={captcha.image} alt="图形验证码" width={96} height={36} />
+            </button>
+          </div>
+        )}
+
+        <div className={styles.row}>
+          <Input
+            className={styles.input}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="请输入短信验证码"
+            aria-label="短信验证码"
+            value={smsCode}
+            onChange={(value) => setSmsCode(value.replace(/\D/g, '').slice(0, 6))}
+            maxLength={6}
+          />
+          <button type="button" className={styles.send} disabled={countdown.left > 0 || sending} onClick={onSend}>
+            {sendLabel}
+          </button>
+        </div>
+
+        {sendFailed && <SendFailedNotice message="验证码发送失败，请检查网络后重试" onRetry={onSend} />}
+
+        <Button
+          block
+          type="submit"
+          color="primary"
+          shape="rounded"
+          size="large"
+          className={styles.submit}
+          loading={submitting}
+          disabled={!isMobile(mobile) || smsCode.length !== 6}
+        >
+          登录
+        </Button>
+        <p className={styles.terms}>登录即表示您已阅读并同意《用户服务协议》和《隐私政策》</p>
+      </form>
+    </main>
+  );
+}

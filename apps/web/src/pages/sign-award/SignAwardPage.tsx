@@ -1,0 +1,93 @@
+// /activity/sign/award "我的奖品" (login required). The shell's first page behind the guard:
+// who is logged in (from user/info.do) and the prize list, empty until the sign-in campaign
+// (its own issue) adds prizes and the call that lists them.
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SendFailedNotice } from '../../feedback/SendFailedNotice.tsx';
+import { formatMobile } from '../../format/mobile.ts';
+import { legacyRequest } from '../../request/legacy.ts';
+import { goToLogin } from '../../request/loginRedirect.ts';
+import { isSuccess, LoginInvalid } from '../../request/types.ts';
+import { isLoggedIn } from '../../session/session.ts';
+import { Button, ErrorBlock, SpinLoading } from '../../ui/index.ts';
+import styles from './SignAwardPage.module.css';
+
+interface UserInfo {
+  id: number | string;
+  mobile: string;
+  nickname: string;
+}
+
+type Load =
+  | { state: 'anonymous' }
+  | { state: 'loading' } | { state: 'ready'; user: UserInfo } | { state: 'failed'; message: string };
+
+/** 13800138000 -> 138 ****8000: a prize page does not need the full number. */
+function maskedMobile(mobile: string): string {
+  return mobile.length === 11 ? `${mobile.slice(0, 3)} ****${mobile.slice(7)}` : formatMobile(mobile);
+}
+
+export default function SignAwardPage() {
+  const navigate = useNavigate();
+  // Inside WeChat and Alipay the guard lets anonymous visitors in: they are offered login here.
+  const [load, setLoad] = useState<Load>(() => (isLoggedIn() ? { state: 'loading' } : { state: 'anonymous' }));
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!isLoggedIn()) return;
+    let live = true;
+    legacyRequest<UserInfo>('/ouser-web/api/user/info.do', { method: 'GET' })
+      .then((reply) => {
+        if (!live) return;
+        if (isSuccess(reply) && reply.data) setLoad({ state: 'ready', user: reply.data });
+        else setLoad({ state: 'failed', message: reply.message });
+      })
+      .catch((error: unknown) => {
+        // LoginInvalid already sent the user to login.
+        if (live && !(error instanceof LoginInvalid)) setLoad({ state: 'failed', message: (error as Error).message });
+      });
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.user} aria-label="当前账号">
+        {load.state === 'loading' && <SpinLoading color="white" style={{ '--size': '24px' }} />}
+        {load.state === 'ready' && (
+          <>
+            <div className={styles.avatar} aria-hidden>
+              {(load.user.nickname || '吃').slice(0, 1)}
+            </div>
+            <div>
+              <p className={styles.nickname}>{load.user.nickname || '零食爱好者'}</p>
+              <p className={styles.mobile}>{maskedMobile(load.user.mobile)}</p>
+            </div>
+          </>
+        )}
+        {load.state === 'failed' && <p className={styles.nickname}>账号信息加载失败</p>}
+        {load.state === 'anonymous' && (
+          <>
+            <p className={styles.nickname}>登录后查看我的奖品</p>
+            <button type="button" className={styles.login} onClick={() => goToLogin()}>
+              立即登录
+            </button>
+          </>
+        )}
+      </section>
+      {load.state === 'failed' && (
+        <div className={styles.notice}>
+          <SendFailedNotice message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
+        </div>
+      )}
+      <section className={styles.list} aria-label="奖品列表">
+        <h2 className={styles.heading}>我的奖品</h2>
+        <ErrorBlock status="empty" title="暂无奖品" description="每日签到赢好礼，快去参与吧" />
+        <Button color="primary" shape="rounded" className={styles.action} onClick={() => navigate('/')}>
+          去活动中心看看
+        </Button>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,92 @@
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetEnvironment } from '../env/detect.ts';
+import {
+  adoptMiniProgramToken,
+  clientInfo,
+  getBankChannel,
+  getDeviceId,
+  getSessionId,
+  getToken,
+  getTraceCode,
+  isLoggedIn,
+  rememberBankChannel,
+  rememberTraceCode,
+  removeToken,
+  setToken,
+} from './session.ts';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
+
+function useUserAgent(ua: string) {
+  Object.defineProperty(navigator, 'userAgent', { value: ua, configurable: true });
+  resetEnvironment();
+}
+
+function clearCookies() {
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+}
+
+beforeEach(() => {
+  clearCookies();
+  useUserAgent(IPHONE);
+});
+afterEach(clearCookies);
+
+describe('session', () => {
+  it('is logged in exactly when a non-empty token exists', () => {
+    expect(isLoggedIn()).toBe(false);
+    setToken('tok-1');
+    expect(getToken()).toBe('tok-1');
+    expect(Cookies.get('ut')).toBe('tok-1');
+    expect(isLoggedIn()).toBe(true);
+    removeToken();
+    expect(isLoggedIn()).toBe(false);
+  });
+
+  it('takes the token, device and session ids from the native app, until the token is revoked', () => {
+    useUserAgent(`${IPHONE} MorselApp/4.13.0 (os=iOS; ut=app-tok; deviceId=app-dev; sessionId=app-sess)`);
+    expect(getToken()).toBe('app-tok');
+    expect(getDeviceId()).toBe('app-dev');
+    expect(getSessionId()).toBe('app-sess');
+    expect(clientInfo()).toEqual({ deviceCode: 'app-dev', platformId: 3, appVersion: '4.13.0', clientSystem: 'IOS' });
+    removeToken();
+    expect(getToken()).toBe('');
+    setToken('new-tok');
+    expect(getToken()).toBe('new-tok');
+  });
+
+  it('makes a random UUID device id once and keeps it in a cookie', () => {
+    const id = getDeviceId();
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Cookies.get('deviceId')).toBe(id);
+    expect(getDeviceId()).toBe(id);
+  });
+
+  it('makes a timestamp-plus-random session id and keeps it', () => {
+    const id = getSessionId();
+    expect(id).toMatch(/^\d{14,}$/);
+    expect(getSessionId()).toBe(id);
+  });
+
+  it('stores a mini-program ut parameter as the token, and only in a mini-program', () => {
+    adoptMiniProgramToken('?ut=mp-tok');
+    expect(getToken()).toBe('');
+    useUserAgent(`${IPHONE} MicroMessenger/8.0.47 miniProgram/wx1`);
+    adoptMiniProgramToken('?a=1&ut=mp-tok');
+    expect(getToken()).toBe('mp-tok');
+  });
+
+  it('keeps trace code and bank channel cookies', () => {
+    rememberTraceCode('?traceCode=T-42');
+    rememberBankChannel('abc');
+    expect(getTraceCode()).toBe('T-42');
+    expect(getBankChannel()).toBe('abc');
+  });
+
+  it('describes a plain browser and WeChat in clientInfo', () => {
+    expect(clientInfo()).toMatchObject({ platformId: 3, appVersion: '4.12.251', clientSystem: 'H5' });
+    useUserAgent(`${IPHONE} MicroMessenger/8.0.47`);
+    expect(clientInfo().clientSystem).toBe('WeChat');
+  });
+});

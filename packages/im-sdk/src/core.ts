@@ -1,0 +1,211 @@
+// The instance core every domain service builds on: options, the link, the local store, the
+// logger and error statistics, the sync after each login, and the dispatch of server pushes to
+// the services that registered for them. Domain services are mixins over this class.
+import { CLIENT_TYPES, DIAGNOSTIC_CODES, ImError, SYNC, type CommandName, type ReplyOf, type RequestOf } from '@morsel/protocol';
+import { Link, type LoginReply } from './link/link.ts';
+import { Logger } from './logger.ts';
+import { defaultErrorReportUrl, defaultLogUploadUrl, type LoginPortChange, type NimOptions, type ResolvedOptions } from './options.ts';
+import { MemoryStore, type LocalStore } from './store/memory-store.ts';
+import { defaultDeviceId } from './util/device.ts';
+import { isNode, userAgent } from './util/env.ts';
+import { withDone, type Done } from './util/done.ts';
+import { ErrorReporter } from './util/error-reporter.ts';
+
+type PushHandler = (params: Record<string, unknown>) => void;
+
+/**
+ * Pushes that carry the sync's own data: handled at once, even during the sync. Every other push
+ * arriving during a sync is held and handled after it, in arrival order.
+ */
+const SYNC_DATA_PUSHES = new Set<CommandName>([
+  'syncOfflineMsgs', 'syncRoamingMsgs', 'syncSessions', 'syncSessionAck', 'syncMsgReceipts', 'syncDeletedMsgs', 'syncOfflineSysMsgs',
+]);
+
+export class NimCore {
+  protected options: ResolvedOptions;
+  protected readonly link: Link;
+  protected readonly store: LocalStore;
+  readonly logger: Logger;
+  private readonly reporter: ErrorReporter | undefined;
+  private readonly pushHandlers = new Map<CommandName, PushHandler[]>();
+  private readonly syncStartHooks: (() => void)[] = [];
+  private readonly syncDoneHooks: (() => void)[] = [];
+  private syncing = false;
+  private heldPushes: [CommandName, Record<string, unknown>][] = [];
+  /** Lookups of original URLs still pending; processing after a sync waits for them (bounded). */
+  protected pendingOriginUrlLookups = 0;
+
+  constructor(options: ResolvedOptions) {
+    this.options = options;
+    this.store = new MemoryStore();
+    const uploadUrl = defaultLogUploadUrl(options);
+    this.logger = new Logger({ level: options.logLevel, ...(uploadUrl && { uploadUrl }), ...(options.fetch && { fetch: options.fetch }) });
+    const deviceId = options.deviceId ?? defaultDeviceId();
+    const reportUrl = defaultErrorReportUrl(options);
+    this.reporter = reportUrl
+      ? new ErrorReporter({ url: reportUrl, deviceId, deviceInfo: { os: describeOs(), clientType: options.clientType }, ...(options.fetch && { fetch: options.fetch }) })
+      : undefined;
+    this.link = new Link(
+      {
+        appKey: options.appKey,
+        account: options.account,
+        token: options.token,
+        clientType: CLIENT_TYPES[options.clientType],
+        os: describeOs(),
+        deviceId,
+        ...(options.customTag && { customTag: options.customTag }),
+        ...(options.lbsUrl && { lbsUrl: options.lbsUrl }),
+        ...(options.defaultLink && { defaultLink: options.defaultLink }),
+        linkPath: options.linkPath,
+        transports: options.transports,
+        heartbeatIntervalMs: options.heartbeatInterval,
+        maxReconnectAttempts: options.reconnectionAttempts,
+        ...(options.serialStart !== undefined && { serialStart: options.serialStart }),
+        ...(options.fetch && { fetch: options.fetch }),
+        logger: this.logger,
+      },
+      {
+        connected: (reply) => this.connected(reply),
+        willReconnect: (info) => this.options.onwillreconnect?.(info),
+        disconnected: (info) => this.options.ondisconnect?.(info),
+        error: (error) => {
+          this.reporter?.record('link', typeof error.code === 'number' ? error.code : undefined, `${error.code}: ${error.message}`);
+          this.options.onerror?.(error);
+        },
+        push: (name, params) => this.pushed(name, params),
+      },
+    );
+    this.onPush('multiPortLogin', (params) => {
+      const { state, ports } = params as { state: 2 | 3; ports: Omit<LoginPortChange, 'online'>[] };
+      this.options.onloginportschange?.(ports.map((p) => ({ ...p, online: state === 2 })));
+    });
+  }
+
+  /** The logged-in account, in the spelling the server uses. */
+  get account(): string {
+    return this.options.account.toLowerCase();
+  }
+
+  /** connecting, connected, logined, reconnecting, disconnected, destroyed (or idle). */
+  get state(): string {
+    return this.link.state;
+  }
+
+  /** Replaces options (callbacks included); a new token is used from the next login on. */
+  setOptions(options: Partial<NimOptions>): void {
+    this.options = { ...this.options, ...options };
+    this.link.updateConfig({
+      ...(options.token && { token: options.token }),
+      ...(options.lbsUrl && { lbsUrl: options.lbsUrl }),
+      ...(options.defaultLink && { defaultLink: options.defaultLink }),
+    });
+  }
+
+  connect(options: { done?: Done<LoginReply> } = {}): Promise<LoginReply> {
+    return withDone(this.link.connect(), options.done);
+  }
+
+  disconnect(options: { done?: Done<void> } = {}): Promise<void> {
+    return withDone(this.link.disconnect(), options.done);
+  }
+
+  logout(options: { done?: Done<void> } = {}): Promise<void> {
+    return withDone(this.link.logout(), options.done);
+  }
+
+  /** Disconnects and frees the instance. */
+  destroy(options: { done?: Done<void> } = {}): Promise<void> {
+    this.logger.close();
+    this.reporter?.close();
+    return withDone(this.link.destroy(), options.done);
+  }
+
+  /** Ends this account's sessions on other devices. */
+  kick(options: { deviceIds: string[]; done?: Done<ReplyOf<'kick'>> }): Promise<ReplyOf<'kick'>> {
+    return withDone(this.sendCmd('kick', { deviceIds: options.deviceIds }), options.done);
+  }
+
+  getServerTime(options: { done?: Done<number> } = {}): Promise<number> {
+    return withDone(this.sendCmd('getServerTime', {}).then((r) => r.time), options.done);
+  }
+
+  /** Sends any command of the protocol table; domain services are built on this. */
+  sendCmd<N extends CommandName>(name: N, params: RequestOf<N>, options: { timeoutMs?: number } = {}): Promise<ReplyOf<N>> {
+    return this.link.send(name, params, options).catch((error: unknown) => {
+      if (error instanceof ImError && typeof error.code === 'number' && DIAGNOSTIC_CODES.has(error.code)) {
+        this.reporter?.record(name, error.code, error.message);
+      }
+      throw error;
+    });
+  }
+
+  /** Services register for the pushes of their domain. */
+  protected onPush(name: CommandName, handler: PushHandler): void {
+    const handlers = this.pushHandlers.get(name) ?? [];
+    handlers.push(handler);
+    this.pushHandlers.set(name, handlers);
+  }
+
+  protected onSyncStart(hook: () => void): void {
+    this.syncStartHooks.push(hook);
+  }
+
+  protected onSyncDone(hook: () => void): void {
+    this.syncDoneHooks.push(hook);
+  }
+
+  private connected(reply: LoginReply): void {
+    this.options.onconnect?.(reply);
+    if (reply.loginPorts.length) this.options.onloginportschange?.(reply.loginPorts.map((p) => ({ ...p, online: true })));
+    void this.sync();
+  }
+
+  /** Runs the sync, retried on errors; more than 3 failures report SYNC_DATA_ERROR. */
+  private async sync(): Promise<void> {
+    this.syncing = true;
+    for (const hook of this.syncStartHooks) hook();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { timetags } = await this.sendCmd('sync', { timetags: this.store.timetags() });
+        this.store.setTimetags(timetags);
+        break;
+      } catch (error) {
+        if (this.link.state !== 'logined') return; // the next login syncs again
+        if (attempt > SYNC.maxRetries) {
+          this.options.onerror?.(new ImError('SYNC_DATA_ERROR', `sync failed ${attempt} times: ${(error as Error).message}`));
+          break;
+        }
+      }
+    }
+    // Processing starts once no original-url lookup is pending, or after 20 checks of 300 ms.
+    for (let check = 0; this.pendingOriginUrlLookups > 0 && check < SYNC.doneCheckTries; check++) {
+      await new Promise((resolve) => setTimeout(resolve, SYNC.doneCheckIntervalMs));
+    }
+    this.syncing = false;
+    for (const hook of this.syncDoneHooks) hook();
+    for (const [name, params] of this.heldPushes.splice(0)) this.dispatch(name, params);
+    this.options.onsyncdone?.();
+  }
+
+  private pushed(name: CommandName, params: Record<string, unknown>): void {
+    if (this.syncing && !SYNC_DATA_PUSHES.has(name)) this.heldPushes.push([name, params]);
+    else this.dispatch(name, params);
+  }
+
+  private dispatch(name: CommandName, params: Record<string, unknown>): void {
+    const handlers = this.pushHandlers.get(name);
+    if (!handlers) return this.logger.debug('push without a handler', name);
+    for (const handler of handlers) {
+      try {
+        handler(params);
+      } catch (error) {
+        this.logger.error('push handler failed', name, error);
+      }
+    }
+  }
+}
+
+function describeOs(): string {
+  if (isNode()) return `node ${process.version} ${process.platform}`;
+  return userAgent()?.slice(0, 64) ?? 'unknown';
+}

@@ -1,0 +1,354 @@
+// Messages (document 2, "Message" and sections 4-5): sending every type, resend and forward,
+// recall and one-way delete, receipts, server history and search, local messages, and the
+// pushes that deliver messages live and during the sync.
+import {
+  checkOutgoingMsg,
+  ImError,
+  LIMITS,
+  MSG_TYPES,
+  type Msg,
+  type MsgTypeName,
+  type OutgoingMsg,
+  type ReplyOf,
+} from '@morsel/protocol';
+import { withDone, type Done } from '../util/done.ts';
+import type { SessionMsgs } from '../options.ts';
+import type { Constructor } from './mixin.ts';
+import { fromServer, newIdClient, type ClientMsg } from './model.ts';
+import type { SessionsApi } from './sessions.ts';
+
+type Scene = Msg['scene'];
+type Common = Omit<Partial<OutgoingMsg>, 'scene' | 'to' | 'type' | 'idClient' | 'resend'> & {
+  scene: Scene;
+  to: string;
+  /** Keep the message on this device only: it is never sent and is a success at once. */
+  isLocal?: boolean;
+  done?: Done<ClientMsg>;
+};
+type WithSessions = InstanceType<ReturnType<typeof SessionsApi>>;
+
+const DELETE_REFUSED = 'only messages you sent to others, sent successfully and not local can be deleted';
+const FILE_KINDS = { image: MSG_TYPES.image, audio: MSG_TYPES.audio, video: MSG_TYPES.video, file: MSG_TYPES.file } as const;
+const OUTGOING_FIELDS = [
+  'text', 'file', 'geo', 'robot', 'content', 'attach', 'custom', 'pushContent', 'pushPayload', 'apns', 'replyMsg', 'threadMsg', 'antiSpam',
+  'isHistoryable', 'isRoamingable', 'isSyncable', 'cc', 'isPushable', 'isOfflinable', 'isUnreadable', 'needPushNick', 'needMsgReceipt', 'needUpdateSession',
+] as const;
+
+/** The wire form of a client message: only the fields the protocol carries. */
+function toOutgoing(msg: ClientMsg, resend: boolean): OutgoingMsg {
+  const out: Record<string, unknown> = { scene: msg.scene, to: msg.to, type: msg.type, idClient: msg.idClient };
+  if (resend) out.resend = true;
+  for (const field of OUTGOING_FIELDS) if (msg[field] !== undefined) out[field] = msg[field];
+  return out as OutgoingMsg;
+}
+
+const keyOf = (msg: ClientMsg) => ({
+  scene: msg.scene,
+  from: msg.from,
+  to: msg.to,
+  idServer: msg.idServer!,
+  idClient: msg.idClient,
+  time: msg.time,
+});
+
+function bySession(msgs: ClientMsg[]): SessionMsgs[] {
+  const groups = new Map<string, SessionMsgs>();
+  for (const msg of msgs) {
+    const group = groups.get(msg.sessionId) ?? { sessionId: msg.sessionId, scene: msg.scene, to: msg.target, msgs: [] };
+    group.msgs.push(msg);
+    groups.set(msg.sessionId, group);
+  }
+  return [...groups.values()];
+}
+
+export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase) {
+  return class Messages extends Base {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    constructor(...args: any[]) {
+      super(...args);
+      this.onSyncStart(() => {
+        // A message still sending when a sync starts has failed: the connection it used is gone.
+        for (const msg of this.store.allMsgs()) if (msg.status === 'sending') this.store.updateMsg(msg.idClient, { status: 'fail' });
+      });
+      this.onPush('msg', ({ msg }) => {
+        const received = fromServer(msg as Msg, this.account);
+        if (this.store.putMsgs([received]).length === 0) return; // already held: shown once
+        this.touchSession(received, { countUnread: true });
+        this.callbacks().onmsg?.(received);
+      });
+      this.onPush('syncOfflineMsgs', ({ msgs }) => this.synced(msgs as Msg[], 'offline'));
+      this.onPush('syncRoamingMsgs', ({ msgs }) => this.synced(msgs as Msg[], 'roaming'));
+      this.onPush('msgDeleted', ({ deleted }) => this.recalled([deleted as Recall]));
+      this.onPush('syncDeletedMsgs', ({ deleted }) => this.recalled(deleted as Recall[]));
+      this.onPush('msgDeletedSelf', (info) => {
+        const { sessionId, idServer } = info as { sessionId: string; idServer: string };
+        const local = this.store.getMsgByIdServer(idServer);
+        if (local) this.store.removeMsg(local.idClient);
+        this.refreshLastMsg(sessionId);
+        this.callbacks().ondeleteMsgSelf?.({ sessionId, idServer });
+      });
+      this.onPush('sessionCleared', (info) => {
+        const { sessionId, time } = info as { sessionId: string; time: number };
+        this.store.clearSession(sessionId, time);
+        this.refreshLastMsg(sessionId);
+        this.callbacks().onclearServerHistoryMsgs?.({ sessionId, time });
+      });
+      const receipts = (list: Receipt[]) => {
+        for (const receipt of list) {
+          const session = this.store.getSession(receipt.sessionId);
+          if (session && receipt.time > (session.msgReceiptTime ?? 0)) {
+            session.msgReceiptTime = receipt.time;
+            this.store.putSession(session);
+          }
+        }
+        if (list.length) this.callbacks().onMsgReceipts?.(list);
+      };
+      this.onPush('msgReceipt', ({ receipt }) => receipts([receipt as Receipt]));
+      this.onPush('syncMsgReceipts', ({ receipts: list }) => receipts(list as Receipt[]));
+    }
+
+    sendText(options: Common & { text: string }) {
+      return this.send('text', options);
+    }
+
+    /** A message with an uploaded file (image, audio, video or any file); default type file. */
+    sendFile(options: Common & { type?: keyof typeof FILE_KINDS; file: NonNullable<OutgoingMsg['file']> }) {
+      const kind = options.type ?? 'file';
+      if (!(kind in FILE_KINDS)) return withDone(Promise.reject(new ImError('Param_Error', 'type must be image, audio, video or file')), options.done);
+      const { type: _type, ...rest } = options;
+      return this.send(kind, rest);
+    }
+
+    sendGeo(options: Common & { geo: NonNullable<OutgoingMsg['geo']> }) {
+      return this.send('geo', options);
+    }
+
+    sendTipMsg(options: Common & { tip: string }) {
+      const { tip, ...rest } = options;
+      return this.send('tip', { ...rest, text: tip });
+    }
+
+    sendRobotMsg(options: Omit<Common, 'content'> & { robotAccid: string; content: Omit<NonNullable<OutgoingMsg['robot']>, 'robotAccid'> }) {
+      const { robotAccid, content, ...rest } = options;
+      return this.send('robot', { ...rest, robot: { robotAccid, ...content } });
+    }
+
+    sendCustomMsg(options: Common & { content: string }) {
+      return this.send('custom', options);
+    }
+
+    /** Sends a failed outgoing message again with the same idClient; the server stores it once. */
+    resendMsg(options: { msg: ClientMsg; done?: Done<ClientMsg> }) {
+      const msg = this.store.getMsg(options.msg.idClient) ?? options.msg;
+      if (msg.flow !== 'out' || msg.status !== 'fail') {
+        return withDone(Promise.reject(new ImError('Param_Error', 'only failed messages can be resent')), options.done);
+      }
+      this.store.updateMsg(msg.idClient, { status: 'sending' });
+      return withDone(this.deliver(this.store.getMsg(msg.idClient) ?? { ...msg, status: 'sending' }, true), options.done);
+    }
+
+    /** Sends a copy of a message to another session, as a new message. */
+    forwardMsg(options: { msg: ClientMsg; scene: Scene; to: string; done?: Done<ClientMsg> }) {
+      const source = options.msg;
+      const copy: Record<string, unknown> = { scene: options.scene, to: options.to };
+      for (const field of OUTGOING_FIELDS) if (source[field] !== undefined) copy[field] = source[field];
+      if (options.done) copy.done = options.done;
+      const type = (Object.keys(MSG_TYPES) as MsgTypeName[]).find((name) => MSG_TYPES[name] === source.type)!;
+      return this.send(type, copy as Common);
+    }
+
+    /** Recalls a message for everyone (only my own, sent, non-local, within the recall window). */
+    deleteMsg(options: { msg: ClientMsg; ps?: string; done?: Done<void> }) {
+      const msg = this.store.getMsg(options.msg.idClient) ?? options.msg;
+      if (msg.from !== this.account || msg.status !== 'success' || msg.isLocal || !msg.idServer) {
+        return withDone(Promise.reject(new ImError('Param_Error', DELETE_REFUSED)), options.done);
+      }
+      const work = this.sendCmd('deleteMsg', { msg: keyOf(msg), ...(options.ps !== undefined && { ps: options.ps }) }).then(() => {
+        this.store.removeMsg(msg.idClient);
+        this.refreshLastMsg(msg.sessionId);
+      });
+      return withDone(work, options.done);
+    }
+
+    /** Deletes a message for this account only (all its devices); not for super teams. */
+    deleteMsgSelf(options: { msg: ClientMsg; custom?: string; done?: Done<void> }) {
+      const msg = options.msg;
+      if (msg.scene === 'superTeam') return withDone(Promise.reject(new ImError('Not_Support', 'one-way delete is not supported for super teams')), options.done);
+      if (!msg.idServer) return withDone(Promise.reject(new ImError('Param_Error', 'only a message the server stored can be deleted')), options.done);
+      const work = this.sendCmd('deleteMsgSelf', { msg: keyOf(msg), ...(options.custom !== undefined && { custom: options.custom }) }).then(() => {
+        this.store.removeMsg(msg.idClient);
+        this.refreshLastMsg(msg.sessionId);
+      });
+      return withDone(work, options.done);
+    }
+
+    /** Clears a session's history for this account on the server (and locally). */
+    clearServerHistoryMsgs(options: { scene: Scene; to: string; isSyncSelf?: boolean; done?: Done<{ time: number }> }) {
+      const { done, ...params } = options;
+      const work = this.sendCmd('clearServerHistoryMsgs', params).then((reply) => {
+        const sessionId = `${params.scene}-${params.to}`;
+        this.store.clearSession(sessionId, reply.time);
+        this.refreshLastMsg(sessionId);
+        return reply;
+      });
+      return withDone(work, done);
+    }
+
+    /** Tells the sender of a one-to-one message that it has been read. */
+    sendMsgReceipt(options: { msg: ClientMsg; done?: Done<void> }) {
+      const msg = options.msg;
+      if (msg.scene !== 'p2p' || msg.flow !== 'in' || !msg.idServer) {
+        return withDone(Promise.reject(new ImError('Param_Error', 'a receipt is for a one-to-one message received')), options.done);
+      }
+      return withDone(this.sendCmd('sendMsgReceipt', { msg: keyOf(msg) }).then(() => {}), options.done);
+    }
+
+    getHistoryMsgs(options: {
+      scene: Scene; to: string; beginTime?: number; endTime?: number; lastMsgId?: string; limit?: number; reverse?: boolean; msgTypes?: number[];
+      done?: Done<{ msgs: ClientMsg[] }>;
+    }) {
+      const { done, ...query } = options;
+      if (query.limit !== undefined && (query.limit < 1 || query.limit > LIMITS.historyMaxLimit)) {
+        return withDone(Promise.reject(new ImError('Param_Error', `limit must be 1 to ${LIMITS.historyMaxLimit}`)), done);
+      }
+      return withDone(this.sendCmd('getHistoryMsgs', query).then((reply) => ({ msgs: this.keep(reply.msgs) })), done);
+    }
+
+    searchHistoryMsgs(options: { scene: Scene; to: string; keyword: string; beginTime?: number; endTime?: number; limit?: number; reverse?: boolean; done?: Done<{ msgs: ClientMsg[] }> }) {
+      const { done, ...query } = options;
+      return withDone(this.sendCmd('searchHistoryMsgs', query).then((reply) => ({ msgs: this.keep(reply.msgs) })), done);
+    }
+
+    getMsgsByIdServer(options: { reqMsgs: ClientMsg[]; done?: Done<{ msgs: ClientMsg[] }> }) {
+      if (options.reqMsgs.length < 1 || options.reqMsgs.length > LIMITS.getMsgsByIdServerMax) {
+        return withDone(Promise.reject(new ImError('Param_Error', `reqMsgs must hold 1 to ${LIMITS.getMsgsByIdServerMax} messages`)), options.done);
+      }
+      const work = this.sendCmd('getMsgsByIdServer', { reqMsgs: options.reqMsgs.map(keyOf) }).then((reply: ReplyOf<'getMsgsByIdServer'>) => ({
+        msgs: this.keep(reply.msgs),
+      }));
+      return withDone(work, options.done);
+    }
+
+    /** Messages held on this device, newest first unless `desc` is false. */
+    getLocalMsgs(options: { sessionId: string; start?: number; end?: number; limit?: number; desc?: boolean }): ClientMsg[] {
+      const limit = options.limit ?? LIMITS.defaultReadLimit;
+      if (!Number.isInteger(limit) || limit < 1) throw new ImError('Param_Error', 'limit must be at least 1');
+      if (options.start !== undefined && options.end !== undefined && options.end <= options.start) {
+        throw new ImError('Param_Error', 'end must be later than start');
+      }
+      return this.store.msgs({ ...options, limit });
+    }
+
+    getLocalMsgByIdClient(idClient: string): ClientMsg | undefined {
+      return this.store.getMsg(idClient);
+    }
+
+    deleteLocalMsg(options: { msg: ClientMsg }): boolean {
+      const removed = this.store.removeMsg(options.msg.idClient);
+      if (removed) this.refreshLastMsg(removed.sessionId);
+      return Boolean(removed);
+    }
+
+    /**
+     * Searches this device's data: message text by default, or sessions by a key path such as
+     * `session.localCustom`. A key path must start with user or session.
+     */
+    searchLocal(options: { keyword: string; keyPath?: string; limit?: number }): (ClientMsg | object)[] {
+      if (!options.keyword) throw new ImError('Param_Error', 'searchLocal needs a keyword');
+      const limit = options.limit ?? LIMITS.defaultReadLimit;
+      const keyword = options.keyword.toLowerCase();
+      if (!options.keyPath) return this.store.search((m) => (m.text ?? '').toLowerCase().includes(keyword), limit);
+      const [root, ...path] = options.keyPath.split('.');
+      if (root !== 'user' && root !== 'session') throw new ImError('Param_Error', 'keyPath must start with user or session');
+      if (root === 'user') return []; // user profiles land with the social-graph feature
+      const valueAt = (session: object) => path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], session);
+      return this.store.sessions().filter((s) => String(valueAt(s) ?? '').toLowerCase().includes(keyword)).slice(0, limit);
+    }
+
+    private keep(msgs: Msg[]): ClientMsg[] {
+      const mapped = msgs.map((m) => fromServer(m, this.account));
+      this.store.putMsgs(mapped);
+      return mapped.map((m) => this.store.getMsg(m.idClient) ?? m);
+    }
+
+    private synced(msgs: Msg[], kind: 'offline' | 'roaming'): void {
+      const added = this.store.putMsgs(msgs.map((m) => fromServer(m, this.account)));
+      for (const msg of added) this.touchSession(msg, { countUnread: false });
+      for (const batch of bySession(added)) {
+        if (kind === 'offline') this.callbacks().onofflinemsgs?.(batch);
+        else this.callbacks().onroamingmsgs?.(batch);
+      }
+    }
+
+    private recalled(list: Recall[]): void {
+      for (const recall of list) {
+        const local = this.store.getMsgByIdServer(recall.idServer);
+        if (local) this.store.removeMsg(local.idClient);
+        this.refreshLastMsg(recall.sessionId);
+        this.callbacks().onsysmsg?.({ type: 'deleteMsg', ...recall });
+      }
+    }
+
+    private send(type: MsgTypeName, options: Common): Promise<ClientMsg> {
+      const { done, isLocal, scene, to, ...fields } = options;
+      const target = to.toLowerCase() === to ? to : to.toLowerCase();
+      const msg: ClientMsg = {
+        ...(fields as Partial<ClientMsg>),
+        scene,
+        to: scene === 'p2p' ? target : to,
+        type: MSG_TYPES[type],
+        idClient: newIdClient(),
+        from: this.account,
+        time: Date.now(),
+        sessionId: `${scene}-${scene === 'p2p' ? target : to}`,
+        target: scene === 'p2p' ? target : to,
+        flow: 'out',
+        status: isLocal ? 'success' : 'sending',
+        ...(isLocal && { isLocal: true }),
+      } as ClientMsg;
+      const problem = checkOutgoingMsg(toOutgoing(msg, false));
+      if (problem) return withDone(Promise.reject(new ImError('Param_Error', problem)), done);
+      this.store.putMsgs([msg]);
+      this.touchSession(msg, { countUnread: false });
+      if (isLocal) return withDone(Promise.resolve(msg), done);
+      return withDone(this.deliver(msg, false), done);
+    }
+
+    private async deliver(msg: ClientMsg, resend: boolean): Promise<ClientMsg> {
+      try {
+        const { msg: stored } = await this.sendCmd('sendMsg', { msg: toOutgoing(msg, resend) });
+        const done = this.store.updateMsg(msg.idClient, { ...fromServer(stored, this.account), status: 'success' }) ?? msg;
+        this.touchSession(done, { countUnread: false });
+        return done;
+      } catch (error) {
+        if (error instanceof ImError && error.code === 7101) {
+          // The recipient blacklisted the sender: treated as sent, but marked.
+          const blocked = this.store.updateMsg(msg.idClient, { status: 'success', isInBlackList: true }) ?? msg;
+          this.touchSession(blocked, { countUnread: false });
+          return blocked;
+        }
+        const failed = this.store.updateMsg(msg.idClient, { status: 'fail' }) ?? { ...msg, status: 'fail' as const };
+        this.touchSession(failed, { countUnread: false });
+        throw error instanceof ImError ? new ImError(error.code, error.message, { ...(error.event as object), msg: failed }) : error;
+      }
+    }
+  };
+}
+
+interface Recall {
+  sessionId: string;
+  idServer: string;
+  idClient: string;
+  from: string;
+  time: number;
+  opeAccount: string;
+  deletedAt: number;
+  ps?: string;
+}
+
+interface Receipt {
+  sessionId: string;
+  account: string;
+  idServer: string;
+  time: number;
+}

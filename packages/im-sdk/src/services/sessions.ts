@@ -1,0 +1,169 @@
+// Sessions (document 2, "Session" and section 4): the local session list, unread counts kept in
+// step with the server's acks across devices, and the server session commands.
+import { ImError, type ReplyOf, type Session } from '@morsel/protocol';
+import type { NimCore } from '../core.ts';
+import { withDone, type Done } from '../util/done.ts';
+import type { Constructor } from './mixin.ts';
+import { fromServer, type ClientMsg, type ClientSession } from './model.ts';
+
+type Scene = Session['scene'];
+
+export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
+  return class Sessions extends Base {
+    private currentSessionId: string | undefined;
+
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    constructor(...args: any[]) {
+      super(...args);
+      this.onPush('syncSessions', ({ sessions }) => {
+        for (const session of sessions as Session[]) this.storeServerSession(session);
+      });
+      this.onSyncDone(() => this.callbacks().onsessions?.(this.store.sessions()));
+      this.onPush('sessionAck', ({ ack }) => this.applyAck(ack as { sessionId: string; ack: number }));
+      this.onPush('syncSessionAck', ({ acks }) => {
+        for (const ack of acks as { sessionId: string; ack: number }[]) this.applyAck(ack);
+      });
+    }
+
+    protected callbacks() {
+      return this.options;
+    }
+
+    /** Unread acknowledgements are sent to the server (and so reach the other devices). */
+    protected get syncSessionUnread(): boolean {
+      return this.options.syncSessionUnread !== false;
+    }
+
+    /** A new or changed message updates its session: last message, time, unread. */
+    protected touchSession(msg: ClientMsg, options: { countUnread: boolean }): ClientSession {
+      const session = this.store.getSession(msg.sessionId) ?? { id: msg.sessionId, scene: msg.scene, to: msg.target, updateTime: 0, unread: 0, ack: 0 };
+      if (!session.lastMsg || session.lastMsg.time <= msg.time) {
+        session.lastMsg = msg;
+        session.updateTime = Math.max(session.updateTime, msg.time);
+      }
+      if (msg.flow === 'out') session.ack = Math.max(session.ack, msg.time);
+      const unreadable = msg.flow === 'in' && msg.isUnreadable !== false && !msg.isLocal && msg.time > session.ack;
+      if (options.countUnread && unreadable) {
+        if (msg.sessionId === this.currentSessionId) this.acknowledge(session, msg.time);
+        else session.unread += 1;
+      }
+      this.store.putSession(session);
+      this.callbacks().onupdatesession?.(session);
+      return session;
+    }
+
+    /** After messages disappear, the session shows the latest one left. */
+    protected refreshLastMsg(sessionId: string): void {
+      const session = this.store.getSession(sessionId);
+      if (!session) return;
+      const [latest] = this.store.msgs({ sessionId, limit: 1 });
+      if (latest) session.lastMsg = latest;
+      else delete session.lastMsg;
+      session.unread = Math.min(session.unread, this.store.countUnread(sessionId, session.ack, this.account));
+      this.store.putSession(session);
+      this.callbacks().onupdatesession?.(session);
+    }
+
+    private storeServerSession(server: Session): void {
+      const local = this.store.getSession(server.id);
+      const lastMsg = server.lastMsg ? fromServer(server.lastMsg, this.account) : local?.lastMsg;
+      if (server.lastMsg && lastMsg) this.store.putMsgs([lastMsg]);
+      const { lastMsg: _serverLast, ...fields } = server;
+      const merged: ClientSession = {
+        ...local,
+        ...fields,
+        ...(lastMsg && { lastMsg }),
+        // The server counts unread from its ack; the session being read here reads it now.
+        unread: server.id === this.currentSessionId ? 0 : server.unread,
+      };
+      this.store.putSession(merged);
+      if (server.id === this.currentSessionId && merged.lastMsg) this.acknowledge(merged, merged.lastMsg.time);
+    }
+
+    private applyAck({ sessionId, ack }: { sessionId: string; ack: number }): void {
+      const session = this.store.getSession(sessionId);
+      if (!session || ack <= session.ack) return; // not newer than what is held: ignored
+      session.ack = ack;
+      // Unread from an ack: the later messages from others.
+      session.unread = Math.min(session.unread, this.store.countUnread(sessionId, ack, this.account));
+      this.store.putSession(session);
+      this.callbacks().onupdatesession?.(session);
+    }
+
+    private acknowledge(session: ClientSession, time: number): void {
+      session.unread = 0;
+      if (!this.syncSessionUnread || time <= session.ack) return;
+      session.ack = time;
+      this.sendCmd('markSessionAck', { scene: session.scene, to: session.to, timetag: time }).catch((error) =>
+        this.logger.warn('markSessionAck failed', String(error)),
+      );
+    }
+
+    /** Opens a session: its unread count resets and, with unread sync on, the server learns it. */
+    setCurrSession(sessionId: string): void {
+      this.currentSessionId = sessionId;
+      this.resetSessionUnread(sessionId);
+    }
+
+    resetCurrSession(): void {
+      this.currentSessionId = undefined;
+    }
+
+    resetSessionUnread(sessionId: string): void {
+      const session = this.store.getSession(sessionId);
+      if (!session) return;
+      this.acknowledge(session, session.lastMsg?.time ?? session.ack);
+      this.store.putSession(session);
+      this.callbacks().onupdatesession?.(session);
+    }
+
+    getLocalSessions(options: { limit?: number } = {}): ClientSession[] {
+      return this.store.sessions().slice(0, options.limit ?? Infinity);
+    }
+
+    getLocalSession(sessionId: string): ClientSession | undefined {
+      return this.store.getSession(sessionId);
+    }
+
+    /** Adds an empty session locally; an existing one is refused with Session_Exist. */
+    insertLocalSession(options: { scene: Scene; to: string }): ClientSession {
+      const id = `${options.scene}-${options.to}`;
+      if (this.store.getSession(id)) throw new ImError('Session_Exist', `session ${id} exists`);
+      const session: ClientSession = { id, scene: options.scene, to: options.to, updateTime: Date.now(), unread: 0, ack: 0 };
+      this.store.putSession(session);
+      this.callbacks().onupdatesession?.(session);
+      return session;
+    }
+
+    /** Changes a session's local custom data; a missing session is Session_Not_Exist. */
+    updateLocalSession(options: { id: string; localCustom: string }): ClientSession {
+      const session = this.store.getSession(options.id);
+      if (!session) throw new ImError('Session_Not_Exist', `session ${options.id} does not exist`);
+      session.localCustom = options.localCustom;
+      this.store.putSession(session);
+      return session;
+    }
+
+    deleteLocalSession(options: { id: string }): boolean {
+      return this.store.removeSession(options.id);
+    }
+
+    getServerSessions(options: { minTimestamp?: number; maxTimestamp?: number; limit?: number; done?: Done<ReplyOf<'getServerSessions'>> } = {}) {
+      const { done, ...query } = options;
+      return withDone(this.sendCmd('getServerSessions', query), done);
+    }
+
+    getServerSession(options: { sessionId: string; done?: Done<ReplyOf<'getServerSession'>> }) {
+      return withDone(this.sendCmd('getServerSession', { sessionId: options.sessionId }), options.done);
+    }
+
+    updateServerSession(options: { sessionId: string; ext: string; done?: Done<void> }) {
+      return withDone(this.sendCmd('updateServerSession', { sessionId: options.sessionId, ext: options.ext }).then(() => {}), options.done);
+    }
+
+    deleteServerSessions(options: { sessions: { scene: Scene; to: string }[]; done?: Done<void> }) {
+      const ids = options.sessions.map((s) => `${s.scene}-${s.to}`);
+      return withDone(this.sendCmd('deleteServerSessions', { sessions: ids }).then(() => {}), options.done);
+    }
+  };
+}

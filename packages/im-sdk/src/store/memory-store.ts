@@ -1,0 +1,146 @@
+// The local store's contract and its memory engine (Node, and browsers without IndexedDB).
+// Messages are kept per session in time order and deduplicated by idClient and idServer, so a
+// message that arrives twice (a push and a sync, a resend) is stored and shown once.
+import type { ClientMsg, ClientSession } from '../services/model.ts';
+
+export interface LocalMsgQuery {
+  sessionId: string;
+  /** Inclusive lower and upper time bounds. */
+  start?: number;
+  end?: number;
+  limit: number;
+  /** Newest first (default) or oldest first. */
+  desc?: boolean;
+}
+
+export interface LocalStore {
+  timetags(): Record<string, number>;
+  setTimetags(timetags: Record<string, number>): void;
+  /** Stores messages; returns those that were not already held (by idClient or idServer). */
+  putMsgs(msgs: ClientMsg[]): ClientMsg[];
+  getMsg(idClient: string): ClientMsg | undefined;
+  getMsgByIdServer(idServer: string): ClientMsg | undefined;
+  updateMsg(idClient: string, patch: Partial<ClientMsg>): ClientMsg | undefined;
+  removeMsg(idClient: string): ClientMsg | undefined;
+  msgs(query: LocalMsgQuery): ClientMsg[];
+  /** Every message of a session from others after `after` that counts as unread. */
+  countUnread(sessionId: string, after: number, me: string): number;
+  clearSession(sessionId: string, before: number): void;
+  search(predicate: (msg: ClientMsg) => boolean, limit: number): ClientMsg[];
+  allMsgs(): ClientMsg[];
+  getSession(id: string): ClientSession | undefined;
+  putSession(session: ClientSession): void;
+  removeSession(id: string): boolean;
+  sessions(): ClientSession[];
+}
+
+export class MemoryStore implements LocalStore {
+  private tags: Record<string, number> = {};
+  private readonly byIdClient = new Map<string, ClientMsg>();
+  private readonly byIdServer = new Map<string, string>();
+  private readonly bySession = new Map<string, ClientMsg[]>();
+  private readonly sessionMap = new Map<string, ClientSession>();
+
+  timetags() {
+    return { ...this.tags };
+  }
+
+  setTimetags(timetags: Record<string, number>) {
+    this.tags = { ...this.tags, ...timetags };
+  }
+
+  putMsgs(msgs: ClientMsg[]): ClientMsg[] {
+    const added: ClientMsg[] = [];
+    for (const msg of msgs) {
+      const known = this.byIdClient.get(msg.idClient) ?? (msg.idServer ? this.getMsgByIdServer(msg.idServer) : undefined);
+      if (known) {
+        // The server's copy completes a local one (idServer, time, status).
+        if (msg.idServer && !known.idServer) this.updateMsg(known.idClient, msg);
+        continue;
+      }
+      this.byIdClient.set(msg.idClient, msg);
+      if (msg.idServer) this.byIdServer.set(msg.idServer, msg.idClient);
+      const list = this.bySession.get(msg.sessionId) ?? [];
+      insertSorted(list, msg);
+      this.bySession.set(msg.sessionId, list);
+      added.push(msg);
+    }
+    return added;
+  }
+
+  getMsg(idClient: string) {
+    return this.byIdClient.get(idClient);
+  }
+
+  getMsgByIdServer(idServer: string) {
+    const idClient = this.byIdServer.get(idServer);
+    return idClient ? this.byIdClient.get(idClient) : undefined;
+  }
+
+  updateMsg(idClient: string, patch: Partial<ClientMsg>) {
+    const msg = this.byIdClient.get(idClient);
+    if (!msg) return undefined;
+    const timeChanged = patch.time !== undefined && patch.time !== msg.time;
+    Object.assign(msg, patch);
+    if (msg.idServer) this.byIdServer.set(msg.idServer, idClient);
+    if (timeChanged) {
+      const list = this.bySession.get(msg.sessionId)!;
+      list.splice(list.indexOf(msg), 1);
+      insertSorted(list, msg);
+    }
+    return msg;
+  }
+
+  removeMsg(idClient: string) {
+    const msg = this.byIdClient.get(idClient);
+    if (!msg) return undefined;
+    this.byIdClient.delete(idClient);
+    if (msg.idServer) this.byIdServer.delete(msg.idServer);
+    const list = this.bySession.get(msg.sessionId);
+    list?.splice(list.indexOf(msg), 1);
+    return msg;
+  }
+
+  msgs({ sessionId, start = 0, end = Infinity, limit, desc = true }: LocalMsgQuery): ClientMsg[] {
+    const inRange = (this.bySession.get(sessionId) ?? []).filter((m) => m.time >= start && m.time <= end);
+    return (desc ? inRange.reverse() : inRange).slice(0, limit);
+  }
+
+  countUnread(sessionId: string, after: number, me: string): number {
+    return (this.bySession.get(sessionId) ?? []).filter((m) => m.time > after && m.from !== me && m.isUnreadable !== false && !m.isLocal).length;
+  }
+
+  clearSession(sessionId: string, before: number) {
+    for (const msg of [...(this.bySession.get(sessionId) ?? [])]) if (msg.time <= before) this.removeMsg(msg.idClient);
+  }
+
+  search(predicate: (msg: ClientMsg) => boolean, limit: number) {
+    return this.allMsgs().filter(predicate).sort((a, b) => b.time - a.time).slice(0, limit);
+  }
+
+  allMsgs() {
+    return [...this.byIdClient.values()];
+  }
+
+  getSession(id: string) {
+    return this.sessionMap.get(id);
+  }
+
+  putSession(session: ClientSession) {
+    this.sessionMap.set(session.id, session);
+  }
+
+  removeSession(id: string) {
+    return this.sessionMap.delete(id);
+  }
+
+  sessions() {
+    return [...this.sessionMap.values()].sort((a, b) => b.updateTime - a.updateTime);
+  }
+}
+
+function insertSorted(list: ClientMsg[], msg: ClientMsg): void {
+  let i = list.length;
+  while (i > 0 && list[i - 1]!.time > msg.time) i--;
+  list.splice(i, 0, msg);
+}
