@@ -3,3 +3,5 @@ export { Chatroom, type ChatroomOptions } from './chatroom.ts';
 export type { NimOptions, NimCallbacks, LoginPortChange } from './options.ts';
 export type { DisconnectInfo, LinkState, LoginReply } from './link/link.ts';
 export { ImError } from '@morsel/protocol';
+export type { ClientMsg, ClientSession, MsgStatus } from './services/model.ts';
+export type { SessionMsgs } from './options.ts';

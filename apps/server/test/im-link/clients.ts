@@ -35,12 +35,42 @@ export class Events {
       onerror: record('error'),
       onloginportschange: record('loginportschange'),
       onsyncdone: () => this.record('syncdone', undefined),
+      onmsg: record('msg'),
+      onofflinemsgs: record('offlinemsgs'),
+      onroamingmsgs: record('roamingmsgs'),
+      onsessions: record('sessions'),
+      onupdatesession: record('updatesession'),
+      onMsgReceipts: record('msgreceipts'),
+      onsysmsg: record('sysmsg'),
+      ondeleteMsgSelf: record('deletemsgself'),
+      onclearServerHistoryMsgs: record('clearhistory'),
     };
   }
 
   names(): string[] {
     return this.seen.map((e) => e.name);
   }
+
+  /** Every value recorded under a name, in order. */
+  all<T = unknown>(name: string): T[] {
+    return this.seen.filter((e) => e.name === name).map((e) => e.value as T);
+  }
+
+  /** Resolves once `predicate` holds, checking after every event (or fails after the time-out). */
+  until(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
+    if (predicate()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`condition not met within ${timeoutMs} ms; saw ${this.names().slice(-20).join(', ')}`)), timeoutMs);
+      this.checks.push(() => {
+        if (!predicate()) return false;
+        clearTimeout(timer);
+        resolve();
+        return true;
+      });
+    });
+  }
+
+  private checks: (() => boolean)[] = [];
 
   /** Resolves with the next (or an already seen, not yet awaited) event of that name. */
   next<T = unknown>(name: string, timeoutMs = 20_000): Promise<T> {
@@ -59,6 +89,7 @@ export class Events {
 
   private record(name: string, value: unknown): void {
     this.seen.push({ name, value });
+    this.checks = this.checks.filter((check) => !check());
     const waiter = this.waiters.find((w) => w.name === name);
     if (waiter) {
       this.consumed.add(this.seen.length - 1);

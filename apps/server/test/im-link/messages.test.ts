@@ -1,0 +1,181 @@
+// One-to-one messages with two and three real SDK clients against the real server.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NIM, type ClientMsg, type ClientSession } from '@morsel/im-sdk';
+import { startTestServer, type TestServer } from '../harness/index.ts';
+import { connectClient, demoOptions, Events } from './clients.ts';
+
+let server: TestServer;
+const opened: NIM[] = [];
+async function client(index: number, extra: Parameters<typeof connectClient>[2] = {}) {
+  const c = await connectClient(server, index, extra);
+  opened.push(c.nim);
+  return c;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ imCommandsPerSecond: 10_000 });
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const idServers = (msgs: ClientMsg[]) => msgs.map((m) => m.idServer);
+
+describe('sending and receiving', () => {
+  it('delivers every message type with its payload', async () => {
+    const a = await client(0);
+    const b = await client(1);
+    const to = { scene: 'p2p' as const, to: 'demo2' };
+    const file = { url: 'https://cdn.example.com/f/1', ext: 'jpg', size: 2048, w: 640, h: 480, md5: 'abc' };
+    const sent = [
+      await a.nim.sendText({ ...to, text: '你好，今天的坚果到货了', custom: '{"k":1}', pushContent: '新消息' }),
+      await a.nim.sendFile({ ...to, type: 'image', file }),
+      await a.nim.sendFile({ ...to, type: 'audio', file: { url: 'https://cdn.example.com/a.aac', ext: 'aac', size: 99, dur: 3000 } }),
+      await a.nim.sendFile({ ...to, type: 'video', file: { url: 'https://cdn.example.com/v.mp4', ext: 'mp4', size: 999, dur: 5000, w: 720, h: 1280 } }),
+      await a.nim.sendFile({ ...to, file: { url: 'https://cdn.example.com/menu.pdf', ext: 'pdf', size: 5000, name: '菜单.pdf' } }),
+      await a.nim.sendGeo({ ...to, geo: { lng: 121.47, lat: 31.23, title: '上海门店' } }),
+      await a.nim.sendTipMsg({ ...to, tip: '店员已加入会话' }),
+      await a.nim.sendRobotMsg({ ...to, robotAccid: 'bot', content: { type: 'text', content: '查询订单' } }),
+      await a.nim.sendCustomMsg({ ...to, content: '{"type":"coupon","id":7}' }),
+    ];
+    expect(sent.map((m) => m.type)).toEqual([0, 1, 2, 3, 6, 4, 10, 11, 100]);
+    expect(sent.every((m) => m.status === 'success' && m.flow === 'out' && m.idServer)).toBe(true);
+    await b.events.until(() => b.events.all('msg').length === sent.length);
+    const received = b.events.all<ClientMsg>('msg');
+    expect(idServers(received)).toEqual(idServers(sent));
+    expect(received[0]).toMatchObject({ text: '你好，今天的坚果到货了', custom: '{"k":1}', from: 'demo1', fromNick: '小零', flow: 'in', sessionId: 'p2p-demo1', target: 'demo1', status: 'success' });
+    expect(received[1]!.file).toEqual(file);
+    expect(received[5]!.geo).toEqual({ lng: 121.47, lat: 31.23, title: '上海门店' });
+    expect(received[7]!.robot).toEqual({ robotAccid: 'bot', type: 'text', content: '查询订单' });
+    expect(received.map((m) => m.seq)).toEqual([...received.map((m) => m.seq)].sort((x, y) => x! - y!));
+  });
+
+  it('refuses what the spec refuses, with its messages, before sending anything', async () => {
+    const a = await client(0);
+    const to = { scene: 'p2p' as const, to: 'demo2' };
+    const held = a.nim.getLocalMsgs({ sessionId: 'p2p-demo2', limit: 1000 }).length;
+    await expect(a.nim.sendText({ ...to, text: '' })).rejects.toMatchObject({ code: 'Param_Error', message: 'text is required' });
+    await expect(a.nim.sendFile({ ...to, file: { url: '', ext: 'jpg', size: 1 } })).rejects.toMatchObject({ message: 'file needs url, ext and size' });
+    await expect(a.nim.sendGeo({ ...to, geo: { lng: '1' as unknown as number, lat: 2, title: 'x' } })).rejects.toMatchObject({ message: 'geo needs lng and lat numbers and a title string' });
+    await expect(a.nim.sendRobotMsg({ ...to, robotAccid: 'bot', content: { type: 'link' } })).rejects.toMatchObject({ message: 'robot link needs target' });
+    await expect(a.nim.sendRobotMsg({ ...to, robotAccid: 'bot', content: { type: 'text' } })).rejects.toMatchObject({ message: 'robot text needs content' });
+    await expect(a.nim.sendCustomMsg({ ...to, content: '' })).rejects.toMatchObject({ message: 'custom messages need content' });
+    await expect(a.nim.getHistoryMsgs({ ...to, limit: 101 })).rejects.toMatchObject({ code: 'Param_Error' });
+    await expect(a.nim.getMsgsByIdServer({ reqMsgs: [] })).rejects.toMatchObject({ code: 'Param_Error' });
+    expect(() => a.nim.getLocalMsgs({ sessionId: 'p2p-demo2', limit: 0 })).toThrow(/at least 1/);
+    expect(() => a.nim.getLocalMsgs({ sessionId: 'p2p-demo2', start: 10, end: 5 })).toThrow(/later than start/);
+    expect(a.nim.getLocalMsgs({ sessionId: 'p2p-demo2', limit: 1000 })).toHaveLength(held); // nothing stored
+  });
+
+  it('answers the server-side rules too: unknown recipient 404, client notifications 414', async () => {
+    const a = await client(0);
+    await expect(a.nim.sendText({ scene: 'p2p', to: 'nobody-here', text: 'hi' })).rejects.toMatchObject({ code: 404 });
+    const raw = { scene: 'p2p' as const, to: 'demo2', type: 5 as const, idClient: 'n1', text: 'x' };
+    await expect(a.nim.sendCmd('sendMsg', { msg: raw })).rejects.toMatchObject({ code: 414 });
+    await expect(a.nim.sendCmd('sendMsg', { msg: { ...raw, type: 0, extra: 1 } as never })).rejects.toMatchObject({ code: 414 });
+    await expect(a.nim.sendText({ scene: 'team', to: '1', text: 'x' })).rejects.toMatchObject({ code: 403 });
+  });
+
+  it('keeps a local message on the device: success at once, never delivered', async () => {
+    const a = await client(0);
+    const b = await client(1);
+    const local = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: '草稿', isLocal: true });
+    expect(local).toMatchObject({ status: 'success', isLocal: true });
+    expect(local.idServer).toBeUndefined();
+    await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: '真的发出' });
+    await b.events.until(() => b.events.all('msg').length === 1);
+    expect(b.events.all<ClientMsg>('msg').map((m) => m.text)).toEqual(['真的发出']);
+    await expect(a.nim.deleteMsg({ msg: local })).rejects.toMatchObject({ message: 'only messages you sent to others, sent successfully and not local can be deleted' });
+  });
+
+  it('shows my messages from another device as outgoing, never unread', async () => {
+    const phone = await client(0, { deviceId: 'a-phone' });
+    const tab = await client(0, { deviceId: 'a-tab' });
+    await phone.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'from the phone' });
+    const [mine] = await tab.events.until(() => tab.events.all('msg').length === 1).then(() => tab.events.all<ClientMsg>('msg'));
+    expect(mine).toMatchObject({ flow: 'out', sessionId: 'p2p-demo2' });
+    expect(tab.nim.getLocalSession('p2p-demo2')).toMatchObject({ unread: 0 });
+  });
+});
+
+describe('resend and duplicates', () => {
+  it('resends a failed message with its idClient; only failed messages can be resent', async () => {
+    const events = new Events();
+    const a = NIM.getInstance({ ...demoOptions(server, 0), ...events.callbacks() });
+    opened.push(a);
+    const failed = await a.sendText({ scene: 'p2p', to: 'demo2', text: '断网时发的' }).catch((e: { event: { msg: ClientMsg } }) => e.event.msg);
+    expect(failed.status).toBe('fail');
+    await a.connect();
+    const b = await client(1);
+    const resent = await a.resendMsg({ msg: failed });
+    expect(resent).toMatchObject({ idClient: failed.idClient, status: 'success' });
+    await expect(a.resendMsg({ msg: resent })).rejects.toMatchObject({ message: 'only failed messages can be resent' });
+    await b.events.until(() => b.events.all('msg').length === 1);
+  });
+
+  it('stores a message once however often its idClient is sent, and shows it once', async () => {
+    const a = await client(0);
+    const b = await client(1);
+    const first = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'once' });
+    const again = await a.nim.sendCmd('sendMsg', { msg: { scene: 'p2p', to: 'demo2', type: 0, text: 'once', idClient: first.idClient, resend: true } });
+    expect(again.msg.idServer).toBe(first.idServer);
+    await b.nim.getServerTime(); // both pushes have arrived by now: they precede this reply
+    await new Promise((r) => setTimeout(r, 100));
+    expect(b.events.all<ClientMsg>('msg').map((m) => m.idServer)).toEqual([first.idServer]);
+    const history = await b.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo1', limit: 10 });
+    expect(history.msgs.filter((m) => m.idClient === first.idClient)).toHaveLength(1);
+  });
+
+  it('forwards a copy with a new idClient', async () => {
+    const a = await client(0);
+    const original = await a.nim.sendGeo({ scene: 'p2p', to: 'demo2', geo: { lng: 1, lat: 2, title: '门店' } });
+    const copy = await a.nim.forwardMsg({ msg: original, scene: 'p2p', to: 'demo3' });
+    expect(copy.idClient).not.toBe(original.idClient);
+    expect(copy).toMatchObject({ type: 4, geo: original.geo, to: 'demo3', status: 'success' });
+  });
+});
+
+describe('offline delivery and reconnects', () => {
+  it('delivers messages sent while offline once, at login, with the unread count', async () => {
+    const a = await client(0);
+    const sent: ClientMsg[] = [];
+    for (let i = 0; i < 30; i++) sent.push(await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: `offline ${i}` }));
+    const c = await client(2);
+    const offline = c.events.all<{ sessionId: string; msgs: ClientMsg[] }>('offlinemsgs').concat(c.events.all('roamingmsgs'));
+    const delivered = offline.flatMap((batch) => batch.msgs).filter((m) => m.sessionId === 'p2p-demo1');
+    for (const msg of sent) expect(delivered.filter((m) => m.idServer === msg.idServer)).toHaveLength(1);
+    expect(c.events.all('msg')).toEqual([]);
+    const session = c.nim.getLocalSession('p2p-demo1')!;
+    expect(session.unread).toBeGreaterThanOrEqual(30);
+    expect(session.lastMsg?.idServer).toBe(sent.at(-1)!.idServer);
+  });
+
+  it('loses nothing and shows nothing twice when the receiver reconnects mid-stream', async () => {
+    const a = await client(0);
+    const b = await client(1);
+    const seen = new Map<string, number>();
+    const count = (msg: ClientMsg) => seen.set(msg.idServer!, (seen.get(msg.idServer!) ?? 0) + 1);
+    const total = 120;
+    const sending = (async () => {
+      const out: ClientMsg[] = [];
+      for (let i = 0; i < total; i++) out.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `stream ${i}` }));
+      return out;
+    })();
+    await b.events.until(() => b.events.all('msg').length >= 20);
+    // The server drops the receiver's connection (as a process shutdown would): it reconnects.
+    await server.server.imGateway.gateway.kick({ appKey: server.server.seeded.appKey, accid: 'demo2' }, undefined, 'silentlyKick');
+    const sent = await sending;
+    await b.events.until(() => {
+      seen.clear();
+      for (const msg of b.events.all<ClientMsg>('msg')) count(msg);
+      for (const batch of b.events.all<{ msgs: ClientMsg[] }>('offlinemsgs')) batch.msgs.forEach(count);
+      return sent.every((m) => seen.has(m.idServer!));
+    }, 30_000);
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
+    const local = b.nim.getLocalMsgs({ sessionId: 'p2p-demo1', limit: 1000, desc: false }).filter((m) => m.text?.startsWith('stream'));
+    expect(local.map((m) => m.text)).toEqual(sent.map((m) => m.text));
+  });
+});
