@@ -3,5 +3,7 @@ export * from './codes.ts';
 export * from './codec.ts';
 export * from './commands/index.ts';
 export * from './commands/message.ts';
+export * from './commands/people.ts';
 export * from './message-rules.ts';
+export * from './user-rules.ts';
 export * from './versions.ts';

@@ -44,6 +44,17 @@ export class Events {
       onsysmsg: record('sysmsg'),
       ondeleteMsgSelf: record('deletemsgself'),
       onclearServerHistoryMsgs: record('clearhistory'),
+      onofflinesysmsgs: record('offlinesysmsgs'),
+      oncustomsysmsg: record('customsysmsg'),
+      onsysmsgunread: record('sysmsgunread'),
+      onupdatesysmsgunread: record('updatesysmsgunread'),
+      onmyinfo: record('myinfo'),
+      onupdatemyinfo: record('updatemyinfo'),
+      onupdateuser: record('updateuser'),
+      onfriends: record('friends'),
+      onsyncfriendaction: record('friendaction'),
+      onblacklist: record('blacklist'),
+      onsyncmarkinblacklist: record('markinblacklist'),
     };
   }
 

@@ -4,6 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
 import { Account, Accounts, AnyMap, Id } from './common.ts';
+import { Friend, RelationChange, User, UserUpdate } from './people.ts';
 
 const TeamId = Id;
 const Open = { request: AnyMap };
@@ -11,10 +12,16 @@ const Open = { request: AnyMap };
 export const socialCommands = {
   updatePushToken: command(3, 1, 'updatePushToken', Open),
   markInBlacklist: command(3, 3, 'markInBlacklist', { request: Params({ account: Account, isAdd: Type.Boolean() }) }),
+  relationChanged: push(3, 4, 'relationChanged', Params({ change: RelationChange })),
   markInMutelist: command(3, 5, 'markInMutelist', { request: Params({ account: Account, isAdd: Type.Boolean() }) }),
-  getUsers: command(3, 7, 'getUsers', { request: Params({ accounts: Accounts(150) }) }),
-  getRelations: command(3, 8, 'getRelations', Open),
-  updateMyInfo: command(3, 10, 'updateMyInfo', { request: Params({ user: AnyMap }) }),
+  getUsers: command(3, 7, 'getUsers', { request: Params({ accounts: Accounts(150) }), reply: Params({ users: Type.Array(User) }) }),
+  getRelations: command(3, 8, 'getRelations', { reply: Params({ blacklist: Type.Array(Account), mutelist: Type.Array(Account) }) }),
+  updateMyInfo: command(3, 10, 'updateMyInfo', { request: Params({ user: UserUpdate }), reply: Params({ user: User }) }),
+  myInfoUpdated: push(3, 11, 'myInfoUpdated', Params({ user: User })),
+  userUpdated: push(3, 12, 'userUpdated', Params({ user: User })),
+  syncMyInfo: push(3, 13, 'syncMyInfo', Params({ user: User })),
+  syncRelations: push(3, 14, 'syncRelations', Params({ changes: Type.Array(RelationChange) })),
+  syncFriendUsers: push(3, 16, 'syncFriendUsers', Params({ users: Type.Array(User) })),
   updateDonnop: command(3, 15, 'updateDonnop', Open),
 
   createTeam: command(8, 1, 'createTeam', Open),
@@ -54,8 +61,13 @@ export const socialCommands = {
     request: Params({ account: Account, type: Type.Integer({ minimum: 1, maximum: 4 }), ps: Type.Optional(Type.String({ maxLength: 5000 })), idServer: Type.Optional(Id) }),
   }),
   deleteFriend: command(12, 2, 'deleteFriend', { request: Params({ account: Account, delAlias: Type.Optional(Type.Boolean()) }) }),
-  updateFriend: command(12, 3, 'updateFriend', { request: Params({ account: Account, alias: Type.Optional(Type.String()), custom: Type.Optional(Type.String()) }) }),
-  getFriends: command(12, 4, 'getFriends', Open),
+  updateFriend: command(12, 3, 'updateFriend', {
+    request: Params({ account: Account, alias: Type.Optional(Type.String({ maxLength: 64 })), custom: Type.Optional(Type.String({ maxLength: 1024 })) }),
+  }),
+  getFriends: command(12, 4, 'getFriends', { reply: Params({ friends: Type.Array(Friend) }) }),
+  /** Another device of this account, or the other side, changed a friendship. */
+  friendChanged: push(12, 5, 'friendChanged', Params({ action: Type.Union([Type.Literal('addFriend'), Type.Literal('passFriendApply'), Type.Literal('deleteFriend'), Type.Literal('updateFriend')]), friend: Friend })),
+  syncFriends: push(12, 6, 'syncFriends', Params({ friends: Type.Array(Friend) })),
 
   publishEvent: command(14, 1, 'publishEvent', Open),
   pushEvent: push(14, 2, 'pushEvent', AnyMap),

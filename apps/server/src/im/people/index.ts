@@ -1,0 +1,20 @@
+// Users, friends, relations and system messages: handlers, sync sources, the blacklist guard.
+import type { Store } from '../../store/index.ts';
+import type { ImGateway } from '../gateway/index.ts';
+import type { Messaging } from '../messaging/index.ts';
+import { peopleHandlers } from './handlers.ts';
+import { blacklistGuard } from './relations.ts';
+import { registerPeopleSync } from './sync.ts';
+
+export interface PeopleOptions {
+  store: Store;
+  im: ImGateway;
+  messaging: Messaging;
+  now?: () => number;
+}
+
+export function registerPeople({ store, im, messaging, now = Date.now }: PeopleOptions): void {
+  im.gateway.use(peopleHandlers({ db: store.db, gateway: im.gateway, now }));
+  messaging.guards.push(blacklistGuard(store.db));
+  registerPeopleSync(im.syncSources, store.db);
+}

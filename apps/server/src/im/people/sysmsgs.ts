@@ -1,0 +1,79 @@
+// Stored system messages (friend requests, later team requests): written once, pushed to the
+// recipient's devices, read-marked by the recipient, synced to devices that were offline.
+import type { Kysely } from 'kysely';
+import type { SysMsg, SysMsgType } from '@morsel/protocol';
+import type { Database } from '../../store/index.ts';
+import type { Gateway } from '../gateway/gateway.ts';
+import type { ImSysMsgTable } from './tables.ts';
+
+const CATEGORY: Record<SysMsgType, SysMsg['category']> = {
+  applyTeam: 'team', rejectTeamApply: 'team', teamInvite: 'team', rejectTeamInvite: 'team',
+  applySuperTeam: 'superTeam', rejectSuperTeamApply: 'superTeam', superTeamInvite: 'superTeam', rejectSuperTeamInvite: 'superTeam',
+  addFriend: 'friend', applyFriend: 'friend', passFriendApply: 'friend', rejectFriendApply: 'friend', deleteFriend: 'friend',
+  deleteMsg: 'msg', deleteMsgP2pOneWay: 'msg', deleteMsgTeamOneWay: 'msg', deleteMsgSuperTeam: 'msg',
+  customP2p: 'msg', customTeam: 'msg', customSuperTeam: 'msg',
+};
+
+export function toSysMsg(row: Omit<ImSysMsgTable, 'id'> & { id: number }): SysMsg {
+  return {
+    idServer: String(row.id),
+    type: row.type as SysMsgType,
+    category: row.category as SysMsg['category'],
+    from: row.from_accid,
+    to: row.to_accid,
+    time: Number(row.time),
+    ...(row.ps !== null && { ps: row.ps }),
+    ...(row.attach !== null && { attach: row.attach }),
+    read: row.read === 1,
+    state: row.state as SysMsg['state'],
+  };
+}
+
+export interface NewSysMsg {
+  appKey: string;
+  type: SysMsgType;
+  from: string;
+  to: string;
+  ps?: string;
+  attach?: string;
+  state?: SysMsg['state'];
+}
+
+/** Stores a system message and pushes it to the recipient's devices. */
+export async function sendSysMsg(db: Kysely<Database>, gateway: Gateway, input: NewSysMsg, now: number): Promise<SysMsg> {
+  const row = {
+    app_key: input.appKey,
+    to_accid: input.to,
+    from_accid: input.from,
+    type: input.type,
+    category: CATEGORY[input.type],
+    ps: input.ps ?? null,
+    attach: input.attach ?? null,
+    state: input.state ?? 'init',
+    read: 0,
+    time: now,
+    updated_at: now,
+  };
+  const { id } = await db.insertInto('im_sysmsgs').values(row).returning('id').executeTakeFirstOrThrow();
+  const sysMsg = toSysMsg({ ...row, id: Number(id) });
+  await gateway.pushToAccount({ appKey: input.appKey, accid: input.to }, 'sysMsg', { sysMsg });
+  return sysMsg;
+}
+
+/** The latest pending request of a type from one account to another, if any. */
+export async function pendingRequest(db: Kysely<Database>, appKey: string, type: SysMsgType, from: string, to: string, idServer?: string) {
+  let query = db
+    .selectFrom('im_sysmsgs')
+    .selectAll()
+    .where('app_key', '=', appKey)
+    .where('type', '=', type)
+    .where('from_accid', '=', from)
+    .where('to_accid', '=', to)
+    .where('state', '=', 'init');
+  if (idServer && /^\d+$/.test(idServer)) query = query.where('id', '=', Number(idServer));
+  return query.orderBy('time', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function settleRequest(db: Kysely<Database>, id: number, state: 'passed' | 'rejected', now: number): Promise<void> {
+  await db.updateTable('im_sysmsgs').set({ state, read: 1, updated_at: now }).where('id', '=', id).execute();
+}
