@@ -15,6 +15,9 @@ import { registerImRest } from './im/rest/index.ts';
 import { registerClientLogs } from './im/client-logs/index.ts';
 import { attachImGateway, kickConnections, type ImGateway } from './im/gateway/index.ts';
 import { registerMessaging, type Messaging } from './im/messaging/index.ts';
+import { registerPeople } from './im/people/index.ts';
+import { registerTeams } from './im/teams/index.ts';
+import { registerExtras } from './im/extras/index.ts';
 import { registerProductApi, type Clock } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
 
@@ -77,6 +80,9 @@ export async function buildServer(
     await registerCampaigns(http, { config, product });
     const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts });
     const imMessaging = registerMessaging({ store, im: imGateway, recallWindowSeconds: config.imRecallWindowSeconds });
+    registerPeople({ store, im: imGateway, messaging: imMessaging });
+    registerTeams({ store, im: imGateway, messaging: imMessaging });
+    registerExtras({ store, im: imGateway, scenes: imMessaging.scenes });
     await registerWebApp(http, config.webDist);
     await http.ready();
 

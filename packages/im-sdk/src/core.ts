@@ -1,10 +1,13 @@
-// The instance core every domain service builds on: options, the link, the local store, the
-// logger and error statistics, the sync after each login, and the dispatch of server pushes to
-// the services that registered for them. Domain services are mixins over this class.
-import { CLIENT_TYPES, DIAGNOSTIC_CODES, ImError, SYNC, type CommandName, type ReplyOf, type RequestOf } from '@morsel/protocol';
+// The instance core every domain service builds on: options, the link, the local store (memory
+// working set plus the local database behind it), the logger and error statistics, the sync
+// after each login, and the dispatch of server pushes to the services that registered for them.
+// Domain services are mixins over this class.
+import { CLIENT_TYPES, DIAGNOSTIC_CODES, ImError, LIMITS, SYNC, type CommandName, type ReplyOf, type RequestOf } from '@morsel/protocol';
 import { Link, type LoginReply } from './link/link.ts';
 import { Logger } from './logger.ts';
 import { defaultErrorReportUrl, defaultLogUploadUrl, type LoginPortChange, type NimOptions, type ResolvedOptions } from './options.ts';
+import type { ClientMsg } from './services/model.ts';
+import { LocalDb } from './store/local-db.ts';
 import { MemoryStore, type LocalStore } from './store/memory-store.ts';
 import { defaultDeviceId } from './util/device.ts';
 import { isNode, userAgent } from './util/env.ts';
@@ -19,12 +22,17 @@ type PushHandler = (params: Record<string, unknown>) => void;
  */
 const SYNC_DATA_PUSHES = new Set<CommandName>([
   'syncOfflineMsgs', 'syncRoamingMsgs', 'syncSessions', 'syncSessionAck', 'syncMsgReceipts', 'syncDeletedMsgs', 'syncOfflineSysMsgs',
+  'syncMyInfo', 'syncFriends', 'syncFriendUsers', 'syncRelations', 'syncTeams', 'syncMyTeamMembers',
+  'syncQuickComments', 'syncMsgPins', 'syncStickTopSessions',
 ]);
 
 export class NimCore {
   protected options: ResolvedOptions;
   protected readonly link: Link;
   protected readonly store: LocalStore;
+  private readonly localDb: LocalDb;
+  /** Settles once the local database's working set is in the store (never rejects). */
+  private readonly localLoaded: Promise<void>;
   readonly logger: Logger;
   private readonly reporter: ErrorReporter | undefined;
   private readonly pushHandlers = new Map<CommandName, PushHandler[]>();
@@ -37,7 +45,22 @@ export class NimCore {
 
   constructor(options: ResolvedOptions) {
     this.options = options;
-    this.store = new MemoryStore();
+    const store = new MemoryStore();
+    this.store = store;
+    this.localDb = new LocalDb(store, {
+      appKey: options.appKey,
+      account: options.account,
+      enabled: options.db,
+      userAgent: userAgent(),
+      hasIndexedDB: typeof globalThis.indexedDB !== 'undefined',
+      onError: (error) => {
+        this.logger.warn('local database', error.message);
+        this.options.onerror?.(error);
+      },
+    });
+    // Loaded before the first login, so the sync sends the stored timetags and local history
+    // shows from onconnect on.
+    this.localLoaded = this.localDb.load().then(() => this.logger.info('local database', this.localDb.kind));
     const uploadUrl = defaultLogUploadUrl(options);
     this.logger = new Logger({ level: options.logLevel, ...(uploadUrl && { uploadUrl }), ...(options.fetch && { fetch: options.fetch }) });
     const deviceId = options.deviceId ?? defaultDeviceId();
@@ -102,7 +125,7 @@ export class NimCore {
   }
 
   connect(options: { done?: Done<LoginReply> } = {}): Promise<LoginReply> {
-    return withDone(this.link.connect(), options.done);
+    return withDone(this.localLoaded.then(() => this.link.connect()), options.done);
   }
 
   disconnect(options: { done?: Done<void> } = {}): Promise<void> {
@@ -113,11 +136,36 @@ export class NimCore {
     return withDone(this.link.logout(), options.done);
   }
 
-  /** Disconnects and frees the instance. */
+  /** Disconnects and frees the instance; pending local database writes finish first. */
   destroy(options: { done?: Done<void> } = {}): Promise<void> {
     this.logger.close();
     this.reporter?.close();
-    return withDone(this.link.destroy(), options.done);
+    return withDone(Promise.all([this.link.destroy(), this.localDb.close()]).then(() => {}), options.done);
+  }
+
+  /**
+   * A session's messages from the local database, newest first unless `desc` is false: also
+   * those older than the working set `getLocalMsgs` reads. Without a database: no messages.
+   */
+  getLocalMsgsFromDB(options: {
+    sessionId: string; start?: number; end?: number; limit?: number; desc?: boolean; done?: Done<{ msgs: ClientMsg[] }>;
+  }): Promise<{ msgs: ClientMsg[] }> {
+    const { done, ...query } = options;
+    const limit = query.limit ?? LIMITS.defaultReadLimit;
+    if (!Number.isInteger(limit) || limit < 1) return withDone(Promise.reject(new ImError('Param_Error', 'limit must be at least 1')), done);
+    if (query.start !== undefined && query.end !== undefined && query.end <= query.start) {
+      return withDone(Promise.reject(new ImError('Param_Error', 'end must be later than start')), done);
+    }
+    const work = this.localLoaded.then(() => this.localDb.readMsgs({ ...query, limit })).then((msgs) => ({ msgs }));
+    return withDone(work, done);
+  }
+
+  /**
+   * Empties this account's local database on this device (the next login syncs as a new device
+   * would); what is in memory stays until the page goes. Without a database: NO_DB 'no db'.
+   */
+  clearDB(options: { done?: Done<void> } = {}): Promise<void> {
+    return withDone(this.localLoaded.then(() => this.localDb.clear()), options.done);
   }
 
   /** Ends this account's sessions on other devices. */

@@ -3,8 +3,12 @@
 // also accept NIM's `done(error, result)`. The instance is the core plus one mixin per domain.
 import { NimCore } from './core.ts';
 import { resolveOptions, type NimOptions } from './options.ts';
+import { ExtrasApi } from './services/extras.ts';
 import { MessagesApi } from './services/messages.ts';
 import { SessionsApi } from './services/sessions.ts';
+import { PeopleApi } from './services/people.ts';
+import { SysMsgsApi } from './services/sysmsgs.ts';
+import { TeamsApi } from './services/teams.ts';
 import type { Done } from './util/done.ts';
 
 const instances = new Map<string, NIM>();
@@ -14,7 +18,7 @@ const instances = new Map<string, NIM>();
  */
 const instanceKey = (options: NimOptions) => `${options.appKey}\u0000${options.account.toLowerCase()}\u0000${options.deviceId ?? ''}`;
 
-export class NIM extends MessagesApi(SessionsApi(NimCore)) {
+export class NIM extends TeamsApi(SysMsgsApi(PeopleApi(ExtrasApi(MessagesApi(SessionsApi(NimCore)))))) {
   /** Returns the account's instance, creating it (and connecting) on first use. */
   static getInstance(options: NimOptions): NIM {
     const resolved = resolveOptions(options);

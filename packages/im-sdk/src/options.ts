@@ -6,6 +6,9 @@ import type { TransportName } from './transport/engine-transport.ts';
 import type { LogLevel } from './logger.ts';
 import type { DisconnectInfo, LoginReply } from './link/link.ts';
 import type { ClientMsg, ClientSession } from './services/model.ts';
+import type { CustomSysMsg, Friend, SysMsg, Team, TeamMember, User } from '@morsel/protocol';
+import type { SysMsgUnread } from './services/sysmsgs.ts';
+import type { Collect, ExtrasChange, MsgKey, MsgPin, QuickComment, StickTopSession } from './services/extras.ts';
 
 export interface LoginPortChange {
   type: number;
@@ -35,12 +38,49 @@ export interface NimCallbacks {
   onupdatesession?(session: ClientSession): void;
   /** The peer read my messages up to a time. */
   onMsgReceipts?(receipts: { sessionId: string; account: string; idServer: string; time: number }[]): void;
-  /** System notifications; for now the recall of a message (type deleteMsg). */
-  onsysmsg?(sysMsg: { type: string; [key: string]: unknown }): void;
+  /** A system message: friend requests and their answers, recalls (type deleteMsg). */
+  onsysmsg?(sysMsg: SysMsg | { type: 'deleteMsg'; [key: string]: unknown }): void;
+  /** System messages that arrived while offline, during the sync. */
+  onofflinesysmsgs?(sysMsgs: SysMsg[]): void;
+  oncustomsysmsg?(sysMsg: CustomSysMsg & { from: string; time: number; idServer: string }): void;
+  /** Unread system messages per category and in total: after the sync, then on each change. */
+  onsysmsgunread?(counts: SysMsgUnread): void;
+  onupdatesysmsgunread?(counts: SysMsgUnread): void;
+  onmyinfo?(user: User): void;
+  /** My profile changed (on another device, or by me). */
+  onupdatemyinfo?(user: User): void;
+  /** Profiles of my friends, after the sync. */
+  onusers?(users: User[]): void;
+  /** A friend changed their profile. */
+  onupdateuser?(user: User): void;
+  onfriends?(friends: Friend[]): void;
+  /** A friendship changed: on another device of mine, or by the other side. */
+  onsyncfriendaction?(action: { type: string; account: string; friend: Friend }): void;
+  onblacklist?(accounts: string[]): void;
+  onmutelist?(accounts: string[]): void;
+  onsyncmarkinblacklist?(change: { account: string; isAdd: boolean }): void;
+  onsyncmarkinmutelist?(change: { account: string; isAdd: boolean }): void;
+  /** My teams, after the sync. */
+  onteams?(teams: Team[]): void;
+  /** A team of mine changed, or I left it (validToCurrentUser false). */
+  onupdateteam?(team: Team): void;
+  /** Member records of a team changed (roles, mutes, nicks), or members were removed. */
+  onupdateteammembers?(change: { teamId: string; members: TeamMember[]; removed: string[] }): void;
   /** This account deleted a message for itself on another device. */
   ondeleteMsgSelf?(info: { sessionId: string; idServer: string }): void;
   /** This account cleared a session's history on another device. */
   onclearServerHistoryMsgs?(info: { sessionId: string; time: number }): void;
+  /** Someone (or my other device) commented on a message of my conversations; also from the sync. */
+  onQuickComment?(msg: MsgKey, comment: QuickComment): void;
+  onDeleteQuickComment?(msg: MsgKey, comment: QuickComment): void;
+  /** My collects changed on another device. */
+  onCollectChange?(change: { type: ExtrasChange; collects: Collect[] }): void;
+  /** After a sync that changed them: every session on top. */
+  onStickTopSessions?(sessions: StickTopSession[]): void;
+  /** A session was put on top (isTop true), changed, or taken off (isTop false). */
+  onupdateStickTopSession?(session: StickTopSession & { isTop: boolean }): void;
+  /** A message of my conversations was pinned, its pin changed or removed; also from the sync. */
+  onPinMsgChange?(change: { type: ExtrasChange; pin: MsgPin }): void;
 }
 
 export interface SessionMsgs {
@@ -74,6 +114,12 @@ export interface NimOptions extends NimCallbacks {
   syncSessionUnread?: boolean;
   /** Connect at once (default), as NIM does. */
   autoConnect?: boolean;
+  /**
+   * Keep messages, sessions and sync timetags in a local database (IndexedDB) so the next visit
+   * syncs incrementally and shows history at once. Default true in browsers, false in Node; off
+   * anyway where IndexedDB is missing and on IE, legacy Edge and Safari (document 2).
+   */
+  db?: boolean;
   /** Internal: the first serial is the one after this (tests of the serial wrap). */
   serialStart?: number;
   fetch?: typeof fetch;
@@ -88,6 +134,7 @@ export interface ResolvedOptions extends NimOptions {
   logLevel: LogLevel | 'off';
   /** Seconds uploaded files live; Infinity when not set or below the minimum. */
   nosSurvivalTime: number;
+  db: boolean;
 }
 
 export function resolveOptions(options: NimOptions): ResolvedOptions {
@@ -114,6 +161,7 @@ export function resolveOptions(options: NimOptions): ResolvedOptions {
     reconnectionAttempts,
     logLevel: options.logLevel ?? 'warn',
     nosSurvivalTime: typeof survival === 'number' && survival >= LIMITS.minNosSurvivalTimeS ? survival : Infinity,
+    db: options.db ?? !isNode(),
   };
 }
 

@@ -3,6 +3,11 @@
 // query layer speaks SQLite and PostgreSQL alike (docs/decisions/0002-one-store-two-engines.md).
 import type { Generated } from 'kysely';
 import type { ProductTables } from '../product/store/tables.ts';
+import type { CampaignTables } from '../campaigns/store/tables.ts';
+import type { MessagingTables } from '../im/messaging/tables.ts';
+import type { ExtrasTables } from '../im/extras/tables.ts';
+import type { PeopleTables, ProfileColumns } from '../im/people/tables.ts';
+import type { TeamTables } from '../im/teams/tables.ts';
 
 export interface MetaTable {
   key: string;
@@ -18,7 +23,7 @@ export interface ImAppTable {
 }
 
 /** An IM account (accid) of one app with its login token. */
-export interface ImAccountTable {
+export interface ImAccountTable extends ProfileColumns {
   id: Generated<number>;
   app_key: string;
   accid: string;
@@ -66,7 +71,7 @@ export interface ImClientErrorReportTable {
 }
 
 /** Every table; the product API's row types live beside it in src/product/store/tables.ts. */
-export interface Database extends ProductTables {
+export interface Database extends ProductTables, CampaignTables, MessagingTables, ExtrasTables, PeopleTables, TeamTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

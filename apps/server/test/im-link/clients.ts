@@ -55,6 +55,9 @@ export class Events {
       onsyncfriendaction: record('friendaction'),
       onblacklist: record('blacklist'),
       onsyncmarkinblacklist: record('markinblacklist'),
+      onteams: record('teams'),
+      onupdateteam: record('updateteam'),
+      onupdateteammembers: record('updateteammembers'),
     };
   }
 
@@ -114,6 +117,17 @@ export class Events {
 export async function connectClient(server: TestServer, index = 0, extra: Partial<NimOptions> = {}) {
   const events = new Events();
   const nim = NIM.getInstance({ ...demoOptions(server, index, extra), ...events.callbacks(), ...extra });
+  await nim.connect();
+  await events.next('syncdone');
+  return { nim, events };
+}
+
+/** A new account on the test server, connected: for tests that need more than the demo three. */
+export async function connectNewAccount(server: TestServer, accid: string, extra: Partial<NimOptions> = {}) {
+  const { appKey } = server.server.seeded;
+  const { token } = await server.server.imAccounts.create({ appKey, accid, name: accid });
+  const events = new Events();
+  const nim = NIM.getInstance({ ...demoOptions(server, 0), account: accid, token, ...events.callbacks(), ...extra });
   await nim.connect();
   await events.next('syncdone');
   return { nim, events };

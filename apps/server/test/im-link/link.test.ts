@@ -22,7 +22,9 @@ describe('login', () => {
   it('logs in through the load balancer, syncs, and answers commands', async () => {
     const { nim, events } = track(await connectClient(server, 0));
     expect(nim.state).toBe('logined');
-    expect(events.names().slice(0, 2)).toEqual(['connect', 'syncdone']);
+    const names = events.names();
+    expect(names[0]).toBe('connect');
+    expect(names.indexOf('syncdone')).toBeGreaterThan(0);
     const time = await nim.getServerTime();
     expect(Math.abs(time - Date.now())).toBeLessThan(60_000);
   });
@@ -116,7 +118,7 @@ describe('commands', () => {
 
   it('answers a declared command without a handler with Not_Support', async () => {
     const { nim } = track(await connectClient(server, 0));
-    await expect(nim.sendCmd('getFriends', {})).rejects.toMatchObject({ code: 403, message: expect.stringContaining('Not_Support') });
+    await expect(nim.sendCmd('processImage', { url: 'https://x/a.jpg', imageOps: [] })).rejects.toMatchObject({ code: 403, message: expect.stringContaining('Not_Support') });
   });
 
   it('times out a command the server does not answer in time (408); the server moves on (503)', async () => {

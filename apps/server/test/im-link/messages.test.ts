@@ -1,6 +1,6 @@
 // One-to-one messages with two and three real SDK clients against the real server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NIM, type ClientMsg, type ClientSession } from '@morsel/im-sdk';
+import { NIM, type ClientMsg } from '@morsel/im-sdk';
 import { startTestServer, type TestServer } from '../harness/index.ts';
 import { connectClient, demoOptions, Events } from './clients.ts';
 
@@ -76,7 +76,8 @@ describe('sending and receiving', () => {
     const raw = { scene: 'p2p' as const, to: 'demo2', type: 5 as const, idClient: 'n1', text: 'x' };
     await expect(a.nim.sendCmd('sendMsg', { msg: raw })).rejects.toMatchObject({ code: 414 });
     await expect(a.nim.sendCmd('sendMsg', { msg: { ...raw, type: 0, extra: 1 } as never })).rejects.toMatchObject({ code: 414 });
-    await expect(a.nim.sendText({ scene: 'team', to: '1', text: 'x' })).rejects.toMatchObject({ code: 403 });
+    await expect(a.nim.sendText({ scene: 'team', to: '1', text: 'x' })).rejects.toMatchObject({ code: 803 });
+    await expect(a.nim.sendText({ scene: 'superTeam', to: '1', text: 'x' })).rejects.toMatchObject({ code: 403 });
   });
 
   it('keeps a local message on the device: success at once, never delivered', async () => {

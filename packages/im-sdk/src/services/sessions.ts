@@ -66,8 +66,9 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
 
     private storeServerSession(server: Session): void {
       const local = this.store.getSession(server.id);
+      // The session's last message is a preview only: it is not put into the message store, so
+      // the messages synced next are all reported as new and local history has no gaps.
       const lastMsg = server.lastMsg ? fromServer(server.lastMsg, this.account) : local?.lastMsg;
-      if (server.lastMsg && lastMsg) this.store.putMsgs([lastMsg]);
       const { lastMsg: _serverLast, ...fields } = server;
       const merged: ClientSession = {
         ...local,

@@ -1,6 +1,8 @@
 // The local store's contract and its memory engine (Node, and browsers without IndexedDB).
 // Messages are kept per session in time order and deduplicated by idClient and idServer, so a
 // message that arrives twice (a push and a sync, a resend) is stored and shown once.
+// The memory store is the services' synchronous working set; a listener (the local database's
+// writer, see local-db.ts) hears every change and persists it behind the scenes.
 import type { ClientMsg, ClientSession } from '../services/model.ts';
 
 export interface LocalMsgQuery {
@@ -34,12 +36,53 @@ export interface LocalStore {
   sessions(): ClientSession[];
 }
 
+/** Hears every change of a memory store (after it is made), e.g. to persist it. */
+export interface StoreListener {
+  /** Messages added or changed; the objects are the store's own, read them when writing. */
+  msgsPut(msgs: ClientMsg[]): void;
+  msgRemoved(msg: ClientMsg): void;
+  /** Every message of the session up to `before` is gone, including any not held in memory. */
+  sessionCleared(sessionId: string, before: number): void;
+  sessionPut(session: ClientSession): void;
+  sessionRemoved(id: string): void;
+  timetagsSet(timetags: Record<string, number>): void;
+}
+
+/** What a local database hands back at start: the working set to begin with. */
+export interface StoreSnapshot {
+  timetags: Record<string, number>;
+  sessions: ClientSession[];
+  msgs: ClientMsg[];
+}
+
 export class MemoryStore implements LocalStore {
+  private listener: StoreListener | undefined;
   private tags: Record<string, number> = {};
   private readonly byIdClient = new Map<string, ClientMsg>();
   private readonly byIdServer = new Map<string, string>();
   private readonly bySession = new Map<string, ClientMsg[]>();
   private readonly sessionMap = new Map<string, ClientSession>();
+
+  /** Sets (or removes) the one listener of changes. */
+  listen(listener: StoreListener | undefined): void {
+    this.listener = listener;
+  }
+
+  /**
+   * Adds what a local database held, without telling the listener (it is already stored). What
+   * the store holds already wins: it is newer than the database's copy.
+   */
+  hydrate(snapshot: StoreSnapshot): void {
+    const listener = this.listener;
+    this.listener = undefined;
+    try {
+      this.tags = { ...snapshot.timetags, ...this.tags };
+      for (const session of snapshot.sessions) if (!this.sessionMap.has(session.id)) this.sessionMap.set(session.id, session);
+      this.putMsgs(snapshot.msgs);
+    } finally {
+      this.listener = listener;
+    }
+  }
 
   timetags() {
     return { ...this.tags };
@@ -47,6 +90,7 @@ export class MemoryStore implements LocalStore {
 
   setTimetags(timetags: Record<string, number>) {
     this.tags = { ...this.tags, ...timetags };
+    this.listener?.timetagsSet(this.timetags());
   }
 
   putMsgs(msgs: ClientMsg[]): ClientMsg[] {
@@ -65,6 +109,7 @@ export class MemoryStore implements LocalStore {
       this.bySession.set(msg.sessionId, list);
       added.push(msg);
     }
+    if (added.length) this.listener?.msgsPut(added);
     return added;
   }
 
@@ -88,6 +133,7 @@ export class MemoryStore implements LocalStore {
       list.splice(list.indexOf(msg), 1);
       insertSorted(list, msg);
     }
+    this.listener?.msgsPut([msg]);
     return msg;
   }
 
@@ -98,6 +144,7 @@ export class MemoryStore implements LocalStore {
     if (msg.idServer) this.byIdServer.delete(msg.idServer);
     const list = this.bySession.get(msg.sessionId);
     list?.splice(list.indexOf(msg), 1);
+    this.listener?.msgRemoved(msg);
     return msg;
   }
 
@@ -112,6 +159,7 @@ export class MemoryStore implements LocalStore {
 
   clearSession(sessionId: string, before: number) {
     for (const msg of [...(this.bySession.get(sessionId) ?? [])]) if (msg.time <= before) this.removeMsg(msg.idClient);
+    this.listener?.sessionCleared(sessionId, before);
   }
 
   search(predicate: (msg: ClientMsg) => boolean, limit: number) {
@@ -128,10 +176,14 @@ export class MemoryStore implements LocalStore {
 
   putSession(session: ClientSession) {
     this.sessionMap.set(session.id, session);
+    this.listener?.sessionPut(session);
   }
 
   removeSession(id: string) {
-    return this.sessionMap.delete(id);
+    const removed = this.sessionMap.delete(id);
+    // Also when not held: the database may hold a session the working set never loaded.
+    this.listener?.sessionRemoved(id);
+    return removed;
   }
 
   sessions() {

@@ -1,8 +1,8 @@
 // Services notify (4), msg (7) and msgExtend (23): messages, sessions and message extras.
-// Commands whose handlers have not landed yet keep open maps (AnyMap) and answer Not_Support.
+// Every command here has a typed schema; one whose handler has not landed yet answers Not_Support.
 import { Type } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
-import { Account, AnyMap, Id, Scene, Time } from './common.ts';
+import { Account, Id, Scene, Time } from './common.ts';
 import { Msg, MsgKey, OutgoingMsg, Session } from './message.ts';
 import { CustomSysMsg, DeliveredCustomSysMsg, SysMsg } from './people.ts';
 

@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
 import { Account, Accounts, AnyMap, Id } from './common.ts';
 import { Friend, RelationChange, User, UserUpdate } from './people.ts';
+import { MUTE_TYPES, Team, TeamFields, TeamMember } from './team.ts';
 
 const TeamId = Id;
 const Open = { request: AnyMap };
@@ -24,38 +25,69 @@ export const socialCommands = {
   syncFriendUsers: push(3, 16, 'syncFriendUsers', Params({ users: Type.Array(User) })),
   updateDonnop: command(3, 15, 'updateDonnop', Open),
 
-  createTeam: command(8, 1, 'createTeam', Open),
+  createTeam: command(8, 1, 'createTeam', {
+    request: Params({
+      type: Type.Union([Type.Literal('normal'), Type.Literal('advanced')]),
+      ...TeamFields,
+      name: Type.String({ minLength: 1, maxLength: 64 }),
+      level: Type.Optional(Type.Integer({ minimum: 2, maximum: 2000 })),
+      accounts: Type.Optional(Type.Array(Account, { maxItems: 200 })),
+      ps: Type.Optional(Type.String({ maxLength: 5000 })),
+    }),
+    reply: Params({ team: Team, owner: TeamMember, failedAccounts: Type.Array(Account) }),
+  }),
   sendTeamMsg: command(8, 2, 'sendTeamMsg', Open),
   teamMsg: push(8, 3, 'teamMsg', AnyMap),
-  addTeamMembers: command(8, 5, 'addTeamMembers', Open),
-  removeTeamMembers: command(8, 6, 'removeTeamMembers', Open),
-  updateTeam: command(8, 7, 'updateTeam', Open),
+  /** A team this account belongs to changed (or was left, dismissed...). */
+  teamChanged: push(8, 4, 'teamChanged', Params({ team: Team })),
+  addTeamMembers: command(8, 5, 'addTeamMembers', {
+    request: Params({ teamId: TeamId, accounts: Type.Array(Account, { minItems: 1, maxItems: 200 }), ps: Type.Optional(Type.String({ maxLength: 5000 })) }),
+    reply: Params({ added: Type.Array(Account), invited: Type.Array(Account), failedAccounts: Type.Array(Account) }),
+  }),
+  removeTeamMembers: command(8, 6, 'removeTeamMembers', { request: Params({ teamId: TeamId, accounts: Type.Array(Account, { minItems: 1, maxItems: 200 }) }) }),
+  updateTeam: command(8, 7, 'updateTeam', { request: Params({ teamId: TeamId, ...TeamFields }), reply: Params({ team: Team }) }),
   leaveTeam: command(8, 8, 'leaveTeam', { request: Params({ teamId: TeamId }) }),
-  getTeam: command(8, 9, 'getTeam', { request: Params({ teamId: TeamId }) }),
-  getTeams: command(8, 10, 'getTeams', Open),
-  getTeamMembers: command(8, 11, 'getTeamMembers', { request: Params({ teamId: TeamId }) }),
+  getTeam: command(8, 9, 'getTeam', { request: Params({ teamId: TeamId }), reply: Params({ team: Team }) }),
+  getTeams: command(8, 10, 'getTeams', { reply: Params({ teams: Type.Array(Team) }) }),
+  getTeamMembers: command(8, 11, 'getTeamMembers', { request: Params({ teamId: TeamId }), reply: Params({ members: Type.Array(TeamMember) }) }),
   dismissTeam: command(8, 12, 'dismissTeam', { request: Params({ teamId: TeamId }) }),
-  applyTeam: command(8, 13, 'applyTeam', Open),
-  passTeamApply: command(8, 14, 'passTeamApply', Open),
-  rejectTeamApply: command(8, 15, 'rejectTeamApply', Open),
-  addTeamManagers: command(8, 16, 'addTeamManagers', Open),
-  removeTeamManagers: command(8, 17, 'removeTeamManagers', Open),
-  transferTeam: command(8, 18, 'transferTeam', Open),
-  updateInfoInTeam: command(8, 19, 'updateInfoInTeam', Open),
-  updateNickInTeam: command(8, 20, 'updateNickInTeam', Open),
-  acceptTeamInvite: command(8, 21, 'acceptTeamInvite', Open),
-  rejectTeamInvite: command(8, 22, 'rejectTeamInvite', Open),
+  applyTeam: command(8, 13, 'applyTeam', { request: Params({ teamId: TeamId, ps: Type.Optional(Type.String({ maxLength: 5000 })) }), reply: Params({ joined: Type.Boolean() }) }),
+  passTeamApply: command(8, 14, 'passTeamApply', { request: Params({ teamId: TeamId, from: Account, idServer: Type.Optional(Id) }) }),
+  rejectTeamApply: command(8, 15, 'rejectTeamApply', { request: Params({ teamId: TeamId, from: Account, idServer: Type.Optional(Id), ps: Type.Optional(Type.String({ maxLength: 5000 })) }) }),
+  addTeamManagers: command(8, 16, 'addTeamManagers', { request: Params({ teamId: TeamId, accounts: Type.Array(Account, { minItems: 1, maxItems: 10 }) }) }),
+  removeTeamManagers: command(8, 17, 'removeTeamManagers', { request: Params({ teamId: TeamId, accounts: Type.Array(Account, { minItems: 1, maxItems: 10 }) }) }),
+  transferTeam: command(8, 18, 'transferTeam', { request: Params({ teamId: TeamId, account: Account, leave: Type.Optional(Type.Boolean()) }) }),
+  updateInfoInTeam: command(8, 19, 'updateInfoInTeam', {
+    request: Params({
+      teamId: TeamId,
+      nickInTeam: Type.Optional(Type.String({ maxLength: 64 })),
+      muteTeam: Type.Optional(Type.Boolean()),
+      muteNotiType: Type.Optional(Type.Integer({ minimum: 0, maximum: 255 })),
+      custom: Type.Optional(Type.String({ maxLength: 1024 })),
+    }),
+    reply: Params({ member: TeamMember }),
+  }),
+  updateNickInTeam: command(8, 20, 'updateNickInTeam', { request: Params({ teamId: TeamId, account: Account, nickInTeam: Type.String({ maxLength: 64 }) }) }),
+  acceptTeamInvite: command(8, 21, 'acceptTeamInvite', { request: Params({ teamId: TeamId, from: Account, idServer: Type.Optional(Id) }) }),
+  rejectTeamInvite: command(8, 22, 'rejectTeamInvite', { request: Params({ teamId: TeamId, from: Account, idServer: Type.Optional(Id), ps: Type.Optional(Type.String({ maxLength: 5000 })) }) }),
   getTeamHistoryMsgs: command(8, 23, 'getTeamHistoryMsgs', Open),
   searchTeamHistoryMsgs: command(8, 24, 'searchTeamHistoryMsgs', Open),
-  updateMuteStateInTeam: command(8, 25, 'updateMuteStateInTeam', Open),
-  getMyTeamMembers: command(8, 26, 'getMyTeamMembers', Open),
-  getMutedTeamMembers: command(8, 27, 'getMutedTeamMembers', Open),
+  updateMuteStateInTeam: command(8, 25, 'updateMuteStateInTeam', { request: Params({ teamId: TeamId, account: Account, mute: Type.Boolean() }) }),
+  getMyTeamMembers: command(8, 26, 'getMyTeamMembers', { request: Params({ teamIds: Type.Array(TeamId, { minItems: 1, maxItems: 100 }) }), reply: Params({ members: Type.Array(TeamMember) }) }),
+  getMutedTeamMembers: command(8, 27, 'getMutedTeamMembers', { request: Params({ teamId: TeamId }), reply: Params({ members: Type.Array(TeamMember) }) }),
   sendTeamMsgReceipt: command(8, 28, 'sendTeamMsgReceipt', Open),
   getTeamMsgReads: command(8, 29, 'getTeamMsgReads', Open),
   getTeamMsgReadAccounts: command(8, 30, 'getTeamMsgReadAccounts', Open),
-  muteTeamAll: command(8, 31, 'muteTeamAll', Open),
-  getTeamMemberInvitorAccid: command(8, 32, 'getTeamMemberInvitorAccid', { request: Params({ teamId: TeamId, accounts: Accounts(200) }) }),
+  muteTeamAll: command(8, 31, 'muteTeamAll', { request: Params({ teamId: TeamId, muteType: Type.Union(MUTE_TYPES.map((m) => Type.Literal(m))) }) }),
+  getTeamMemberInvitorAccid: command(8, 32, 'getTeamMemberInvitorAccid', {
+    request: Params({ teamId: TeamId, accounts: Accounts(200) }),
+    reply: Params({ invitors: Type.Record(Type.String(), Type.String()) }),
+  }),
   deleteTeamMsg: command(8, 33, 'deleteTeamMsg', Open),
+  /** Members of a team changed (joined, left, roles, mutes). */
+  teamMembersChanged: push(8, 34, 'teamMembersChanged', Params({ teamId: TeamId, members: Type.Array(TeamMember), removed: Type.Array(Account) })),
+  syncTeams: push(8, 35, 'syncTeams', Params({ teams: Type.Array(Team) })),
+  syncMyTeamMembers: push(8, 36, 'syncMyTeamMembers', Params({ members: Type.Array(TeamMember) })),
 
   friendRequest: command(12, 1, 'friendRequest', {
     request: Params({ account: Account, type: Type.Integer({ minimum: 1, maximum: 4 }), ps: Type.Optional(Type.String({ maxLength: 5000 })), idServer: Type.Optional(Id) }),

@@ -40,3 +40,8 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   registerMessagingSync(im.syncSources, store, now);
   return { scenes, guards };
 }
+
+// Building blocks other features use to write into conversations (team notifications).
+export { insertMessage, type StoredBody } from './message-store.ts';
+export { touchSessions } from './session-store.ts';
+export { toMsg, visibleTo } from './message-store.ts';

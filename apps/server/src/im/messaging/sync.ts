@@ -19,7 +19,7 @@ const PUSH_ITEMS = 500;
 const PUSH_BYTES = 400_000;
 
 /** Sends items in pushes of at most PUSH_ITEMS items and about PUSH_BYTES bytes. */
-function pushInChunks<T>(context: HandlerContext, name: CommandName, key: string, items: T[]): void {
+export function pushInChunks<T>(context: HandlerContext, name: CommandName, key: string, items: T[]): void {
   let chunk: T[] = [];
   let bytes = 0;
   const flush = () => {

@@ -3,9 +3,19 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_im_accounts.ts';
 import * as m0003 from './0003_product.ts';
+import * as m0004 from './0004_campaigns.ts';
+import * as m0005 from './0005_im_messages.ts';
+import * as m0006 from './0006_im_extras.ts';
+import * as m0007 from './0007_im_people.ts';
+import * as m0008 from './0008_im_teams.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_im_accounts': m0002,
   '0003_product': m0003,
+  '0004_campaigns': m0004,
+  '0005_im_messages': m0005,
+  '0006_im_extras': m0006,
+  '0007_im_people': m0007,
+  '0008_im_teams': m0008,
 };

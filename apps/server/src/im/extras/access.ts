@@ -1,0 +1,79 @@
+// What every extras handler needs: the message a key names, checked against the caller (only
+// participants of its conversation may act on it), its wire key, and the accounts to tell.
+import type { Kysely } from 'kysely';
+import type { CommandName, Msg, RequestOf } from '@morsel/protocol';
+import type { Database, Store } from '../../store/index.ts';
+import { CommandError } from '../gateway/errors.ts';
+import type { Session } from '../gateway/connection.ts';
+import type { Gateway } from '../gateway/gateway.ts';
+import { findMessage } from '../messaging/message-store.ts';
+import type { Conversation, SceneRegistry } from '../messaging/scenes.ts';
+
+export type MsgKey = RequestOf<'deleteMsgPin'>['msg'];
+
+export interface ExtrasDeps {
+  store: Store;
+  gateway: Gateway;
+  scenes: SceneRegistry;
+  now: () => number;
+}
+
+export interface MessageRow {
+  id: number;
+  scene: string;
+  from_accid: string;
+  to_target: string;
+  id_client: string;
+  time: number;
+  conv_key: string;
+}
+
+/** The key clients name a stored message by. */
+export function keyOfRow(row: MessageRow): MsgKey {
+  return { scene: row.scene as Msg['scene'], from: row.from_accid, to: row.to_target, idServer: String(row.id), idClient: row.id_client, time: Number(row.time) };
+}
+
+/** The other side as `accid` sees the conversation: the peer account, or the team id. */
+export const peerOf = (row: Pick<MessageRow, 'scene' | 'from_accid' | 'to_target'>, accid: string) =>
+  row.scene === 'p2p' ? (row.from_accid === accid ? row.to_target : row.from_accid) : row.to_target;
+
+/**
+ * A message the caller may act on: stored, not recalled, and in a conversation the caller takes
+ * part in (the scene's resolver decides). Anything else is "not found", so ids do not leak.
+ */
+export async function readableMessage(deps: ExtrasDeps, session: Session, idServer: string) {
+  const row = await findMessage(deps.store.db, session.appKey, idServer);
+  if (!row || row.deleted_at !== null) throw new CommandError(404, 'message not found');
+  const conversation = await deps.scenes.get(row.scene as Msg['scene']).forReading(session.appKey, session.accid, peerOf(row, session.accid));
+  if (conversation.convKey !== row.conv_key) throw new CommandError(404, 'message not found');
+  return { row, conversation };
+}
+
+/** Like readableMessage, but undefined instead of a refusal (batch reads skip what they may not see). */
+export async function readableOrSkip(deps: ExtrasDeps, session: Session, idServer: string) {
+  try {
+    return await readableMessage(deps, session, idServer);
+  } catch (error) {
+    if (error instanceof CommandError) return undefined;
+    throw error;
+  }
+}
+
+/** Pushes to every device of the conversation's accounts but the connection that acted. */
+export async function pushToConversation<N extends CommandName>(
+  gateway: Gateway,
+  conversation: Conversation,
+  connection: { id: string; session: Session },
+  name: N,
+  params: RequestOf<N>,
+): Promise<void> {
+  for (const account of conversation.audience) {
+    const except = account.accid === connection.session.accid ? connection.id : undefined;
+    await gateway.pushToAccount(account, name, params as Record<string, unknown>, except);
+  }
+}
+
+/** Conversations the account has a session in: what its sync covers. */
+export function conversationsOf(db: Kysely<Database>, appKey: string, accid: string) {
+  return db.selectFrom('im_sessions').select('conv_key').where('app_key', '=', appKey).where('accid', '=', accid);
+}

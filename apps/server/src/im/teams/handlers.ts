@@ -1,0 +1,387 @@
+// The team commands of document 2, section 7, with the server-side permission checks of
+// section 6 and the team error codes 801 to 815.
+import { CommandError } from '../gateway/errors.ts';
+import type { HandlerTable } from '../gateway/handlers/types.ts';
+import { sendSysMsg, settleRequest } from '../people/sysmsgs.ts';
+import { TEAM_DEFAULTS } from '@morsel/protocol';
+import { existingAccounts, isManager, requireManager, requireMode, requireOwner, TeamOps, type TeamDeps } from './ops.ts';
+import { toMember, toTeam } from './team-store.ts';
+
+/** Teams an account may own at once (806 beyond). */
+export const MAX_OWNED_TEAMS = 100;
+/** Managers a team may have (815 beyond). */
+export const MAX_MANAGERS = 10;
+
+const MODE_FIELDS = ['joinMode', 'beInviteMode', 'inviteMode', 'updateTeamMode', 'updateCustomMode'] as const;
+const COLUMN: Record<string, string> = {
+  joinMode: 'join_mode', beInviteMode: 'be_invite_mode', inviteMode: 'invite_mode', updateTeamMode: 'update_team_mode', updateCustomMode: 'update_custom_mode',
+  name: 'name', avatar: 'avatar', intro: 'intro', announcement: 'announcement', custom: 'custom',
+};
+
+export function teamHandlers(deps: TeamDeps): HandlerTable {
+  const { db, store, now } = deps;
+  const ops = new TeamOps(deps);
+
+  /** Pending requests (applyTeam or teamInvite) of one team, as stored system messages. */
+  async function pending(appKey: string, type: 'applyTeam' | 'teamInvite', from: string, to: string | undefined, teamId: number) {
+    let query = db.selectFrom('im_sysmsgs').selectAll().where('app_key', '=', appKey).where('type', '=', type).where('from_accid', '=', from).where('state', '=', 'init');
+    if (to) query = query.where('to_accid', '=', to);
+    const rows = await query.execute();
+    return rows.filter((r) => {
+      try {
+        return JSON.parse(r.attach ?? '{}').teamId === String(teamId);
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /** Adds accounts up to the team's level; returns who fitted. */
+  async function admit(appKey: string, team: { id: number; level: number; member_num: number }, accounts: string[], invitor: string) {
+    const room = team.level - team.member_num;
+    if (room <= 0) throw new CommandError(801, 'the team is full');
+    const admitted = accounts.slice(0, room);
+    await store.addMembers(appKey, team.id, admitted, invitor, now());
+    return { admitted, overflow: accounts.slice(room) };
+  }
+
+  return {
+    async createTeam({ connection }, params) {
+      const session = connection.session!;
+      if ((await store.countOwned(session.appKey, session.accid)) >= MAX_OWNED_TEAMS) throw new CommandError(806, `an account may own at most ${MAX_OWNED_TEAMS} teams`);
+      const advanced = params.type === 'advanced';
+      const time = now();
+      const { id } = await db
+        .insertInto('im_teams')
+        .values({
+          app_key: session.appKey,
+          kind: 'team',
+          type: params.type,
+          owner: session.accid,
+          level: params.level ?? TEAM_DEFAULTS.level,
+          name: params.name,
+          avatar: params.avatar ?? '',
+          intro: params.intro ?? '',
+          announcement: params.announcement ?? '',
+          custom: params.custom ?? '',
+          // A normal team (a discussion group) lets every member invite and edit, without checks.
+          join_mode: advanced ? (params.joinMode ?? TEAM_DEFAULTS.joinMode) : 'rejectAll',
+          be_invite_mode: advanced ? (params.beInviteMode ?? TEAM_DEFAULTS.beInviteMode) : 'noVerify',
+          invite_mode: advanced ? (params.inviteMode ?? TEAM_DEFAULTS.inviteMode) : 'all',
+          update_team_mode: advanced ? (params.updateTeamMode ?? TEAM_DEFAULTS.updateTeamMode) : 'all',
+          update_custom_mode: advanced ? (params.updateCustomMode ?? TEAM_DEFAULTS.updateCustomMode) : 'all',
+          mute_type: 'none',
+          member_num: 0,
+          valid: 1,
+          member_updated_at: time,
+          created_at: time,
+          updated_at: time,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await store.addMembers(session.appKey, Number(id), [session.accid], '', time, 'owner');
+      let team = (await store.team(session.appKey, String(id)))!;
+      const wanted = (params.accounts ?? []).map((a) => a.toLowerCase()).filter((a) => a !== session.accid);
+      const exist = await existingAccounts(db, session.appKey, wanted);
+      const failedAccounts = wanted.filter((a) => !exist.includes(a));
+      let added: string[] = [];
+      if (team.be_invite_mode === 'noVerify') {
+        const result = await admit(session.appKey, team, exist, session.accid);
+        added = result.admitted;
+        failedAccounts.push(...result.overflow);
+      } else {
+        for (const accid of exist) await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: 'teamInvite', from: session.accid, to: accid, ...(params.ps !== undefined && { ps: params.ps }), attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
+      }
+      team = (await store.team(session.appKey, String(id)))!;
+      await ops.notify(session, team, 'addTeamMembers', { accounts: [session.accid, ...added] });
+      const owner = (await store.member(session.appKey, team.id, session.accid))!;
+      return { team: toTeam(team, true), owner: toMember(owner), failedAccounts };
+    },
+
+    async getTeam({ connection }, { teamId }) {
+      const session = connection.session!;
+      const team = await store.team(session.appKey, teamId);
+      if (!team) throw new CommandError(803, 'team not found');
+      const me = await store.member(session.appKey, team.id, session.accid);
+      return { team: toTeam(team, me?.valid === 1) };
+    },
+
+    async getTeams({ connection }) {
+      const session = connection.session!;
+      const rows = await db
+        .selectFrom('im_teams')
+        .innerJoin('im_team_members', (join) => join.onRef('im_team_members.team_id', '=', 'im_teams.id').onRef('im_team_members.app_key', '=', 'im_teams.app_key'))
+        .selectAll('im_teams')
+        .where('im_teams.app_key', '=', session.appKey)
+        .where('im_team_members.accid', '=', session.accid)
+        .where('im_team_members.valid', '=', 1)
+        .where('im_teams.valid', '=', 1)
+        .where('im_teams.kind', '=', 'team')
+        .execute();
+      return { teams: rows.map((row) => toTeam({ ...row, id: Number(row.id) }, true)) };
+    },
+
+    async getTeamMembers({ connection }, { teamId }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      await store.requireMember(session.appKey, team, session.accid);
+      return { members: (await store.members(session.appKey, team.id)).map(toMember) };
+    },
+
+    async updateTeam({ connection }, { teamId, ...fields }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      const me = await store.requireMember(session.appKey, team, session.accid);
+      const keys = Object.keys(fields) as (keyof typeof fields)[];
+      if (keys.length === 0) throw new CommandError(414, 'nothing to update');
+      const changesModes = keys.some((k) => (MODE_FIELDS as readonly string[]).includes(k));
+      if (changesModes && team.type === 'normal') throw new CommandError(805, 'a normal team has no modes');
+      if (changesModes) requireManager(me);
+      if (keys.some((k) => ['name', 'avatar', 'intro', 'announcement'].includes(k))) requireMode(team, team.update_team_mode, me);
+      if (keys.includes('custom')) requireMode(team, team.update_custom_mode, me);
+      const changes = Object.fromEntries(keys.map((k) => [COLUMN[k]!, fields[k]]));
+      await store.updateTeam(session.appKey, team.id, changes, now());
+      await ops.notify(session, team, 'updateTeam', { team: fields });
+      return { team: toTeam((await store.team(session.appKey, teamId))!, true) };
+    },
+
+    async dismissTeam({ connection }, { teamId }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      requireOwner(await store.requireMember(session.appKey, team, session.accid));
+      await store.updateTeam(session.appKey, team.id, { valid: 0 }, now());
+      await ops.notify(session, team, 'dismissTeam', {});
+    },
+
+    async addTeamMembers({ connection }, { teamId, accounts, ps }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      const me = await store.requireMember(session.appKey, team, session.accid);
+      requireMode(team, team.invite_mode, me);
+      const wanted = [...new Set(accounts.map((a) => a.toLowerCase()))];
+      const exist = await existingAccounts(db, session.appKey, wanted);
+      const current = new Set((await store.members(session.appKey, team.id)).map((m) => m.accid));
+      const newcomers = exist.filter((a) => !current.has(a));
+      if (newcomers.length === 0 && exist.length > 0) throw new CommandError(809, 'already in the team');
+      const failedAccounts = wanted.filter((a) => !exist.includes(a));
+      if (team.be_invite_mode === 'needVerify') {
+        for (const accid of newcomers) {
+          await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: 'teamInvite', from: session.accid, to: accid, ...(ps !== undefined && { ps }), attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
+        }
+        return { added: [], invited: newcomers, failedAccounts };
+      }
+      const { admitted, overflow } = await admit(session.appKey, team, newcomers, session.accid);
+      await ops.notify(session, team, 'addTeamMembers', { accounts: admitted });
+      if (overflow.length) throw new CommandError(813, `the team is full: ${overflow.length} could not join`, { added: admitted, failedAccounts: [...failedAccounts, ...overflow] });
+      return { added: admitted, invited: [], failedAccounts };
+    },
+
+    async removeTeamMembers({ connection }, { teamId, accounts }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      const me = await store.requireMember(session.appKey, team, session.accid);
+      const targets = [...new Set(accounts.map((a) => a.toLowerCase()))];
+      for (const accid of targets) {
+        if (accid === session.accid) throw new CommandError(414, 'use leaveTeam to leave');
+        const member = await store.requireMember(session.appKey, team, accid);
+        const allowed = me.type === 'owner' || (me.type === 'manager' && member.type === 'normal') || (team.type === 'normal' && member.type !== 'owner');
+        if (!allowed) throw new CommandError(802, `no permission to remove ${accid}`);
+      }
+      await store.removeMembers(session.appKey, team.id, targets, now());
+      await ops.notify(session, team, 'kickTeamMembers', { accounts: targets }, targets);
+    },
+
+    async leaveTeam({ connection }, { teamId }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      const me = await store.requireMember(session.appKey, team, session.accid);
+      if (me.type === 'owner') throw new CommandError(802, 'the owner must transfer the team before leaving');
+      await store.removeMembers(session.appKey, team.id, [session.accid], now());
+      await ops.notify(session, team, 'leaveTeam', { accounts: [session.accid] }, [session.accid]);
+    },
+
+    async addTeamManagers({ connection }, { teamId, accounts }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      requireOwner(await store.requireMember(session.appKey, team, session.accid));
+      if (team.type === 'normal') throw new CommandError(805, 'a normal team has no managers');
+      const targets = [...new Set(accounts.map((a) => a.toLowerCase()))];
+      for (const accid of targets) await store.requireMember(session.appKey, team, accid);
+      const managers = (await store.members(session.appKey, team.id)).filter((m) => m.type === 'manager').map((m) => m.accid);
+      if (new Set([...managers, ...targets]).size > MAX_MANAGERS) throw new CommandError(815, `a team has at most ${MAX_MANAGERS} managers`);
+      for (const accid of targets) await store.updateMember(session.appKey, team.id, accid, { type: 'manager' }, now());
+      await ops.notify(session, team, 'addTeamManagers', { accounts: targets });
+      await ops.membersChanged(session, team, targets);
+    },
+
+    async removeTeamManagers({ connection }, { teamId, accounts }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      requireOwner(await store.requireMember(session.appKey, team, session.accid));
+      const targets = [...new Set(accounts.map((a) => a.toLowerCase()))];
+      for (const accid of targets) {
+        const member = await store.requireMember(session.appKey, team, accid);
+        if (member.type !== 'manager') throw new CommandError(807, `${accid} is not a manager`);
+      }
+      for (const accid of targets) await store.updateMember(session.appKey, team.id, accid, { type: 'normal' }, now());
+      await ops.notify(session, team, 'removeTeamManagers', { accounts: targets });
+      await ops.membersChanged(session, team, targets);
+    },
+
+    async transferTeam({ connection }, { teamId, account, leave }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      requireOwner(await store.requireMember(session.appKey, team, session.accid));
+      const target = account.toLowerCase();
+      if (target === session.accid) throw new CommandError(414, 'the team is already yours');
+      await store.requireMember(session.appKey, team, target);
+      const time = now();
+      await store.updateMember(session.appKey, team.id, target, { type: 'owner' }, time);
+      await store.updateMember(session.appKey, team.id, session.accid, { type: 'normal' }, time);
+      await store.updateTeam(session.appKey, team.id, { owner: target }, time);
+      await ops.notify(session, team, 'transferTeam', { account: target });
+      if (leave) {
+        await store.removeMembers(session.appKey, team.id, [session.accid], now());
+        await ops.notify(session, team, 'leaveTeam', { accounts: [session.accid] }, [session.accid]);
+      }
+      await ops.membersChanged(session, team, [target, session.accid]);
+    },
+
+    async updateInfoInTeam({ connection }, { teamId, nickInTeam, muteTeam, muteNotiType, custom }) {
+      const session = connection.session!;
+      if (nickInTeam === undefined && muteTeam === undefined && muteNotiType === undefined && custom === undefined) {
+        throw new CommandError(414, 'member update requires teamId and at least one of nickInTeam, muteTeam, muteNotiType, custom');
+      }
+      const team = await store.requireTeam(session.appKey, teamId);
+      await store.requireMember(session.appKey, team, session.accid);
+      await store.updateMember(session.appKey, team.id, session.accid, {
+        ...(nickInTeam !== undefined && { nick_in_team: nickInTeam }),
+        ...(muteTeam !== undefined && { mute_team: muteTeam ? 1 : 0 }),
+        // Bit 1 of muteNotiType means muted; muteTeam and the bit stay in step.
+        ...(muteNotiType !== undefined && { mute_noti_type: muteNotiType, mute_team: muteNotiType & 1 }),
+        ...(custom !== undefined && { custom }),
+      }, now());
+      await ops.membersChanged(session, team, [session.accid]);
+      return { member: toMember((await store.member(session.appKey, team.id, session.accid))!) };
+    },
+
+    async updateNickInTeam({ connection }, { teamId, account, nickInTeam }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      const me = await store.requireMember(session.appKey, team, session.accid);
+      const target = await store.requireMember(session.appKey, team, account.toLowerCase());
+      if (target.accid !== session.accid && (!isManager(me) || (me.type === 'manager' && target.type !== 'normal'))) {
+        throw new CommandError(802, 'no permission to change that nick');
+      }
+      await store.updateMember(session.appKey, team.id, target.accid, { nick_in_team: nickInTeam }, now());
+      await ops.membersChanged(session, team, [target.accid]);
+    },
+
+    async updateMuteStateInTeam({ connection }, { teamId, account, mute }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      const me = await store.requireMember(session.appKey, team, session.accid);
+      requireManager(me);
+      const target = await store.requireMember(session.appKey, team, account.toLowerCase());
+      if (target.type === 'owner' || (me.type === 'manager' && target.type === 'manager')) throw new CommandError(802, `no permission to mute ${target.accid}`);
+      await store.updateMember(session.appKey, team.id, target.accid, { mute: mute ? 1 : 0 }, now());
+      await ops.notify(session, team, 'updateTeamMute', { account: target.accid, mute });
+      await ops.membersChanged(session, team, [target.accid]);
+    },
+
+    async muteTeamAll({ connection }, { teamId, muteType }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      requireManager(await store.requireMember(session.appKey, team, session.accid));
+      await store.updateTeam(session.appKey, team.id, { mute_type: muteType }, now());
+      await ops.notify(session, team, 'updateTeam', { team: { muteType, mute: muteType !== 'none' } });
+    },
+
+    async getMutedTeamMembers({ connection }, { teamId }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      await store.requireMember(session.appKey, team, session.accid);
+      return { members: (await store.members(session.appKey, team.id)).filter((m) => m.mute === 1).map(toMember) };
+    },
+
+    async getTeamMemberInvitorAccid({ connection }, { teamId, accounts }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      await store.requireMember(session.appKey, team, session.accid);
+      const wanted = new Set(accounts.map((a) => a.toLowerCase()));
+      const members = (await store.members(session.appKey, team.id)).filter((m) => wanted.has(m.accid));
+      return { invitors: Object.fromEntries(members.map((m) => [m.accid, m.invitor])) };
+    },
+
+    async getMyTeamMembers({ connection }, { teamIds }) {
+      const session = connection.session!;
+      const ids = teamIds.filter((id) => /^\d{1,15}$/.test(id)).map(Number);
+      if (ids.length === 0) return { members: [] };
+      const rows = await db.selectFrom('im_team_members').selectAll().where('app_key', '=', session.appKey).where('accid', '=', session.accid).where('team_id', 'in', ids).where('valid', '=', 1).execute();
+      return { members: rows.map(toMember) };
+    },
+
+    async applyTeam({ connection }, { teamId, ps }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      if (team.type === 'normal') throw new CommandError(805, 'a normal team takes no applications');
+      if ((await store.member(session.appKey, team.id, session.accid))?.valid === 1) throw new CommandError(809, 'already in the team');
+      if (team.join_mode === 'rejectAll') throw new CommandError(802, 'the team accepts no applications');
+      if (team.join_mode === 'noVerify') {
+        await admit(session.appKey, team, [session.accid], '');
+        await ops.notify(session, team, 'passTeamApply', { accounts: [session.accid] });
+        return { joined: true };
+      }
+      const managers = (await store.members(session.appKey, team.id)).filter(isManager);
+      for (const manager of managers) {
+        await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: 'applyTeam', from: session.accid, to: manager.accid, ...(ps !== undefined && { ps }), attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
+      }
+      return { joined: false };
+    },
+
+    async passTeamApply({ connection }, { teamId, from }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      requireManager(await store.requireMember(session.appKey, team, session.accid));
+      const applicant = from.toLowerCase();
+      const requests = await pending(session.appKey, 'applyTeam', applicant, undefined, team.id);
+      if (requests.length === 0) throw new CommandError(404, `no pending application from ${applicant}`);
+      if ((await store.member(session.appKey, team.id, applicant))?.valid === 1) throw new CommandError(809, 'already in the team');
+      await admit(session.appKey, team, [applicant], session.accid);
+      for (const request of requests) await settleRequest(db, Number(request.id), 'passed', now());
+      await ops.notify(session, team, 'passTeamApply', { accounts: [applicant] });
+    },
+
+    async rejectTeamApply({ connection }, { teamId, from, ps }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      requireManager(await store.requireMember(session.appKey, team, session.accid));
+      const applicant = from.toLowerCase();
+      const requests = await pending(session.appKey, 'applyTeam', applicant, undefined, team.id);
+      if (requests.length === 0) throw new CommandError(404, `no pending application from ${applicant}`);
+      for (const request of requests) await settleRequest(db, Number(request.id), 'rejected', now());
+      await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: 'rejectTeamApply', from: session.accid, to: applicant, ...(ps !== undefined && { ps }), state: 'rejected', attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
+    },
+
+    async acceptTeamInvite({ connection }, { teamId, from }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      const requests = await pending(session.appKey, 'teamInvite', from.toLowerCase(), session.accid, team.id);
+      if (requests.length === 0) throw new CommandError(404, 'no pending invitation');
+      if ((await store.member(session.appKey, team.id, session.accid))?.valid === 1) throw new CommandError(809, 'already in the team');
+      await admit(session.appKey, team, [session.accid], from.toLowerCase());
+      for (const request of requests) await settleRequest(db, Number(request.id), 'passed', now());
+      await ops.notify(session, team, 'acceptTeamInvite', { accounts: [session.accid] });
+    },
+
+    async rejectTeamInvite({ connection }, { teamId, from, ps }) {
+      const session = connection.session!;
+      const team = await store.requireTeam(session.appKey, teamId);
+      const inviter = from.toLowerCase();
+      const requests = await pending(session.appKey, 'teamInvite', inviter, session.accid, team.id);
+      if (requests.length === 0) throw new CommandError(404, 'no pending invitation');
+      for (const request of requests) await settleRequest(db, Number(request.id), 'rejected', now());
+      await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: 'rejectTeamInvite', from: session.accid, to: inviter, ...(ps !== undefined && { ps }), state: 'rejected', attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
+    },
+  };
+}

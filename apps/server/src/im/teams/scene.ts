@@ -1,0 +1,31 @@
+// The team scene for messaging: members send and read; a muted team or member may not send
+// (812). Sessions are one row per member, which is fine for teams (a few thousand members at
+// most); super teams will compute member state on read instead.
+import type { SceneResolver } from '../messaging/index.ts';
+import { CommandError } from '../gateway/errors.ts';
+import type { TeamStore } from './team-store.ts';
+
+export const teamConvKey = (teamId: string | number) => `team:${teamId}`;
+
+export function teamResolver(store: TeamStore): SceneResolver {
+  async function conversation(appKey: string, accid: string, teamId: string, sending: boolean) {
+    const team = await store.requireTeam(appKey, teamId);
+    const me = await store.requireMember(appKey, team, accid);
+    if (sending) {
+      const speaksDuringMute = (team.mute_type === 'normal' && me.type !== 'normal') || me.type === 'owner';
+      if (team.mute_type !== 'none' && !speaksDuringMute) throw new CommandError(812, 'the team is muted');
+      if (me.mute === 1) throw new CommandError(812, 'you are muted in this team');
+    }
+    const members = await store.members(appKey, team.id);
+    return {
+      scene: 'team' as const,
+      convKey: teamConvKey(team.id),
+      sessions: [me, ...members.filter((m) => m.accid !== accid)].map((m) => ({ accid: m.accid, sessionId: `team-${team.id}`, peer: String(team.id) })),
+      audience: members.map((m) => ({ appKey, accid: m.accid })),
+    };
+  }
+  return {
+    forSending: (appKey, from, to) => conversation(appKey, from, to, true),
+    forReading: (appKey, accid, to) => conversation(appKey, accid, to, false),
+  };
+}

@@ -1,0 +1,69 @@
+// What teams stream during a client's sync: my teams (left and dismissed ones too, after a
+// first sync), my member records, and the messages of my teams since the timetag.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../store/index.ts';
+import type { SyncSources } from '../gateway/handlers/sync.ts';
+import { toMsg, visibleTo } from '../messaging/index.ts';
+import { toMember, toTeam } from './team-store.ts';
+
+const ROAMING_DAYS = 7;
+const MAX_MSGS = 20_000;
+const PUSH_ITEMS = 500;
+
+export function registerTeamSync(sources: SyncSources, db: Kysely<Database>, now: () => number): void {
+  sources.register('teams', async (context, since) => {
+    const { appKey, accid } = context.connection.session!;
+    const rows = await db
+      .selectFrom('im_teams')
+      .innerJoin('im_team_members', (join) => join.onRef('im_team_members.team_id', '=', 'im_teams.id').onRef('im_team_members.app_key', '=', 'im_teams.app_key'))
+      .selectAll('im_teams')
+      .select(['im_team_members.valid as memberValid'])
+      .where('im_teams.app_key', '=', appKey)
+      .where('im_team_members.accid', '=', accid)
+      .where('im_teams.kind', '=', 'team')
+      .where((eb) => eb.or([eb('im_teams.updated_at', '>', since), eb('im_team_members.updated_at', '>', since)]))
+      .execute();
+    const teams = rows
+      .map((row) => toTeam({ ...row, id: Number(row.id) }, row.memberValid === 1))
+      .filter((team) => since > 0 || team.validToCurrentUser);
+    if (teams.length) context.connection.push('syncTeams', { teams });
+  });
+
+  sources.register('myTeamMembers', async (context, since) => {
+    const { appKey, accid } = context.connection.session!;
+    const rows = await db.selectFrom('im_team_members').selectAll().where('app_key', '=', appKey).where('accid', '=', accid).where('updated_at', '>', since).execute();
+    if (rows.length) context.connection.push('syncMyTeamMembers', { members: rows.map(toMember) });
+  });
+
+  sources.register('teamMsgs', async (context, since) => {
+    const { appKey, accid } = context.connection.session!;
+    const roaming = since === 0;
+    let query = visibleTo(
+      db
+        .selectFrom('im_messages')
+        .innerJoin('im_team_members', (join) =>
+          join
+            .on('im_team_members.app_key', '=', appKey)
+            .on('im_team_members.accid', '=', accid)
+            .on('im_team_members.valid', '=', 1)
+            .on(sql<boolean>`im_messages.conv_key = ${sql.lit('team:')} || cast(im_team_members.team_id as varchar(20))`),
+        )
+        .leftJoin('im_sessions', (join) => join.onRef('im_sessions.conv_key', '=', 'im_messages.conv_key').on('im_sessions.app_key', '=', appKey).on('im_sessions.accid', '=', accid))
+        .select(['im_messages.id', 'im_messages.seq', 'im_messages.time', 'im_messages.body']),
+      appKey,
+      accid,
+    )
+      .where('im_messages.scene', '=', 'team')
+      .where('im_messages.time', '>', roaming ? now() - ROAMING_DAYS * 86_400_000 : since)
+      .where('im_messages.time', '>=', sql<number>`im_team_members.join_time`)
+      .where(sql<boolean>`im_messages.time > coalesce(im_sessions.cleared_before, 0)`)
+      .where(roaming ? 'im_messages.roamingable' : 'im_messages.offlinable', '=', 1);
+    query = roaming ? query.orderBy('im_messages.time', 'desc').limit(MAX_MSGS) : query.orderBy('im_messages.time', 'asc').limit(MAX_MSGS);
+    const rows = await query.execute();
+    if (roaming) rows.reverse();
+    const msgs = rows.map((row) => toMsg({ ...row, id: Number(row.id) }));
+    for (let i = 0; i < msgs.length; i += PUSH_ITEMS) {
+      context.connection.push(roaming ? 'syncRoamingMsgs' : 'syncOfflineMsgs', { msgs: msgs.slice(i, i + PUSH_ITEMS) });
+    }
+  });
+}

@@ -1,0 +1,146 @@
+// Teams and members in the store, and their protocol shapes.
+import type { Kysely } from 'kysely';
+import type { Team, TeamMember } from '@morsel/protocol';
+import type { Database } from '../../store/index.ts';
+import { CommandError } from '../gateway/errors.ts';
+import type { ImTeamMemberTable, ImTeamTable } from './tables.ts';
+
+export type TeamRow = Omit<ImTeamTable, 'id'> & { id: number };
+export type MemberRow = ImTeamMemberTable;
+
+export function toTeam(row: TeamRow, memberValid: boolean): Team {
+  return {
+    teamId: String(row.id),
+    type: row.type as Team['type'],
+    owner: row.owner,
+    level: row.level,
+    name: row.name,
+    avatar: row.avatar,
+    intro: row.intro,
+    announcement: row.announcement,
+    custom: row.custom,
+    joinMode: row.join_mode as Team['joinMode'],
+    beInviteMode: row.be_invite_mode as Team['beInviteMode'],
+    inviteMode: row.invite_mode as Team['inviteMode'],
+    updateTeamMode: row.update_team_mode as Team['updateTeamMode'],
+    updateCustomMode: row.update_custom_mode as Team['updateCustomMode'],
+    mute: row.mute_type !== 'none',
+    muteType: row.mute_type as Team['muteType'],
+    memberNum: row.member_num,
+    memberUpdateTime: Number(row.member_updated_at),
+    createTime: Number(row.created_at),
+    updateTime: Number(row.updated_at),
+    valid: row.valid === 1,
+    validToCurrentUser: row.valid === 1 && memberValid,
+  };
+}
+
+export function toMember(row: MemberRow): TeamMember {
+  return {
+    id: `${row.team_id}-${row.accid}`,
+    teamId: String(row.team_id),
+    account: row.accid,
+    type: row.type,
+    nickInTeam: row.nick_in_team,
+    muteTeam: row.mute_team === 1,
+    muteNotiType: row.mute_noti_type,
+    mute: row.mute === 1,
+    joinTime: Number(row.join_time),
+    updateTime: Number(row.updated_at),
+    active: row.valid === 1,
+    valid: row.valid === 1,
+    custom: row.custom,
+    invitorAccid: row.invitor,
+  };
+}
+
+const teamIdNumber = (teamId: string) => (/^\d{1,15}$/.test(teamId) ? Number(teamId) : -1);
+
+export class TeamStore {
+  constructor(readonly db: Kysely<Database>) {}
+
+  async team(appKey: string, teamId: string): Promise<TeamRow | undefined> {
+    const row = await this.db.selectFrom('im_teams').selectAll().where('app_key', '=', appKey).where('id', '=', teamIdNumber(teamId)).executeTakeFirst();
+    return row && { ...row, id: Number(row.id) };
+  }
+
+  /** The team, valid; 803 when missing or dismissed. */
+  async requireTeam(appKey: string, teamId: string): Promise<TeamRow> {
+    const team = await this.team(appKey, teamId);
+    if (!team || team.valid !== 1) throw new CommandError(803, 'team not found');
+    return team;
+  }
+
+  async member(appKey: string, teamId: number, accid: string): Promise<MemberRow | undefined> {
+    return this.db.selectFrom('im_team_members').selectAll().where('app_key', '=', appKey).where('team_id', '=', teamId).where('accid', '=', accid).executeTakeFirst();
+  }
+
+  /** A valid member; 804 otherwise. */
+  async requireMember(appKey: string, team: TeamRow, accid: string): Promise<MemberRow> {
+    const member = await this.member(appKey, team.id, accid);
+    if (!member || member.valid !== 1) throw new CommandError(804, `${accid} is not in the team`);
+    return member;
+  }
+
+  async members(appKey: string, teamId: number, options: { validOnly?: boolean } = {}): Promise<MemberRow[]> {
+    let query = this.db.selectFrom('im_team_members').selectAll().where('app_key', '=', appKey).where('team_id', '=', teamId);
+    if (options.validOnly !== false) query = query.where('valid', '=', 1);
+    return query.orderBy('join_time').execute();
+  }
+
+  async addMembers(appKey: string, teamId: number, accounts: string[], invitor: string, now: number, type: MemberRow['type'] = 'normal') {
+    for (const accid of accounts) {
+      await this.db
+        .insertInto('im_team_members')
+        .values({ app_key: appKey, team_id: teamId, accid, type, nick_in_team: '', mute_team: 0, mute_noti_type: 0, mute: 0, custom: '', invitor, valid: 1, join_time: now, updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(['app_key', 'team_id', 'accid']).doUpdateSet({ type, valid: 1, mute: 0, invitor, join_time: now, updated_at: now, nick_in_team: '', custom: '' }),
+        )
+        .execute();
+    }
+    await this.recount(appKey, teamId, now);
+  }
+
+  async removeMembers(appKey: string, teamId: number, accounts: string[], now: number) {
+    if (accounts.length === 0) return;
+    await this.db
+      .updateTable('im_team_members')
+      .set({ valid: 0, type: 'normal', updated_at: now })
+      .where('app_key', '=', appKey)
+      .where('team_id', '=', teamId)
+      .where('accid', 'in', accounts)
+      .execute();
+    await this.recount(appKey, teamId, now);
+  }
+
+  async updateMember(appKey: string, teamId: number, accid: string, changes: Partial<MemberRow>, now: number) {
+    await this.db
+      .updateTable('im_team_members')
+      .set({ ...changes, updated_at: now })
+      .where('app_key', '=', appKey)
+      .where('team_id', '=', teamId)
+      .where('accid', '=', accid)
+      .execute();
+    await this.db.updateTable('im_teams').set({ member_updated_at: now }).where('id', '=', teamId).execute();
+  }
+
+  async updateTeam(appKey: string, teamId: number, changes: Partial<TeamRow>, now: number) {
+    await this.db.updateTable('im_teams').set({ ...changes, updated_at: now }).where('app_key', '=', appKey).where('id', '=', teamId).execute();
+  }
+
+  async countOwned(appKey: string, accid: string): Promise<number> {
+    const row = await this.db.selectFrom('im_teams').select((eb) => eb.fn.countAll<number>().as('n')).where('app_key', '=', appKey).where('owner', '=', accid).where('valid', '=', 1).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  private async recount(appKey: string, teamId: number, now: number) {
+    const row = await this.db
+      .selectFrom('im_team_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('app_key', '=', appKey)
+      .where('team_id', '=', teamId)
+      .where('valid', '=', 1)
+      .executeTakeFirst();
+    await this.db.updateTable('im_teams').set({ member_num: Number(row?.n ?? 0), member_updated_at: now, updated_at: now }).where('id', '=', teamId).execute();
+  }
+}

@@ -1,0 +1,154 @@
+// The IndexedDB engine of the local database, through idb (promises over IndexedDB). One
+// database per app key and account, at document 2's version 11, with object stores for
+// messages (by idClient; indexes by session and time, and by idServer), sessions (index by
+// update time), system messages (filled by the social-graph feature) and timetags.
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb';
+import { LOCAL_DB } from '@morsel/protocol';
+import type { ClientMsg, ClientSession } from '../services/model.ts';
+import type { StoreSnapshot } from './memory-store.ts';
+import type { ChangeBatch, DbMsgQuery, LoadLimits, Persistence } from './persistence.ts';
+
+export interface LocalDbSchema extends DBSchema {
+  msgs: { key: string; value: ClientMsg; indexes: { sessionTime: [string, number]; idServer: string } };
+  sessions: { key: string; value: ClientSession; indexes: { updateTime: number } };
+  sysMsgs: { key: string; value: Record<string, unknown> & { idServer: string; time: number }; indexes: { time: number } };
+  timetags: { key: string; value: number };
+}
+
+const STORES = ['msgs', 'sessions', 'sysMsgs', 'timetags'] as const;
+/** Every write touches these three, so write transactions overlap and commit in order. */
+const WRITE_SCOPE = ['msgs', 'sessions', 'timetags'] as const;
+
+/** The database of one app key and account (accounts match case-insensitively). */
+export const localDbName = (appKey: string, account: string) => `morsel-im-${appKey}-${account.toLowerCase()}`;
+
+export interface IdbEvents {
+  /** The connection ended abnormally, or was closed so another tab could upgrade. */
+  closed(reason: string): void;
+}
+
+type MsgStore = IDBPObjectStore<LocalDbSchema, typeof WRITE_SCOPE[number][], 'msgs', 'readwrite'>;
+
+const sessionRange = (sessionId: string, start = -Infinity, end = Infinity) => IDBKeyRange.bound([sessionId, start], [sessionId, end]);
+
+export class IdbPersistence implements Persistence {
+  readonly kind = 'indexeddb' as const;
+
+  private constructor(private readonly db: IDBPDatabase<LocalDbSchema>) {}
+
+  static async open(name: string, events: IdbEvents): Promise<IdbPersistence> {
+    const db = await openDB<LocalDbSchema>(name, LOCAL_DB.version, {
+      upgrade(database, oldVersion) {
+        // Version 11 is this SDK's first schema: anything older is rebuilt (the server holds
+        // the data; the next sync refills it). Later versions migrate here step by step.
+        if (oldVersion < LOCAL_DB.version) for (const store of [...database.objectStoreNames]) database.deleteObjectStore(store);
+        const msgs = database.createObjectStore('msgs', { keyPath: 'idClient' });
+        msgs.createIndex('sessionTime', ['sessionId', 'time']);
+        msgs.createIndex('idServer', 'idServer');
+        database.createObjectStore('sessions', { keyPath: 'id' }).createIndex('updateTime', 'updateTime');
+        database.createObjectStore('sysMsgs', { keyPath: 'idServer' }).createIndex('time', 'time');
+        database.createObjectStore('timetags');
+      },
+      blocking(_current, _blocked, event) {
+        // Another tab opens a newer version: step aside rather than block it.
+        (event.target as IDBDatabase).close();
+        events.closed('closed for a newer version in another tab');
+      },
+      terminated() {
+        events.closed('the browser closed the database');
+      },
+    });
+    return new IdbPersistence(db);
+  }
+
+  static delete(name: string): Promise<void> {
+    return deleteDB(name);
+  }
+
+  async load(limits: LoadLimits): Promise<StoreSnapshot> {
+    const tx = this.db.transaction(['msgs', 'sessions', 'timetags'], 'readonly');
+    const timetags: Record<string, number> = {};
+    const [keys, values] = await Promise.all([tx.objectStore('timetags').getAllKeys(), tx.objectStore('timetags').getAll()]);
+    keys.forEach((key, i) => (timetags[key] = values[i]!));
+
+    const sessions: ClientSession[] = [];
+    let cursor = await tx.objectStore('sessions').index('updateTime').openCursor(null, 'prev');
+    while (cursor && sessions.length < limits.sessions) {
+      sessions.push(cursor.value);
+      cursor = await cursor.continue();
+    }
+    const byIndex = tx.objectStore('msgs').index('sessionTime');
+    const perSession = await Promise.all(
+      sessions.map(async (session) => {
+        const latest: ClientMsg[] = [];
+        let msgCursor = await byIndex.openCursor(sessionRange(session.id), 'prev');
+        while (msgCursor && latest.length < limits.msgsPerSession) {
+          latest.push(msgCursor.value);
+          msgCursor = await msgCursor.continue();
+        }
+        return latest;
+      }),
+    );
+    await tx.done;
+    return { timetags, sessions, msgs: perSession.flat() };
+  }
+
+  async write(batch: ChangeBatch): Promise<void> {
+    const tx = this.db.transaction([...WRITE_SCOPE], 'readwrite');
+    const msgs = tx.objectStore('msgs');
+    const sessions = tx.objectStore('sessions');
+    const timetags = tx.objectStore('timetags');
+    // Requests are queued in this order within the transaction: range clears, removals, puts.
+    const work: Promise<unknown>[] = batch.clearSessions.map(({ sessionId, before }) => clearRange(msgs, sessionId, before));
+    // A record IndexedDB cannot store (a value that cannot be cloned) throws at once: that one
+    // is skipped and reported, the rest of the batch is stored.
+    const refused: unknown[] = [];
+    const request = (make: () => Promise<unknown>) => {
+      try {
+        work.push(make());
+      } catch (error) {
+        refused.push(error);
+      }
+    };
+    for (const idClient of batch.removeMsgs) request(() => msgs.delete(idClient));
+    for (const msg of batch.putMsgs) request(() => msgs.put(msg));
+    for (const id of batch.removeSessions) request(() => sessions.delete(id));
+    for (const session of batch.putSessions) request(() => sessions.put(session));
+    for (const [category, time] of Object.entries(batch.timetags ?? {})) request(() => timetags.put(time, category));
+    work.push(tx.done);
+    await Promise.all(work);
+    if (refused.length) throw refused[0];
+  }
+
+  async readMsgs({ sessionId, start, end, limit, desc = true }: DbMsgQuery): Promise<ClientMsg[]> {
+    const found: ClientMsg[] = [];
+    const tx = this.db.transaction('msgs', 'readonly');
+    let cursor = await tx.store.index('sessionTime').openCursor(sessionRange(sessionId, start, end), desc ? 'prev' : 'next');
+    while (cursor && found.length < limit) {
+      found.push(cursor.value);
+      cursor = await cursor.continue();
+    }
+    await tx.done;
+    return found;
+  }
+
+  async clear(): Promise<void> {
+    const tx = this.db.transaction([...STORES], 'readwrite');
+    await Promise.all([...STORES.map((store) => tx.objectStore(store).clear()), tx.done]);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** Deletes every message of a session up to `before`, held in memory or not. */
+async function clearRange(msgs: MsgStore, sessionId: string, before: number): Promise<void> {
+  const deletes: Promise<void>[] = [];
+  let cursor = await msgs.index('sessionTime').openKeyCursor(sessionRange(sessionId, -Infinity, before));
+  while (cursor) {
+    deletes.push(msgs.delete(cursor.primaryKey));
+    cursor = await cursor.continue();
+  }
+  await Promise.all(deletes);
+}

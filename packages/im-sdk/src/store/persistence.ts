@@ -1,0 +1,51 @@
+// The local database behind the memory store: an engine loads the working set at start and
+// applies batches of changes. Engines: IndexedDB (idb-persistence.ts) and none (no-db.ts, for
+// Node, browsers without IndexedDB or where the spec disables it, and the `db: false` option).
+import type { ClientMsg, ClientSession } from '../services/model.ts';
+import type { StoreSnapshot } from './memory-store.ts';
+
+/** Changes to apply together, in one transaction, so that none lands without the others. */
+export interface ChangeBatch {
+  /** Ranges first: every message of the session up to and including `before`. */
+  clearSessions: { sessionId: string; before: number }[];
+  removeMsgs: string[];
+  putMsgs: ClientMsg[];
+  removeSessions: string[];
+  putSessions: ClientSession[];
+  /** The full set of timetags, when they changed. */
+  timetags?: Record<string, number>;
+}
+
+export interface DbMsgQuery {
+  sessionId: string;
+  /** Inclusive time bounds. */
+  start?: number;
+  end?: number;
+  limit: number;
+  /** Newest first (default). */
+  desc?: boolean;
+}
+
+export interface LoadLimits {
+  /** The most recently updated sessions to load. */
+  sessions: number;
+  /** The latest messages to load per loaded session. */
+  msgsPerSession: number;
+}
+
+export interface Persistence {
+  /** 'indexeddb', or 'none' when no database is used. */
+  readonly kind: 'indexeddb' | 'none';
+  load(limits: LoadLimits): Promise<StoreSnapshot>;
+  write(batch: ChangeBatch): Promise<void>;
+  /** Messages of a session in the database, including those the working set never loaded. */
+  readMsgs(query: DbMsgQuery): Promise<ClientMsg[]>;
+  /** Empties every store of the database. */
+  clear(): Promise<void>;
+  close(): void;
+}
+
+export const emptyBatch = (): ChangeBatch => ({ clearSessions: [], removeMsgs: [], putMsgs: [], removeSessions: [], putSessions: [] });
+
+export const isEmptyBatch = (batch: ChangeBatch): boolean =>
+  !batch.clearSessions.length && !batch.removeMsgs.length && !batch.putMsgs.length && !batch.removeSessions.length && !batch.putSessions.length && !batch.timetags;

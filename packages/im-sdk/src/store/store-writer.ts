@@ -1,0 +1,99 @@
+// Persists the memory store's changes: it listens to the store, gathers what changed during one
+// turn of the event loop into a batch (a message put then removed is only removed), and writes
+// each batch as one task of the queue. Objects are read when the batch is written, so changes
+// made to a message or session after it was put (the services mutate in place) are kept too.
+// A failed write is reported and dropped: messaging goes on from memory.
+import type { ClientMsg, ClientSession } from '../services/model.ts';
+import type { TaskQueue } from '../util/task-queue.ts';
+import type { StoreListener } from './memory-store.ts';
+import { isEmptyBatch, type ChangeBatch } from './persistence.ts';
+
+export class StoreWriter implements StoreListener {
+  private msgPuts = new Map<string, ClientMsg>();
+  private msgRemovals = new Set<string>();
+  private clears: { sessionId: string; before: number }[] = [];
+  private sessionPuts = new Map<string, ClientSession>();
+  private sessionRemovals = new Set<string>();
+  private tags: Record<string, number> | undefined;
+  private scheduled = false;
+
+  constructor(
+    private readonly queue: TaskQueue,
+    private readonly write: (batch: ChangeBatch) => Promise<void>,
+    private readonly failed: (error: unknown) => void,
+    /** Nothing is queued before this settles (the database is open). */
+    private readonly ready: Promise<void> = Promise.resolve(),
+  ) {}
+
+  msgsPut(msgs: ClientMsg[]): void {
+    for (const msg of msgs) {
+      this.msgRemovals.delete(msg.idClient);
+      this.msgPuts.set(msg.idClient, msg);
+    }
+    this.schedule();
+  }
+
+  msgRemoved(msg: ClientMsg): void {
+    this.msgPuts.delete(msg.idClient);
+    this.msgRemovals.add(msg.idClient);
+    this.schedule();
+  }
+
+  sessionCleared(sessionId: string, before: number): void {
+    this.clears.push({ sessionId, before });
+    this.schedule();
+  }
+
+  sessionPut(session: ClientSession): void {
+    this.sessionRemovals.delete(session.id);
+    this.sessionPuts.set(session.id, session);
+    this.schedule();
+  }
+
+  sessionRemoved(id: string): void {
+    this.sessionPuts.delete(id);
+    this.sessionRemovals.add(id);
+    this.schedule();
+  }
+
+  timetagsSet(timetags: Record<string, number>): void {
+    this.tags = timetags;
+    this.schedule();
+  }
+
+  /** Queues what is gathered now, without waiting for the end of the turn (call once ready). */
+  flushNow(): void {
+    this.scheduled = false;
+    const batch: ChangeBatch = {
+      clearSessions: this.clears,
+      removeMsgs: [...this.msgRemovals],
+      putMsgs: [...this.msgPuts.values()],
+      removeSessions: [...this.sessionRemovals],
+      putSessions: [...this.sessionPuts.values()],
+      ...(this.tags && { timetags: this.tags }),
+    };
+    this.msgPuts = new Map();
+    this.msgRemovals = new Set();
+    this.clears = [];
+    this.sessionPuts = new Map();
+    this.sessionRemovals = new Set();
+    this.tags = undefined;
+    if (isEmptyBatch(batch)) return;
+    this.queue.run(() => this.write(batch)).catch((error: unknown) => this.failed(error));
+  }
+
+  /** Resolves once everything changed so far is written (or has failed and been reported). */
+  async flush(): Promise<void> {
+    this.flushNow();
+    await this.queue.onIdle();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // At the end of this turn (the services finish their in-place changes first), or once open.
+    void this.ready.then(() => {
+      if (this.scheduled) this.flushNow();
+    });
+  }
+}
