@@ -17,6 +17,7 @@ import { attachImGateway, kickConnections, type ImGateway } from './im/gateway/i
 import { registerMessaging, type Messaging } from './im/messaging/index.ts';
 import { registerPeople } from './im/people/index.ts';
 import { registerTeams } from './im/teams/index.ts';
+import { registerEvents } from './im/events/index.ts';
 import { registerExtras } from './im/extras/index.ts';
 import { registerProductApi, type Clock } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
@@ -82,6 +83,7 @@ export async function buildServer(
     const imMessaging = registerMessaging({ store, im: imGateway, recallWindowSeconds: config.imRecallWindowSeconds });
     registerPeople({ store, im: imGateway, messaging: imMessaging });
     registerTeams({ store, im: imGateway, messaging: imMessaging });
+    registerEvents({ store, im: imGateway });
     registerExtras({ store, im: imGateway, scenes: imMessaging.scenes });
     await registerWebApp(http, config.webDist);
     await http.ready();

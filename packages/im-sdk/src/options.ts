@@ -6,7 +6,7 @@ import type { TransportName } from './transport/engine-transport.ts';
 import type { LogLevel } from './logger.ts';
 import type { DisconnectInfo, LoginReply } from './link/link.ts';
 import type { ClientMsg, ClientSession } from './services/model.ts';
-import type { CustomSysMsg, Friend, SysMsg, Team, TeamMember, User } from '@morsel/protocol';
+import type { CustomSysMsg, DeliveredEvent, Friend, SysMsg, Team, TeamMember, User } from '@morsel/protocol';
 import type { SysMsgUnread } from './services/sysmsgs.ts';
 import type { Collect, ExtrasChange, MsgKey, MsgPin, QuickComment, StickTopSession } from './services/extras.ts';
 
@@ -66,6 +66,8 @@ export interface NimCallbacks {
   onupdateteam?(team: Team): void;
   /** Member records of a team changed (roles, mutes, nicks), or members were removed. */
   onupdateteammembers?(change: { teamId: string; members: TeamMember[]; removed: string[] }): void;
+  /** Events of subscribed accounts (online state is type 1: value 1 online, 2 offline). */
+  onpushevents?(events: DeliveredEvent[]): void;
   /** This account deleted a message for itself on another device. */
   ondeleteMsgSelf?(info: { sessionId: string; idServer: string }): void;
   /** This account cleared a session's history on another device. */

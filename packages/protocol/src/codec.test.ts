@@ -8,11 +8,13 @@ const header = fc.record({
   ser: fc.integer({ min: 0, max: 65535 }),
   code: fc.integer({ min: 0, max: 65535 }),
 });
+// msgpackr drops `__proto__` keys on decode (tested below), so generated maps avoid that key.
+const key = fc.string().filter((k) => k !== '__proto__');
 const value = fc.letrec((tie) => ({
   leaf: fc.oneof(fc.string(), fc.integer(), fc.double({ noNaN: true }).filter((v) => !Object.is(v, -0)) /* MessagePack has no -0 */, fc.boolean(), fc.constant(null)),
-  node: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.array(tie('node'), { maxLength: 5 }), fc.dictionary(fc.string(), tie('node'), { maxKeys: 5 })),
+  node: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.array(tie('node'), { maxLength: 5 }), fc.dictionary(key, tie('node'), { maxKeys: 5 })),
 })).node;
-const body = fc.dictionary(fc.string({ minLength: 1 }), value, { minKeys: 1, maxKeys: 8 });
+const body = fc.dictionary(key.filter((k) => k.length > 0), value, { minKeys: 1, maxKeys: 8 });
 
 describe('frame codec', () => {
   it('round-trips every header and body', () => {

@@ -5,6 +5,7 @@ export * from './commands/index.ts';
 export * from './commands/message.ts';
 export * from './commands/people.ts';
 export * from './commands/team.ts';
+export * from './commands/event.ts';
 export * from './message-rules.ts';
 export * from './user-rules.ts';
 export * from './versions.ts';

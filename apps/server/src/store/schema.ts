@@ -8,6 +8,7 @@ import type { MessagingTables } from '../im/messaging/tables.ts';
 import type { ExtrasTables } from '../im/extras/tables.ts';
 import type { PeopleTables, ProfileColumns } from '../im/people/tables.ts';
 import type { TeamTables } from '../im/teams/tables.ts';
+import type { EventTables } from '../im/events/tables.ts';
 
 export interface MetaTable {
   key: string;
@@ -71,7 +72,7 @@ export interface ImClientErrorReportTable {
 }
 
 /** Every table; the product API's row types live beside it in src/product/store/tables.ts. */
-export interface Database extends ProductTables, CampaignTables, MessagingTables, ExtrasTables, PeopleTables, TeamTables {
+export interface Database extends ProductTables, CampaignTables, MessagingTables, ExtrasTables, PeopleTables, TeamTables, EventTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

@@ -58,6 +58,7 @@ export class Events {
       onteams: record('teams'),
       onupdateteam: record('updateteam'),
       onupdateteammembers: record('updateteammembers'),
+      onpushevents: record('pushevents'),
     };
   }
 

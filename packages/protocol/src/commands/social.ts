@@ -6,6 +6,7 @@ import { command, push, Params } from './define.ts';
 import { Account, Accounts, AnyMap, Id } from './common.ts';
 import { Friend, RelationChange, User, UserUpdate } from './people.ts';
 import { MUTE_TYPES, Team, TeamFields, TeamMember } from './team.ts';
+import { DeliveredEvent, EventType, PublishedEvent, SubscribeAccounts, SubscribeTime, Subscription } from './event.ts';
 
 const TeamId = Id;
 const Open = { request: AnyMap };
@@ -101,14 +102,20 @@ export const socialCommands = {
   friendChanged: push(12, 5, 'friendChanged', Params({ action: Type.Union([Type.Literal('addFriend'), Type.Literal('passFriendApply'), Type.Literal('deleteFriend'), Type.Literal('updateFriend')]), friend: Friend })),
   syncFriends: push(12, 6, 'syncFriends', Params({ friends: Type.Array(Friend) })),
 
-  publishEvent: command(14, 1, 'publishEvent', Open),
-  pushEvent: push(14, 2, 'pushEvent', AnyMap),
-  subscribeEvent: command(14, 3, 'subscribeEvent', Open),
-  unSubscribeEventsByAccounts: command(14, 4, 'unSubscribeEventsByAccounts', Open),
-  unSubscribeEventsByType: command(14, 5, 'unSubscribeEventsByType', Open),
-  querySubscribeEventsByAccounts: command(14, 6, 'querySubscribeEventsByAccounts', Open),
-  querySubscribeEventsByType: command(14, 7, 'querySubscribeEventsByType', Open),
-  pushEvents: push(14, 9, 'pushEvents', AnyMap),
+  publishEvent: command(14, 1, 'publishEvent', { request: Params({ event: PublishedEvent }), reply: Params({ event: DeliveredEvent }) }),
+  pushEvent: push(14, 2, 'pushEvent', Params({ event: DeliveredEvent })),
+  subscribeEvent: command(14, 3, 'subscribeEvent', {
+    request: Params({ type: EventType, accounts: SubscribeAccounts, subscribeTime: Type.Optional(SubscribeTime), sync: Type.Optional(Type.Boolean()) }),
+    reply: Params({ failedAccounts: Type.Array(Account), events: Type.Array(DeliveredEvent) }),
+  }),
+  unSubscribeEventsByAccounts: command(14, 4, 'unSubscribeEventsByAccounts', { request: Params({ type: EventType, accounts: SubscribeAccounts }) }),
+  unSubscribeEventsByType: command(14, 5, 'unSubscribeEventsByType', { request: Params({ type: EventType }) }),
+  querySubscribeEventsByAccounts: command(14, 6, 'querySubscribeEventsByAccounts', {
+    request: Params({ type: EventType, accounts: SubscribeAccounts }),
+    reply: Params({ subscriptions: Type.Array(Subscription) }),
+  }),
+  querySubscribeEventsByType: command(14, 7, 'querySubscribeEventsByType', { request: Params({ type: EventType }), reply: Params({ subscriptions: Type.Array(Subscription) }) }),
+  pushEvents: push(14, 9, 'pushEvents', Params({ events: Type.Array(DeliveredEvent) })),
 
   createSuperTeam: command(21, 1, 'createSuperTeam', Open),
   sendSuperTeamMsg: command(21, 2, 'sendSuperTeamMsg', Open),

@@ -76,6 +76,21 @@ export class Gateway implements CommandRunner {
     this.frequency = new FrequencyControl(options.frequency);
   }
 
+  private readonly sessionHooks = {
+    start: [] as ((session: Session) => Promise<void>)[],
+    end: [] as ((session: Session, info: { lastDevice: boolean }) => Promise<void>)[],
+  };
+
+  /** Runs after a login is registered (e.g. to publish the online state). */
+  onSessionStart(hook: (session: Session) => Promise<void>): void {
+    this.sessionHooks.start.push(hook);
+  }
+
+  /** Runs after a logged-in connection ends; `lastDevice` when the account has no other. */
+  onSessionEnd(hook: (session: Session, info: { lastDevice: boolean }) => Promise<void>): void {
+    this.sessionHooks.end.push(hook);
+  }
+
   /** Adds the handlers of a service; later features call this with their own tables. */
   use(table: HandlerTable): this {
     Object.assign(this.handlers, table);
@@ -121,6 +136,10 @@ export class Gateway implements CommandRunner {
     local.ports.set(connection.id, port);
     await local.unsubscribe;
     await this.options.presence.add(session, port);
+    for (const hook of this.sessionHooks.start) {
+      // A failing hook (say, publishing the online state) must not fail the login.
+      await hook(session).catch((err) => this.options.log.error({ err }, 'session start hook failed'));
+    }
   }
 
   closed(connection: ImConnection): void {
@@ -139,6 +158,8 @@ export class Gateway implements CommandRunner {
     void (async () => {
       await this.options.presence.remove(session, connection.id);
       if (port) await this.pushToAccount(session, 'multiPortLogin', { state: 3, ports: [port] });
+      const lastDevice = (await this.options.presence.ports(session)).length === 0;
+      for (const hook of this.sessionHooks.end) await hook(session, { lastDevice });
     })().catch((err) => this.options.log.error({ err }, 'cleaning up a closed IM connection failed'));
   }
 

@@ -8,6 +8,7 @@ import * as m0005 from './0005_im_messages.ts';
 import * as m0006 from './0006_im_extras.ts';
 import * as m0007 from './0007_im_people.ts';
 import * as m0008 from './0008_im_teams.ts';
+import * as m0009 from './0009_im_events.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_im_extras': m0006,
   '0007_im_people': m0007,
   '0008_im_teams': m0008,
+  '0009_im_events': m0009,
 };

@@ -1,0 +1,150 @@
+// Presence events (document 2: Event, Subscription): publish, subscribe, unsubscribe and query,
+// and the built-in online state (type 1) published by the server at login and logout.
+import type { Kysely } from 'kysely';
+import { CLIENT_TYPES, EVENTS, ONLINE_STATE_EVENT, ONLINE_VALUE, type DeliveredEvent } from '@morsel/protocol';
+import type { Database, Store } from '../../store/index.ts';
+import type { Session } from '../gateway/connection.ts';
+import { CommandError } from '../gateway/errors.ts';
+import type { Gateway } from '../gateway/gateway.ts';
+import type { ImGateway } from '../gateway/index.ts';
+import type { HandlerTable } from '../gateway/handlers/types.ts';
+import type { ImEventTable } from './tables.ts';
+
+const toEvent = (row: ImEventTable): DeliveredEvent => ({
+  type: row.type,
+  value: row.value,
+  account: row.account,
+  time: Number(row.time),
+  ...(row.custom !== null && { custom: row.custom }),
+  ...(row.id_client !== null && { idClient: row.id_client }),
+  ...(row.client_type !== null && { clientType: row.client_type }),
+});
+
+class Events {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly gateway: Gateway,
+    private readonly now: () => number,
+  ) {}
+
+  /** Stores the event as the account's latest of its type and pushes it to live subscribers. */
+  async publish(appKey: string, row: ImEventTable, options: { keep: boolean; syncTo?: Session; exceptConnection?: string }): Promise<DeliveredEvent> {
+    if (options.keep) {
+      await this.db
+        .insertInto('im_events')
+        .values(row)
+        .onConflict((oc) => oc.columns(['app_key', 'account', 'type']).doUpdateSet({ value: row.value, custom: row.custom, id_client: row.id_client, client_type: row.client_type, time: row.time, expires_at: row.expires_at }))
+        .execute();
+    }
+    const event = toEvent(row);
+    const subscribers = await this.db
+      .selectFrom('im_event_subs')
+      .select('subscriber')
+      .where('app_key', '=', appKey)
+      .where('target', '=', row.account)
+      .where('type', '=', row.type)
+      .where('expires_at', '>', this.now())
+      .execute();
+    for (const { subscriber } of subscribers) {
+      if (subscriber !== row.account) await this.gateway.pushToAccount({ appKey, accid: subscriber }, 'pushEvents', { events: [event] });
+    }
+    if (options.syncTo) await this.gateway.pushToAccount(options.syncTo, 'pushEvents', { events: [event] }, options.exceptConnection);
+    return event;
+  }
+
+  /** The live latest events of these accounts (what a new subscriber is told at once). */
+  async current(appKey: string, type: number, accounts: string[]): Promise<DeliveredEvent[]> {
+    if (accounts.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('im_events')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('type', '=', type)
+      .where('account', 'in', accounts)
+      .where('expires_at', '>', this.now())
+      .execute();
+    return rows.map(toEvent);
+  }
+
+  handlers(): HandlerTable {
+    const { db, now } = this;
+    const subscriptions = (session: Session, type: number) =>
+      db.selectFrom('im_event_subs').selectAll().where('app_key', '=', session.appKey).where('subscriber', '=', session.accid).where('type', '=', type).where('expires_at', '>', now());
+    const toSubscription = (r: { type: number; target: string; subscribe_time: number; expires_at: number; created_at: number }) => ({
+      type: r.type, to: r.target, subscribeTime: r.subscribe_time, expiresAt: Number(r.expires_at), time: Number(r.created_at),
+    });
+    return {
+      publishEvent: async ({ connection }, { event }) => {
+        const session = connection.session!;
+        if (event.type === ONLINE_STATE_EVENT) throw new CommandError(403, 'the online state is published by the server');
+        const time = now();
+        const validTime = event.validTime ?? EVENTS.validTimeDefaultS;
+        const broadcastType = event.broadcastType ?? EVENTS.broadcastTypeDefault;
+        const row: ImEventTable = {
+          app_key: session.appKey, account: session.accid, type: event.type, value: event.value, custom: event.custom ?? null,
+          id_client: event.idClient ?? null, client_type: session.clientType, time, expires_at: time + validTime * 1000,
+        };
+        const published = await this.publish(session.appKey, row, {
+          keep: broadcastType === 2,
+          ...(event.sync && { syncTo: session, exceptConnection: connection.id }),
+        });
+        return { event: published };
+      },
+
+      subscribeEvent: async ({ connection }, { type, accounts, subscribeTime, sync }) => {
+        const session = connection.session!;
+        const time = now();
+        const seconds = subscribeTime ?? EVENTS.subscribeTimeDefaultS;
+        const wanted = [...new Set(accounts.map((a) => a.toLowerCase()))];
+        const existing = await db.selectFrom('im_accounts').select('accid').where('app_key', '=', session.appKey).where('accid', 'in', wanted).execute();
+        const known = existing.map((r) => r.accid);
+        for (const target of known) {
+          await db
+            .insertInto('im_event_subs')
+            .values({ app_key: session.appKey, subscriber: session.accid, type, target, subscribe_time: seconds, expires_at: time + seconds * 1000, created_at: time })
+            .onConflict((oc) => oc.columns(['app_key', 'subscriber', 'type', 'target']).doUpdateSet({ subscribe_time: seconds, expires_at: time + seconds * 1000, created_at: time }))
+            .execute();
+        }
+        return { failedAccounts: wanted.filter((a) => !known.includes(a)), events: sync ? await this.current(session.appKey, type, known) : [] };
+      },
+
+      unSubscribeEventsByAccounts: async ({ connection }, { type, accounts }) => {
+        const session = connection.session!;
+        await db.deleteFrom('im_event_subs').where('app_key', '=', session.appKey).where('subscriber', '=', session.accid).where('type', '=', type).where('target', 'in', accounts.map((a) => a.toLowerCase())).execute();
+      },
+
+      unSubscribeEventsByType: async ({ connection }, { type }) => {
+        const session = connection.session!;
+        await db.deleteFrom('im_event_subs').where('app_key', '=', session.appKey).where('subscriber', '=', session.accid).where('type', '=', type).execute();
+      },
+
+      querySubscribeEventsByAccounts: async ({ connection }, { type, accounts }) => {
+        const rows = await subscriptions(connection.session!, type).where('target', 'in', accounts.map((a) => a.toLowerCase())).execute();
+        return { subscriptions: rows.map(toSubscription) };
+      },
+
+      querySubscribeEventsByType: async ({ connection }, { type }) => {
+        const rows = await subscriptions(connection.session!, type).execute();
+        return { subscriptions: rows.map(toSubscription) };
+      },
+    };
+  }
+
+  /** Login publishes "online"; the end of the account's last connection publishes "offline". */
+  onlineState(session: Session, value: number): Promise<DeliveredEvent> {
+    const time = this.now();
+    return this.publish(session.appKey, {
+      app_key: session.appKey, account: session.accid, type: ONLINE_STATE_EVENT, value, custom: null, id_client: null,
+      client_type: session.clientType ?? CLIENT_TYPES.Web, time, expires_at: time + EVENTS.validTimeMaxS * 1000,
+    }, { keep: true });
+  }
+}
+
+export function registerEvents({ store, im, now = Date.now }: { store: Store; im: ImGateway; now?: () => number }): void {
+  const events = new Events(store.db, im.gateway, now);
+  im.gateway.use(events.handlers());
+  im.gateway.onSessionStart(async (session) => void (await events.onlineState(session, ONLINE_VALUE.online)));
+  im.gateway.onSessionEnd(async (session, { lastDevice }) => {
+    if (lastDevice) await events.onlineState(session, ONLINE_VALUE.offline);
+  });
+}
