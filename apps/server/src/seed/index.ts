@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/index.ts';
 import type { Config } from '../config/index.ts';
+import { seedCampaigns } from '../campaigns/seed.ts';
 
 /** The demo IM accounts created on first start, so a person can try chat at once. */
 export const DEMO_ACCOUNTS = [
@@ -26,6 +27,8 @@ const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 export async function seed(store: Store, config: Config): Promise<SeedSummary> {
   const { db } = store;
   const now = Date.now();
+  // Campaign configuration (apps/server/seed/campaigns/*.json): what is missing is inserted.
+  await seedCampaigns(db, now);
   return db.transaction().execute(async (trx) => {
     const stored = await trx.selectFrom('meta').select('value').where('key', '=', 'im.defaultAppKey').executeTakeFirst();
     const appKey = config.imAppKey ?? stored?.value ?? randomHex(16);

@@ -1,0 +1,31 @@
+// What campaign routes are given: the product API's context (store, clock, areas, sessions) and
+// the admin key. Campaigns resolve the shopper exactly as the product API does (src/product/session.ts).
+import type { FastifyRequest } from 'fastify';
+import type { ProductContext } from '../product/context.ts';
+import { ProductError } from '../product/codes.ts';
+import { readToken, requireUser } from '../product/session.ts';
+import type { ProductUser } from '../product/store/users.ts';
+
+export interface CampaignContext {
+  readonly product: ProductContext;
+  /** MORSEL_ADMIN_KEY; undefined disables the admin API. */
+  readonly adminKey: string | undefined;
+}
+
+/** The logged-in shopper, or the product API's -331007 refusal. */
+export async function currentUser(ctx: CampaignContext, request: FastifyRequest): Promise<ProductUser> {
+  return requireUser(ctx.product, request);
+}
+
+/** The shopper when logged in; undefined for a visitor (pages that work logged out use this). */
+export async function optionalUser(ctx: CampaignContext, request: FastifyRequest): Promise<ProductUser | undefined> {
+  if (!readToken(request)) return undefined;
+  try {
+    return await requireUser(ctx.product, request);
+  } catch (error) {
+    if (error instanceof ProductError) return undefined;
+    throw error;
+  }
+}
+
+export const userId = (user: ProductUser): number => Number(user.id);

@@ -1,0 +1,197 @@
+// The coupon campaign: the coupon centre (claimable templates by category with my state), claim,
+// exchange codes, the new-user pack (once per account), and coupons sent to friends by a share
+// link (the poster's data, and the friend's claim: once per receiver, never one's own).
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { ok } from '../../product/codes.ts';
+import type { ProductUser } from '../../product/store/users.ts';
+import { maskMobile } from '../../product/store/users.ts';
+import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
+import { findSharer, recordAssist } from '../kernel/assists.ts';
+import { refuse } from '../kernel/codes.ts';
+import { readCounter, readCounters, tryIncrement } from '../kernel/counters.ts';
+import {
+  exchangeCode,
+  findTemplate,
+  issueCoupon,
+  normaliseExchangeCode,
+  publicCoupon,
+  publicTemplate,
+  type CouponTemplate,
+} from '../kernel/coupons.ts';
+import { inTransaction } from '../kernel/transaction.ts';
+import { parseSettings, publicCampaign, requireCampaign, requireRunning } from '../kernel/window.ts';
+import { ShareCode } from '../schemas.ts';
+import type { CouponSettings } from './settings.ts';
+
+export const COUPON_CAMPAIGN = 'coupon';
+const DAY_MS = 86_400_000;
+
+const TemplateKey = Type.String({ pattern: '^[a-z0-9-]{1,64}$' });
+const ClaimBody = Type.Object({ templateKey: TemplateKey });
+const ExchangeBody = Type.Object({ code: Type.String({ minLength: 4, maxLength: 40 }) });
+const GiftQuery = Type.Object({ shareCode: ShareCode });
+const GiftBody = Type.Object({ shareCode: ShareCode });
+
+const limitKey = (template: CouponTemplate, uid: number) => `coupon:${template.template_key}:${uid}`;
+const newUserKey = (uid: number) => `${COUPON_CAMPAIGN}:newuser:${uid}`;
+const giftKey = (uid: number) => `${COUPON_CAMPAIGN}:gift:${uid}`;
+
+export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
+  const { db, clock } = ctx.product;
+  const load = async () => {
+    const campaign = await requireCampaign(db, COUPON_CAMPAIGN);
+    return { campaign, settings: parseSettings<CouponSettings>(campaign) };
+  };
+  const requireTemplate = async (key: string) => {
+    const template = await findTemplate(db, key);
+    if (!template) throw new Error(`coupon campaign names unknown template ${key}`);
+    return template;
+  };
+  const newUserEligible = (settings: CouponSettings, user: ProductUser, now: number) =>
+    now - Number(user.created_at) <= settings.newUserPack.withinDays * DAY_MS;
+
+  scope.get('/api/campaign/coupon/centre', async (request) => {
+    const now = clock.now();
+    const { campaign, settings } = await load();
+    const user = await optionalUser(ctx, request);
+    const templates = await db
+      .selectFrom('coupon_templates')
+      .selectAll()
+      .where('campaign_id', '=', COUPON_CAMPAIGN)
+      .where('claimable', '=', 1)
+      .orderBy('id')
+      .execute();
+    const claimed = user ? await readCounters(db, templates.map((t) => limitKey(t, userId(user)))) : new Map<string, number>();
+    const names = [...new Set([...settings.categories, ...templates.map((t) => t.category)])];
+    const categories = names
+      .map((name) => ({
+        name,
+        coupons: templates
+          .filter((t) => t.category === name)
+          .map((t) => {
+            const mine = user ? (claimed.get(limitKey(t, userId(user))) ?? 0) : 0;
+            const soldOut = t.stock !== null && Number(t.stock) <= 0;
+            const state = mine >= Number(t.per_user_limit) ? 'claimed' : soldOut ? 'sold_out' : 'claimable';
+            return { ...publicTemplate(t), perUserLimit: Number(t.per_user_limit), claimedByMe: mine, soldOut, state };
+          }),
+      }))
+      .filter((c) => c.coupons.length > 0);
+    return ok({ campaign: publicCampaign(campaign, now), loggedIn: user !== undefined, categories });
+  });
+
+  scope.post('/api/campaign/coupon/claim', { schema: { body: ClaimBody } }, async (request) => {
+    const now = clock.now();
+    const { campaign } = await load();
+    const user = await currentUser(ctx, request);
+    requireRunning(campaign, now);
+    const template = await findTemplate(db, (request.body as Static<typeof ClaimBody>).templateKey);
+    if (!template || template.campaign_id !== COUPON_CAMPAIGN || Number(template.claimable) !== 1) throw refuse('couponNotFound');
+    const coupon = await issueCoupon(db, { template, userId: userId(user), source: 'centre', now, enforceLimits: true });
+    return ok(publicCoupon({ coupon, template }, now));
+  });
+
+  scope.post('/api/campaign/coupon/exchange', { schema: { body: ExchangeBody } }, async (request) => {
+    const now = clock.now();
+    const { campaign } = await load();
+    const user = await currentUser(ctx, request);
+    requireRunning(campaign, now);
+    const code = normaliseExchangeCode((request.body as Static<typeof ExchangeBody>).code);
+    return ok(publicCoupon(await exchangeCode(db, userId(user), code, now), now));
+  });
+
+  scope.get('/api/campaign/coupon/newuser', async (request) => {
+    const now = clock.now();
+    const { campaign, settings } = await load();
+    const user = await optionalUser(ctx, request);
+    const templates = await Promise.all(settings.newUserPack.templates.map(requireTemplate));
+    return ok({
+      campaign: publicCampaign(campaign, now),
+      title: settings.newUserPack.title,
+      withinDays: settings.newUserPack.withinDays,
+      coupons: templates.map(publicTemplate),
+      totalValue: templates.reduce((sum, t) => sum + Number(t.value), 0),
+      loggedIn: user !== undefined,
+      claimed: user ? (await readCounter(db, newUserKey(userId(user)))) > 0 : false,
+      eligible: user ? newUserEligible(settings, user, now) : null,
+    });
+  });
+
+  scope.post('/api/campaign/coupon/newuser/claim', async (request) => {
+    const now = clock.now();
+    const { campaign, settings } = await load();
+    const user = await currentUser(ctx, request);
+    requireRunning(campaign, now);
+    const uid = userId(user);
+    if ((await readCounter(db, newUserKey(uid))) > 0) throw refuse('newUserPackClaimed');
+    if (!newUserEligible(settings, user, now)) throw refuse('newUserPackNotEligible');
+    const templates = await Promise.all(settings.newUserPack.templates.map(requireTemplate));
+    const coupons = await inTransaction(db, async (trx) => {
+      if (!(await tryIncrement(trx, newUserKey(uid), 1))) throw refuse('newUserPackClaimed');
+      const issued = [];
+      for (const template of templates) {
+        issued.push({ coupon: await issueCoupon(trx, { template, userId: uid, source: 'newuser', now, enforceLimits: false }), template });
+      }
+      return issued;
+    });
+    return ok(coupons.map((c) => publicCoupon(c, now)));
+  });
+
+  scope.get('/api/campaign/coupon/poster', async (request) => {
+    const now = clock.now();
+    const { campaign, settings } = await load();
+    const user = await currentUser(ctx, request);
+    const template = await requireTemplate(settings.gift.template);
+    return ok({
+      campaign: publicCampaign(campaign, now),
+      title: settings.gift.posterTitle,
+      subtitle: settings.gift.posterSubtitle,
+      coupon: publicTemplate(template),
+      sharer: { nickname: user.nickname },
+      shareCode: user.share_code,
+      sharePath: `/activity/sendCoupon/index?shareCode=${user.share_code}`,
+    });
+  });
+
+  scope.get('/api/campaign/coupon/gift', { schema: { querystring: GiftQuery } }, async (request) => {
+    const now = clock.now();
+    const { campaign, settings } = await load();
+    const sharer = await findSharer(db, (request.query as Static<typeof GiftQuery>).shareCode);
+    if (!sharer) throw refuse('shareCodeInvalid');
+    const user = await optionalUser(ctx, request);
+    const template = await requireTemplate(settings.gift.template);
+    return ok({
+      campaign: publicCampaign(campaign, now),
+      sharer: { nickname: sharer.nickname, mobile: maskMobile(sharer.mobile) },
+      coupon: publicTemplate(template),
+      soldOut: template.stock !== null && Number(template.stock) <= 0,
+      loggedIn: user !== undefined,
+      isSelf: user !== undefined && userId(user) === sharer.id,
+      claimed: user ? (await readCounter(db, giftKey(userId(user)))) > 0 : false,
+    });
+  });
+
+  scope.post('/api/campaign/coupon/gift/claim', { schema: { body: GiftBody } }, async (request) => {
+    const now = clock.now();
+    const { campaign, settings } = await load();
+    const user = await currentUser(ctx, request);
+    requireRunning(campaign, now);
+    const uid = userId(user);
+    const template = await requireTemplate(settings.gift.template);
+    const { shareCode } = request.body as Static<typeof GiftBody>;
+    const coupon = await inTransaction(db, async (trx) => {
+      await recordAssist(trx, {
+        campaignId: COUPON_CAMPAIGN,
+        purpose: 'gift',
+        shareCode,
+        helperId: uid,
+        now,
+        selfRefusal: 'giftSelfClaim',
+        repeatRefusal: 'giftAlreadyClaimed',
+      });
+      if (!(await tryIncrement(trx, giftKey(uid), 1))) throw refuse('giftAlreadyClaimed');
+      return issueCoupon(trx, { template, userId: uid, source: 'gift', now, enforceLimits: true });
+    });
+    return ok(publicCoupon({ coupon, template }, now));
+  });
+}

@@ -1,0 +1,118 @@
+// A shopper's awards: listed and read only by their owner (another shopper's id answers
+// "not found"), and the delivery address of a goods prize, submitted once.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/index.ts';
+import type { AreaIndex } from '../../product/areas.ts';
+import { refuse } from './codes.ts';
+import { publicCoupon, requireOwnCoupon } from './coupons.ts';
+import type { Award } from './prizes.ts';
+
+/** My prizes of a campaign, newest first ("thanks for playing" results are not prizes). */
+export async function listAwards(db: Kysely<Database>, campaignId: string, userId: number): Promise<Award[]> {
+  return db
+    .selectFrom('campaign_awards')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .where('user_id', '=', userId)
+    .where('kind', '!=', 'thanks')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+export async function requireOwnAward(db: Kysely<Database>, campaignId: string, userId: number, awardId: number): Promise<Award> {
+  const award = await db
+    .selectFrom('campaign_awards')
+    .selectAll()
+    .where('id', '=', awardId)
+    .where('campaign_id', '=', campaignId)
+    .where('user_id', '=', userId)
+    .where('kind', '!=', 'thanks')
+    .executeTakeFirst();
+  if (!award) throw refuse('awardNotFound');
+  return award;
+}
+
+export interface DeliveryAddress {
+  name: string;
+  mobile: string;
+  provinceCode: string;
+  provinceName: string;
+  cityCode: string;
+  cityName: string;
+  regionCode: string;
+  regionName: string;
+  detail: string;
+}
+
+/** The state a prize card shows: goods wait for an address until one is given. */
+function awardState(award: Award): 'issued' | 'needs_address' | 'address_submitted' {
+  if (award.kind !== 'goods') return 'issued';
+  return award.address === null ? 'needs_address' : 'address_submitted';
+}
+
+export function publicAward(award: Award) {
+  return {
+    id: Number(award.id),
+    campaignId: award.campaign_id,
+    prizeKey: award.prize_key,
+    name: award.name,
+    image: award.image,
+    kind: award.kind,
+    /** Points for a points prize; the template key for a coupon. */
+    value: award.kind === 'points' ? Number(award.value) : award.value,
+    source: award.source,
+    state: awardState(award),
+    couponId: award.coupon_id === null ? null : Number(award.coupon_id),
+    createdAt: Number(award.created_at),
+  };
+}
+
+/** One award with how to use it, its coupon (for a coupon prize) and its delivery address. */
+export async function awardDetail(db: Kysely<Database>, award: Award, now: number) {
+  const prize = await db.selectFrom('campaign_prizes').select('usage').where('id', '=', award.prize_id).executeTakeFirst();
+  const coupon =
+    award.coupon_id === null ? null : publicCoupon(await requireOwnCoupon(db, Number(award.user_id), Number(award.coupon_id)), now);
+  return {
+    ...publicAward(award),
+    usage: (prize?.usage ?? '').split('\n').filter((line) => line.trim() !== ''),
+    coupon,
+    address: award.address === null ? null : (JSON.parse(award.address) as DeliveryAddress),
+  };
+}
+
+export interface AddressInput {
+  name: string;
+  mobile: string;
+  regionCode: string;
+  provinceCode?: string;
+  cityCode?: string;
+  detail: string;
+}
+
+/** Stores the address of a goods prize once; region codes must be a real county of the areas API. */
+export async function submitAddress(
+  db: Kysely<Database>,
+  areas: AreaIndex,
+  award: Award,
+  input: AddressInput,
+): Promise<DeliveryAddress> {
+  if (award.kind !== 'goods') throw refuse('addressNotNeeded');
+  const area = areas.completeInfo(input.regionCode);
+  if (
+    !area ||
+    (input.provinceCode !== undefined && input.provinceCode !== area.provinceCode) ||
+    (input.cityCode !== undefined && input.cityCode !== area.cityCode)
+  ) {
+    throw refuse('addressRegionInvalid');
+  }
+  const address: DeliveryAddress = { name: input.name.trim(), mobile: input.mobile, ...area, detail: input.detail.trim() };
+  const result = await db
+    .updateTable('campaign_awards')
+    .set({ address: JSON.stringify(address) })
+    .where('id', '=', award.id)
+    .where('address', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw refuse('addressAlreadySet');
+  return address;
+}

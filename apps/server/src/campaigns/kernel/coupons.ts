@@ -1,0 +1,235 @@
+// Coupons: templates with value, threshold, validity, stock and a per-user limit; coupons issued
+// to one shopper with a one-time redemption code; use in a store (by code) or online (by the
+// owner); expiry. Stock and limits move only by conditional statements inside one transaction.
+import { randomInt } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../../store/index.ts';
+import type { CouponTable, CouponTemplateTable } from '../store/tables.ts';
+import { refuse } from './codes.ts';
+import { tryIncrement } from './counters.ts';
+import { inTransaction } from './transaction.ts';
+
+export type CouponTemplate = Selectable<CouponTemplateTable>;
+export type Coupon = Selectable<CouponTable>;
+export type CouponStatus = 'unused' | 'used' | 'expired';
+export type CouponChannel = 'store' | 'online';
+
+const DAY_MS = 86_400_000;
+const CODE_DIGITS = 16;
+
+/**
+ * 16 random digits: fits a Code 128 barcode and a QR code, and is typed by a cashier when the
+ * scanner fails. 10^16 values make a collision negligible; the unique index refuses one anyway.
+ */
+export function newRedemptionCode(): string {
+  let code = String(randomInt(1, 10));
+  while (code.length < CODE_DIGITS) code += String(randomInt(0, 10));
+  return code;
+}
+
+export async function findTemplate(db: Kysely<Database>, key: string): Promise<CouponTemplate | undefined> {
+  return db.selectFrom('coupon_templates').selectAll().where('template_key', '=', key).executeTakeFirst();
+}
+
+export function couponStatus(coupon: Pick<Coupon, 'used_at' | 'expires_at'>, now: number): CouponStatus {
+  if (coupon.used_at !== null) return 'used';
+  return now >= Number(coupon.expires_at) ? 'expired' : 'unused';
+}
+
+export function templateChannels(template: Pick<CouponTemplate, 'channels'>): CouponChannel[] {
+  return JSON.parse(template.channels) as CouponChannel[];
+}
+
+const yuan = (fen: number) => (fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2));
+
+/** What a coupon looks like on a page (amounts in fen, plus the copy the card prints). */
+export function publicTemplate(template: CouponTemplate) {
+  const value = Number(template.value);
+  const threshold = Number(template.threshold);
+  return {
+    templateKey: template.template_key,
+    name: template.name,
+    category: template.category,
+    value,
+    threshold,
+    valueText: `¥${yuan(value)}`,
+    thresholdText: threshold > 0 ? `满${yuan(threshold)}元可用` : '无门槛',
+    validDays: Number(template.valid_days),
+    scope: template.scope,
+    channels: templateChannels(template),
+    onlinePath: template.online_path,
+  };
+}
+
+export interface IssueOptions {
+  template: CouponTemplate;
+  userId: number;
+  /** centre | newuser | gift | exchange | award */
+  source: string;
+  now: number;
+  /**
+   * Claims count against the template's stock and per-user limit. Coupons that are a prize
+   * (their prize had its own stock) or an exchange code (the code is the entitlement) do not.
+   */
+  enforceLimits: boolean;
+}
+
+/** Issues one coupon to one shopper; 60052 over the per-user limit, 60051 when sold out. */
+export async function issueCoupon(db: Kysely<Database>, options: IssueOptions): Promise<Coupon> {
+  const { template, userId, source, now, enforceLimits } = options;
+  return inTransaction(db, async (trx) => {
+    if (enforceLimits) {
+      const underLimit = await tryIncrement(trx, `coupon:${template.template_key}:${userId}`, Number(template.per_user_limit));
+      if (!underLimit) throw refuse('couponLimitReached');
+      const taken = await trx
+        .updateTable('coupon_templates')
+        .set({ stock: sql<number>`stock - 1`, issued: sql<number>`issued + 1` })
+        .where('id', '=', template.id)
+        .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) throw refuse('couponSoldOut');
+    } else {
+      await trx.updateTable('coupon_templates').set({ issued: sql<number>`issued + 1` }).where('id', '=', template.id).execute();
+    }
+    return trx
+      .insertInto('coupons')
+      .values({
+        template_id: template.id,
+        user_id: userId,
+        code: newRedemptionCode(),
+        source,
+        claimed_at: now,
+        expires_at: now + Number(template.valid_days) * DAY_MS,
+        used_at: null,
+        used_channel: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export interface OwnedCoupon {
+  coupon: Coupon;
+  template: CouponTemplate;
+}
+
+async function withTemplates(db: Kysely<Database>, coupons: Coupon[]): Promise<OwnedCoupon[]> {
+  const ids = [...new Set(coupons.map((c) => Number(c.template_id)))];
+  if (ids.length === 0) return [];
+  const templates = await db.selectFrom('coupon_templates').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(templates.map((t) => [Number(t.id), t]));
+  return coupons.map((coupon) => ({ coupon, template: byId.get(Number(coupon.template_id))! }));
+}
+
+/** A shopper's coupons, newest first, filtered by status. */
+export async function listCoupons(db: Kysely<Database>, userId: number, status: CouponStatus, now: number): Promise<OwnedCoupon[]> {
+  let query = db.selectFrom('coupons').selectAll().where('user_id', '=', userId);
+  if (status === 'used') query = query.where('used_at', 'is not', null);
+  if (status === 'unused') query = query.where('used_at', 'is', null).where('expires_at', '>', now);
+  if (status === 'expired') query = query.where('used_at', 'is', null).where('expires_at', '<=', now);
+  return withTemplates(db, await query.orderBy('id', 'desc').limit(200).execute());
+}
+
+/** One coupon of its owner; anyone else's id answers 60050 as if it did not exist. */
+export async function requireOwnCoupon(db: Kysely<Database>, userId: number, couponId: number): Promise<OwnedCoupon> {
+  const coupon = await db.selectFrom('coupons').selectAll().where('id', '=', couponId).where('user_id', '=', userId).executeTakeFirst();
+  if (!coupon) throw refuse('couponNotFound');
+  const [owned] = await withTemplates(db, [coupon]);
+  return owned!;
+}
+
+function refuseUnusable(coupon: Coupon, now: number): never {
+  throw refuse(couponStatus(coupon, now) === 'used' ? 'couponUsed' : 'couponExpired');
+}
+
+/** Marks a coupon used once; a second use (or a concurrent one) is refused by the conditional update. */
+async function markUsed(db: Kysely<Database>, couponId: number, channel: CouponChannel, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('coupons')
+    .set({ used_at: now, used_channel: channel })
+    .where('id', '=', couponId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The owner spends a coupon online on an order of `orderAmount` fen. */
+export async function useOnline(db: Kysely<Database>, userId: number, couponId: number, orderAmount: number, now: number) {
+  const { coupon, template } = await requireOwnCoupon(db, userId, couponId);
+  if (!templateChannels(template).includes('online')) throw refuse('couponNotOnline');
+  if (couponStatus(coupon, now) !== 'unused') refuseUnusable(coupon, now);
+  const threshold = Number(template.threshold);
+  if (orderAmount < threshold) {
+    throw refuse('couponThresholdNotMet', { message: `订单金额满${yuan(threshold)}元才能使用该优惠券`, data: { threshold } });
+  }
+  if (!(await markUsed(db, couponId, 'online', now))) {
+    refuseUnusable((await requireOwnCoupon(db, userId, couponId)).coupon, now);
+  }
+  const discount = Math.min(Number(template.value), orderAmount);
+  return { couponId, discount, payable: orderAmount - discount, usedAt: now };
+}
+
+/** A cashier redeems a coupon by the code the shopper shows; once only. */
+export async function redeemByCode(db: Kysely<Database>, code: string, now: number) {
+  const coupon = await db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
+  if (!coupon) throw refuse('couponNotFound');
+  const [owned] = await withTemplates(db, [coupon]);
+  if (!templateChannels(owned!.template).includes('store')) throw refuse('couponNotOnline', { message: '该优惠券仅限线上使用' });
+  if (!(await markUsed(db, Number(coupon.id), 'store', now))) {
+    const again = await db.selectFrom('coupons').selectAll().where('id', '=', coupon.id).executeTakeFirstOrThrow();
+    refuseUnusable(again, now);
+  }
+  return { couponId: Number(coupon.id), template: publicTemplate(owned!.template), usedAt: now };
+}
+
+/** Turns a one-time exchange code into a coupon of its template. */
+export async function exchangeCode(db: Kysely<Database>, userId: number, code: string, now: number): Promise<OwnedCoupon> {
+  return inTransaction(db, async (trx) => {
+    const taken = await trx
+      .updateTable('coupon_exchange_codes')
+      .set({ used_by: userId, used_at: now })
+      .where('code', '=', code)
+      .where('used_by', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) {
+      const row = await trx.selectFrom('coupon_exchange_codes').selectAll().where('code', '=', code).executeTakeFirst();
+      if (!row) throw refuse('exchangeCodeInvalid');
+      throw refuse(row.used_by !== null ? 'exchangeCodeUsed' : 'exchangeCodeExpired');
+    }
+    const row = await trx.selectFrom('coupon_exchange_codes').select('template_id').where('code', '=', code).executeTakeFirstOrThrow();
+    const template = await trx.selectFrom('coupon_templates').selectAll().where('id', '=', row.template_id).executeTakeFirstOrThrow();
+    const coupon = await issueCoupon(trx, { template, userId, source: 'exchange', now, enforceLimits: false });
+    return { coupon, template };
+  });
+}
+
+// No 0/O, 1/I/L: exchange codes are typed by hand from a card or a package.
+const EXCHANGE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export function newExchangeCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += EXCHANGE_ALPHABET[randomInt(EXCHANGE_ALPHABET.length)];
+  return code;
+}
+
+/** Exchange codes as a page shows them: upper case, spaces and dashes dropped. */
+export function normaliseExchangeCode(input: string): string {
+  return input.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** A coupon as its owner sees it; the redemption code only where the page shows it. */
+export function publicCoupon({ coupon, template }: OwnedCoupon, now: number, withCode = false) {
+  return {
+    id: Number(coupon.id),
+    ...publicTemplate(template),
+    source: coupon.source,
+    claimedAt: Number(coupon.claimed_at),
+    expiresAt: Number(coupon.expires_at),
+    status: couponStatus(coupon, now),
+    usedAt: coupon.used_at === null ? null : Number(coupon.used_at),
+    usedChannel: coupon.used_channel,
+    ...(withCode ? { code: coupon.code } : {}),
+  };
+}

@@ -1,0 +1,50 @@
+// A campaign's time window and the state shoppers see. Every action checks it on the server.
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../store/index.ts';
+import type { CampaignTable } from '../store/tables.ts';
+import { refuse } from './codes.ts';
+
+export type Campaign = Selectable<CampaignTable>;
+export type CampaignState = 'not_started' | 'running' | 'ended';
+
+export function campaignState(campaign: Pick<Campaign, 'starts_at' | 'ends_at'>, now: number): CampaignState {
+  if (now < Number(campaign.starts_at)) return 'not_started';
+  if (now >= Number(campaign.ends_at)) return 'ended';
+  return 'running';
+}
+
+export async function findCampaign(db: Kysely<Database>, id: string): Promise<Campaign | undefined> {
+  return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The campaign of a route, or 60000 when it was never configured. */
+export async function requireCampaign(db: Kysely<Database>, id: string): Promise<Campaign> {
+  const campaign = await findCampaign(db, id);
+  if (!campaign) throw refuse('campaignNotFound');
+  return campaign;
+}
+
+/** Refuses an action outside the window: 60001 before it opens, 60002 after it closes. */
+export function requireRunning(campaign: Campaign, now: number): void {
+  const state = campaignState(campaign, now);
+  if (state === 'not_started') throw refuse('campaignNotStarted', { data: { startsAt: Number(campaign.starts_at) } });
+  if (state === 'ended') throw refuse('campaignEnded', { data: { endsAt: Number(campaign.ends_at) } });
+}
+
+/** What every campaign page shows about the campaign itself. */
+export function publicCampaign(campaign: Campaign, now: number) {
+  return {
+    id: campaign.id,
+    kind: campaign.kind,
+    title: campaign.title,
+    rules: campaign.rules.split('\n').filter((line) => line.trim() !== ''),
+    startsAt: Number(campaign.starts_at),
+    endsAt: Number(campaign.ends_at),
+    state: campaignState(campaign, now),
+    serverTime: now,
+  };
+}
+
+export function parseSettings<T>(campaign: Campaign): T {
+  return JSON.parse(campaign.settings) as T;
+}

@@ -1,0 +1,37 @@
+// The campaign kinds this server runs and the schema of each kind's settings. A settings object
+// is checked here before it is stored, whether it comes from a seed file or the admin API.
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { SignSettings, signPrizeKeys } from './sign/settings.ts';
+import { RaffleSettings, rafflePrizeKeys } from './raffle/settings.ts';
+import { PasswordSettings } from './password/settings.ts';
+import { CouponSettings, couponTemplateKeys } from './coupon/settings.ts';
+
+interface KindRules {
+  settings: TSchema;
+  /** Prize keys of the campaign the settings name. */
+  prizeKeys(settings: never): string[];
+  /** Coupon template keys the settings name. */
+  templateKeys(settings: never): string[];
+}
+
+const none = () => [];
+
+export const KINDS: Record<string, KindRules> = {
+  sign: { settings: SignSettings, prizeKeys: signPrizeKeys, templateKeys: none },
+  raffle: { settings: RaffleSettings, prizeKeys: rafflePrizeKeys, templateKeys: none },
+  password: { settings: PasswordSettings, prizeKeys: none, templateKeys: none },
+  coupon: { settings: CouponSettings, prizeKeys: none, templateKeys: couponTemplateKeys },
+};
+
+/** Problems with a settings object for a kind (empty when it is fine). */
+export function settingsProblems(kind: string, settings: unknown): string[] {
+  const rules = KINDS[kind];
+  if (!rules) return [`unknown campaign kind ${kind}`];
+  return [...Value.Errors(rules.settings, settings)].slice(0, 5).map((e) => `settings${e.path} ${e.message}`);
+}
+
+export function referencedKeys(kind: string, settings: unknown): { prizes: string[]; templates: string[] } {
+  const rules = KINDS[kind]!;
+  return { prizes: rules.prizeKeys(settings as never), templates: rules.templateKeys(settings as never) };
+}

@@ -1,0 +1,86 @@
+// The password prize: a shopper types a password (announced in a live stream, printed on a
+// package) and wins its prize. Wrong, not yet valid, expired, used up and already used each
+// answer their own code; attempts are limited per shopper and per address.
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { ok } from '../../product/codes.ts';
+import { clientAddress } from '../../product/http.ts';
+import { hitCounter } from '../../product/store/rate-limit.ts';
+import { isUniqueViolation } from '../../store/index.ts';
+import { currentUser, userId, type CampaignContext } from '../context.ts';
+import { publicAward } from '../kernel/awards.ts';
+import { refuse } from '../kernel/codes.ts';
+import { awardPrize, findPrize, listPrizes } from '../kernel/prizes.ts';
+import { inTransaction } from '../kernel/transaction.ts';
+import { parseSettings, publicCampaign, requireCampaign, requireRunning } from '../kernel/window.ts';
+import { normalisePassword, type PasswordSettings } from './settings.ts';
+
+export const PASSWORD_CAMPAIGN = 'password';
+
+const RedeemBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 32 }) });
+
+export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
+  const { db, clock } = ctx.product;
+
+  scope.get('/api/campaign/password', async () => {
+    const now = clock.now();
+    const campaign = await requireCampaign(db, PASSWORD_CAMPAIGN);
+    const prizes = await listPrizes(db, PASSWORD_CAMPAIGN);
+    return ok({
+      campaign: publicCampaign(campaign, now),
+      prizes: prizes.map((p) => ({ key: p.prize_key, name: p.name, image: p.image, kind: p.kind })),
+    });
+  });
+
+  scope.post('/api/campaign/password/redeem', { schema: { body: RedeemBody } }, async (request) => {
+    const now = clock.now();
+    const campaign = await requireCampaign(db, PASSWORD_CAMPAIGN);
+    const user = await currentUser(ctx, request);
+    requireRunning(campaign, now);
+    const settings = parseSettings<PasswordSettings>(campaign);
+    const uid = userId(user);
+
+    const windowMs = settings.attemptWindowMinutes * 60_000;
+    const resetAt = (Math.floor(now / windowMs) + 1) * windowMs;
+    const byUser = await hitCounter(db, `campaign:${PASSWORD_CAMPAIGN}:user:${uid}`, now, resetAt);
+    const byAddress = await hitCounter(db, `campaign:${PASSWORD_CAMPAIGN}:ip:${clientAddress(request)}`, now, resetAt);
+    if (byUser.count > settings.attemptsPerUser || byAddress.count > settings.attemptsPerAddress) {
+      const retryAfter = Math.ceil((Math.max(byUser.resetAt, byAddress.resetAt) - now) / 1000);
+      throw refuse('passwordTooManyAttempts', { message: `尝试次数过多，请${Math.ceil(retryAfter / 60)}分钟后再试`, data: { retryAfter } });
+    }
+
+    const typed = normalisePassword((request.body as Static<typeof RedeemBody>).password);
+    const entry = typed
+      ? await db.selectFrom('campaign_passwords').selectAll().where('campaign_id', '=', PASSWORD_CAMPAIGN).where('password', '=', typed).executeTakeFirst()
+      : undefined;
+    if (!entry) throw refuse('passwordWrong');
+    if (now < Number(entry.starts_at)) throw refuse('passwordNotStarted', { data: { startsAt: Number(entry.starts_at) } });
+    if (now >= Number(entry.ends_at)) throw refuse('passwordExpired');
+
+    const businessKey = `password:${entry.id}:${uid}`;
+    const already = await db.selectFrom('campaign_awards').select('id').where('business_key', '=', businessKey).executeTakeFirst();
+    if (already) throw refuse('passwordAlreadyUsed');
+    const prize = await findPrize(db, PASSWORD_CAMPAIGN, entry.prize_key);
+    if (!prize) throw new Error(`password ${entry.id} names unknown prize ${entry.prize_key}`);
+
+    try {
+      const won = await inTransaction(db, async (trx) => {
+        const used = await trx
+          .updateTable('campaign_passwords')
+          .set((eb) => ({ used: eb('used', '+', 1) }))
+          .where('id', '=', entry.id)
+          .where((eb) => eb.or([eb('use_limit', 'is', null), eb('used', '<', eb.ref('use_limit'))]))
+          .executeTakeFirst();
+        if (Number(used.numUpdatedRows) === 0) throw refuse('passwordUsedUp');
+        const result = await awardPrize(trx, { campaignId: PASSWORD_CAMPAIGN, userId: uid, prize, source: 'password', businessKey, now });
+        if (!result) throw refuse('passwordUsedUp');
+        return result;
+      });
+      return ok({ award: publicAward(won.award) });
+    } catch (error) {
+      // Two concurrent tries of one shopper: the award's unique business key lets only one win.
+      if (isUniqueViolation(error)) throw refuse('passwordAlreadyUsed');
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,118 @@
+// The raffle: the wheel or nine-grid as data, the draw (the server decides and answers the slot
+// the page animates to), chances left today, earning chances by sharing and assists, and the
+// recent winners with masked numbers.
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { ok } from '../../product/codes.ts';
+import { maskMobile } from '../../product/store/users.ts';
+import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
+import { recordAssist } from '../kernel/assists.ts';
+import { publicAward } from '../kernel/awards.ts';
+import { refuse } from '../kernel/codes.ts';
+import { awardPrize, listPrizes, pickWeighted, type Prize } from '../kernel/prizes.ts';
+import { chinaDay } from '../kernel/time.ts';
+import { inTransaction } from '../kernel/transaction.ts';
+import { parseSettings, publicCampaign, requireCampaign, requireRunning } from '../kernel/window.ts';
+import { ShareCode } from '../schemas.ts';
+import { earnChance, readChances, spendChance } from './chances.ts';
+import type { RaffleSettings } from './settings.ts';
+
+export const RAFFLE_CAMPAIGN = 'raffle';
+
+const AssistBody = Type.Object({ shareCode: ShareCode });
+
+const publicPrize = (p: Prize) => ({ key: p.prize_key, name: p.name, image: p.image, kind: p.kind, slot: Number(p.slot) });
+
+export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
+  const { db, clock } = ctx.product;
+  const load = async () => {
+    const campaign = await requireCampaign(db, RAFFLE_CAMPAIGN);
+    return { campaign, settings: parseSettings<RaffleSettings>(campaign) };
+  };
+
+  scope.get('/api/campaign/raffle', async (request) => {
+    const now = clock.now();
+    const { campaign, settings } = await load();
+    const user = await optionalUser(ctx, request);
+    const prizes = await listPrizes(db, RAFFLE_CAMPAIGN);
+    return ok({
+      campaign: publicCampaign(campaign, now),
+      layout: settings.layout,
+      prizes: prizes.filter((p) => Number(p.slot) >= 0).map(publicPrize),
+      loggedIn: user !== undefined,
+      chances: user ? await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now)) : null,
+      shareCode: user?.share_code ?? null,
+    });
+  });
+
+  scope.get('/api/campaign/raffle/chances', async (request) => {
+    const { settings } = await load();
+    const user = await currentUser(ctx, request);
+    return ok(await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(clock.now())));
+  });
+
+  scope.post('/api/campaign/raffle/draw', async (request) => {
+    const now = clock.now();
+    const { campaign, settings } = await load();
+    const user = await currentUser(ctx, request);
+    requireRunning(campaign, now);
+    const uid = userId(user);
+    const day = chinaDay(now);
+    const won = await inTransaction(db, async (trx) => {
+      await spendChance(trx, RAFFLE_CAMPAIGN, settings, uid, day);
+      const prizes = await listPrizes(trx, RAFFLE_CAMPAIGN);
+      const fallback = prizes.find((p) => p.prize_key === settings.fallbackPrize);
+      if (!fallback) throw new Error(`raffle fallback prize ${settings.fallbackPrize} is missing`);
+      const drawn = pickWeighted(prizes) ?? fallback;
+      const result = await awardPrize(trx, { campaignId: RAFFLE_CAMPAIGN, userId: uid, prize: drawn, fallback, source: 'draw', now });
+      if (!result) throw new Error(`raffle fallback prize ${fallback.prize_key} is out of stock`);
+      return result;
+    });
+    return ok({
+      slot: Number(won.prize.slot),
+      prize: publicPrize(won.prize),
+      award: won.prize.kind === 'thanks' ? null : publicAward(won.award),
+      chances: await readChances(db, RAFFLE_CAMPAIGN, settings, uid, day),
+    });
+  });
+
+  // The page calls this after the shell's share succeeded: one more draw, within today's cap.
+  scope.post('/api/campaign/raffle/share', async (request) => {
+    const now = clock.now();
+    const { campaign, settings } = await load();
+    const user = await currentUser(ctx, request);
+    requireRunning(campaign, now);
+    if (!(await earnChance(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now)))) throw refuse('shareBonusCapped');
+    return ok(await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now)));
+  });
+
+  // A friend opened the sharer's link and helps: once per friend; the sharer earns a draw today
+  // (within the cap — the assist still counts when the sharer's bonus is full).
+  scope.post('/api/campaign/raffle/assist', { schema: { body: AssistBody } }, async (request) => {
+    const now = clock.now();
+    const { campaign, settings } = await load();
+    const user = await currentUser(ctx, request);
+    requireRunning(campaign, now);
+    const { shareCode } = request.body as Static<typeof AssistBody>;
+    const rewarded = await inTransaction(db, async (trx) => {
+      const sharer = await recordAssist(trx, { campaignId: RAFFLE_CAMPAIGN, purpose: 'chance', shareCode, helperId: userId(user), now });
+      return { sharer, earned: await earnChance(trx, RAFFLE_CAMPAIGN, settings, sharer.id, chinaDay(now)) };
+    });
+    return ok({ sharer: { nickname: rewarded.sharer.nickname }, sharerEarnedChance: rewarded.earned });
+  });
+
+  scope.get('/api/campaign/raffle/winners', async () => {
+    const { settings } = await load();
+    if (settings.winnersShown === 0) return ok([]);
+    const rows = await db
+      .selectFrom('campaign_awards')
+      .innerJoin('product_users', 'product_users.id', 'campaign_awards.user_id')
+      .select(['campaign_awards.id', 'campaign_awards.name', 'campaign_awards.created_at', 'product_users.mobile'])
+      .where('campaign_awards.campaign_id', '=', RAFFLE_CAMPAIGN)
+      .where('campaign_awards.kind', '!=', 'thanks')
+      .orderBy('campaign_awards.id', 'desc')
+      .limit(settings.winnersShown)
+      .execute();
+    return ok(rows.map((r) => ({ mobile: maskMobile(r.mobile), prizeName: r.name, createdAt: Number(r.created_at) })));
+  });
+}

@@ -1,0 +1,113 @@
+// Daily sign-in: the month calendar (works logged out), sign today once per Asia/Shanghai day,
+// the streak and its milestone rewards (once per streak).
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { ok } from '../../product/codes.ts';
+import { isUniqueViolation } from '../../store/index.ts';
+import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
+import { refuse } from '../kernel/codes.ts';
+import { changePoints, pointsBalance } from '../kernel/points.ts';
+import { awardPrize, listPrizes } from '../kernel/prizes.ts';
+import { publicAward } from '../kernel/awards.ts';
+import { chinaDay, chinaMonth, daysOfMonth } from '../kernel/time.ts';
+import { inTransaction } from '../kernel/transaction.ts';
+import { parseSettings, publicCampaign, requireCampaign, requireRunning } from '../kernel/window.ts';
+import type { SignSettings } from './settings.ts';
+import { currentStreak, insertSignIn, signedDays } from './sign-ins.ts';
+
+export const SIGN_CAMPAIGN = 'sign';
+
+const CalendarQuery = Type.Object({
+  month: Type.Optional(Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM, default this month' })),
+});
+
+export function registerSignRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
+  const { db, clock } = ctx.product;
+
+  scope.get('/api/campaign/sign', { schema: { querystring: CalendarQuery } }, async (request) => {
+    const now = clock.now();
+    const campaign = await requireCampaign(db, SIGN_CAMPAIGN);
+    const settings = parseSettings<SignSettings>(campaign);
+    const user = await optionalUser(ctx, request);
+    const today = chinaDay(now);
+    const month = (request.query as Static<typeof CalendarQuery>).month ?? chinaMonth(now);
+    const days = daysOfMonth(month);
+    const signed = user ? await signedDays(db, SIGN_CAMPAIGN, userId(user), days[0]!, days.at(-1)!) : new Set<string>();
+    const streak = user ? await currentStreak(db, SIGN_CAMPAIGN, userId(user), today) : undefined;
+    const prizes = new Map((await listPrizes(db, SIGN_CAMPAIGN)).map((p) => [p.prize_key, p]));
+    const streakDays = streak?.streak ?? 0;
+    return ok({
+      campaign: publicCampaign(campaign, now),
+      loggedIn: user !== undefined,
+      today,
+      month,
+      days: days.map((date) => ({ date, signed: signed.has(date), isToday: date === today })),
+      signedToday: streak?.day === today,
+      streak: streakDays,
+      dailyPoints: settings.dailyPoints,
+      points: user ? await pointsBalance(db, userId(user)) : null,
+      streakRewards: settings.streakRewards.map((reward) => {
+        const prize = prizes.get(reward.prize);
+        return {
+          days: reward.days,
+          prize: prize ? { key: prize.prize_key, name: prize.name, image: prize.image, kind: prize.kind } : null,
+          reached: streakDays >= reward.days,
+        };
+      }),
+    });
+  });
+
+  scope.post('/api/campaign/sign/today', async (request) => {
+    const now = clock.now();
+    const campaign = await requireCampaign(db, SIGN_CAMPAIGN);
+    const user = await currentUser(ctx, request);
+    requireRunning(campaign, now);
+    const settings = parseSettings<SignSettings>(campaign);
+    const uid = userId(user);
+    const today = chinaDay(now);
+    try {
+      const result = await inTransaction(db, async (trx) => {
+        const signIn = await insertSignIn(trx, SIGN_CAMPAIGN, uid, today, now);
+        if (settings.dailyPoints > 0) {
+          await changePoints(trx, {
+            userId: uid,
+            delta: settings.dailyPoints,
+            reason: `${campaign.title}：${today}签到`,
+            businessKey: `sign:${SIGN_CAMPAIGN}:${uid}:${today}`,
+            now,
+          });
+        }
+        const milestone = settings.streakRewards.find((r) => r.days === signIn.streak);
+        let reward = null;
+        if (milestone) {
+          const prizes = await listPrizes(trx, SIGN_CAMPAIGN);
+          const prize = prizes.find((p) => p.prize_key === milestone.prize);
+          const fallback = prizes.find((p) => p.prize_key === settings.fallbackPrize);
+          if (prize) {
+            const won = await awardPrize(trx, {
+              campaignId: SIGN_CAMPAIGN,
+              userId: uid,
+              prize,
+              ...(fallback ? { fallback } : {}),
+              source: 'streak',
+              businessKey: `streak:${SIGN_CAMPAIGN}:${uid}:${signIn.streakStart}:${milestone.days}`,
+              now,
+            });
+            reward = won ? publicAward(won.award) : null;
+          }
+        }
+        return { signIn, reward };
+      });
+      return ok({
+        date: today,
+        streak: result.signIn.streak,
+        points: settings.dailyPoints,
+        balance: await pointsBalance(db, uid),
+        reward: result.reward,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refuse('alreadySigned');
+      throw error;
+    }
+  });
+}

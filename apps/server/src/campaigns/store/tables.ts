@@ -1,0 +1,192 @@
+// Row types of the campaign tables (migration 0004_campaigns). Times are epoch ms, flags 0/1,
+// structured values JSON text, as everywhere in the store.
+import type { Generated } from 'kysely';
+
+/** One campaign: its window and its kind-specific settings (JSON, checked by the kind's schema). */
+export interface CampaignTable {
+  /** Also the path segment: /api/campaign/<id>/…. */
+  id: string;
+  kind: string;
+  title: string;
+  /** Rules copy shown to shoppers, one paragraph per line. */
+  rules: string;
+  starts_at: number;
+  ends_at: number;
+  settings: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A prize of a campaign with its stock; `stock` null means unlimited. */
+export interface CampaignPrizeTable {
+  id: Generated<number>;
+  campaign_id: string;
+  prize_key: string;
+  name: string;
+  image: string;
+  /** thanks | points | coupon | goods */
+  kind: string;
+  /** Points for `points`, a coupon template key for `coupon`. */
+  value: string;
+  /** Relative draw weight; 0 never drawn (streak rewards, password prizes). */
+  weight: number;
+  stock: number | null;
+  /** How many were awarded (kept beside stock for the admin view). */
+  awarded: Generated<number>;
+  /** Position on the wheel or nine-grid. */
+  slot: number;
+  /** How to use the prize, shown on its detail page. */
+  usage: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A prize won by one shopper. */
+export interface CampaignAwardTable {
+  id: Generated<number>;
+  campaign_id: string;
+  user_id: number;
+  prize_id: number;
+  prize_key: string;
+  name: string;
+  image: string;
+  kind: string;
+  value: string;
+  /** draw | streak | password | … */
+  source: string;
+  /** Makes an award happen at most once (a streak milestone, a password); null when repeatable. */
+  business_key: string | null;
+  coupon_id: number | null;
+  /** Delivery address of a goods prize, JSON; null until the winner submits it. */
+  address: string | null;
+  created_at: number;
+}
+
+/** A counter that only moves by a conditional increment (per-user limits, earned chances). */
+export interface CampaignCounterTable {
+  key: string;
+  count: number;
+}
+
+/** One day a shopper signed in; `streak` counts consecutive days ending on `day`. */
+export interface CampaignSignInTable {
+  id: Generated<number>;
+  campaign_id: string;
+  user_id: number;
+  /** YYYY-MM-DD in Asia/Shanghai. */
+  day: string;
+  streak: number;
+  /** First day of the streak this sign-in belongs to (milestones are once per streak). */
+  streak_start: string;
+  created_at: number;
+}
+
+/** A friend's assist (or gift claim) through a sharer's share code; once per pair and purpose. */
+export interface CampaignAssistTable {
+  id: Generated<number>;
+  campaign_id: string;
+  purpose: string;
+  sharer_id: number;
+  helper_id: number;
+  created_at: number;
+}
+
+/** A password of a password campaign. */
+export interface CampaignPasswordTable {
+  id: Generated<number>;
+  campaign_id: string;
+  /** Normalised (trimmed, upper case). */
+  password: string;
+  prize_key: string;
+  starts_at: number;
+  ends_at: number;
+  /** Total redemptions allowed; null unlimited. */
+  use_limit: number | null;
+  used: Generated<number>;
+  created_at: number;
+}
+
+/** Points balance of a shopper; never negative (conditional updates). */
+export interface PointsBalanceTable {
+  user_id: number;
+  balance: number;
+  updated_at: number;
+}
+
+/** Every change of a balance, idempotent by its business key. */
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  delta: number;
+  reason: string;
+  business_key: string;
+  created_at: number;
+}
+
+/** A kind of coupon. Amounts are in fen. */
+export interface CouponTemplateTable {
+  id: Generated<number>;
+  template_key: string;
+  campaign_id: string;
+  name: string;
+  category: string;
+  /** Amount off in fen. */
+  value: number;
+  /** Minimum order in fen; 0 none. */
+  threshold: number;
+  /** Days a claimed coupon stays valid. */
+  valid_days: number;
+  stock: number | null;
+  issued: Generated<number>;
+  per_user_limit: number;
+  /** 1 when shown in the coupon centre. */
+  claimable: number;
+  /** JSON array: store, online. */
+  channels: string;
+  /** Where it applies, shown on the coupon. */
+  scope: string;
+  /** Where to spend it online (a path of the shop). */
+  online_path: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A coupon owned by one shopper. */
+export interface CouponTable {
+  id: Generated<number>;
+  template_id: number;
+  user_id: number;
+  /** One-time redemption code (digits, for QR code and barcode). */
+  code: string;
+  source: string;
+  claimed_at: number;
+  expires_at: number;
+  used_at: number | null;
+  /** store | online */
+  used_channel: string | null;
+}
+
+/** A one-time exchange code that turns into a coupon. */
+export interface CouponExchangeCodeTable {
+  code: string;
+  template_id: number;
+  expires_at: number;
+  used_by: number | null;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface CampaignTables {
+  campaigns: CampaignTable;
+  campaign_prizes: CampaignPrizeTable;
+  campaign_awards: CampaignAwardTable;
+  campaign_counters: CampaignCounterTable;
+  campaign_sign_ins: CampaignSignInTable;
+  campaign_assists: CampaignAssistTable;
+  campaign_passwords: CampaignPasswordTable;
+  points_balances: PointsBalanceTable;
+  points_ledger: PointsLedgerTable;
+  coupon_templates: CouponTemplateTable;
+  coupons: CouponTable;
+  coupon_exchange_codes: CouponExchangeCodeTable;
+}

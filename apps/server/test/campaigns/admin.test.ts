@@ -1,0 +1,137 @@
+// The admin API: refused without MORSEL_ADMIN_KEY or with a wrong key; with it, campaigns are
+// listed, read and changed (settings checked against the kind's schema), and stock moves
+// atomically. Operators' changes survive a restart: seed files only insert what is missing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductTestServer } from '../product/helpers.ts';
+import { startTestServer } from '../harness/index.ts';
+import { ADMIN_KEY, admin, call, data, startCampaignServer } from './helpers.ts';
+
+describe('admin API without a configured key', () => {
+  let s: ProductTestServer;
+  beforeAll(async () => {
+    s = await startCampaignServer({ adminKey: undefined });
+  });
+  afterAll(() => s?.stop());
+
+  it('answers that the admin API is disabled, whatever key is sent', async () => {
+    for (const key of ['', ADMIN_KEY]) {
+      const answer = await admin(s.url, 'GET', '/admin/api/campaigns', undefined, key);
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({ code: 61001, message: '管理接口未启用：请设置 MORSEL_ADMIN_KEY', data: null });
+    }
+  });
+});
+
+describe('admin API', () => {
+  let s: ProductTestServer;
+  beforeAll(async () => {
+    s = await startCampaignServer();
+  });
+  afterAll(() => s?.stop());
+
+  it('refuses a missing or wrong key before reading anything', async () => {
+    expect((await call(s.url, 'GET', '/admin/api/campaigns')).status).toBe(401);
+    const wrong = await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', { title: 'x' }, `${ADMIN_KEY}x`);
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ code: 61002, message: '管理密钥错误', data: null });
+    expect(data(await call(s.url, 'GET', '/api/campaign/raffle')).campaign.title).toBe('零食九宫格 天天抽好礼');
+  });
+
+  it('lists and reads the seeded campaigns', async () => {
+    const list = data(await admin(s.url, 'GET', '/admin/api/campaigns'));
+    expect(list.map((c: { id: string }) => c.id)).toEqual(['coupon', 'password', 'raffle', 'sign']);
+    expect(list.every((c: { state: string }) => c.state === 'running')).toBe(true);
+    const raffle = data(await admin(s.url, 'GET', '/admin/api/campaigns/raffle'));
+    expect(raffle.settings).toMatchObject({ layout: 'grid', dailyChances: 3, fallbackPrize: 'thanks' });
+    expect(raffle.prizes.find((p: { key: string }) => p.key === 'snack-pack')).toMatchObject({ stock: 5, awarded: 0, weight: 1, slot: 7 });
+    expect(raffle.prizes.find((p: { key: string }) => p.key === 'thanks').stock).toBeNull();
+    const coupon = data(await admin(s.url, 'GET', '/admin/api/campaigns/coupon'));
+    expect(coupon.couponTemplates.length).toBeGreaterThan(5);
+    expect((await admin(s.url, 'GET', '/admin/api/campaigns/nope')).body.code).toBe(60000);
+  });
+
+  it('changes title, rules, window and settings, checking them', async () => {
+    const changed = data(
+      await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', {
+        title: '周末抽零食',
+        rules: ['规则一', '规则二'],
+        settings: { layout: 'wheel', dailyChances: 5, bonusChancesPerDay: 1, fallbackPrize: 'thanks', winnersShown: 5 },
+      }),
+    );
+    expect(changed).toMatchObject({ title: '周末抽零食', rules: ['规则一', '规则二'], settings: { layout: 'wheel' } });
+    const page = data(await call(s.url, 'GET', '/api/campaign/raffle'));
+    expect(page).toMatchObject({ layout: 'wheel', campaign: { title: '周末抽零食', rules: ['规则一', '规则二'] } });
+
+    const bad = await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', { settings: { layout: 'slot' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(61003);
+    expect(bad.body.message).toContain('settings/layout');
+    const unknownPrize = await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', {
+      settings: { layout: 'grid', dailyChances: 3, bonusChancesPerDay: 1, fallbackPrize: 'nuts-box', winnersShown: 5 },
+    });
+    expect(unknownPrize.body).toMatchObject({ code: 61003, message: '活动配置不正确：保底奖品 nuts-box 的库存必须不限量' });
+    const backwards = await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', { startsAt: '2027-01-01T00:00:00+08:00', endsAt: '2026-01-01T00:00:00+08:00' });
+    expect(backwards.body).toMatchObject({ code: 61003, message: '活动配置不正确：startsAt 必须早于 endsAt' });
+    expect((await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', { colour: 'red' })).body.code).toBe(10001);
+    expect((await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', { startsAt: 'tomorrow' })).status).toBe(400);
+  });
+
+  it('edits prizes and moves stock atomically, keeping 0 and unlimited apart', async () => {
+    const put = (key: string, body: unknown) => admin(s.url, 'PUT', `/admin/api/campaigns/raffle/prizes/${key}`, body);
+    const base = { name: '开心果 1罐', image: '/api/campaign/assets/nuts.svg', kind: 'goods', weight: 3, slot: 8 };
+    expect(data(await put('pistachio', { ...base, stock: 0 })).prizes.find((p: { key: string }) => p.key === 'pistachio')).toMatchObject({ stock: 0 });
+    expect(data(await put('pistachio', { ...base, stock: null })).prizes.find((p: { key: string }) => p.key === 'pistachio').stock).toBeNull();
+    data(await put('pistachio', { ...base, stock: 10 }));
+    expect(data(await admin(s.url, 'POST', '/admin/api/campaigns/raffle/prizes/pistachio/stock', { add: 5 }))).toEqual({ key: 'pistachio', stock: 15, awarded: 0 });
+    expect((await admin(s.url, 'POST', '/admin/api/campaigns/raffle/prizes/pistachio/stock', { add: -16 })).status).toBe(404);
+    expect((await admin(s.url, 'POST', '/admin/api/campaigns/raffle/prizes/thanks/stock', { add: 1 })).status).toBe(404);
+
+    expect((await put('bad-coupon', { ...base, kind: 'coupon', value: 'no-such-template' })).body.message).toContain('no-such-template');
+    expect((await put('bad-points', { ...base, kind: 'points', value: 'lots' })).body.code).toBe(61003);
+    expect((await put('thanks', { ...base, kind: 'thanks', stock: 10 })).body.code).toBe(61003);
+    expect((await put('x', { ...base, kind: 'cake' })).body).toMatchObject({ code: 10001 });
+    expect((await put('Bad Key', base)).status).toBe(400);
+  });
+
+  it('edits coupon templates and their stock', async () => {
+    const template = {
+      campaignId: 'coupon',
+      name: '坚果满69减12元',
+      category: '坚果炒货',
+      value: 1200,
+      threshold: 6900,
+      validDays: 10,
+      stock: 3,
+      perUserLimit: 1,
+      claimable: true,
+      channels: ['online'],
+      scope: '坚果炒货类商品',
+    };
+    expect(data(await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', template))).toMatchObject({ key: 'nuts-12-off-69', stock: 3, issued: 0 });
+    const centre = data(await call(s.url, 'GET', '/api/campaign/coupon/centre'));
+    expect(centre.categories.find((c: { name: string }) => c.name === '坚果炒货').coupons.map((t: { templateKey: string }) => t.templateKey)).toContain('nuts-12-off-69');
+    expect(data(await admin(s.url, 'POST', '/admin/api/coupon-templates/nuts-12-off-69/stock', { add: 7 }))).toMatchObject({ stock: 10 });
+    expect((await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, value: 0 })).status).toBe(400);
+    expect((await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, campaignId: 'nope' })).body.code).toBe(60000);
+  });
+});
+
+describe('campaign configuration across restarts', () => {
+  it('keeps what an operator changed; the seed inserts only what is missing', async () => {
+    const first = await startTestServer({ seedDemo: false, adminKey: ADMIN_KEY });
+    try {
+      data(await admin(first.url, 'PATCH', '/admin/api/campaigns/sign', { title: '运营改过的标题' }));
+      data(await admin(first.url, 'POST', '/admin/api/campaigns/raffle/prizes/snack-pack/stock', { add: 10 }));
+    } finally {
+      await first.stop({ keepData: true });
+    }
+    const second = await startTestServer({ seedDemo: false, adminKey: ADMIN_KEY, dataDir: first.dataDir });
+    try {
+      expect(data(await call(second.url, 'GET', '/api/campaign/sign')).campaign.title).toBe('运营改过的标题');
+      const raffle = data(await admin(second.url, 'GET', '/admin/api/campaigns/raffle'));
+      expect(raffle.prizes.find((p: { key: string }) => p.key === 'snack-pack').stock).toBe(15);
+    } finally {
+      await second.stop();
+    }
+  });
+});
