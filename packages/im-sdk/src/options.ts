@@ -66,6 +66,10 @@ export interface NimCallbacks {
   onupdateteam?(team: Team): void;
   /** Member records of a team changed (roles, mutes, nicks), or members were removed. */
   onupdateteammembers?(change: { teamId: string; members: TeamMember[]; removed: string[] }): void;
+  /** My super teams, after the sync. */
+  onSuperTeams?(teams: Team[]): void;
+  onupdatesuperteam?(team: Team): void;
+  onupdatesuperteammembers?(change: { teamId: string; members: TeamMember[]; removed: string[] }): void;
   /** Events of subscribed accounts (online state is type 1: value 1 online, 2 offline). */
   onpushevents?(events: DeliveredEvent[]): void;
   /** This account deleted a message for itself on another device. */

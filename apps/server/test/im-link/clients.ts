@@ -59,6 +59,8 @@ export class Events {
       onupdateteam: record('updateteam'),
       onupdateteammembers: record('updateteammembers'),
       onpushevents: record('pushevents'),
+      onSuperTeams: record('superteams'),
+      onupdatesuperteam: record('updatesuperteam'),
     };
   }
 

@@ -1,7 +1,7 @@
 // Services user (3), team (8), friend (12), event (14) and superTeam (21). Declared here so the
 // table is whole; their handlers land with the social-graph issue and answer Not_Support until
 // then.
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
 import { Account, Accounts, AnyMap, Id } from './common.ts';
 import { Friend, RelationChange, User, UserUpdate } from './people.ts';
@@ -11,7 +11,12 @@ import { DeliveredEvent, EventType, PublishedEvent, SubscribeAccounts, Subscribe
 const TeamId = Id;
 const Open = { request: AnyMap };
 
-export const socialCommands = {
+/** A super-team command takes the same parameters as its team twin, in service 21. */
+function twin<N extends string, T extends { request: TSchema; reply: TSchema }>(cid: number, name: N, of: T) {
+  return command(21, cid, name, { request: of.request as T['request'], reply: of.reply as T['reply'] });
+}
+
+const socialCommandsBase = {
   updatePushToken: command(3, 1, 'updatePushToken', Open),
   markInBlacklist: command(3, 3, 'markInBlacklist', { request: Params({ account: Account, isAdd: Type.Boolean() }) }),
   relationChanged: push(3, 4, 'relationChanged', Params({ change: RelationChange })),
@@ -117,30 +122,43 @@ export const socialCommands = {
   querySubscribeEventsByType: command(14, 7, 'querySubscribeEventsByType', { request: Params({ type: EventType }), reply: Params({ subscriptions: Type.Array(Subscription) }) }),
   pushEvents: push(14, 9, 'pushEvents', Params({ events: Type.Array(DeliveredEvent) })),
 
-  createSuperTeam: command(21, 1, 'createSuperTeam', Open),
-  sendSuperTeamMsg: command(21, 2, 'sendSuperTeamMsg', Open),
-  superTeamMsg: push(21, 3, 'superTeamMsg', AnyMap),
-  addSuperTeamMembers: command(21, 5, 'addSuperTeamMembers', Open),
-  removeSuperTeamMembers: command(21, 6, 'removeSuperTeamMembers', Open),
-  leaveSuperTeam: command(21, 7, 'leaveSuperTeam', Open),
-  updateSuperTeamInfo: command(21, 8, 'updateSuperTeamInfo', Open),
-  getSuperTeam: command(21, 9, 'getSuperTeam', Open),
-  getSuperTeams: command(21, 10, 'getSuperTeams', Open),
-  getSuperTeamMembers: command(21, 11, 'getSuperTeamMembers', Open),
-  updateInfoInSuperTeam: command(21, 12, 'updateInfoInSuperTeam', Open),
-  addSuperTeamManagers: command(21, 13, 'addSuperTeamManagers', Open),
-  removeSuperTeamManagers: command(21, 14, 'removeSuperTeamManagers', Open),
-  transferSuperTeam: command(21, 15, 'transferSuperTeam', Open),
-  updateSuperTeamMute: command(21, 16, 'updateSuperTeamMute', Open),
-  updateSuperTeamMembersMute: command(21, 17, 'updateSuperTeamMembersMute', { request: Params({ teamId: TeamId, accounts: Accounts(10), mute: Type.Boolean() }) }),
-  applySuperTeam: command(21, 18, 'applySuperTeam', Open),
-  passSuperTeamApply: command(21, 19, 'passSuperTeamApply', Open),
-  rejectSuperTeamApply: command(21, 20, 'rejectSuperTeamApply', Open),
-  acceptSuperTeamInvite: command(21, 21, 'acceptSuperTeamInvite', Open),
-  rejectSuperTeamInvite: command(21, 22, 'rejectSuperTeamInvite', Open),
-  getMySuperTeamMembers: command(21, 23, 'getMySuperTeamMembers', Open),
-  getMutedSuperTeamMembers: command(21, 24, 'getMutedSuperTeamMembers', Open),
-  deleteSuperTeamMsg: command(21, 25, 'deleteSuperTeamMsg', Open),
-  markSuperTeamSessionAck: command(21, 26, 'markSuperTeamSessionAck', Open),
-  getSuperTeamHistoryMsgs: command(21, 27, 'getSuperTeamHistoryMsgs', Open),
 };
+
+export const socialCommands = { ...socialCommandsBase, ...superTeamCommands() };
+
+/** Service 21: super teams, the team commands' twins (document 2 lists them together). */
+function superTeamCommands() {
+  const t = socialCommandsBase;
+  return {
+    createSuperTeam: twin(1, 'createSuperTeam', t.createTeam),
+    sendSuperTeamMsg: command(21, 2, 'sendSuperTeamMsg', Open),
+    superTeamMsg: push(21, 3, 'superTeamMsg', AnyMap),
+    addSuperTeamMembers: twin(5, 'addSuperTeamMembers', t.addTeamMembers),
+    removeSuperTeamMembers: twin(6, 'removeSuperTeamMembers', t.removeTeamMembers),
+    leaveSuperTeam: twin(7, 'leaveSuperTeam', t.leaveTeam),
+    updateSuperTeamInfo: twin(8, 'updateSuperTeamInfo', t.updateTeam),
+    getSuperTeam: twin(9, 'getSuperTeam', t.getTeam),
+    getSuperTeams: twin(10, 'getSuperTeams', t.getTeams),
+    getSuperTeamMembers: twin(11, 'getSuperTeamMembers', t.getTeamMembers),
+    updateInfoInSuperTeam: twin(12, 'updateInfoInSuperTeam', t.updateInfoInTeam),
+    addSuperTeamManagers: twin(13, 'addSuperTeamManagers', t.addTeamManagers),
+    removeSuperTeamManagers: twin(14, 'removeSuperTeamManagers', t.removeTeamManagers),
+    transferSuperTeam: twin(15, 'transferSuperTeam', t.transferTeam),
+    updateSuperTeamMute: twin(16, 'updateSuperTeamMute', t.muteTeamAll),
+    updateSuperTeamMembersMute: command(21, 17, 'updateSuperTeamMembersMute', { request: Params({ teamId: TeamId, accounts: Accounts(10), mute: Type.Boolean() }) }),
+    applySuperTeam: twin(18, 'applySuperTeam', t.applyTeam),
+    passSuperTeamApply: twin(19, 'passSuperTeamApply', t.passTeamApply),
+    rejectSuperTeamApply: twin(20, 'rejectSuperTeamApply', t.rejectTeamApply),
+    acceptSuperTeamInvite: twin(21, 'acceptSuperTeamInvite', t.acceptTeamInvite),
+    rejectSuperTeamInvite: twin(22, 'rejectSuperTeamInvite', t.rejectTeamInvite),
+    getMySuperTeamMembers: twin(23, 'getMySuperTeamMembers', t.getMyTeamMembers),
+    getMutedSuperTeamMembers: twin(24, 'getMutedSuperTeamMembers', t.getMutedTeamMembers),
+    deleteSuperTeamMsg: command(21, 25, 'deleteSuperTeamMsg', Open),
+    markSuperTeamSessionAck: command(21, 26, 'markSuperTeamSessionAck', Open),
+    getSuperTeamHistoryMsgs: command(21, 27, 'getSuperTeamHistoryMsgs', Open),
+    syncSuperTeams: push(21, 35, 'syncSuperTeams', Params({ teams: Type.Array(Team) })),
+    superTeamChanged: push(21, 36, 'superTeamChanged', Params({ team: Team })),
+    superTeamMembersChanged: push(21, 37, 'superTeamMembersChanged', Params({ teamId: TeamId, members: Type.Array(TeamMember), removed: Type.Array(Account) })),
+    syncMySuperTeamMembers: push(21, 38, 'syncMySuperTeamMembers', Params({ members: Type.Array(TeamMember) })),
+  };
+}

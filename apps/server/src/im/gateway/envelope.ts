@@ -15,7 +15,9 @@ export type Envelope =
       custom?: string;
       /** Close without telling the client (a dead connection replaced by its own device). */
       quiet?: boolean;
-    };
+    }
+  /** The account's connections join or leave fan-out groups (its super teams). */
+  | { t: 'groups'; join?: string[]; leave?: string[] };
 
 const packr = new Packr({ useRecords: false });
 
@@ -24,7 +26,7 @@ export const packEnvelope = (envelope: Envelope): Uint8Array => packr.pack(envel
 export function unpackEnvelope(payload: Uint8Array): Envelope | undefined {
   try {
     const value = packr.unpack(payload) as Envelope;
-    return value && (value.t === 'frame' || value.t === 'kick') ? value : undefined;
+    return value && (value.t === 'frame' || value.t === 'kick' || value.t === 'groups') ? value : undefined;
   } catch {
     return undefined;
   }

@@ -10,6 +10,7 @@ import { FrequencyControl, type FrequencyLimits } from './frequency.ts';
 import type { HandlerTable } from './handlers/types.ts';
 import { accountChannel, type AccountKey, type LoginPort } from './ports.ts';
 import type { Presence } from './presence.ts';
+import { GroupFanout } from './groups.ts';
 
 /** `account.accid` is the account's canonical spelling (accids match case-insensitively). */
 export type LoginVerdict = { ok: true; account: { accid: string; name?: string } } | { ok: false; code: number };
@@ -70,19 +71,22 @@ export class Gateway implements CommandRunner {
   private readonly accounts = new Map<string, LocalAccount>();
   private readonly connections = new Set<ImConnection>();
   private readonly frequency: FrequencyControl;
+  /** Fan-out groups (super teams) of this process's connections. */
+  readonly groups: GroupFanout;
 
   constructor(private readonly options: GatewayOptions) {
     this.verifier = options.verifier;
     this.frequency = new FrequencyControl(options.frequency);
+    this.groups = new GroupFanout(options.bus);
   }
 
   private readonly sessionHooks = {
-    start: [] as ((session: Session) => Promise<void>)[],
+    start: [] as ((session: Session, connection: ImConnection) => Promise<void>)[],
     end: [] as ((session: Session, info: { lastDevice: boolean }) => Promise<void>)[],
   };
 
   /** Runs after a login is registered (e.g. to publish the online state). */
-  onSessionStart(hook: (session: Session) => Promise<void>): void {
+  onSessionStart(hook: (session: Session, connection: ImConnection) => Promise<void>): void {
     this.sessionHooks.start.push(hook);
   }
 
@@ -138,12 +142,13 @@ export class Gateway implements CommandRunner {
     await this.options.presence.add(session, port);
     for (const hook of this.sessionHooks.start) {
       // A failing hook (say, publishing the online state) must not fail the login.
-      await hook(session).catch((err) => this.options.log.error({ err }, 'session start hook failed'));
+      await hook(session, connection).catch((err) => this.options.log.error({ err }, 'session start hook failed'));
     }
   }
 
   closed(connection: ImConnection): void {
     this.connections.delete(connection);
+    this.groups.leaveAll(connection);
     const session = connection.session;
     if (!session) return;
     const key = accountKey(session);
@@ -186,6 +191,17 @@ export class Gateway implements CommandRunner {
     await this.publish(account, { t: 'frame', frame, ...(except && { except }) });
   }
 
+  /** The account's connections, in every process, join or leave fan-out groups. */
+  async setGroups(account: AccountKey, change: { join?: string[]; leave?: string[] }): Promise<void> {
+    await this.publish(account, { t: 'groups', ...change });
+  }
+
+  /** Sends a push to every connection that joined the group, in any process: one publish. */
+  async pushToGroup<N extends CommandName>(group: string, name: N, params: Record<string, unknown>): Promise<void> {
+    const def = COMMANDS[name];
+    await this.groups.publish(group, encodeFrame({ sid: def.sid, cid: def.cid, ser: 0, code: 0, body: params }));
+  }
+
   /** Ends connections of the account (all of them when no ids are given), in any process. */
   kick(account: AccountKey, connectionIds: string[] | undefined, reason: KickReason, options: KickOptions = {}): Promise<void> {
     return kickConnections(this.options.bus, account, connectionIds, reason, options);
@@ -204,6 +220,13 @@ export class Gateway implements CommandRunner {
     const local = this.accounts.get(key);
     const envelope = unpackEnvelope(payload);
     if (!local || !envelope) return;
+    if (envelope.t === 'groups') {
+      for (const connection of local.connections) {
+        for (const group of envelope.join ?? []) void this.groups.join(connection, group);
+        for (const group of envelope.leave ?? []) this.groups.leave(connection, group);
+      }
+      return;
+    }
     for (const connection of [...local.connections]) {
       if (envelope.t === 'frame') {
         if (connection.id !== envelope.except) connection.sendBytes(envelope.frame);

@@ -106,6 +106,15 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new CommandError(404, 'message not found');
+      if (conversation.group) {
+        // A super team: one publish to the group; its session id is the same for every member.
+        const deleted = {
+          sessionId: sessionIdOf(row.scene as Msg['scene'], row.to_target), idServer: String(row.id), idClient: row.id_client,
+          from: row.from_accid, time: row.time, opeAccount: session.accid, deletedAt: now, ...(ps !== undefined && { ps }),
+        };
+        await gateway.pushToGroup(conversation.group, 'msgDeleted', { deleted });
+        return;
+      }
       for (const ref of conversation.sessions) {
         await db.updateTable('im_sessions').set({ updated_at: now }).where('app_key', '=', session.appKey).where('accid', '=', ref.accid).where('session_id', '=', ref.sessionId).execute();
         const deleted = {
@@ -156,7 +165,16 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
     async markSessionAck({ connection }, { scene, to, timetag }) {
       const session = connection.session!;
       const sessionId = sessionIdOf(scene, to);
-      if (!(await getSessionRow(db, session.appKey, session.accid, sessionId))) throw new CommandError(404, 'session not found');
+      if (!(await getSessionRow(db, session.appKey, session.accid, sessionId))) {
+        // Super-team members have no session row until they first read: it is made here.
+        const conversation = await scenes.get(scene).forReading(session.appKey, session.accid, to).catch(() => undefined);
+        if (!conversation?.group) throw new CommandError(404, 'session not found');
+        await db
+          .insertInto('im_sessions')
+          .values({ app_key: session.appKey, accid: session.accid, session_id: sessionId, conv_key: conversation.convKey, scene, peer: to, last_msg_id: null, ack: 0, cleared_before: 0, ext: null, deleted: 0, updated_at: deps.now() })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
       if (await advanceAck(db, session.appKey, session.accid, sessionId, timetag, deps.now())) {
         await gateway.pushToAccount(session, 'sessionAck', { ack: { sessionId, ack: timetag } }, connection.id);
       }

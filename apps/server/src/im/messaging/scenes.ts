@@ -20,6 +20,11 @@ export interface Conversation {
   sessions: SessionRef[];
   /** Accounts a new message is pushed to (the sender's other devices included). */
   audience: AccountKey[];
+  /**
+   * A fan-out group (super teams): a new message is published once to the group instead of to
+   * each account of the audience, and only the sender's session row is written.
+   */
+  group?: string;
 }
 
 export interface SceneResolver {

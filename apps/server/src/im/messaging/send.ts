@@ -44,9 +44,13 @@ export async function sendMessage(deps: SendDeps, session: Session, connectionId
   // Delivered after the commit. A duplicate (a resend whose first try was stored) is delivered
   // again: the first delivery may have been lost with a crashed process, and clients drop a
   // message whose idServer they already hold.
-  for (const account of conversation.audience) {
-    const except = account.accid === session.accid ? connectionId : undefined;
-    await deps.gateway.pushToAccount(account, 'msg', { msg: inserted.msg }, except);
+  if (conversation.group) {
+    await deps.gateway.pushToGroup(conversation.group, 'msg', { msg: inserted.msg });
+  } else {
+    for (const account of conversation.audience) {
+      const except = account.accid === session.accid ? connectionId : undefined;
+      await deps.gateway.pushToAccount(account, 'msg', { msg: inserted.msg }, except);
+    }
   }
   return inserted.msg;
 }

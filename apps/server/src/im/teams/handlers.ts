@@ -6,6 +6,7 @@ import { sendSysMsg, settleRequest } from '../people/sysmsgs.ts';
 import { TEAM_DEFAULTS } from '@morsel/protocol';
 import { existingAccounts, isManager, requireManager, requireMode, requireOwner, TeamOps, type TeamDeps } from './ops.ts';
 import { toMember, toTeam } from './team-store.ts';
+import type { TeamKind } from './scene.ts';
 
 /** Teams an account may own at once (806 beyond). */
 export const MAX_OWNED_TEAMS = 100;
@@ -18,9 +19,9 @@ const COLUMN: Record<string, string> = {
   name: 'name', avatar: 'avatar', intro: 'intro', announcement: 'announcement', custom: 'custom',
 };
 
-export function teamHandlers(deps: TeamDeps): HandlerTable {
+export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTable {
   const { db, store, now } = deps;
-  const ops = new TeamOps(deps);
+  const ops = new TeamOps(deps, kind);
 
   /** Pending requests (applyTeam or teamInvite) of one team, as stored system messages. */
   async function pending(appKey: string, type: 'applyTeam' | 'teamInvite', from: string, to: string | undefined, teamId: number) {
@@ -42,6 +43,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
     if (room <= 0) throw new CommandError(801, 'the team is full');
     const admitted = accounts.slice(0, room);
     await store.addMembers(appKey, team.id, admitted, invitor, now());
+    await ops.joined(appKey, team.id, admitted);
     return { admitted, overflow: accounts.slice(room) };
   }
 
@@ -55,7 +57,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
         .insertInto('im_teams')
         .values({
           app_key: session.appKey,
-          kind: 'team',
+          kind,
           type: params.type,
           owner: session.accid,
           level: params.level ?? TEAM_DEFAULTS.level,
@@ -80,6 +82,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
         .returning('id')
         .executeTakeFirstOrThrow();
       await store.addMembers(session.appKey, Number(id), [session.accid], '', time, 'owner');
+      await ops.joined(session.appKey, Number(id), [session.accid]);
       let team = (await store.team(session.appKey, String(id)))!;
       const wanted = (params.accounts ?? []).map((a) => a.toLowerCase()).filter((a) => a !== session.accid);
       const exist = await existingAccounts(db, session.appKey, wanted);
@@ -101,7 +104,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
     async getTeam({ connection }, { teamId }) {
       const session = connection.session!;
       const team = await store.team(session.appKey, teamId);
-      if (!team) throw new CommandError(803, 'team not found');
+      if (!team || team.kind !== kind) throw new CommandError(803, 'team not found');
       const me = await store.member(session.appKey, team.id, session.accid);
       return { team: toTeam(team, me?.valid === 1) };
     },
@@ -116,21 +119,21 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
         .where('im_team_members.accid', '=', session.accid)
         .where('im_team_members.valid', '=', 1)
         .where('im_teams.valid', '=', 1)
-        .where('im_teams.kind', '=', 'team')
+        .where('im_teams.kind', '=', kind)
         .execute();
       return { teams: rows.map((row) => toTeam({ ...row, id: Number(row.id) }, true)) };
     },
 
     async getTeamMembers({ connection }, { teamId }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       await store.requireMember(session.appKey, team, session.accid);
       return { members: (await store.members(session.appKey, team.id)).map(toMember) };
     },
 
     async updateTeam({ connection }, { teamId, ...fields }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       const keys = Object.keys(fields) as (keyof typeof fields)[];
       if (keys.length === 0) throw new CommandError(414, 'nothing to update');
@@ -147,15 +150,17 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async dismissTeam({ connection }, { teamId }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       requireOwner(await store.requireMember(session.appKey, team, session.accid));
       await store.updateTeam(session.appKey, team.id, { valid: 0 }, now());
-      await ops.notify(session, team, 'dismissTeam', {});
+      const members = (await store.members(session.appKey, team.id)).map((m) => m.accid);
+      await ops.notify(session, team, 'dismissTeam', {}, members);
+      await ops.left(session.appKey, team.id, members);
     },
 
     async addTeamMembers({ connection }, { teamId, accounts, ps }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       requireMode(team, team.invite_mode, me);
       const wanted = [...new Set(accounts.map((a) => a.toLowerCase()))];
@@ -178,7 +183,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async removeTeamMembers({ connection }, { teamId, accounts }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       const targets = [...new Set(accounts.map((a) => a.toLowerCase()))];
       for (const accid of targets) {
@@ -188,21 +193,23 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
         if (!allowed) throw new CommandError(802, `no permission to remove ${accid}`);
       }
       await store.removeMembers(session.appKey, team.id, targets, now());
+      await ops.left(session.appKey, team.id, targets);
       await ops.notify(session, team, 'kickTeamMembers', { accounts: targets }, targets);
     },
 
     async leaveTeam({ connection }, { teamId }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       if (me.type === 'owner') throw new CommandError(802, 'the owner must transfer the team before leaving');
       await store.removeMembers(session.appKey, team.id, [session.accid], now());
+      await ops.left(session.appKey, team.id, [session.accid]);
       await ops.notify(session, team, 'leaveTeam', { accounts: [session.accid] }, [session.accid]);
     },
 
     async addTeamManagers({ connection }, { teamId, accounts }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       requireOwner(await store.requireMember(session.appKey, team, session.accid));
       if (team.type === 'normal') throw new CommandError(805, 'a normal team has no managers');
       const targets = [...new Set(accounts.map((a) => a.toLowerCase()))];
@@ -216,7 +223,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async removeTeamManagers({ connection }, { teamId, accounts }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       requireOwner(await store.requireMember(session.appKey, team, session.accid));
       const targets = [...new Set(accounts.map((a) => a.toLowerCase()))];
       for (const accid of targets) {
@@ -230,7 +237,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async transferTeam({ connection }, { teamId, account, leave }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       requireOwner(await store.requireMember(session.appKey, team, session.accid));
       const target = account.toLowerCase();
       if (target === session.accid) throw new CommandError(414, 'the team is already yours');
@@ -242,6 +249,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
       await ops.notify(session, team, 'transferTeam', { account: target });
       if (leave) {
         await store.removeMembers(session.appKey, team.id, [session.accid], now());
+        await ops.left(session.appKey, team.id, [session.accid]);
         await ops.notify(session, team, 'leaveTeam', { accounts: [session.accid] }, [session.accid]);
       }
       await ops.membersChanged(session, team, [target, session.accid]);
@@ -252,7 +260,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
       if (nickInTeam === undefined && muteTeam === undefined && muteNotiType === undefined && custom === undefined) {
         throw new CommandError(414, 'member update requires teamId and at least one of nickInTeam, muteTeam, muteNotiType, custom');
       }
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       await store.requireMember(session.appKey, team, session.accid);
       await store.updateMember(session.appKey, team.id, session.accid, {
         ...(nickInTeam !== undefined && { nick_in_team: nickInTeam }),
@@ -267,7 +275,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async updateNickInTeam({ connection }, { teamId, account, nickInTeam }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       const target = await store.requireMember(session.appKey, team, account.toLowerCase());
       if (target.accid !== session.accid && (!isManager(me) || (me.type === 'manager' && target.type !== 'normal'))) {
@@ -279,7 +287,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async updateMuteStateInTeam({ connection }, { teamId, account, mute }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       requireManager(me);
       const target = await store.requireMember(session.appKey, team, account.toLowerCase());
@@ -291,7 +299,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async muteTeamAll({ connection }, { teamId, muteType }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       requireManager(await store.requireMember(session.appKey, team, session.accid));
       await store.updateTeam(session.appKey, team.id, { mute_type: muteType }, now());
       await ops.notify(session, team, 'updateTeam', { team: { muteType, mute: muteType !== 'none' } });
@@ -299,14 +307,14 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async getMutedTeamMembers({ connection }, { teamId }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       await store.requireMember(session.appKey, team, session.accid);
       return { members: (await store.members(session.appKey, team.id)).filter((m) => m.mute === 1).map(toMember) };
     },
 
     async getTeamMemberInvitorAccid({ connection }, { teamId, accounts }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       await store.requireMember(session.appKey, team, session.accid);
       const wanted = new Set(accounts.map((a) => a.toLowerCase()));
       const members = (await store.members(session.appKey, team.id)).filter((m) => wanted.has(m.accid));
@@ -323,7 +331,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async applyTeam({ connection }, { teamId, ps }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       if (team.type === 'normal') throw new CommandError(805, 'a normal team takes no applications');
       if ((await store.member(session.appKey, team.id, session.accid))?.valid === 1) throw new CommandError(809, 'already in the team');
       if (team.join_mode === 'rejectAll') throw new CommandError(802, 'the team accepts no applications');
@@ -341,7 +349,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async passTeamApply({ connection }, { teamId, from }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       requireManager(await store.requireMember(session.appKey, team, session.accid));
       const applicant = from.toLowerCase();
       const requests = await pending(session.appKey, 'applyTeam', applicant, undefined, team.id);
@@ -354,7 +362,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async rejectTeamApply({ connection }, { teamId, from, ps }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       requireManager(await store.requireMember(session.appKey, team, session.accid));
       const applicant = from.toLowerCase();
       const requests = await pending(session.appKey, 'applyTeam', applicant, undefined, team.id);
@@ -365,7 +373,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async acceptTeamInvite({ connection }, { teamId, from }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       const requests = await pending(session.appKey, 'teamInvite', from.toLowerCase(), session.accid, team.id);
       if (requests.length === 0) throw new CommandError(404, 'no pending invitation');
       if ((await store.member(session.appKey, team.id, session.accid))?.valid === 1) throw new CommandError(809, 'already in the team');
@@ -376,7 +384,7 @@ export function teamHandlers(deps: TeamDeps): HandlerTable {
 
     async rejectTeamInvite({ connection }, { teamId, from, ps }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId);
+      const team = await store.requireTeam(session.appKey, teamId, kind);
       const inviter = from.toLowerCase();
       const requests = await pending(session.appKey, 'teamInvite', inviter, session.accid, team.id);
       if (requests.length === 0) throw new CommandError(404, 'no pending invitation');

@@ -1,9 +1,15 @@
-// Teams: the team scene for messaging, the team commands and their sync.
+// Teams and super teams: the scenes for messaging, the commands and their sync. Super teams
+// share the team logic with kind 'superTeam', but fan out through one group per team and keep
+// no per-member state per message.
 import type { Store } from '../../store/index.ts';
+import type { HandlerTable } from '../gateway/handlers/types.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import type { Messaging } from '../messaging/index.ts';
+import { CommandError } from '../gateway/errors.ts';
 import { teamHandlers } from './handlers.ts';
-import { teamResolver } from './scene.ts';
+import { requireManager, TeamOps } from './ops.ts';
+import { superTeamGroup, teamResolver } from './scene.ts';
+import { registerSuperTeamSessionSync } from './super-sessions.ts';
 import { registerTeamSync } from './sync.ts';
 import { TeamStore } from './team-store.ts';
 
@@ -16,7 +22,68 @@ export interface TeamsOptions {
 
 export function registerTeams({ store, im, messaging, now = Date.now }: TeamsOptions): void {
   const teams = new TeamStore(store.db);
-  messaging.scenes.register('team', teamResolver(teams));
-  im.gateway.use(teamHandlers({ db: store.db, store: teams, gateway: im.gateway, now }));
-  registerTeamSync(im.syncSources, store.db, now);
+  const deps = { db: store.db, store: teams, gateway: im.gateway, now };
+  messaging.scenes.register('team', teamResolver(teams, 'team'));
+  messaging.scenes.register('superTeam', teamResolver(teams, 'superTeam'));
+  im.gateway.use(teamHandlers(deps, 'team'));
+  im.gateway.use(superTeamHandlers(deps));
+  registerTeamSync(im.syncSources, store.db, now, 'team');
+  registerTeamSync(im.syncSources, store.db, now, 'superTeam');
+  registerSuperTeamSessionSync(im.syncSources, store.db);
+
+  // A logged-in connection joins the fan-out groups of its account's super teams.
+  im.gateway.onSessionStart(async (session, connection) => {
+    const rows = await store.db
+      .selectFrom('im_team_members')
+      .innerJoin('im_teams', (join) => join.onRef('im_teams.id', '=', 'im_team_members.team_id').on('im_teams.kind', '=', 'superTeam').on('im_teams.valid', '=', 1))
+      .select('im_team_members.team_id')
+      .where('im_team_members.app_key', '=', session.appKey)
+      .where('im_team_members.accid', '=', session.accid)
+      .where('im_team_members.valid', '=', 1)
+      .execute();
+    for (const row of rows) await im.gateway.groups.join(connection, superTeamGroup(session.appKey, row.team_id));
+  });
+}
+
+/** The super-team commands: the team handlers under their super-team names. */
+function superTeamHandlers(deps: ConstructorParameters<typeof TeamOps>[0]): HandlerTable {
+  const t = teamHandlers(deps, 'superTeam') as Required<HandlerTable>;
+  const ops = new TeamOps(deps, 'superTeam');
+  return {
+    createSuperTeam: t.createTeam,
+    addSuperTeamMembers: t.addTeamMembers,
+    removeSuperTeamMembers: t.removeTeamMembers,
+    leaveSuperTeam: t.leaveTeam,
+    updateSuperTeamInfo: t.updateTeam,
+    getSuperTeam: t.getTeam,
+    getSuperTeams: t.getTeams,
+    getSuperTeamMembers: t.getTeamMembers,
+    updateInfoInSuperTeam: t.updateInfoInTeam,
+    addSuperTeamManagers: t.addTeamManagers,
+    removeSuperTeamManagers: t.removeTeamManagers,
+    transferSuperTeam: t.transferTeam,
+    updateSuperTeamMute: t.muteTeamAll,
+    applySuperTeam: t.applyTeam,
+    passSuperTeamApply: t.passTeamApply,
+    rejectSuperTeamApply: t.rejectTeamApply,
+    acceptSuperTeamInvite: t.acceptTeamInvite,
+    rejectSuperTeamInvite: t.rejectTeamInvite,
+    getMySuperTeamMembers: t.getMyTeamMembers,
+    getMutedSuperTeamMembers: t.getMutedTeamMembers,
+    /** Mutes or unmutes up to 10 members at once (document 2's limit). */
+    async updateSuperTeamMembersMute({ connection }, { teamId, accounts, mute }) {
+      const session = connection.session!;
+      const team = await deps.store.requireTeam(session.appKey, teamId, 'superTeam');
+      const me = await deps.store.requireMember(session.appKey, team, session.accid);
+      requireManager(me);
+      const targets = [...new Set(accounts.map((a) => a.toLowerCase()))];
+      for (const accid of targets) {
+        const member = await deps.store.requireMember(session.appKey, team, accid);
+        if (member.type === 'owner' || (me.type === 'manager' && member.type === 'manager')) throw new CommandError(802, `no permission to mute ${accid}`);
+      }
+      for (const accid of targets) await deps.store.updateMember(session.appKey, team.id, accid, { mute: mute ? 1 : 0 }, deps.now());
+      await ops.notify(session, team, 'updateTeamMute', { accounts: targets, mute });
+      await ops.membersChanged(session, team, targets);
+    },
+  };
 }

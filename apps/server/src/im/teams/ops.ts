@@ -8,7 +8,7 @@ import type { Session } from '../gateway/connection.ts';
 import { CommandError } from '../gateway/errors.ts';
 import type { Gateway } from '../gateway/gateway.ts';
 import { insertMessage, touchSessions, type StoredBody } from '../messaging/index.ts';
-import { teamConvKey } from './scene.ts';
+import { superTeamGroup, teamConvKey, type TeamKind } from './scene.ts';
 import { toMember, toTeam, type MemberRow, type TeamRow, type TeamStore } from './team-store.ts';
 
 export interface TeamDeps {
@@ -41,8 +41,32 @@ export async function existingAccounts(db: Kysely<Database>, appKey: string, acc
   return rows.map((r) => r.accid);
 }
 
+/** Super-team notification ids run 401 to 411, in the order of the team ones (0 to 10). */
+const notificationId = (name: TeamNotification, kind: TeamKind) => (kind === 'superTeam' ? 401 : 0) + TEAM_NOTIFICATIONS[name];
+
 export class TeamOps {
-  constructor(readonly deps: TeamDeps) {}
+  constructor(
+    readonly deps: TeamDeps,
+    readonly kind: TeamKind = 'team',
+  ) {}
+
+  private get superTeam(): boolean {
+    return this.kind === 'superTeam';
+  }
+
+  /** New members' connections (in any process) join the super team's fan-out group. */
+  async joined(appKey: string, teamId: number, accounts: string[]): Promise<void> {
+    if (!this.superTeam) return;
+    const group = superTeamGroup(appKey, teamId);
+    for (const accid of accounts) await this.deps.gateway.setGroups({ appKey, accid }, { join: [group] });
+  }
+
+  /** Members who left or were removed stop receiving the super team's fan-out. */
+  async left(appKey: string, teamId: number, accounts: string[]): Promise<void> {
+    if (!this.superTeam) return;
+    const group = superTeamGroup(appKey, teamId);
+    for (const accid of accounts) await this.deps.gateway.setGroups({ appKey, accid }, { leave: [group] });
+  }
 
   /**
    * Writes a team notification (a type 5 message) into the team conversation and delivers it to
@@ -52,21 +76,36 @@ export class TeamOps {
   async notify(session: Session, team: TeamRow, name: TeamNotification, attach: Record<string, unknown>, alsoTo: string[] = []) {
     const { db, store, gateway, now } = this.deps;
     const fresh = (await store.team(session.appKey, String(team.id)))!;
-    const members = await store.members(session.appKey, team.id);
-    const audience = [...new Set([...members.map((m) => m.accid), ...alsoTo])];
-    const convKey = teamConvKey(team.id);
+    const convKey = teamConvKey(team.id, this.kind);
+    const sessionId = `${this.kind}-${team.id}`;
     const body: StoredBody = {
-      scene: 'team',
+      scene: this.kind,
       to: String(team.id),
       type: 5,
       idClient: randomUUID().replace(/-/g, ''),
-      attach: JSON.stringify({ type: name, id: TEAM_NOTIFICATIONS[name], from: session.accid, teamId: String(team.id), ...attach }),
+      attach: JSON.stringify({ type: name, id: notificationId(name, this.kind), from: session.accid, teamId: String(team.id), ...attach }),
       from: session.accid,
       fromNick: session.nick,
       fromClientType: session.clientType,
       fromDeviceId: session.deviceId,
     };
-    const sessions = audience.map((accid) => ({ accid, sessionId: `team-${team.id}`, peer: String(team.id) }));
+    if (this.superTeam) {
+      // One publish to the group for the members; those who just left get theirs one by one.
+      const { msg } = await insertMessage(db, { appKey: session.appKey, convKey, body, now: now() }, (trx, inserted) =>
+        touchSessions(trx, session.appKey, { scene: this.kind, convKey, sessions: [{ accid: session.accid, sessionId, peer: String(team.id) }], audience: [] }, inserted.id, inserted.msg.time, session.accid),
+      );
+      const group = superTeamGroup(session.appKey, team.id);
+      await gateway.pushToGroup(group, 'superTeamChanged', { team: toTeam(fresh, true) });
+      await gateway.pushToGroup(group, 'msg', { msg });
+      for (const accid of alsoTo) {
+        await gateway.pushToAccount({ appKey: session.appKey, accid }, 'superTeamChanged', { team: toTeam(fresh, false) });
+        await gateway.pushToAccount({ appKey: session.appKey, accid }, 'msg', { msg });
+      }
+      return msg;
+    }
+    const members = await store.members(session.appKey, team.id);
+    const audience = [...new Set([...members.map((m) => m.accid), ...alsoTo])];
+    const sessions = audience.map((accid) => ({ accid, sessionId, peer: String(team.id) }));
     const { msg } = await insertMessage(db, { appKey: session.appKey, convKey, body, now: now() }, (trx, inserted) =>
       touchSessions(trx, session.appKey, { scene: 'team', convKey, sessions, audience: [] }, inserted.id, inserted.msg.time, session.accid),
     );
@@ -82,11 +121,15 @@ export class TeamOps {
   /** Tells members (and `alsoTo`) that some member records changed. */
   async membersChanged(session: Session, team: TeamRow, changed: string[], removed: string[] = []) {
     const { store, gateway } = this.deps;
-    const all = await store.members(session.appKey, team.id, { validOnly: false });
-    const records = all.filter((m) => changed.includes(m.accid)).map(toMember);
-    const audience = new Set([...all.filter((m) => m.valid === 1).map((m) => m.accid), ...removed]);
-    for (const accid of audience) {
-      await gateway.pushToAccount({ appKey: session.appKey, accid }, 'teamMembersChanged', { teamId: String(team.id), members: records, removed });
+    const records = (await Promise.all(changed.map((accid) => store.member(session.appKey, team.id, accid)))).filter((m) => m !== undefined).map(toMember);
+    const change = { teamId: String(team.id), members: records, removed };
+    if (this.superTeam) {
+      await gateway.pushToGroup(superTeamGroup(session.appKey, team.id), 'superTeamMembersChanged', change);
+      for (const accid of removed) await gateway.pushToAccount({ appKey: session.appKey, accid }, 'superTeamMembersChanged', change);
+      return;
     }
+    const all = await store.members(session.appKey, team.id);
+    const audience = new Set([...all.map((m) => m.accid), ...removed]);
+    for (const accid of audience) await gateway.pushToAccount({ appKey: session.appKey, accid }, 'teamMembersChanged', change);
   }
 }

@@ -5,16 +5,31 @@ import type { SceneResolver } from '../messaging/index.ts';
 import { CommandError } from '../gateway/errors.ts';
 import type { TeamStore } from './team-store.ts';
 
-export const teamConvKey = (teamId: string | number) => `team:${teamId}`;
+export type TeamKind = 'team' | 'superTeam';
 
-export function teamResolver(store: TeamStore): SceneResolver {
+export const teamConvKey = (teamId: string | number, kind: TeamKind = 'team') => `${kind}:${teamId}`;
+/** The fan-out group of a super team (gateway groups.ts). */
+export const superTeamGroup = (appKey: string, teamId: string | number) => `${appKey}:superTeam:${teamId}`;
+
+export function teamResolver(store: TeamStore, kind: TeamKind = 'team'): SceneResolver {
   async function conversation(appKey: string, accid: string, teamId: string, sending: boolean) {
-    const team = await store.requireTeam(appKey, teamId);
+    const team = await store.requireTeam(appKey, teamId, kind);
     const me = await store.requireMember(appKey, team, accid);
     if (sending) {
       const speaksDuringMute = (team.mute_type === 'normal' && me.type !== 'normal') || me.type === 'owner';
       if (team.mute_type !== 'none' && !speaksDuringMute) throw new CommandError(812, 'the team is muted');
       if (me.mute === 1) throw new CommandError(812, 'you are muted in this team');
+    }
+    if (kind === 'superTeam') {
+      // No per-member work: one publish to the group, only the sender's session row is written,
+      // and members' unread counts are computed when they read.
+      return {
+        scene: 'superTeam' as const,
+        convKey: teamConvKey(team.id, kind),
+        sessions: [{ accid, sessionId: `superTeam-${team.id}`, peer: String(team.id) }],
+        audience: [],
+        group: superTeamGroup(appKey, team.id),
+      };
     }
     const members = await store.members(appKey, team.id);
     return {

@@ -5,13 +5,20 @@ import type { Database } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
 import { toMsg, visibleTo } from '../messaging/index.ts';
 import { toMember, toTeam } from './team-store.ts';
+import type { TeamKind } from './scene.ts';
 
 const ROAMING_DAYS = 7;
 const MAX_MSGS = 20_000;
 const PUSH_ITEMS = 500;
 
-export function registerTeamSync(sources: SyncSources, db: Kysely<Database>, now: () => number): void {
-  sources.register('teams', async (context, since) => {
+const NAMES = {
+  team: { teams: 'teams', members: 'myTeamMembers', msgs: 'teamMsgs', teamsPush: 'syncTeams', membersPush: 'syncMyTeamMembers' },
+  superTeam: { teams: 'superTeams', members: 'mySuperTeamMembers', msgs: 'superTeamMsgs', teamsPush: 'syncSuperTeams', membersPush: 'syncMySuperTeamMembers' },
+} as const;
+
+export function registerTeamSync(sources: SyncSources, db: Kysely<Database>, now: () => number, kind: TeamKind = 'team'): void {
+  const names = NAMES[kind];
+  sources.register(names.teams, async (context, since) => {
     const { appKey, accid } = context.connection.session!;
     const rows = await db
       .selectFrom('im_teams')
@@ -20,22 +27,29 @@ export function registerTeamSync(sources: SyncSources, db: Kysely<Database>, now
       .select(['im_team_members.valid as memberValid'])
       .where('im_teams.app_key', '=', appKey)
       .where('im_team_members.accid', '=', accid)
-      .where('im_teams.kind', '=', 'team')
+      .where('im_teams.kind', '=', kind)
       .where((eb) => eb.or([eb('im_teams.updated_at', '>', since), eb('im_team_members.updated_at', '>', since)]))
       .execute();
     const teams = rows
       .map((row) => toTeam({ ...row, id: Number(row.id) }, row.memberValid === 1))
       .filter((team) => since > 0 || team.validToCurrentUser);
-    if (teams.length) context.connection.push('syncTeams', { teams });
+    if (teams.length) context.connection.push(names.teamsPush, { teams });
   });
 
-  sources.register('myTeamMembers', async (context, since) => {
+  sources.register(names.members, async (context, since) => {
     const { appKey, accid } = context.connection.session!;
-    const rows = await db.selectFrom('im_team_members').selectAll().where('app_key', '=', appKey).where('accid', '=', accid).where('updated_at', '>', since).execute();
-    if (rows.length) context.connection.push('syncMyTeamMembers', { members: rows.map(toMember) });
+    const rows = await db
+      .selectFrom('im_team_members')
+      .innerJoin('im_teams', (join) => join.onRef('im_teams.id', '=', 'im_team_members.team_id').on('im_teams.kind', '=', kind))
+      .selectAll('im_team_members')
+      .where('im_team_members.app_key', '=', appKey)
+      .where('im_team_members.accid', '=', accid)
+      .where('im_team_members.updated_at', '>', since)
+      .execute();
+    if (rows.length) context.connection.push(names.membersPush, { members: rows.map(toMember) });
   });
 
-  sources.register('teamMsgs', async (context, since) => {
+  sources.register(names.msgs, async (context, since) => {
     const { appKey, accid } = context.connection.session!;
     const roaming = since === 0;
     let query = visibleTo(
@@ -46,14 +60,14 @@ export function registerTeamSync(sources: SyncSources, db: Kysely<Database>, now
             .on('im_team_members.app_key', '=', appKey)
             .on('im_team_members.accid', '=', accid)
             .on('im_team_members.valid', '=', 1)
-            .on(sql<boolean>`im_messages.conv_key = ${sql.lit('team:')} || cast(im_team_members.team_id as varchar(20))`),
+            .on(sql<boolean>`im_messages.conv_key = ${sql.lit(`${kind}:`)} || cast(im_team_members.team_id as varchar(20))`),
         )
         .leftJoin('im_sessions', (join) => join.onRef('im_sessions.conv_key', '=', 'im_messages.conv_key').on('im_sessions.app_key', '=', appKey).on('im_sessions.accid', '=', accid))
         .select(['im_messages.id', 'im_messages.seq', 'im_messages.time', 'im_messages.body']),
       appKey,
       accid,
     )
-      .where('im_messages.scene', '=', 'team')
+      .where('im_messages.scene', '=', kind)
       .where('im_messages.time', '>', roaming ? now() - ROAMING_DAYS * 86_400_000 : since)
       .where('im_messages.time', '>=', sql<number>`im_team_members.join_time`)
       .where(sql<boolean>`im_messages.time > coalesce(im_sessions.cleared_before, 0)`)

@@ -64,10 +64,10 @@ export class TeamStore {
     return row && { ...row, id: Number(row.id) };
   }
 
-  /** The team, valid; 803 when missing or dismissed. */
-  async requireTeam(appKey: string, teamId: string): Promise<TeamRow> {
+  /** The team of that kind, valid; 803 when missing or dismissed. */
+  async requireTeam(appKey: string, teamId: string, kind: TeamRow['kind'] = 'team'): Promise<TeamRow> {
     const team = await this.team(appKey, teamId);
-    if (!team || team.valid !== 1) throw new CommandError(803, 'team not found');
+    if (!team || team.valid !== 1 || team.kind !== kind) throw new CommandError(803, 'team not found');
     return team;
   }
 

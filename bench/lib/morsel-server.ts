@@ -1,0 +1,131 @@
+// Our IM server as a separate process (the real `apps/server/src/main.ts`, not an in-process
+// copy), on loopback with a fresh data directory, and the accounts a scenario logs in with,
+// created through the server-to-server REST API as an app backend would.
+import { createHash, randomBytes } from 'node:crypto';
+import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { freePort, startNode, stop, waitUntil } from './processes.ts';
+import { mapLimit } from './stats.ts';
+
+export const BENCH_APP_KEY = 'morselbench01';
+const BENCH_APP_SECRET = randomBytes(16).toString('hex');
+
+export interface MorselServer {
+  readonly url: string;
+  readonly port: number;
+  /** The pid of the server process now running (changes on restart). */
+  readonly pid: number;
+  readonly appKey: string;
+  readonly child: ChildProcess & { output: () => string };
+  /**
+   * Stops the process and starts a fresh one on the same port and data: what it holds in
+   * memory afterwards is the product plus its data, not leftovers of creating the accounts.
+   */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function spawnServer(port: number, dataDir: string) {
+  return startNode('apps/server/src/main.ts', [], {
+    label: 'morsel',
+    nodeArgs: ['--max-old-space-size=8192'],
+    env: {
+      PORT: String(port),
+      MORSEL_HOST: '127.0.0.1',
+      MORSEL_DATA_DIR: dataDir,
+      MORSEL_LOG_LEVEL: process.env.MORSEL_LOG_LEVEL ?? 'warn',
+      MORSEL_SEED_DEMO: 'false',
+      MORSEL_IM_APP_KEY: BENCH_APP_KEY,
+      MORSEL_IM_APP_SECRET: BENCH_APP_SECRET,
+      // The load generator is one client per account; frequency control is not what is measured.
+      MORSEL_IM_COMMANDS_PER_SECOND: '1000000',
+      // Tens of thousands of logins queue behind each other; do not close them while they wait.
+      MORSEL_IM_LOGIN_TIMEOUT_MS: '600000',
+    },
+  });
+}
+
+export async function startMorselServer(): Promise<MorselServer> {
+  const port = await freePort();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'morsel-bench-'));
+  // Removed on any exit, Ctrl-C included (the SQLite file of 100k accounts is not small).
+  const removeDataDir = () => fsSync.rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', removeDataDir);
+  const url = `http://127.0.0.1:${port}`;
+  const launch = async () => {
+    const child = spawnServer(port, dataDir);
+    await waitUntil('Morsel server', async () => (await fetch(`${url}/healthz`)).ok, {
+      timeoutMs: 60_000,
+      child,
+    });
+    return child;
+  };
+  let child = await launch();
+  return {
+    url,
+    port,
+    get pid() {
+      return child.pid!;
+    },
+    appKey: BENCH_APP_KEY,
+    get child() {
+      return child;
+    },
+    async restart() {
+      await stop(child);
+      child = await launch();
+    },
+    async stop() {
+      await stop(child);
+      await fs.rm(dataDir, { recursive: true, force: true });
+      process.off('exit', removeDataDir);
+    },
+  };
+}
+
+export interface Account {
+  accid: string;
+  token: string;
+}
+
+function signedHeaders(): Record<string, string> {
+  const nonce = randomBytes(12).toString('hex');
+  const curTime = String(Math.floor(Date.now() / 1000));
+  return {
+    AppKey: BENCH_APP_KEY,
+    Nonce: nonce,
+    CurTime: curTime,
+    CheckSum: createHash('sha1')
+      .update(BENCH_APP_SECRET + nonce + curTime)
+      .digest('hex'),
+    'content-type': 'application/x-www-form-urlencoded',
+  };
+}
+
+/** Creates `count` accounts (`<prefix>0`, `<prefix>1`, …) with `concurrency` requests in flight. */
+export async function createAccounts(
+  server: MorselServer,
+  count: number,
+  prefix = 'bench',
+  concurrency = 32,
+): Promise<Account[]> {
+  const ids = Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+  return mapLimit(ids, concurrency, async (accid) => {
+    for (let attempt = 1; ; attempt++) {
+      const response = await fetch(`${server.url}/nimserver/user/create.action`, {
+        method: 'POST',
+        headers: signedHeaders(),
+        body: new URLSearchParams({ accid }).toString(),
+      });
+      const reply = (await response.json()) as { code: number; desc?: string; info?: Account };
+      if (reply.code === 200 && reply.info)
+        return { accid: reply.info.accid, token: reply.info.token };
+      // A nonce collision or a momentary failure is retried a few times, then reported.
+      if (attempt >= 3)
+        throw new Error(`creating ${accid}: code ${reply.code} ${reply.desc ?? ''}`);
+    }
+  });
+}
