@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import type * as MorselIM from '../packages/im-sdk/src/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { collectPageErrors, openPhone, type Phone } from './harness/browser.ts';
@@ -43,7 +44,7 @@ describe('the IM SDK in a browser', () => {
       const { appKey, demoAccounts } = server.server.seeded;
       const result = await page.evaluate(
         async ({ appKey, account, token, lbsUrl, transports }) => {
-          const { NIM } = (window as unknown as { MorselIM: typeof import('../packages/im-sdk/src/index.ts') }).MorselIM;
+          const { NIM } = (window as unknown as { MorselIM: typeof MorselIM }).MorselIM;
           const events: string[] = [];
           const nim = NIM.getInstance({
             appKey, account, token, lbsUrl, transports: [...transports], logLevel: 'off', autoConnect: false,
