@@ -66,6 +66,8 @@ export interface NimCallbacks {
   onupdateteam?(team: Team): void;
   /** Member records of a team changed (roles, mutes, nicks), or members were removed. */
   onupdateteammembers?(change: { teamId: string; members: TeamMember[]; removed: string[] }): void;
+  /** Members read my team messages: read and unread counts per message. */
+  onTeamMsgReceipt?(reads: { teamId: string; idServer: string; read: number; unread: number }[]): void;
   /** My super teams, after the sync. */
   onSuperTeams?(teams: Team[]): void;
   onupdatesuperteam?(team: Team): void;

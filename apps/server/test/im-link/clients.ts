@@ -61,6 +61,7 @@ export class Events {
       onpushevents: record('pushevents'),
       onSuperTeams: record('superteams'),
       onupdatesuperteam: record('updatesuperteam'),
+      onTeamMsgReceipt: record('teammsgreceipt'),
     };
   }
 

@@ -172,4 +172,22 @@ describe('an advanced team', () => {
     const me = await a.nim.updateInfoInTeam({ teamId: team.teamId, nickInTeam: '群主小零', muteNotiType: 1 });
     expect(me).toMatchObject({ nickInTeam: '群主小零', muteNotiType: 1, muteTeam: true });
   });
+
+  it('counts team read receipts for messages that ask for them (814 otherwise) and limits forced pushes (811)', async () => {
+    const a = await client(0);
+    const b = await client(1);
+    const c = await client(2);
+    const { team } = await a.nim.createTeam({ type: 'normal', name: '回执群', accounts: ['demo2', 'demo3'] });
+    const asked = await a.nim.sendText({ scene: 'team', to: team.teamId, text: '收到请回复', needMsgReceipt: true });
+    const plain = await a.nim.sendText({ scene: 'team', to: team.teamId, text: '普通消息' });
+    const ref = { teamId: team.teamId, idServer: asked.idServer! };
+    await b.nim.sendTeamMsgReceipt({ teamMsgReceipts: [ref] });
+    expect(await a.events.next('teammsgreceipt')).toEqual([{ ...ref, read: 1, unread: 1 }]);
+    await c.nim.sendTeamMsgReceipt({ teamMsgReceipts: [ref] });
+    expect(await a.nim.getTeamMsgReads({ teamMsgReceipts: [ref] })).toEqual([{ ...ref, read: 2, unread: 0 }]);
+    expect(await a.nim.getTeamMsgReadAccounts({ teamMsgReceipt: ref })).toEqual({ readAccounts: expect.arrayContaining(['demo2', 'demo3']), unreadAccounts: [] });
+    await expect(b.nim.sendTeamMsgReceipt({ teamMsgReceipts: [{ teamId: team.teamId, idServer: plain.idServer! }] })).rejects.toMatchObject({ code: 814 });
+    const many = Array.from({ length: 101 }, (_, i) => `p${i}`);
+    await expect(a.nim.sendText({ scene: 'team', to: team.teamId, text: '@all', apns: { accounts: many, forcePush: true } })).rejects.toMatchObject({ code: 811 });
+  });
 });

@@ -51,6 +51,7 @@ export function TeamsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
         this.keepTeam(team as Team);
         this.options.onupdateteam?.(team as Team);
       });
+      this.onPush('teamMsgReceipt', ({ reads }) => this.options.onTeamMsgReceipt?.(reads as ReplyOf<'getTeamMsgReads'>['reads']));
       this.onPush('teamMembersChanged', (params) => {
         const change = params as { teamId: string; members: TeamMember[]; removed: string[] };
         for (const member of change.members) if (member.account === this.account) this.myTeamMembers.set(member.teamId, member);
@@ -160,6 +161,19 @@ export function TeamsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
 
     getLocalTeamMember(teamId: string): TeamMember | undefined {
       return this.myTeamMembers.get(teamId);
+    }
+
+    /** Tells the senders that I read these team messages (sent with needMsgReceipt). */
+    sendTeamMsgReceipt(options: { teamMsgReceipts: { teamId: string; idServer: string }[]; done?: Done<void> }) {
+      return withDone(this.sendCmd('sendTeamMsgReceipt', { teamMsgReceipts: options.teamMsgReceipts }).then(() => {}), options.done);
+    }
+
+    getTeamMsgReads(options: { teamMsgReceipts: { teamId: string; idServer: string }[]; done?: Done<ReplyOf<'getTeamMsgReads'>['reads']> }) {
+      return withDone(this.sendCmd('getTeamMsgReads', { teamMsgReceipts: options.teamMsgReceipts }).then((r) => r.reads), options.done);
+    }
+
+    getTeamMsgReadAccounts(options: { teamMsgReceipt: { teamId: string; idServer: string }; done?: Done<ReplyOf<'getTeamMsgReadAccounts'>> }) {
+      return withDone(this.sendCmd('getTeamMsgReadAccounts', { teamMsgReceipt: options.teamMsgReceipt }), options.done);
     }
 
     /** Deprecated by NIM: team members are fetched with getTeamMembers. */

@@ -9,6 +9,8 @@ import { MUTE_TYPES, Team, TeamFields, TeamMember } from './team.ts';
 import { DeliveredEvent, EventType, PublishedEvent, SubscribeAccounts, SubscribeTime, Subscription } from './event.ts';
 
 const TeamId = Id;
+const TeamMsgRef = Params({ teamId: TeamId, idServer: Id });
+const TeamMsgReads = Type.Object({ teamId: TeamId, idServer: Id, read: Type.Integer(), unread: Type.Integer() });
 const Open = { request: AnyMap };
 
 /** A super-team command takes the same parameters as its team twin, in service 21. */
@@ -81,9 +83,16 @@ const socialCommandsBase = {
   updateMuteStateInTeam: command(8, 25, 'updateMuteStateInTeam', { request: Params({ teamId: TeamId, account: Account, mute: Type.Boolean() }) }),
   getMyTeamMembers: command(8, 26, 'getMyTeamMembers', { request: Params({ teamIds: Type.Array(TeamId, { minItems: 1, maxItems: 100 }) }), reply: Params({ members: Type.Array(TeamMember) }) }),
   getMutedTeamMembers: command(8, 27, 'getMutedTeamMembers', { request: Params({ teamId: TeamId }), reply: Params({ members: Type.Array(TeamMember) }) }),
-  sendTeamMsgReceipt: command(8, 28, 'sendTeamMsgReceipt', Open),
-  getTeamMsgReads: command(8, 29, 'getTeamMsgReads', Open),
-  getTeamMsgReadAccounts: command(8, 30, 'getTeamMsgReadAccounts', Open),
+  sendTeamMsgReceipt: command(8, 28, 'sendTeamMsgReceipt', { request: Params({ teamMsgReceipts: Type.Array(TeamMsgRef, { minItems: 1, maxItems: 50 }) }) }),
+  getTeamMsgReads: command(8, 29, 'getTeamMsgReads', {
+    request: Params({ teamMsgReceipts: Type.Array(TeamMsgRef, { minItems: 1, maxItems: 50 }) }),
+    reply: Params({ reads: Type.Array(TeamMsgReads) }),
+  }),
+  getTeamMsgReadAccounts: command(8, 30, 'getTeamMsgReadAccounts', {
+    request: Params({ teamMsgReceipt: TeamMsgRef }),
+    reply: Params({ readAccounts: Type.Array(Account), unreadAccounts: Type.Array(Account) }),
+  }),
+  teamMsgReceipt: push(8, 37, 'teamMsgReceipt', Params({ reads: Type.Array(TeamMsgReads) })),
   muteTeamAll: command(8, 31, 'muteTeamAll', { request: Params({ teamId: TeamId, muteType: Type.Union(MUTE_TYPES.map((m) => Type.Literal(m))) }) }),
   getTeamMemberInvitorAccid: command(8, 32, 'getTeamMemberInvitorAccid', {
     request: Params({ teamId: TeamId, accounts: Accounts(200) }),

@@ -7,11 +7,14 @@ import type { ImGateway } from '../gateway/index.ts';
 import type { Messaging } from '../messaging/index.ts';
 import { CommandError } from '../gateway/errors.ts';
 import { teamHandlers } from './handlers.ts';
+import { receiptHandlers } from './receipts.ts';
 import { requireManager, TeamOps } from './ops.ts';
 import { superTeamGroup, teamResolver } from './scene.ts';
 import { registerSuperTeamSessionSync } from './super-sessions.ts';
 import { registerTeamSync } from './sync.ts';
 import { TeamStore } from './team-store.ts';
+
+export const MAX_FORCE_PUSH_ACCOUNTS = 100;
 
 export interface TeamsOptions {
   store: Store;
@@ -27,6 +30,13 @@ export function registerTeams({ store, im, messaging, now = Date.now }: TeamsOpt
   messaging.scenes.register('superTeam', teamResolver(teams, 'superTeam'));
   im.gateway.use(teamHandlers(deps, 'team'));
   im.gateway.use(superTeamHandlers(deps));
+  im.gateway.use(receiptHandlers(deps));
+  // A team message may force a push to at most this many accounts (811 beyond).
+  messaging.guards.push(async ({ msg }) => {
+    if (msg.scene !== 'p2p' && (msg.apns?.accounts?.length ?? 0) > MAX_FORCE_PUSH_ACCOUNTS) {
+      throw new CommandError(811, `the forced-push list holds at most ${MAX_FORCE_PUSH_ACCOUNTS} accounts`);
+    }
+  });
   registerTeamSync(im.syncSources, store.db, now, 'team');
   registerTeamSync(im.syncSources, store.db, now, 'superTeam');
   registerSuperTeamSessionSync(im.syncSources, store.db);

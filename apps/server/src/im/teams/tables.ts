@@ -41,7 +41,15 @@ export interface ImTeamMemberTable {
   updated_at: number;
 }
 
+export interface ImTeamReceiptTable {
+  app_key: string;
+  message_id: number;
+  reader: string;
+  created_at: number;
+}
+
 export interface TeamTables {
   im_teams: ImTeamTable;
   im_team_members: ImTeamMemberTable;
+  im_team_receipts: ImTeamReceiptTable;
 }
