@@ -18,7 +18,33 @@ export function sqliteDialect(file: string): Dialect {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: withStatementCache(database) });
+}
+
+/** Prepared statements kept per SQL text; beyond this many the oldest is dropped. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query afresh; the IM hot paths (login, sync, send) run the same few
+ * hundred queries over and over, so prepared statements are reused by their SQL text.
+ * better-sqlite3 statements are synchronous and re-prepare themselves after schema changes.
+ */
+function withStatementCache(database: BetterSqlite3.Database) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql); // re-inserted below: the map keeps the most recent last
+      } else {
+        statement = database.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 export function postgresDialect(connectionString: string): Dialect {

@@ -77,7 +77,7 @@ describe('sending and receiving', () => {
     await expect(a.nim.sendCmd('sendMsg', { msg: raw })).rejects.toMatchObject({ code: 414 });
     await expect(a.nim.sendCmd('sendMsg', { msg: { ...raw, type: 0, extra: 1 } as never })).rejects.toMatchObject({ code: 414 });
     await expect(a.nim.sendText({ scene: 'team', to: '1', text: 'x' })).rejects.toMatchObject({ code: 803 });
-    await expect(a.nim.sendText({ scene: 'superTeam', to: '1', text: 'x' })).rejects.toMatchObject({ code: 403 });
+    await expect(a.nim.sendText({ scene: 'superTeam', to: '1', text: 'x' })).rejects.toMatchObject({ code: 803 });
   });
 
   it('keeps a local message on the device: success at once, never delivered', async () => {
