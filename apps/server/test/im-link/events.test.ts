@@ -1,26 +1,11 @@
 // Presence events with real SDK clients: online state at login and logout, custom events,
 // subscriptions and their queries, and the ranges of document 2.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NIM } from '@morsel/im-sdk';
+import { describe, expect, it } from 'vitest';
 import type { DeliveredEvent } from '@morsel/protocol';
-import { startTestServer, type TestServer } from '../harness/index.ts';
-import { connectClient } from './clients.ts';
+import { imSuite } from './suite.ts';
 
-let server: TestServer;
-const opened: NIM[] = [];
-async function client(index: number, extra: Parameters<typeof connectClient>[2] = {}) {
-  const c = await connectClient(server, index, extra);
-  opened.push(c.nim);
-  return c;
-}
-
-beforeEach(async () => {
-  server = await startTestServer({ imCommandsPerSecond: 10_000 });
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
-  await server?.stop();
-});
+const suite = imSuite({ fresh: 'each' });
+const client = suite.client;
 
 describe('presence events', () => {
   it('tells subscribers when an account comes online and goes offline after its last device', async () => {

@@ -1,26 +1,12 @@
 // One-to-one messages with two and three real SDK clients against the real server.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NIM, type ClientMsg } from '@morsel/im-sdk';
-import { startTestServer, type TestServer } from '../harness/index.ts';
-import { connectClient, demoOptions, Events } from './clients.ts';
+import { imSuite } from './suite.ts';
+import { demoOptions, Events } from './clients.ts';
 
-let server: TestServer;
-const opened: NIM[] = [];
-async function client(index: number, extra: Parameters<typeof connectClient>[2] = {}) {
-  const c = await connectClient(server, index, extra);
-  opened.push(c.nim);
-  return c;
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ imCommandsPerSecond: 10_000 });
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const suite = imSuite({ fresh: 'all' });
+const client = suite.client;
+const opened = suite.opened;
 
 const idServers = (msgs: ClientMsg[]) => msgs.map((m) => m.idServer);
 
@@ -70,7 +56,7 @@ describe('sending and receiving', () => {
     expect(a.nim.getLocalMsgs({ sessionId: 'p2p-demo2', limit: 1000 })).toHaveLength(held); // nothing stored
   });
 
-  it('answers the server-side rules too: unknown recipient 404, client notifications 414', async () => {
+  it('answers the suite.server-side rules too: unknown recipient 404, client notifications 414', async () => {
     const a = await client(0);
     await expect(a.nim.sendText({ scene: 'p2p', to: 'nobody-here', text: 'hi' })).rejects.toMatchObject({ code: 404 });
     const raw = { scene: 'p2p' as const, to: 'demo2', type: 5 as const, idClient: 'n1', text: 'x' };
@@ -105,7 +91,7 @@ describe('sending and receiving', () => {
 describe('resend and duplicates', () => {
   it('resends a failed message with its idClient; only failed messages can be resent', async () => {
     const events = new Events();
-    const a = NIM.getInstance({ ...demoOptions(server, 0), ...events.callbacks() });
+    const a = NIM.getInstance({ ...demoOptions(suite.server, 0), ...events.callbacks() });
     opened.push(a);
     const failed = await a.sendText({ scene: 'p2p', to: 'demo2', text: '断网时发的' }).catch((e: { event: { msg: ClientMsg } }) => e.event.msg);
     expect(failed.status).toBe('fail');
@@ -166,8 +152,8 @@ describe('offline delivery and reconnects', () => {
       return out;
     })();
     await b.events.until(() => b.events.all('msg').length >= 20);
-    // The server drops the receiver's connection (as a process shutdown would): it reconnects.
-    await server.server.imGateway.gateway.kick({ appKey: server.server.seeded.appKey, accid: 'demo2' }, undefined, 'silentlyKick');
+    // The suite.server drops the receiver's connection (as a process shutdown would): it reconnects.
+    await suite.server.server.imGateway.gateway.kick({ appKey: suite.server.server.seeded.appKey, accid: 'demo2' }, undefined, 'silentlyKick');
     const sent = await sending;
     await b.events.until(() => {
       seen.clear();

@@ -1,26 +1,11 @@
 // Profiles, friends, blacklists and system messages with real SDK clients.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NIM, ClientMsg } from '@morsel/im-sdk';
+import { describe, expect, it } from 'vitest';
+import type { ClientMsg } from '@morsel/im-sdk';
 import type { SysMsg, User } from '@morsel/protocol';
-import { startTestServer, type TestServer } from '../harness/index.ts';
-import { connectClient } from './clients.ts';
+import { imSuite } from './suite.ts';
 
-let server: TestServer;
-const opened: NIM[] = [];
-async function client(index: number, extra: Parameters<typeof connectClient>[2] = {}) {
-  const c = await connectClient(server, index, extra);
-  opened.push(c.nim);
-  return c;
-}
-
-// A fresh server per test: friendships and blacklists must not leak between tests.
-beforeEach(async () => {
-  server = await startTestServer({ imCommandsPerSecond: 10_000 });
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
-  await server?.stop();
-});
+const suite = imSuite({ fresh: 'each' });
+const client = suite.client;
 
 describe('profiles', () => {
   it('updates my profile, tells my other devices and my friends, and checks formats', async () => {

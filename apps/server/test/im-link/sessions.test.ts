@@ -1,26 +1,13 @@
 // Sessions, unread counts across devices, history, recall, one-way delete, receipts.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NIM, type ClientMsg } from '@morsel/im-sdk';
 import { startTestServer, type TestServer } from '../harness/index.ts';
-import { connectClient, demoOptions, Events } from './clients.ts';
+import { imSuite } from './suite.ts';
+import { demoOptions, Events } from './clients.ts';
 
-let server: TestServer;
-const opened: NIM[] = [];
-async function client(target: TestServer, index: number, extra: Parameters<typeof connectClient>[2] = {}) {
-  const c = await connectClient(target, index, extra);
-  opened.push(c.nim);
-  return c;
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ imCommandsPerSecond: 10_000 });
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const suite = imSuite({ fresh: 'all' });
+const opened = suite.opened;
+const client = (target: TestServer, index: number, extra: Parameters<typeof suite.client>[1] = {}) => suite.client(index, extra, target);
 
 async function sendMany(nim: NIM, to: string, count: number, label: string): Promise<ClientMsg[]> {
   const out: ClientMsg[] = [];
@@ -55,7 +42,7 @@ describe('unread counts across devices', () => {
       b1.nim.resetCurrSession();
       await sendMany(a.nim, 'demo2', 2, 'later');
       await b2.events.until(() => unreadOf(b2.nim) === 2);
-      // A third device syncing from nothing gets the server's count.
+      // A third device syncing from nothing gets the suite.server's count.
       const b3 = await client(own, 1, { deviceId: 'b-new' });
       expect(unreadOf(b3.nim)).toBe(2);
       // The sender never counts its own messages.
@@ -67,8 +54,8 @@ describe('unread counts across devices', () => {
   });
 
   it('ignores an ack that is not newer than the one held', async () => {
-    const a = await client(server, 0);
-    const b = await client(server, 1);
+    const a = await client(suite.server, 0);
+    const b = await client(suite.server, 1);
     const [msg] = await sendMany(a.nim, 'demo2', 1, 'ack');
     await b.events.until(() => b.events.all('msg').length === 1);
     b.nim.setCurrSession('p2p-demo1');
@@ -79,9 +66,9 @@ describe('unread counts across devices', () => {
   });
 });
 
-describe('local and server sessions', () => {
+describe('local and suite.server sessions', () => {
   it('refuses to insert an existing local session and to update a missing one', async () => {
-    const a = await client(server, 0);
+    const a = await client(suite.server, 0);
     a.nim.insertLocalSession({ scene: 'p2p', to: 'someone' });
     expect(() => a.nim.insertLocalSession({ scene: 'p2p', to: 'someone' })).toThrow(expect.objectContaining({ code: 'Session_Exist' }));
     expect(() => a.nim.updateLocalSession({ id: 'p2p-missing', localCustom: 'x' })).toThrow(expect.objectContaining({ code: 'Session_Not_Exist' }));
@@ -91,8 +78,8 @@ describe('local and server sessions', () => {
     expect(() => a.nim.searchLocal({ keyword: '' })).toThrow(/needs a keyword/);
   });
 
-  it('lists, extends and deletes server sessions', async () => {
-    const a = await client(server, 0);
+  it('lists, extends and deletes suite.server sessions', async () => {
+    const a = await client(suite.server, 0);
     await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: 'session please' });
     const { sessions } = await a.nim.getServerSessions({ limit: 100 });
     const session = sessions.find((s) => s.id === 'p2p-demo3')!;
@@ -137,9 +124,9 @@ describe('history', () => {
   });
 
   it('never shows another conversation\'s messages by id', async () => {
-    const a = await client(server, 0);
+    const a = await client(suite.server, 0);
     const secret = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'only for demo2' });
-    const c = await client(server, 2);
+    const c = await client(suite.server, 2);
     const { msgs } = await c.nim.getMsgsByIdServer({ reqMsgs: [secret] });
     expect(msgs).toEqual([]);
   });
@@ -147,8 +134,8 @@ describe('history', () => {
 
 describe('recall, one-way delete, clearing and receipts', () => {
   it('recalls my message for both sides, and refuses someone else\'s', async () => {
-    const a = await client(server, 0);
-    const b = await client(server, 1);
+    const a = await client(suite.server, 0);
+    const b = await client(suite.server, 1);
     const msg = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: '发错了' });
     await b.events.until(() => b.events.all<ClientMsg>('msg').some((m) => m.idServer === msg.idServer));
     const received = b.events.all<ClientMsg>('msg').find((m) => m.idServer === msg.idServer)!;
@@ -175,9 +162,9 @@ describe('recall, one-way delete, clearing and receipts', () => {
   });
 
   it('deletes a message for me only, on all my devices', async () => {
-    const a1 = await client(server, 0, { deviceId: 'a1' });
-    const a2 = await client(server, 0, { deviceId: 'a2' });
-    const b = await client(server, 1);
+    const a1 = await client(suite.server, 0, { deviceId: 'a1' });
+    const a2 = await client(suite.server, 0, { deviceId: 'a2' });
+    const b = await client(suite.server, 1);
     const msg = await a1.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'just for me to forget' });
     await a2.events.until(() => a2.events.all('msg').length === 1);
     await a1.nim.deleteMsgSelf({ msg });
@@ -190,8 +177,8 @@ describe('recall, one-way delete, clearing and receipts', () => {
   });
 
   it('clears my history of a session without touching the other side', async () => {
-    const a = await client(server, 0);
-    const b = await client(server, 2);
+    const a = await client(suite.server, 0);
+    const b = await client(suite.server, 2);
     await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: 'before clearing' });
     await a.nim.clearServerHistoryMsgs({ scene: 'p2p', to: 'demo3' });
     expect((await a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo3', limit: 10 })).msgs).toEqual([]);
@@ -201,8 +188,8 @@ describe('recall, one-way delete, clearing and receipts', () => {
   });
 
   it('tells the sender that its message was read', async () => {
-    const a = await client(server, 0);
-    const b = await client(server, 1);
+    const a = await client(suite.server, 0);
+    const b = await client(suite.server, 1);
     const msg = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'read me', needMsgReceipt: true });
     await b.events.until(() => b.events.all<ClientMsg>('msg').some((m) => m.idServer === msg.idServer));
     const received = b.events.all<ClientMsg>('msg').find((m) => m.idServer === msg.idServer)!;

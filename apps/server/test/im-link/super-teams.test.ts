@@ -1,31 +1,19 @@
 // Super teams: one publish per message to every online member, no per-member writes, member
 // state computed on read.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NIM, ClientMsg } from '@morsel/im-sdk';
+import { describe, expect, it } from 'vitest';
+import type { ClientMsg } from '@morsel/im-sdk';
 import type { Team } from '@morsel/protocol';
-import { startTestServer, type TestServer } from '../harness/index.ts';
+import { imSuite } from './suite.ts';
 import { connectClient } from './clients.ts';
 
-let server: TestServer;
-const opened: NIM[] = [];
-async function client(index: number, extra: Parameters<typeof connectClient>[2] = {}) {
-  const c = await connectClient(server, index, extra);
-  opened.push(c.nim);
-  return c;
-}
-
-beforeEach(async () => {
-  server = await startTestServer({ imCommandsPerSecond: 10_000 });
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
-  await server?.stop();
-});
+const suite = imSuite({ fresh: 'each' });
+const client = suite.client;
+const opened = suite.opened;
 
 async function createMembers(count: number): Promise<string[]> {
-  const { appKey } = server.server.seeded;
+  const { appKey } = suite.server.server.seeded;
   const accounts = Array.from({ length: count }, (_, i) => `fan${i}`);
-  for (const accid of accounts) await server.server.imAccounts.create({ appKey, accid });
+  for (const accid of accounts) await suite.server.server.imAccounts.create({ appKey, accid });
   return accounts;
 }
 
@@ -43,7 +31,7 @@ describe('a super team', () => {
       b.events.all<ClientMsg>('msg').find((m) => m.idServer === sent.idServer)!,
     );
     expect(got).toMatchObject({ scene: 'superTeam', sessionId: `superTeam-${team.teamId}`, flow: 'in' });
-    const rows = await server.server.store.db.selectFrom('im_sessions').select('accid').where('conv_key', '=', `superTeam:${team.teamId}`).execute();
+    const rows = await suite.server.server.store.db.selectFrom('im_sessions').select('accid').where('conv_key', '=', `superTeam:${team.teamId}`).execute();
     expect(rows.map((r) => r.accid)).toEqual(['demo1']); // only the sender's own row
 
     // A member coming online computes its session: unread from its join.
@@ -51,9 +39,9 @@ describe('a super team', () => {
     const c = await client(2);
     expect(c.nim.getLocalSession(`superTeam-${team.teamId}`)).toBeUndefined(); // demo3 is not a member
     const late = await (async () => {
-      const { appKey } = server.server.seeded;
-      const { token } = await server.server.imAccounts.refreshToken(appKey, 'fan7');
-      return connectClient(server, 0, { account: 'fan7', token });
+      const { appKey } = suite.server.server.seeded;
+      const { token } = await suite.server.server.imAccounts.refreshToken(appKey, 'fan7');
+      return connectClient(suite.server, 0, { account: 'fan7', token });
     })();
     opened.push(late.nim);
     const session = late.nim.getLocalSession(`superTeam-${team.teamId}`)!;
@@ -61,7 +49,7 @@ describe('a super team', () => {
     expect(session.lastMsg?.text).toBe('第二条');
     late.nim.setCurrSession(session.id);
     await late.nim.getServerTime();
-    const acked = await server.server.store.db.selectFrom('im_sessions').select(['accid', 'ack']).where('conv_key', '=', `superTeam:${team.teamId}`).where('accid', '=', 'fan7').executeTakeFirst();
+    const acked = await suite.server.server.store.db.selectFrom('im_sessions').select(['accid', 'ack']).where('conv_key', '=', `superTeam:${team.teamId}`).where('accid', '=', 'fan7').executeTakeFirst();
     expect(acked?.ack).toBeGreaterThan(0);
   });
 

@@ -1,26 +1,14 @@
 // Teams with real SDK clients: creation, invitations and applications, roles and permissions,
 // mutes, team messages and notifications, leaving, transfer and dismissal.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NIM, ClientMsg } from '@morsel/im-sdk';
+import { describe, expect, it } from 'vitest';
+import type { ClientMsg } from '@morsel/im-sdk';
 import type { SysMsg, Team } from '@morsel/protocol';
-import { startTestServer, type TestServer } from '../harness/index.ts';
-import { connectClient, connectNewAccount } from './clients.ts';
+import { imSuite } from './suite.ts';
+import { connectNewAccount } from './clients.ts';
 
-let server: TestServer;
-const opened: NIM[] = [];
-async function client(index: number, extra: Parameters<typeof connectClient>[2] = {}) {
-  const c = await connectClient(server, index, extra);
-  opened.push(c.nim);
-  return c;
-}
-
-beforeEach(async () => {
-  server = await startTestServer({ imCommandsPerSecond: 10_000 });
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
-  await server?.stop();
-});
+const suite = imSuite({ fresh: 'each' });
+const client = suite.client;
+const opened = suite.opened;
 
 const notifications = (msgs: ClientMsg[]) => msgs.filter((m) => m.type === 5).map((m) => JSON.parse(m.attach!).type as string);
 
@@ -128,7 +116,7 @@ describe('an advanced team', () => {
     const a = await client(0);
     const { team } = await a.nim.createTeam({ type: 'advanced', name: '小群', level: 3, beInviteMode: 'noVerify', accounts: ['demo2'] });
     const extra = [];
-    for (const name of ['t1', 't2']) extra.push(await connectNewAccount(server, name));
+    for (const name of ['t1', 't2']) extra.push(await connectNewAccount(suite.server, name));
     opened.push(...extra.map((e) => e.nim));
     await expect(a.nim.addTeamMembers({ teamId: team.teamId, accounts: ['t1', 't2'] })).rejects.toMatchObject({ code: 813 });
     await expect(a.nim.addTeamMembers({ teamId: team.teamId, accounts: ['demo3'] })).rejects.toMatchObject({ code: 801 });
@@ -137,7 +125,7 @@ describe('an advanced team', () => {
     const managers: string[] = [];
     for (let i = 0; i < 11; i++) {
       const accid = `m${i}`;
-      await server.server.imAccounts.create({ appKey: server.server.seeded.appKey, accid });
+      await suite.server.server.imAccounts.create({ appKey: suite.server.server.seeded.appKey, accid });
       managers.push(accid);
     }
     await a.nim.addTeamMembers({ teamId: big.team.teamId, accounts: managers });

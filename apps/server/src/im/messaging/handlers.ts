@@ -1,6 +1,6 @@
 // The msg service's commands (document 2, section 7 "Messages" and "Sessions").
 import { sql } from 'kysely';
-import { LIMITS, type Msg } from '@morsel/protocol';
+import { LIMITS, type Msg, type RequestOf } from '@morsel/protocol';
 import { CommandError } from '../gateway/errors.ts';
 import type { Session } from '../gateway/connection.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
@@ -36,45 +36,36 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
     return Number(row?.cleared_before ?? 0);
   }
 
+  /** A page of history (or search results, with a keyword) of one of the account's sessions. */
+  async function page(session: Session, query: RequestOf<'getHistoryMsgs'> & { keyword?: string }): Promise<Msg[]> {
+    const conversation = await scenes.get(query.scene).forReading(session.appKey, session.accid, query.to);
+    return history(db, {
+      appKey: session.appKey,
+      accid: session.accid,
+      convKey: conversation.convKey,
+      clearedBefore: await clearedBefore(session, sessionIdOf(query.scene, query.to)),
+      ...(query.beginTime !== undefined && { beginTime: query.beginTime }),
+      ...(query.endTime !== undefined && { endTime: query.endTime }),
+      ...(query.lastMsgId !== undefined && { lastMsgId: query.lastMsgId }),
+      limit: query.limit ?? LIMITS.historyDefaultLimit,
+      reverse: query.reverse ?? false,
+      ...(query.msgTypes && { msgTypes: query.msgTypes }),
+      ...(query.keyword && { keyword: query.keyword }),
+    });
+  }
+
   return {
     async sendMsg({ connection }, { msg }) {
       return { msg: await sendMessage(deps, connection.session!, connection.id, msg) };
     },
 
     async getHistoryMsgs({ connection }, query) {
-      const session = connection.session!;
-      const conversation = await scenes.get(query.scene).forReading(session.appKey, session.accid, query.to);
-      const msgs = await history(db, {
-        appKey: session.appKey,
-        accid: session.accid,
-        convKey: conversation.convKey,
-        clearedBefore: await clearedBefore(session, sessionIdOf(query.scene, query.to)),
-        ...(query.beginTime !== undefined && { beginTime: query.beginTime }),
-        ...(query.endTime !== undefined && { endTime: query.endTime }),
-        ...(query.lastMsgId !== undefined && { lastMsgId: query.lastMsgId }),
-        limit: query.limit ?? LIMITS.historyDefaultLimit,
-        reverse: query.reverse ?? false,
-        ...(query.msgTypes && { msgTypes: query.msgTypes }),
-      });
-      return { msgs };
+      return { msgs: await page(connection.session!, query) };
     },
 
     async searchHistoryMsgs({ connection }, query) {
-      const session = connection.session!;
       if (query.scene === 'superTeam') throw new CommandError(414, 'search is for p2p and team sessions');
-      const conversation = await scenes.get(query.scene).forReading(session.appKey, session.accid, query.to);
-      const msgs = await history(db, {
-        appKey: session.appKey,
-        accid: session.accid,
-        convKey: conversation.convKey,
-        clearedBefore: await clearedBefore(session, sessionIdOf(query.scene, query.to)),
-        ...(query.beginTime !== undefined && { beginTime: query.beginTime }),
-        ...(query.endTime !== undefined && { endTime: query.endTime }),
-        limit: query.limit ?? LIMITS.historyDefaultLimit,
-        reverse: query.reverse ?? false,
-        keyword: query.keyword,
-      });
-      return { msgs };
+      return { msgs: await page(connection.session!, query) };
     },
 
     async getMsgsByIdServer({ connection }, { reqMsgs }) {
