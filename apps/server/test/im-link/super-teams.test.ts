@@ -47,6 +47,9 @@ describe('a super team', () => {
     const session = late.nim.getLocalSession(`superTeam-${team.teamId}`)!;
     expect(session.unread).toBeGreaterThanOrEqual(2); // the notification and the two messages
     expect(session.lastMsg?.text).toBe('第二条');
+    const { sessions } = await late.nim.getServerSessions({});
+    expect(sessions.find((s) => s.id === session.id)).toMatchObject({ scene: 'superTeam', unread: session.unread });
+    expect((await late.nim.getServerSession({ sessionId: session.id })).session?.lastMsg?.text).toBe('第二条');
     late.nim.setCurrSession(session.id);
     await late.nim.getServerTime();
     const acked = await suite.server.server.store.db.selectFrom('im_sessions').select(['accid', 'ack']).where('conv_key', '=', `superTeam:${team.teamId}`).where('accid', '=', 'fan7').executeTakeFirst();

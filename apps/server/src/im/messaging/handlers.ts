@@ -1,6 +1,6 @@
 // The msg service's commands (document 2, section 7 "Messages" and "Sessions").
 import { sql } from 'kysely';
-import { LIMITS, type Msg, type RequestOf } from '@morsel/protocol';
+import { LIMITS, type Msg, type RequestOf, type Session as ProtocolSession } from '@morsel/protocol';
 import { CommandError } from '../gateway/errors.ts';
 import type { Session } from '../gateway/connection.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
@@ -10,9 +10,13 @@ import { parseSessionId, sessionIdOf } from './scenes.ts';
 import { sendMessage, type SendDeps } from './send.ts';
 import { advanceAck, getSessionRow, sessionsUpdatedSince, toSessions } from './session-store.ts';
 
+/** Sessions that have no stored row per member (super teams), computed for an account. */
+export type ComputedSessions = (session: Session, since: number) => Promise<ProtocolSession[]>;
+
 export interface MessagingDeps extends SendDeps {
   scenes: SceneRegistry;
   recallWindowMs: number;
+  computedSessions: ComputedSessions[];
 }
 
 const DELETE_REFUSED = 'only messages you sent to others, sent successfully and not local can be deleted';
@@ -190,6 +194,11 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
 
     async getServerSession({ connection }, { sessionId }) {
       const session = connection.session!;
+      if (sessionId.startsWith('superTeam-')) {
+        const computed = (await Promise.all(deps.computedSessions.map((source) => source(session, 0)))).flat();
+        const found = computed.find((s) => s.id === sessionId);
+        return found ? { session: found } : {};
+      }
       const row = await getSessionRow(db, session.appKey, session.accid, sessionId);
       if (!row || row.deleted) return {};
       const [found] = await toSessions(db, session.appKey, session.accid, [row]);
@@ -199,8 +208,13 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
     async getServerSessions({ connection }, { minTimestamp, maxTimestamp, limit }) {
       const session = connection.session!;
       const pageSize = limit ?? 100;
-      const rows = await sessionsUpdatedSince(db, session.appKey, session.accid, minTimestamp ?? 0, pageSize + 1, maxTimestamp);
-      return { sessions: await toSessions(db, session.appKey, session.accid, rows.slice(0, pageSize)), hasMore: rows.length > pageSize };
+      const since = minTimestamp ?? 0;
+      const rows = (await sessionsUpdatedSince(db, session.appKey, session.accid, since, pageSize + 1, maxTimestamp)).filter((r) => r.scene !== 'superTeam');
+      const computed = (await Promise.all(deps.computedSessions.map((source) => source(session, since))))
+        .flat()
+        .filter((s) => maxTimestamp === undefined || s.updateTime <= maxTimestamp);
+      const merged = [...(await toSessions(db, session.appKey, session.accid, rows)), ...computed].sort((a, b) => b.updateTime - a.updateTime);
+      return { sessions: merged.slice(0, pageSize), hasMore: merged.length > pageSize || rows.length > pageSize };
     },
 
     async updateServerSession({ connection }, { sessionId, ext }) {

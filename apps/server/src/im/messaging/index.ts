@@ -1,7 +1,7 @@
 // The messaging feature: its handlers, its sync sources and the one-to-one scene.
 import type { Store } from '../../store/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
-import { messagingHandlers } from './handlers.ts';
+import { messagingHandlers, type ComputedSessions } from './handlers.ts';
 import { p2pResolver, SceneRegistry } from './scenes.ts';
 import type { SendGuard } from './send.ts';
 import { registerMessagingSync } from './sync.ts';
@@ -14,6 +14,8 @@ export interface Messaging {
   readonly scenes: SceneRegistry;
   /** Checks run before a message is stored (blacklists, mutes). */
   readonly guards: SendGuard[];
+  /** Sessions computed on read (super teams) that server-session queries include. */
+  readonly computedSessions: ComputedSessions[];
 }
 
 export interface MessagingOptions {
@@ -36,9 +38,10 @@ export function registerMessaging(options: MessagingOptions): Messaging {
     ),
   );
   const guards: SendGuard[] = [];
-  im.gateway.use(messagingHandlers({ store, gateway: im.gateway, scenes, guards, now, recallWindowMs: options.recallWindowSeconds * 1000 }));
+  const computedSessions: ComputedSessions[] = [];
+  im.gateway.use(messagingHandlers({ store, gateway: im.gateway, scenes, guards, now, computedSessions, recallWindowMs: options.recallWindowSeconds * 1000 }));
   registerMessagingSync(im.syncSources, store, now);
-  return { scenes, guards };
+  return { scenes, guards, computedSessions };
 }
 
 // Building blocks other features use to write into conversations (team notifications).

@@ -10,7 +10,7 @@ import { teamHandlers } from './handlers.ts';
 import { receiptHandlers } from './receipts.ts';
 import { requireManager, TeamOps } from './ops.ts';
 import { superTeamGroup, teamResolver } from './scene.ts';
-import { registerSuperTeamSessionSync } from './super-sessions.ts';
+import { registerSuperTeamSessionSync, superTeamSessions } from './super-sessions.ts';
 import { registerTeamSync } from './sync.ts';
 import { TeamStore } from './team-store.ts';
 
@@ -40,6 +40,7 @@ export function registerTeams({ store, im, messaging, now = Date.now }: TeamsOpt
   registerTeamSync(im.syncSources, store.db, now, 'team');
   registerTeamSync(im.syncSources, store.db, now, 'superTeam');
   registerSuperTeamSessionSync(im.syncSources, store.db);
+  messaging.computedSessions.push((session, since) => superTeamSessions(store.db, session.appKey, session.accid, since));
 
   // A logged-in connection joins the fan-out groups of its account's super teams.
   im.gateway.onSessionStart(async (session, connection) => {
