@@ -22,7 +22,7 @@ describe('the app shell in a phone', () => {
     await page.goto(`${app.url}/`);
     await expect.poll(() => page.title()).toBe('活动中心');
     await page.getByRole('heading', { name: '活动中心' }).waitFor();
-    await page.getByText('暂无进行中的活动').waitFor();
+    await page.getByRole('link', { name: /每日签到/ }).waitFor();
     const viewport = page.viewportSize();
     expect(viewport?.width).toBe(390);
     await screenshot(page, 'shell-home');
@@ -47,7 +47,7 @@ describe('the app shell in a phone', () => {
 
   it('shows the not-found page for a route whose page has not landed yet', async () => {
     const page = await phone.newPage();
-    await page.goto(`${app.url}/activity/raffle/index`);
+    await page.goto(`${app.url}/activity/station/index`);
     await page.getByText('页面不存在').first().waitFor();
     await expect.poll(() => page.title()).toBe('页面不存在');
   });

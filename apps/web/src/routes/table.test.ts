@@ -38,6 +38,7 @@ describe('route table', () => {
     expect(routes.find((r) => r.path === '/activity/boc/index')?.redirectTo).toBe('/thirdmall/boc/index');
     const served = servedRoutes().map((r) => r.path);
     expect(served).toContain('/activity/sign/award');
-    expect(served).not.toContain('/activity/raffle/index');
+    expect(served).toContain('/activity/raffle/index');
+    expect(served).not.toContain('/activity/station/index');
   });
 });

@@ -11,3 +11,5 @@ export { default as Toast } from 'antd-mobile/es/components/toast';
 export { default as Input } from 'antd-mobile/es/components/input';
 export { default as NoticeBar } from 'antd-mobile/es/components/notice-bar';
 export { default as Mask } from 'antd-mobile/es/components/mask';
+export { default as Dialog } from 'antd-mobile/es/components/dialog';
+export { default as CapsuleTabs } from 'antd-mobile/es/components/capsule-tabs';

@@ -1,6 +1,5 @@
-// /activity/sign/award "我的奖品" (login required). The shell's first page behind the guard:
-// who is logged in (from user/info.do) and the prize list, empty until the sign-in campaign
-// (its own issue) adds prizes and the call that lists them.
+// /activity/sign/award "我的奖品" (login required): who is logged in (from user/info.do) and
+// the sign-in campaign's prizes (streak rewards) with their addresses and coupons.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SendFailedNotice } from '../../feedback/SendFailedNotice.tsx';
@@ -9,7 +8,8 @@ import { legacyRequest } from '../../request/legacy.ts';
 import { goToLogin } from '../../request/loginRedirect.ts';
 import { isSuccess, LoginInvalid } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
-import { Button, ErrorBlock, SpinLoading } from '../../ui/index.ts';
+import { Button, SpinLoading } from '../../ui/index.ts';
+import { AwardList } from '../campaign-kit/AwardList.tsx';
 import styles from './SignAwardPage.module.css';
 
 interface UserInfo {
@@ -20,17 +20,23 @@ interface UserInfo {
 
 type Load =
   | { state: 'anonymous' }
-  | { state: 'loading' } | { state: 'ready'; user: UserInfo } | { state: 'failed'; message: string };
+  | { state: 'loading' }
+  | { state: 'ready'; user: UserInfo }
+  | { state: 'failed'; message: string };
 
 /** 13800138000 -> 138 ****8000: a prize page does not need the full number. */
 function maskedMobile(mobile: string): string {
-  return mobile.length === 11 ? `${mobile.slice(0, 3)} ****${mobile.slice(7)}` : formatMobile(mobile);
+  return mobile.length === 11
+    ? `${mobile.slice(0, 3)} ****${mobile.slice(7)}`
+    : formatMobile(mobile);
 }
 
 export default function SignAwardPage() {
   const navigate = useNavigate();
   // Inside WeChat and Alipay the guard lets anonymous visitors in: they are offered login here.
-  const [load, setLoad] = useState<Load>(() => (isLoggedIn() ? { state: 'loading' } : { state: 'anonymous' }));
+  const [load, setLoad] = useState<Load>(() =>
+    isLoggedIn() ? { state: 'loading' } : { state: 'anonymous' },
+  );
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -44,7 +50,8 @@ export default function SignAwardPage() {
       })
       .catch((error: unknown) => {
         // LoginInvalid already sent the user to login.
-        if (live && !(error instanceof LoginInvalid)) setLoad({ state: 'failed', message: (error as Error).message });
+        if (live && !(error instanceof LoginInvalid))
+          setLoad({ state: 'failed', message: (error as Error).message });
       });
     return () => {
       live = false;
@@ -81,13 +88,25 @@ export default function SignAwardPage() {
           <SendFailedNotice message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
         </div>
       )}
-      <section className={styles.list} aria-label="奖品列表">
-        <h2 className={styles.heading}>我的奖品</h2>
-        <ErrorBlock status="empty" title="暂无奖品" description="每日签到赢好礼，快去参与吧" />
-        <Button color="primary" shape="rounded" className={styles.action} onClick={() => navigate('/')}>
-          去活动中心看看
-        </Button>
-      </section>
+      {load.state !== 'anonymous' && (
+        <section className={styles.list} aria-label="我的奖品">
+          <h2 className={styles.heading}>我的奖品</h2>
+          <AwardList
+            campaign="sign"
+            emptyDescription="连续签到3天起即可领取连签奖励，快去签到吧"
+            emptyAction={
+              <Button
+                color="primary"
+                shape="rounded"
+                className={styles.action}
+                onClick={() => navigate('/activity/sign/index')}
+              >
+                去签到
+              </Button>
+            }
+          />
+        </section>
+      )}
     </main>
   );
 }

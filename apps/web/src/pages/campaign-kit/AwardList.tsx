@@ -1,0 +1,120 @@
+// "My prizes" of one campaign (sign, raffle, password): the list, newest first; a goods prize
+// asks for its delivery address, a coupon prize opens its code; each opens its detail.
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { isLoggedIn } from '../../session/session.ts';
+import { Button } from '../../ui/index.ts';
+import { campaignGet, type Award, type AwardCampaign } from './api.ts';
+import { formatDateTime } from './format.ts';
+import { detailPath } from './paths.ts';
+import { Empty, Failed, Loading, LoginPrompt } from './states.tsx';
+import { useRemote } from './useRemote.ts';
+import styles from './awards.module.css';
+
+// The address form (with the signed areas API) loads when a shopper opens it.
+const AddressSheet = lazy(() =>
+  import('./AddressSheet.tsx').then((m) => ({ default: m.AddressSheet })),
+);
+
+export const KIND_LABEL: Record<Award['kind'], string> = {
+  points: '积分',
+  coupon: '优惠券',
+  goods: '实物奖品',
+};
+export const SOURCE_LABEL: Record<Award['source'], string> = {
+  draw: '抽奖获得',
+  streak: '连续签到奖励',
+  password: '口令兑换',
+};
+
+export function AwardState({ award }: { award: Award }) {
+  if (award.state === 'needs_address') return <span className={styles.stateWarn}>待填写地址</span>;
+  if (award.state === 'address_submitted') return <span className={styles.stateOk}>待发货</span>;
+  return <span className={styles.stateOk}>已发放</span>;
+}
+
+export interface AwardListProps {
+  campaign: AwardCampaign;
+  emptyDescription: string;
+  /** The button of the empty list: back to the campaign. */
+  emptyAction: ReactNode;
+}
+
+function AwardItem({ award, onAddress }: { award: Award; onAddress: () => void }) {
+  return (
+    <li className={styles.item}>
+      <Link to={detailPath(award)} className={styles.itemMain} aria-label={`${award.name} 详情`}>
+        <img className={styles.image} src={award.image} alt="" />
+        <div className={styles.text}>
+          <p className={styles.name}>{award.name}</p>
+          <p className={styles.meta}>
+            {KIND_LABEL[award.kind]} · {SOURCE_LABEL[award.source]}
+          </p>
+          <p className={styles.meta}>{formatDateTime(award.createdAt)}</p>
+        </div>
+      </Link>
+      <div className={styles.side}>
+        <AwardState award={award} />
+        {award.state === 'needs_address' && (
+          <Button size="mini" color="primary" shape="rounded" onClick={onAddress}>
+            填写地址
+          </Button>
+        )}
+        {award.kind === 'coupon' && award.couponId !== null && (
+          <Link className={styles.use} to={`/activity/coupon/use?id=${award.couponId}`}>
+            去使用
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Awards({ campaign, emptyDescription, emptyAction }: AwardListProps) {
+  const { remote, retry, setData } = useRemote(
+    () => campaignGet<Award[]>(`${campaign}/awards`),
+    [campaign],
+  );
+  const [addressFor, setAddressFor] = useState<Award | null>(null);
+  if (remote.status === 'loading') return <Loading />;
+  if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
+  if (remote.data.length === 0)
+    return <Empty title="暂无奖品" description={emptyDescription} action={emptyAction} />;
+  return (
+    <>
+      <ul className={styles.list} aria-label="奖品列表">
+        {remote.data.map((award) => (
+          <AwardItem key={award.id} award={award} onAddress={() => setAddressFor(award)} />
+        ))}
+      </ul>
+      <p className={styles.footer}>实物奖品将在提交地址后7个工作日内发货</p>
+      {addressFor && (
+        <Suspense fallback={null}>
+          <AddressSheet
+            campaign={campaign}
+            awardId={addressFor.id}
+            prizeName={addressFor.name}
+            visible
+            onClose={() => setAddressFor(null)}
+            onSubmitted={() => {
+              const id = addressFor.id;
+              setData((list) =>
+                list.map((a) => (a.id === id ? { ...a, state: 'address_submitted' } : a)),
+              );
+              setAddressFor(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The list, or the login prompt (WeChat and Alipay let logged-out visitors reach login routes). */
+export function AwardList(props: AwardListProps) {
+  if (!isLoggedIn())
+    return (
+      <LoginPrompt title="登录后查看我的奖品" description="中奖记录与账号绑定，登录即可查看" />
+    );
+  return <Awards {...props} />;
+}

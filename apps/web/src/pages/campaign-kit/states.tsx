@@ -1,0 +1,144 @@
+// The states every campaign page shares: loading, failed (with retry), empty, logged out,
+// campaign not running, and the hero header with its rules and share buttons.
+import { useState, type ReactNode } from 'react';
+import { goToLogin } from '../../request/loginRedirect.ts';
+import { Button, Dialog, SpinLoading } from '../../ui/index.ts';
+import { Sheet } from './Sheet.tsx';
+import { StateBlock } from './StateBlock.tsx';
+import type { Campaign } from './api.ts';
+import { formatDateTime } from './format.ts';
+import styles from './states.module.css';
+
+export function Loading() {
+  return (
+    <div className={styles.center} role="status" aria-label="加载中">
+      <SpinLoading color="primary" />
+    </div>
+  );
+}
+
+export function Failed({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div className={styles.center} role="alert">
+      <StateBlock kind="failed" title="加载失败" description={message} />
+      {onRetry && (
+        <Button color="primary" shape="rounded" className={styles.action} onClick={onRetry}>
+          重新加载
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function Empty({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className={styles.card}>
+      <StateBlock kind="empty" title={title} description={description} />
+      {action}
+    </div>
+  );
+}
+
+export function LoginPrompt({ title, description }: { title: string; description?: string }) {
+  return (
+    <div className={styles.card}>
+      <StateBlock kind="login" title={title} description={description} />
+      <Button color="primary" shape="rounded" className={styles.action} onClick={() => goToLogin()}>
+        立即登录
+      </Button>
+    </div>
+  );
+}
+
+/** Shown above a campaign that is not running; actions are refused by the server too. */
+export function CampaignNotice({ campaign }: { campaign: Campaign }) {
+  if (campaign.state === 'running') return null;
+  const content =
+    campaign.state === 'ended'
+      ? `活动已结束，感谢您的参与（${formatDateTime(campaign.endsAt)} 结束）`
+      : `活动尚未开始，敬请期待（${formatDateTime(campaign.startsAt)} 开始）`;
+  return (
+    <p className={styles.notice} role="status">
+      {content}
+    </p>
+  );
+}
+
+/** Asks a logged-out shopper to log in before an action; resolves nothing, login leaves the page. */
+export function askLogin(reason: string): void {
+  void Dialog.confirm({
+    title: '请先登录',
+    content: reason,
+    confirmText: '去登录',
+    cancelText: '再看看',
+    onConfirm: () => goToLogin(),
+  });
+}
+
+export function RulesSheet({
+  rules,
+  visible,
+  onClose,
+}: {
+  rules: string[];
+  visible: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Sheet visible={visible} onClose={onClose} label="活动规则">
+      <div className={styles.sheet}>
+        <h2 className={styles.sheetTitle}>活动规则</h2>
+        <ol className={styles.rules}>
+          {rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ol>
+        <Button block color="primary" shape="rounded" className={styles.action} onClick={onClose}>
+          我知道了
+        </Button>
+      </div>
+    </Sheet>
+  );
+}
+
+export interface HeroProps {
+  title: string;
+  subtitle?: ReactNode;
+  rules?: string[];
+  onShare?: () => void;
+  children?: ReactNode;
+}
+
+export function Hero({ title, subtitle, rules, onShare, children }: HeroProps) {
+  const [rulesOpen, setRulesOpen] = useState(false);
+  return (
+    <header className={styles.hero}>
+      <h1 className={styles.heroTitle}>{title}</h1>
+      {subtitle && <p className={styles.heroSub}>{subtitle}</p>}
+      {children}
+      <div className={styles.heroActions}>
+        {rules && rules.length > 0 && (
+          <button type="button" className={styles.pill} onClick={() => setRulesOpen(true)}>
+            活动规则
+          </button>
+        )}
+        {onShare && (
+          <button type="button" className={styles.pill} onClick={onShare}>
+            分享
+          </button>
+        )}
+      </div>
+      {rules && (
+        <RulesSheet rules={rules} visible={rulesOpen} onClose={() => setRulesOpen(false)} />
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,171 @@
+// /activity/coupon/core "领券中心": the centre's coupons by category; claim (login asked then),
+// claimed and sold-out states; a claimed coupon opens its code.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from '../../feedback/toast.ts';
+import { isSuccess } from '../../request/types.ts';
+import { isLoggedIn } from '../../session/session.ts';
+import { Button, CapsuleTabs } from '../../ui/index.ts';
+import {
+  campaignGet,
+  campaignPost,
+  CODES,
+  codeOf,
+  type Campaign,
+  type Coupon,
+  type Template,
+} from '../campaign-kit/api.ts';
+import { CouponCard } from '../campaign-kit/CouponCard.tsx';
+import { usePageShare } from '../campaign-kit/share.ts';
+import { askLogin, CampaignNotice, Empty, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
+import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
+import cardStyles from '../campaign-kit/coupon.module.css';
+import styles from './CouponCorePage.module.css';
+
+type CentreCoupon = Template & {
+  perUserLimit: number;
+  claimedByMe: number;
+  soldOut: boolean;
+  state: 'claimable' | 'claimed' | 'sold_out';
+};
+
+interface Centre {
+  campaign: Campaign;
+  loggedIn: boolean;
+  categories: { name: string; coupons: CentreCoupon[] }[];
+}
+
+export default function CouponCorePage() {
+  const { remote, retry, refresh, setData } = useRemote(
+    () => campaignGet<Centre>('coupon/centre'),
+    [],
+  );
+  const [category, setCategory] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  /** Coupons claimed on this visit: their id opens the code directly. */
+  const [claimedIds, setClaimedIds] = useState<Record<string, string>>({});
+  const share = usePageShare({
+    path: '/activity/coupon/core',
+    title: '零食优惠券免费领',
+    description: '坚果、果干、饼干、饮品优惠券一站领，满减叠加更划算',
+    image: '/api/campaign/assets/coupon.svg',
+  });
+
+  const claim = async (coupon: CentreCoupon) => {
+    if (busy) return;
+    if (!isLoggedIn()) {
+      askLogin('登录后即可领取优惠券');
+      return;
+    }
+    setBusy(coupon.templateKey);
+    const reply = await runAction(
+      () => campaignPost<Coupon>('coupon/claim', { templateKey: coupon.templateKey }),
+      toast,
+    );
+    setBusy(null);
+    if (!reply) return;
+    if (isSuccess(reply)) {
+      toast('领取成功，已放入“我的优惠券”');
+      setClaimedIds((ids) => ({ ...ids, [coupon.templateKey]: String(reply.data.id) }));
+      const key = coupon.templateKey;
+      setData((centre) => ({
+        ...centre,
+        categories: centre.categories.map((c) => ({
+          ...c,
+          coupons: c.coupons.map((t) =>
+            t.templateKey === key
+              ? {
+                  ...t,
+                  claimedByMe: t.claimedByMe + 1,
+                  state: t.claimedByMe + 1 >= t.perUserLimit ? 'claimed' : 'claimable',
+                }
+              : t,
+          ),
+        })),
+      }));
+      return;
+    }
+    toast(reply.message);
+    const code = codeOf(reply);
+    if (code === CODES.couponSoldOut || code === CODES.couponClaimed) refresh();
+  };
+
+  if (remote.status === 'loading') return <Loading />;
+  if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
+  const { campaign, categories } = remote.data;
+  const current = categories.find((c) => c.name === category) ?? categories[0];
+  const running = campaign.state === 'running';
+
+  const actionOf = (coupon: CentreCoupon) => {
+    if (coupon.state === 'sold_out') return <span className={styles.soldOut}>已抢光</span>;
+    if (coupon.state === 'claimed') {
+      const id = claimedIds[coupon.templateKey];
+      return (
+        <>
+          <span className={styles.claimed}>已领取</span>
+          <Link
+            className={cardStyles.linkButton}
+            to={id ? `/activity/coupon/use?id=${id}` : '/activity/coupon/use'}
+          >
+            去使用
+          </Link>
+        </>
+      );
+    }
+    return (
+      <Button
+        size="mini"
+        color="primary"
+        shape="rounded"
+        loading={busy === coupon.templateKey}
+        disabled={!running}
+        onClick={() => void claim(coupon)}
+      >
+        {coupon.claimedByMe > 0 ? '再领一张' : '立即领取'}
+      </Button>
+    );
+  };
+
+  return (
+    <main className={styles.page}>
+      <Hero
+        title="领券中心"
+        subtitle="好券天天领，吃货省钱有妙招"
+        rules={campaign.rules}
+        onShare={share}
+      >
+        <Link className={styles.mine} to="/activity/coupon/use">
+          我的优惠券 ›
+        </Link>
+        <CampaignNotice campaign={campaign} />
+      </Hero>
+      <div className={styles.panel}>
+        {categories.length === 0 || !current ? (
+          <Empty title="暂无可领取的优惠券" description="新券即将上架，敬请期待" />
+        ) : (
+          <>
+            <CapsuleTabs activeKey={current.name} onChange={setCategory}>
+              {categories.map((c) => (
+                <CapsuleTabs.Tab key={c.name} title={c.name} />
+              ))}
+            </CapsuleTabs>
+            <div className={styles.list} aria-label={`${current.name}优惠券`}>
+              {current.coupons.length === 0 ? (
+                <Empty title="该分类暂无优惠券" />
+              ) : (
+                current.coupons.map((coupon) => (
+                  <CouponCard
+                    key={coupon.templateKey}
+                    coupon={coupon}
+                    dimmed={coupon.state === 'sold_out'}
+                    action={actionOf(coupon)}
+                  />
+                ))
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

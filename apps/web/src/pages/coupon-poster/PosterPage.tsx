@@ -1,0 +1,97 @@
+// /activity/coupon/poster "优惠券海报": a poster of the gift coupon with a QR code of the
+// shopper's gift link, rendered to an image the shopper long-presses to save; or shared as a link.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { isLoggedIn } from '../../session/session.ts';
+import { Button, SpinLoading } from '../../ui/index.ts';
+import { campaignGet, type Campaign, type Template } from '../campaign-kit/api.ts';
+import { usePageShare } from '../campaign-kit/share.ts';
+import { CampaignNotice, Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
+import { useRemote } from '../campaign-kit/useRemote.ts';
+import { drawPoster } from './draw.ts';
+import styles from './PosterPage.module.css';
+
+interface PosterView {
+  campaign: Campaign;
+  title: string;
+  subtitle: string;
+  coupon: Template;
+  sharer: { nickname: string };
+  shareCode: string;
+  sharePath: string;
+}
+
+function Poster() {
+  const { remote, retry } = useRemote(() => campaignGet<PosterView>('coupon/poster'), []);
+  const [image, setImage] = useState('');
+  const [drawFailed, setDrawFailed] = useState(false);
+  const view = remote.status === 'ready' ? remote.data : null;
+  const share = usePageShare(
+    view && {
+      path: view.sharePath,
+      title: `${view.sharer.nickname || '好友'}送你一张${view.coupon.valueText}零食券`,
+      description: view.subtitle,
+      image: '/api/campaign/assets/coupon.svg',
+    },
+  );
+
+  useEffect(() => {
+    if (!view) return;
+    let live = true;
+    drawPoster({
+      title: view.title,
+      subtitle: view.subtitle,
+      valueText: view.coupon.valueText,
+      thresholdText: view.coupon.thresholdText,
+      couponName: view.coupon.name,
+      nickname: view.sharer.nickname,
+      link: new URL(view.sharePath, location.origin).href,
+    })
+      .then((url) => live && setImage(url))
+      .catch(() => live && setDrawFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [view]);
+
+  if (remote.status === 'loading') return <Loading />;
+  if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
+  return (
+    <>
+      <CampaignNotice campaign={remote.data.campaign} />
+      <div className={styles.poster}>
+        {image ? (
+          <img src={image} alt="分享海报" className={styles.image} />
+        ) : drawFailed ? (
+          <p className={styles.tip}>海报生成失败，请直接分享链接给好友</p>
+        ) : (
+          <div className={styles.drawing} role="status" aria-label="海报生成中">
+            <SpinLoading color="white" />
+            <p>海报生成中…</p>
+          </div>
+        )}
+      </div>
+      {image && <p className={styles.tip}>长按图片保存到相册，发给好友或朋友圈</p>}
+      <div className={styles.actions}>
+        <Button block color="primary" shape="rounded" onClick={share}>
+          分享链接给好友
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export default function PosterPage() {
+  return (
+    <main className={styles.page}>
+      {isLoggedIn() ? (
+        <Poster />
+      ) : (
+        <LoginPrompt title="登录后生成专属海报" description="好友通过你的海报领券，福利一起享" />
+      )}
+      <Link className={styles.back} to="/activity/coupon/core">
+        去领券中心
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,169 @@
+// /activity/sendCoupon/index "领取优惠券": a coupon a friend sent through a share link
+// (?shareCode=); one gift coupon per receiver in all, never one's own.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from '../../feedback/toast.ts';
+import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
+import { isSuccess } from '../../request/types.ts';
+import { isLoggedIn } from '../../session/session.ts';
+import { Button } from '../../ui/index.ts';
+import {
+  campaignGet,
+  campaignPost,
+  CODES,
+  codeOf,
+  type Campaign,
+  type Coupon,
+  type Template,
+} from '../campaign-kit/api.ts';
+import { CouponCard } from '../campaign-kit/CouponCard.tsx';
+import { usePageShare } from '../campaign-kit/share.ts';
+import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
+import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
+import styles from './SendCouponPage.module.css';
+
+interface GiftView {
+  campaign: Campaign;
+  sharer: { nickname: string; mobile: string };
+  coupon: Template;
+  soldOut: boolean;
+  loggedIn: boolean;
+  isSelf: boolean;
+  claimed: boolean;
+}
+
+function Gift({ shareCode }: { shareCode: string }) {
+  const { remote, retry, refresh, setData } = useRemote(
+    () => campaignGet<GiftView>('coupon/gift', { shareCode }),
+    [shareCode],
+  );
+  const [claiming, setClaiming] = useState(false);
+  const [couponId, setCouponId] = useState<string | null>(null);
+  const share = usePageShare({
+    path: `/activity/sendCoupon/index?shareCode=${shareCode}`,
+    title: '好友送你一张零食优惠券',
+    description: '满39减8，坚果果干饼干都能用，快来领取',
+    image: '/api/campaign/assets/coupon.svg',
+  });
+
+  const claim = useDoubleClickGuard(async () => {
+    if (!isLoggedIn()) {
+      askLogin('登录后即可领取好友赠送的优惠券');
+      return;
+    }
+    setClaiming(true);
+    const reply = await runAction(
+      () => campaignPost<Coupon>('coupon/gift/claim', { shareCode }),
+      toast,
+    );
+    setClaiming(false);
+    if (!reply) return;
+    if (isSuccess(reply)) {
+      toast('领取成功，已放入“我的优惠券”');
+      setCouponId(String(reply.data.id));
+      setData((v) => ({ ...v, claimed: true }));
+      return;
+    }
+    toast(reply.message);
+    const code = codeOf(reply);
+    if (code === CODES.giftClaimed || code === CODES.couponSoldOut || code === CODES.giftOwn)
+      refresh();
+  });
+
+  if (remote.status === 'loading') return <Loading />;
+  if (remote.status === 'failed') {
+    const invalid = remote.code === CODES.shareCodeInvalid;
+    return (
+      <Failed
+        message={invalid ? '分享链接无效或已失效，请让好友重新分享' : remote.message}
+        onRetry={invalid ? undefined : retry}
+      />
+    );
+  }
+  const view = remote.data;
+  const running = view.campaign.state === 'running';
+  let action;
+  if (view.isSelf) {
+    action = (
+      <>
+        <p className={styles.note}>这是你分享的优惠券，快邀请好友来领取吧</p>
+        <Button block color="primary" shape="rounded" onClick={share}>
+          分享给好友
+        </Button>
+      </>
+    );
+  } else if (view.claimed) {
+    action = (
+      <Link
+        className={styles.primaryLink}
+        to={couponId ? `/activity/coupon/use?id=${couponId}` : '/activity/coupon/use'}
+      >
+        已领取，去使用
+      </Link>
+    );
+  } else if (view.soldOut) {
+    action = (
+      <Button block shape="rounded" disabled>
+        优惠券已抢光
+      </Button>
+    );
+  } else {
+    action = (
+      <Button
+        block
+        color="primary"
+        shape="rounded"
+        size="large"
+        loading={claiming}
+        disabled={!running}
+        onClick={claim}
+      >
+        {!running
+          ? view.campaign.state === 'ended'
+            ? '活动已结束'
+            : '活动未开始'
+          : view.loggedIn
+            ? '立即领取'
+            : '登录领取'}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Hero
+        title={`${view.sharer.nickname || '好友'} 送你一张优惠券`}
+        subtitle={`来自好友 ${view.sharer.mobile}`}
+        onShare={share}
+      >
+        <CampaignNotice campaign={view.campaign} />
+      </Hero>
+      <section className={styles.gift} aria-label="好友赠券">
+        <CouponCard
+          coupon={view.coupon}
+          stamp={view.claimed ? '已领取' : view.soldOut ? '已抢光' : undefined}
+          dimmed={view.soldOut && !view.claimed}
+        />
+        <p className={styles.scope}>适用范围：{view.coupon.scope}</p>
+        <div className={styles.action}>{action}</div>
+        <p className={styles.note}>每位用户限领1张好友赠券</p>
+      </section>
+      <Link className={styles.more} to="/activity/coupon/core">
+        去领券中心领更多好券 ›
+      </Link>
+    </>
+  );
+}
+
+export default function SendCouponPage() {
+  const [params] = useSearchParams();
+  const shareCode = params.get('shareCode') ?? '';
+  return (
+    <main className={styles.page}>
+      {/^[A-Za-z0-9]{4,16}$/.test(shareCode) ? (
+        <Gift shareCode={shareCode} />
+      ) : (
+        <Failed message="分享链接无效或已失效，请让好友重新分享" />
+      )}
+    </main>
+  );
+}

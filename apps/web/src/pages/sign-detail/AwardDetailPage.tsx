@@ -1,0 +1,142 @@
+// /activity/sign/detail "奖品详情" (login): one prize of any campaign's "my prizes"
+// (`?campaign=sign|raffle|password&id=`), how to use it, its coupon or its delivery address.
+import { lazy, Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../ui/index.ts';
+import { isLoggedIn } from '../../session/session.ts';
+import { campaignGet, type AwardCampaign, type AwardDetail } from '../campaign-kit/api.ts';
+import { AwardState, KIND_LABEL, SOURCE_LABEL } from '../campaign-kit/AwardList.tsx';
+import { formatDateTime, formatDotDay } from '../campaign-kit/format.ts';
+import { usePageShare } from '../campaign-kit/share.ts';
+import { Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
+import { useRemote } from '../campaign-kit/useRemote.ts';
+import styles from './AwardDetailPage.module.css';
+
+const AddressSheet = lazy(() =>
+  import('../campaign-kit/AddressSheet.tsx').then((m) => ({ default: m.AddressSheet })),
+);
+
+const CAMPAIGNS: AwardCampaign[] = ['sign', 'raffle', 'password'];
+const HOME: Record<AwardCampaign, string> = {
+  sign: '/activity/sign/index',
+  raffle: '/activity/raffle/index',
+  password: '/activity/password/index',
+};
+
+function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
+  const { remote, retry, setData } = useRemote(
+    () => campaignGet<AwardDetail>(`${campaign}/awards/${id}`),
+    [campaign, id],
+  );
+  const [addressOpen, setAddressOpen] = useState(false);
+  if (remote.status === 'loading') return <Loading />;
+  if (remote.status === 'failed')
+    return <Failed message={remote.message} onRetry={remote.code === -500 ? retry : undefined} />;
+  const award = remote.data;
+  return (
+    <>
+      <section className={styles.card}>
+        <img className={styles.image} src={award.image} alt="" />
+        <h1 className={styles.name}>{award.name}</h1>
+        <p className={styles.meta}>
+          {KIND_LABEL[award.kind]} · {SOURCE_LABEL[award.source]} · <AwardState award={award} />
+        </p>
+        <p className={styles.meta}>获得时间：{formatDateTime(award.createdAt)}</p>
+      </section>
+
+      {award.coupon && (
+        <section className={styles.card} aria-label="优惠券">
+          <h2 className={styles.heading}>优惠券</h2>
+          <div className={styles.coupon}>
+            <strong className={styles.value}>{award.coupon.valueText}</strong>
+            <div>
+              <p className={styles.couponName}>{award.coupon.name}</p>
+              <p className={styles.meta}>
+                {award.coupon.thresholdText} · 有效期至 {formatDotDay(award.coupon.expiresAt)}
+              </p>
+            </div>
+          </div>
+          <Link className={styles.primaryLink} to={`/activity/coupon/use?id=${award.coupon.id}`}>
+            {award.coupon.status === 'unused' ? '去使用' : '查看优惠券'}
+          </Link>
+        </section>
+      )}
+
+      {award.kind === 'goods' && (
+        <section className={styles.card} aria-label="收货地址">
+          <h2 className={styles.heading}>收货地址</h2>
+          {award.address ? (
+            <div className={styles.address}>
+              <p>
+                {award.address.name} {award.address.mobile}
+              </p>
+              <p>
+                {[award.address.provinceName, award.address.cityName, award.address.regionName]
+                  .filter(Boolean)
+                  .join(' ')}{' '}
+                {award.address.detail}
+              </p>
+            </div>
+          ) : (
+            <>
+              <p className={styles.meta}>请填写收货地址，我们将在7个工作日内为您发货</p>
+              <Button block color="primary" shape="rounded" onClick={() => setAddressOpen(true)}>
+                填写地址
+              </Button>
+            </>
+          )}
+        </section>
+      )}
+
+      <section className={styles.card} aria-label="使用说明">
+        <h2 className={styles.heading}>使用说明</h2>
+        <ol className={styles.usage}>
+          {(award.usage.length > 0 ? award.usage : ['奖品已发放至您的账户。']).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ol>
+      </section>
+      <Link className={styles.back} to={HOME[campaign]}>
+        返回活动页
+      </Link>
+      {addressOpen && (
+        <Suspense fallback={null}>
+          <AddressSheet
+            campaign={campaign}
+            awardId={award.id}
+            prizeName={award.name}
+            visible
+            onClose={() => setAddressOpen(false)}
+            onSubmitted={(address) => {
+              setData((detail) => ({ ...detail, state: 'address_submitted', address }));
+              setAddressOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export default function AwardDetailPage() {
+  const [params] = useSearchParams();
+  const requested = params.get('campaign') ?? 'sign';
+  const campaign = CAMPAIGNS.find((c) => c === requested);
+  const id = params.get('id') ?? '';
+  usePageShare({
+    path: '/activity/sign/index',
+    title: '每日签到领好礼',
+    description: '天天签到领积分，连签还有零食大奖',
+  });
+  return (
+    <main className={styles.page}>
+      {!isLoggedIn() ? (
+        <LoginPrompt title="登录后查看奖品详情" />
+      ) : !campaign || !/^[1-9]\d*$/.test(id) ? (
+        <Failed message="奖品不存在" />
+      ) : (
+        <Detail campaign={campaign} id={id} />
+      )}
+    </main>
+  );
+}
