@@ -6,9 +6,16 @@ import { printResult, writeResult } from './lib/report.ts';
 import { stopAll } from './lib/processes.ts';
 import { connections } from './scenarios/connections.ts';
 import { loginSdk } from './scenarios/login-sdk.ts';
+import { webBudget } from './scenarios/web-budget.ts';
+import { lighthouseScenario } from './scenarios/lighthouse.ts';
+import { http } from './scenarios/http.ts';
+import { p2p } from './scenarios/p2p.ts';
+import { superteam } from './scenarios/superteam.ts';
+import { sync } from './scenarios/sync.ts';
+import { reconnectStorm } from './scenarios/reconnect-storm.ts';
 import type { Scenario, ScenarioOptions } from './scenarios/types.ts';
 
-const SCENARIOS: Scenario[] = [connections, loginSdk];
+const SCENARIOS: Scenario[] = [connections, loginSdk, p2p, webBudget, lighthouseScenario, http, superteam, sync, reconnectStorm];
 
 function help(): string {
   const lines = [

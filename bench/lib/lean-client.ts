@@ -18,6 +18,10 @@ export interface LeanClientOptions {
   timeoutMs: number;
   /** Called once when the connection ends after it was established. */
   onClose: (client: LeanClient) => void;
+  /** Every binary frame other than the login reply and heartbeats (pushes, replies). */
+  onFrame?: (data: Buffer) => void;
+  /** Every Socket.IO packet other than connect and heartbeat acks, without the leading '4'. */
+  onPacket?: (packet: string) => void;
 }
 
 const HEARTBEAT = encodeFrame({
@@ -127,13 +131,21 @@ export class LeanClient {
       if (code === 200) return succeed();
       const message = decodeFrame(data).body?.message;
       fail(new Error(`login refused: ${code}${typeof message === 'string' ? ` ${message}` : ''}`));
+      return;
     }
+    this.options.onFrame?.(data);
   }
 
   private onText(packet: string, succeed: () => void, fail: (e: Error) => void): void {
     if (packet.startsWith('0')) return succeed();
     if (packet.startsWith('4')) return fail(new Error(`connect refused: ${packet.slice(1)}`));
     if (packet.startsWith('3')) return this.heartbeatAnswered();
+    this.options.onPacket?.(packet);
+  }
+
+  /** Sends a raw frame (Morsel) or an Engine.IO message body (Socket.IO, e.g. '42[...]'). */
+  send(data: Buffer | string): void {
+    if (!this.closed) this.ws?.send(data);
   }
 
   private heartbeatAnswered(): void {

@@ -19,6 +19,8 @@ export interface MorselServer {
   /** The pid of the server process now running (changes on restart). */
   readonly pid: number;
   readonly appKey: string;
+  /** MORSEL_DATA_DIR of the process (its SQLite file is morsel.sqlite there). */
+  readonly dataDir: string;
   readonly child: ChildProcess & { output: () => string };
   /**
    * Stops the process and starts a fresh one on the same port and data: what it holds in
@@ -31,7 +33,8 @@ export interface MorselServer {
 function spawnServer(port: number, dataDir: string) {
   return startNode('apps/server/src/main.ts', [], {
     label: 'morsel',
-    nodeArgs: ['--max-old-space-size=8192'],
+    // BENCH_SERVER_NODE_ARGS adds flags to the server process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+    nodeArgs: ['--max-old-space-size=8192', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: {
       PORT: String(port),
       MORSEL_HOST: '127.0.0.1',
@@ -71,6 +74,7 @@ export async function startMorselServer(): Promise<MorselServer> {
       return child.pid!;
     },
     appKey: BENCH_APP_KEY,
+    dataDir,
     get child() {
       return child;
     },

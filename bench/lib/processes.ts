@@ -70,6 +70,20 @@ export function startNode(
   return withOutput(track(child), options.label);
 }
 
+/** Starts any other program (a peer server such as ejabberd's Erlang VM), tracked like the rest. */
+export function startProgram(
+  command: string,
+  args: string[],
+  options: StartOptions & { cwd?: string },
+): ChildProcess & { output: () => string } {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return withOutput(track(child), options.label);
+}
+
 /** Forks a TypeScript worker with an IPC channel. */
 export function forkWorker(
   script: string,

@@ -13,26 +13,40 @@ export interface SocketIoPeer {
   readonly pid: number;
   readonly child: ChildProcess & { output: () => string };
   accounts(count: number): { accid: string; token: string }[];
+  /** Stops the process and starts a new one on the same port with the same accounts. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startSocketIoPeer(accountCount: number): Promise<SocketIoPeer> {
   const port = await freePort();
   const secret = randomBytes(16).toString('hex');
-  const child = startNode(SCRIPT, [], {
-    label: 'socket.io',
-    nodeArgs: ['--max-old-space-size=8192'],
-    env: { PORT: String(port), BENCH_SIO_SECRET: secret, BENCH_SIO_ACCOUNTS: String(accountCount) },
-  });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntil('Socket.IO peer', async () => (await fetch(`${url}/healthz`)).ok, {
-    timeoutMs: 30_000,
-    child,
-  });
+  const launch = async () => {
+    const started = startNode(SCRIPT, [], {
+      label: 'socket.io',
+      nodeArgs: ['--max-old-space-size=8192'],
+      env: { PORT: String(port), BENCH_SIO_SECRET: secret, BENCH_SIO_ACCOUNTS: String(accountCount) },
+    });
+    await waitUntil('Socket.IO peer', async () => (await fetch(`${url}/healthz`)).ok, {
+      timeoutMs: 30_000,
+      child: started,
+    });
+    return started;
+  };
+  let child = await launch();
   return {
     url,
-    pid: child.pid!,
-    child,
+    get pid() {
+      return child.pid!;
+    },
+    get child() {
+      return child;
+    },
+    async restart() {
+      await stop(child);
+      child = await launch();
+    },
     accounts: (count) =>
       Array.from({ length: count }, (_, i) => ({
         accid: peerAccid(i),

@@ -1,6 +1,6 @@
 // The Socket.IO peer: what a Node developer would write instead of an IM gateway. A plain
 // Socket.IO 4 server with a token-check auth middleware, a room per user (for delivery to the
-// user's devices) and an acknowledged heartbeat event. Run as its own process by the bench:
+// user's devices), an acknowledged heartbeat event, a one-to-one relay event and room broadcast. Run as its own process by the bench:
 //   PORT, BENCH_SIO_SECRET, BENCH_SIO_ACCOUNTS (accounts bench0..N-1, tokens derived below).
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
@@ -51,6 +51,20 @@ io.use((socket, next) => {
 io.on('connection', (socket) => {
   void socket.join(`user:${socket.data.accid as string}`);
   socket.on('hb', (ack: unknown) => {
+    if (typeof ack === 'function') ack();
+  });
+  // The one-to-one relay: to every socket of the recipient, acknowledged to the sender.
+  socket.on('relay', (to: unknown, payload: unknown, ack: unknown) => {
+    if (typeof to === 'string') io.to(`user:${to}`).emit('msg', payload);
+    if (typeof ack === 'function') ack();
+  });
+  // Rooms: what a super team would be in a plain Socket.IO app (broadcast to every member).
+  socket.on('join', (room: unknown, ack: unknown) => {
+    if (typeof room === 'string') void socket.join(`room:${room}`);
+    if (typeof ack === 'function') ack();
+  });
+  socket.on('room', (room: unknown, payload: unknown, ack: unknown) => {
+    if (typeof room === 'string') io.to(`room:${room}`).emit('msg', payload);
     if (typeof ack === 'function') ack();
   });
 });
