@@ -1,8 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react()],
+  // Every text asset also gets .gz and .br siblings at build time; the server sends the one the
+  // browser accepts (docs/decisions/0006-precompressed-assets.md).
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
   build: {
     target: 'es2020',
     sourcemap: true,

@@ -25,6 +25,8 @@ export async function registerWebApp(http: FastifyInstance, webDist: string): Pr
       root,
       index: false,
       wildcard: false,
+      // The build leaves .br and .gz siblings of every text asset: sent as the browser accepts.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       cacheControl: false,
       setHeaders(reply, filePath) {

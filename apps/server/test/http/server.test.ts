@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDataDir, startTestServer, type TestServer } from '../harness/index.ts';
 
@@ -12,6 +13,7 @@ describe('server skeleton over real HTTP', () => {
     await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
     await fs.mkdir(path.join(webDist, 'assets'));
     await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
     server = await startTestServer({ webDist });
   });
   afterAll(async () => {
@@ -45,6 +47,14 @@ describe('server skeleton over real HTTP', () => {
     const response = await fetch(`${server.url}/assets/app-abc123.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the precompressed copy of an asset when the browser accepts it', async () => {
+    const response = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toBe('console.log(1)'); // fetch decodes it
+    const plain = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
   it('answers unknown API calls and missing assets with a JSON 404, not the page', async () => {
