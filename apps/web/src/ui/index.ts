@@ -6,10 +6,11 @@ import 'antd-mobile/es/global';
 export { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 export { default as Button } from 'antd-mobile/es/components/button';
 export { default as ErrorBlock } from 'antd-mobile/es/components/error-block';
-export { default as SpinLoading } from 'antd-mobile/es/components/spin-loading';
-export { default as Toast } from 'antd-mobile/es/components/toast';
+export { Spinner } from './Spinner.tsx';
+export { Dialog, Toast } from './overlays.ts';
 export { default as Input } from 'antd-mobile/es/components/input';
 export { default as NoticeBar } from 'antd-mobile/es/components/notice-bar';
 export { default as Mask } from 'antd-mobile/es/components/mask';
-export { default as Dialog } from 'antd-mobile/es/components/dialog';
 export { default as CapsuleTabs } from 'antd-mobile/es/components/capsule-tabs';
+// Segmented needs no animation library, unlike the tab components: for small filters.
+export { default as Segmented } from 'antd-mobile/es/components/segmented';

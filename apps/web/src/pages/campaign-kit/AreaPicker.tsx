@@ -2,7 +2,7 @@
 // pickers of Chinese shops work: tabs for the levels chosen so far, a list for the open level.
 import { useEffect, useState } from 'react';
 import { isSuccess } from '../../request/types.ts';
-import { SpinLoading } from '../../ui/index.ts';
+import { Spinner } from '../../ui/index.ts';
 import { fetchAreas, type Area } from './areas.ts';
 import styles from './address.module.css';
 
@@ -67,7 +67,7 @@ export function AreaPicker({ onDone }: { onDone: (choice: AreaChoice) => void })
       <div className={styles.options} role="group" aria-label="可选地区">
         {options === null && !failed && (
           <div className={styles.optionsState}>
-            <SpinLoading color="primary" style={{ '--size': '24px' }} />
+            <Spinner color="primary" size={24} />
           </div>
         )}
         {failed && (

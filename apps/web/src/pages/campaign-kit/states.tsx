@@ -2,7 +2,7 @@
 // campaign not running, and the hero header with its rules and share buttons.
 import { useState, type ReactNode } from 'react';
 import { goToLogin } from '../../request/loginRedirect.ts';
-import { Button, Dialog, SpinLoading } from '../../ui/index.ts';
+import { Button, Dialog, Spinner } from '../../ui/index.ts';
 import { Sheet } from './Sheet.tsx';
 import { StateBlock } from './StateBlock.tsx';
 import type { Campaign } from './api.ts';
@@ -12,7 +12,7 @@ import styles from './states.module.css';
 export function Loading() {
   return (
     <div className={styles.center} role="status" aria-label="加载中">
-      <SpinLoading color="primary" />
+      <Spinner color="primary" />
     </div>
   );
 }

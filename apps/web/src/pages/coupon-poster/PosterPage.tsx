@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isLoggedIn } from '../../session/session.ts';
-import { Button, SpinLoading } from '../../ui/index.ts';
+import { Button, Spinner } from '../../ui/index.ts';
 import { campaignGet, type Campaign, type Template } from '../campaign-kit/api.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { CampaignNotice, Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
@@ -66,7 +66,7 @@ function Poster() {
           <p className={styles.tip}>海报生成失败，请直接分享链接给好友</p>
         ) : (
           <div className={styles.drawing} role="status" aria-label="海报生成中">
-            <SpinLoading color="white" />
+            <Spinner color="white" />
             <p>海报生成中…</p>
           </div>
         )}

@@ -1,7 +1,7 @@
 // The share poster drawn on a canvas (2x for sharp text) and turned into a PNG data URL, so the
 // shopper can long-press the image to save it: title, the coupon, who sends it, a QR code of
 // the gift link.
-import QRCode from 'qrcode';
+import { qrDataUrl } from '../campaign-kit/qr.ts';
 
 export interface PosterContent {
   title: string;
@@ -101,7 +101,7 @@ export async function drawPoster(content: PosterContent): Promise<string> {
   ctx.fillStyle = '#fff';
   roundRect(ctx, 60, 550, width - 120, 360, 24);
   ctx.fill();
-  const qr = await loadImage(await QRCode.toDataURL(content.link, { width: 240, margin: 1 }));
+  const qr = await loadImage(await qrDataUrl(content.link));
   ctx.drawImage(qr, (width - 240) / 2, 580, 240, 240);
   ctx.fillStyle = '#333';
   ctx.font = `26px ${FONT}`;

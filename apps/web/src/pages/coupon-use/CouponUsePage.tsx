@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isLoggedIn } from '../../session/session.ts';
-import { CapsuleTabs } from '../../ui/index.ts';
+import { Segmented } from '../../ui/index.ts';
 import { campaignGet, type Coupon } from '../campaign-kit/api.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
 import { formatDateTime, formatDotDay } from '../campaign-kit/format.ts';
@@ -123,11 +123,12 @@ function MyCoupons() {
   return (
     <>
       <div className={styles.tabs}>
-        <CapsuleTabs activeKey={status} onChange={(key) => setStatus(key as typeof status)}>
-          {STATUS_TABS.map((tab) => (
-            <CapsuleTabs.Tab key={tab.key} title={tab.title} />
-          ))}
-        </CapsuleTabs>
+        <Segmented
+          block
+          value={status}
+          onChange={(key) => setStatus(key as typeof status)}
+          options={STATUS_TABS.map((tab) => ({ label: tab.title, value: tab.key }))}
+        />
       </div>
       {remote.status === 'loading' && <Loading />}
       {remote.status === 'failed' && <Failed message={remote.message} onRetry={retry} />}

@@ -1,13 +1,10 @@
-// The redemption code drawn for the store's scanner: a QR code (qrcode) and a Code 128 barcode
+// The redemption code drawn for the store's scanner: a QR code (campaign-kit/qr.ts) and a Code 128 barcode
 // (JsBarcode's CODE128 encoder, which picks code set C for digits), both carrying the coupon's 16
 // digits. The barcode is drawn here as SVG bars: JsBarcode's own entry point bundles every
 // symbology and renderer, about 8 kB gzip this page does not need.
-import QRCode from 'qrcode';
 import { CODE128 } from 'jsbarcode/bin/barcodes/CODE128/index.js';
 
-export function qrDataUrl(text: string, width = 200): Promise<string> {
-  return QRCode.toDataURL(text, { width, margin: 1, errorCorrectionLevel: 'M' });
-}
+export { qrDataUrl } from '../campaign-kit/qr.ts';
 
 /** The modules of a Code 128 symbol, '1' a bar and '0' a space, start and stop codes included. */
 export function code128Modules(code: string): string {

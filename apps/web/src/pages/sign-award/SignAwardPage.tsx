@@ -8,7 +8,7 @@ import { legacyRequest } from '../../request/legacy.ts';
 import { goToLogin } from '../../request/loginRedirect.ts';
 import { isSuccess, LoginInvalid } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
-import { Button, SpinLoading } from '../../ui/index.ts';
+import { Button, Spinner } from '../../ui/index.ts';
 import { AwardList } from '../campaign-kit/AwardList.tsx';
 import styles from './SignAwardPage.module.css';
 
@@ -61,7 +61,7 @@ export default function SignAwardPage() {
   return (
     <main className={styles.page}>
       <section className={styles.user} aria-label="当前账号">
-        {load.state === 'loading' && <SpinLoading color="white" style={{ '--size': '24px' }} />}
+        {load.state === 'loading' && <Spinner color="white" size={24} />}
         {load.state === 'ready' && (
           <>
             <div className={styles.avatar} aria-hidden>

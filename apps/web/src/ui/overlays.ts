@@ -1,0 +1,22 @@
+// Toast and Dialog, loaded when first shown. Both bring antd-mobile's mask and its animation
+// library (about 18 kB gzip); a page that never shows one never downloads it. The calls keep
+// antd-mobile's shapes: alert and confirm resolve as its own do.
+import type { DialogAlertProps, DialogConfirmProps } from 'antd-mobile/es/components/dialog';
+import type { ToastShowProps } from 'antd-mobile/es/components/toast';
+
+const loadToast = () => import('antd-mobile/es/components/toast').then((m) => m.default);
+const loadDialog = () => import('antd-mobile/es/components/dialog').then((m) => m.default);
+
+export const Toast = {
+  show(props: ToastShowProps): void {
+    void loadToast().then((toast) => toast.show(props));
+  },
+  clear(): void {
+    void loadToast().then((toast) => toast.clear());
+  },
+};
+
+export const Dialog = {
+  alert: (props: DialogAlertProps): Promise<void> => loadDialog().then((dialog) => dialog.alert(props)),
+  confirm: (props: DialogConfirmProps): Promise<boolean> => loadDialog().then((dialog) => dialog.confirm(props)),
+};
