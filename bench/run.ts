@@ -15,7 +15,17 @@ import { sync } from './scenarios/sync.ts';
 import { reconnectStorm } from './scenarios/reconnect-storm.ts';
 import type { Scenario, ScenarioOptions } from './scenarios/types.ts';
 
-const SCENARIOS: Scenario[] = [connections, loginSdk, p2p, webBudget, lighthouseScenario, http, superteam, sync, reconnectStorm];
+const SCENARIOS: Scenario[] = [
+  connections,
+  loginSdk,
+  p2p,
+  webBudget,
+  lighthouseScenario,
+  http,
+  superteam,
+  sync,
+  reconnectStorm,
+];
 
 function help(): string {
   const lines = [

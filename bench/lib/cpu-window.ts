@@ -18,7 +18,10 @@ export async function startCpuWindow(
   loadPids: number[] = [],
 ): Promise<() => Promise<CpuWindow>> {
   const sum = async (pids: number[]) =>
-    (await Promise.all(pids.map((pid) => cpuSeconds(pid).catch(() => 0)))).reduce((a, b) => a + b, 0);
+    (await Promise.all(pids.map((pid) => cpuSeconds(pid).catch(() => 0)))).reduce(
+      (a, b) => a + b,
+      0,
+    );
   const own = () => {
     const usage = process.cpuUsage();
     return (usage.user + usage.system) / 1e6;

@@ -10,13 +10,23 @@ const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'im-worke
 type Worker = ChildProcess & { output: () => string };
 type Reply<T extends FromImWorker['type']> = Extract<FromImWorker, { type: T }>;
 
-function next<T extends FromImWorker['type']>(worker: Worker, type: T, timeoutMs: number, key?: string): Promise<Reply<T>> {
+function next<T extends FromImWorker['type']>(
+  worker: Worker,
+  type: T,
+  timeoutMs: number,
+  key?: string,
+): Promise<Reply<T>> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`im worker: no '${type}' within ${timeoutMs} ms\n${worker.output()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => done(new Error(`im worker: no '${type}' within ${timeoutMs} ms\n${worker.output()}`)),
+      timeoutMs,
+    );
     const onMessage = (message: FromImWorker) => {
-      if (message.type === type && (key === undefined || (message as { key?: string }).key === key)) done(undefined, message as Reply<T>);
+      if (message.type === type && (key === undefined || (message as { key?: string }).key === key))
+        done(undefined, message as Reply<T>);
     };
-    const onExit = (code: number | null) => done(new Error(`im worker exited (${code}) waiting for '${type}'\n${worker.output()}`));
+    const onExit = (code: number | null) =>
+      done(new Error(`im worker exited (${code}) waiting for '${type}'\n${worker.output()}`));
     function done(error?: Error, message?: Reply<T>) {
       clearTimeout(timer);
       worker.off('message', onMessage);
@@ -46,7 +56,12 @@ export class ImFleet {
     return this.workers.map((w) => w.pid!).filter(Boolean);
   }
 
-  private ask<T extends FromImWorker['type']>(message: ToImWorker, type: T, timeoutMs: number, key?: string) {
+  private ask<T extends FromImWorker['type']>(
+    message: ToImWorker,
+    type: T,
+    timeoutMs: number,
+    key?: string,
+  ) {
     return Promise.all(
       this.workers.map((worker) => {
         const reply = next(worker, type, timeoutMs, key);
@@ -56,7 +71,11 @@ export class ImFleet {
     );
   }
 
-  async open(accounts: { accid: string; token: string }[], options: FleetOpen, timeoutMs = 600_000) {
+  async open(
+    accounts: { accid: string; token: string }[],
+    options: FleetOpen,
+    timeoutMs = 600_000,
+  ) {
     const replies = await Promise.all(
       this.workers.map((worker, i) => {
         const reply = next(worker, 'opened', timeoutMs);
@@ -83,7 +102,8 @@ export class ImFleet {
     const replies = await this.ask({ type: 'collect' }, 'collected', 60_000);
     const merged = new Map<string, number[]>();
     for (const reply of replies)
-      for (const [key, times] of Object.entries(reply.arrivals)) merged.set(key, [...(merged.get(key) ?? []), ...times]);
+      for (const [key, times] of Object.entries(reply.arrivals))
+        merged.set(key, [...(merged.get(key) ?? []), ...times]);
     return merged;
   }
 

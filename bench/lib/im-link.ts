@@ -90,10 +90,29 @@ export class ImLink {
     // Serial 1 is the login's; the rest cycle through 2..32767.
     this.serial = this.serial >= 32767 ? 2 : this.serial + 1;
     const ser = this.serial;
+    const timeoutMs = this.options.timeoutMs ?? 60_000;
     return new Promise((resolve, reject) => {
-      this.pending.set(ser, { name, resolve, reject });
+      // Every wait is bounded: a reply that never comes fails the command, it does not hang.
+      const timer = setTimeout(() => {
+        if (this.pending.get(ser)?.name !== name) return;
+        this.pending.delete(ser);
+        reject(new Error(`${name}: no reply within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(ser, {
+        name,
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
       this.client.send(
-        Buffer.from(encodeFrame({ sid: def.sid, cid: def.cid, ser, code: 0, ...(body && { body }) })),
+        Buffer.from(
+          encodeFrame({ sid: def.sid, cid: def.cid, ser, code: 0, ...(body && { body }) }),
+        ),
       );
     });
   }

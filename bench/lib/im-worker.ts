@@ -36,7 +36,14 @@ export type FromImWorker =
   /** Every open client has received `key`; `lastAt` is when the last one did. */
   | { type: 'complete'; key: string; lastAt: number }
   | { type: 'collected'; arrivals: Record<string, number[]> }
-  | { type: 'status'; online: number; synced: number; dropped: number; backAt: number[]; errors: string[] }
+  | {
+      type: 'status';
+      online: number;
+      synced: number;
+      dropped: number;
+      backAt: number[];
+      errors: string[];
+    }
   | { type: 'closed' };
 
 interface Member {
@@ -131,7 +138,8 @@ async function connect(member: Member): Promise<void> {
       timeoutMs: 60_000,
       onClose: () => onDrop(member),
       onPacket: (packet) => {
-        if (packet.startsWith('2["msg",')) arrived((JSON.parse(packet.slice(1)) as [string, { k: string }])[1].k);
+        if (packet.startsWith('2["msg",'))
+          arrived((JSON.parse(packet.slice(1)) as [string, { k: string }])[1].k);
       },
     });
     await socket.open();
@@ -153,7 +161,13 @@ async function connect(member: Member): Promise<void> {
 async function openAll(message: ImWorkerOpen): Promise<void> {
   config = message;
   message.accounts.forEach((account, i) =>
-    members.push({ account, address: message.localAddresses[i % message.localAddresses.length]!, online: false, synced: false, timetags: {} }),
+    members.push({
+      account,
+      address: message.localAddresses[i % message.localAddresses.length]!,
+      online: false,
+      synced: false,
+      timetags: {},
+    }),
   );
   let next = 0;
   let failed = 0;
@@ -169,7 +183,12 @@ async function openAll(message: ImWorkerOpen): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: message.concurrency }, lane));
-  send({ type: 'opened', opened: members.filter((m) => m.online).length, failed, errors: report() });
+  send({
+    type: 'opened',
+    opened: members.filter((m) => m.online).length,
+    failed,
+    errors: report(),
+  });
 }
 
 const report = () => [...errors].map(([m, c]) => `${c} x ${m}`).slice(0, 10);

@@ -34,7 +34,10 @@ function spawnServer(port: number, dataDir: string) {
   return startNode('apps/server/src/main.ts', [], {
     label: 'morsel',
     // BENCH_SERVER_NODE_ARGS adds flags to the server process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
-    nodeArgs: ['--max-old-space-size=8192', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
+    nodeArgs: [
+      '--max-old-space-size=8192',
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
     env: {
       PORT: String(port),
       MORSEL_HOST: '127.0.0.1',

@@ -52,3 +52,12 @@ export async function machineBusySeconds(): Promise<number> {
     ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100
   );
 }
+
+/** TCP listen-queue overflows of the whole machine so far (TcpExt ListenOverflows in /proc/net/netstat). */
+export async function listenOverflows(): Promise<number> {
+  const lines = (await fs.readFile('/proc/net/netstat', 'utf8')).split('\n');
+  const header = lines.findIndex((line) => line.startsWith('TcpExt:'));
+  const names = lines[header]!.split(/\s+/);
+  const values = lines[header + 1]!.split(/\s+/);
+  return Number(values[names.indexOf('ListenOverflows')] ?? NaN);
+}

@@ -140,7 +140,7 @@ export async function startEjabberd(log: (line: string) => void): Promise<Ejabbe
     );
   } catch (error) {
     await stop(child);
-    throw new Error(`${(error as Error).message}\n${await errorLog()}`);
+    throw new Error(`${(error as Error).message}\n${await errorLog()}`, { cause: error });
   }
   return {
     port,

@@ -26,7 +26,11 @@ export async function startSocketIoPeer(accountCount: number): Promise<SocketIoP
     const started = startNode(SCRIPT, [], {
       label: 'socket.io',
       nodeArgs: ['--max-old-space-size=8192'],
-      env: { PORT: String(port), BENCH_SIO_SECRET: secret, BENCH_SIO_ACCOUNTS: String(accountCount) },
+      env: {
+        PORT: String(port),
+        BENCH_SIO_SECRET: secret,
+        BENCH_SIO_ACCOUNTS: String(accountCount),
+      },
     });
     await waitUntil('Socket.IO peer', async () => (await fetch(`${url}/healthz`)).ok, {
       timeoutMs: 30_000,

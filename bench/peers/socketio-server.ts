@@ -1,6 +1,7 @@
 // The Socket.IO peer: what a Node developer would write instead of an IM gateway. A plain
 // Socket.IO 4 server with a token-check auth middleware, a room per user (for delivery to the
-// user's devices), an acknowledged heartbeat event, a one-to-one relay event and room broadcast. Run as its own process by the bench:
+// user's devices), an acknowledged heartbeat event, a one-to-one relay event and room
+// broadcast. Run as its own process by the bench:
 //   PORT, BENCH_SIO_SECRET, BENCH_SIO_ACCOUNTS (accounts bench0..N-1, tokens derived below).
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';

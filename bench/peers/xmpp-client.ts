@@ -16,7 +16,8 @@ export interface XmppAccount {
 export class XmppClient {
   private readonly socket: net.Socket;
   private buffer = '';
-  private waiter: { test: RegExp; resolve: (m: RegExpExecArray) => void; reject: (e: Error) => void } | undefined;
+  private waiter:
+    { test: RegExp; resolve: (m: RegExpExecArray) => void; reject: (e: Error) => void } | undefined;
   private live = false;
   /** Called with the body of every chat message once the client is online. */
   onMessage: ((from: string, body: string) => void) | undefined;
@@ -106,7 +107,11 @@ export class XmppClient {
   }
 
   /** Registers the account in band (XEP-0077); an existing account is fine. */
-  static async register(port: number, account: XmppAccount, localAddress = '127.0.0.1'): Promise<void> {
+  static async register(
+    port: number,
+    account: XmppAccount,
+    localAddress = '127.0.0.1',
+  ): Promise<void> {
     const client = new XmppClient(account, port, localAddress);
     try {
       await client.openStream();
@@ -123,13 +128,19 @@ export class XmppClient {
   }
 
   /** Connects, authenticates with SASL PLAIN, binds a resource and announces presence. */
-  static async login(port: number, account: XmppAccount, localAddress = '127.0.0.1'): Promise<XmppClient> {
+  static async login(
+    port: number,
+    account: XmppAccount,
+    localAddress = '127.0.0.1',
+  ): Promise<XmppClient> {
     const client = new XmppClient(account, port, localAddress);
     try {
       const features = await client.openStream();
       if (!features.includes('PLAIN')) throw new Error(`no SASL PLAIN offered: ${features}`);
       const plain = Buffer.from(`\0${account.user}\0${account.password}`).toString('base64');
-      client.write(`<auth xmlns='urn:ietf:params:xml:ns:xmpp-sasl' mechanism='PLAIN'>${plain}</auth>`);
+      client.write(
+        `<auth xmlns='urn:ietf:params:xml:ns:xmpp-sasl' mechanism='PLAIN'>${plain}</auth>`,
+      );
       const auth = (await client.expect(/<(success|failure)\b[\s\S]*?(\/>|<\/\1>)/))[1];
       if (auth !== 'success') throw new Error(`${account.user}: SASL PLAIN refused`);
       await client.openStream();

@@ -90,7 +90,12 @@ async function measure(
   };
 }
 
-async function morselSide(pairCount: number, count: number, limitMs: number, log: (l: string) => void): Promise<Side> {
+async function morselSide(
+  pairCount: number,
+  count: number,
+  limitMs: number,
+  log: (l: string) => void,
+): Promise<Side> {
   const server = await startMorselServer();
   try {
     const accounts = await createAccounts(server, pairCount * 2, 'p2p');
@@ -116,9 +121,11 @@ async function morselSide(pairCount: number, count: number, limitMs: number, log
       send(seq) {
         const from = links[pair * 2]!;
         const to = links[pair * 2 + 1]!.accid;
-        from.request('sendMsg', textMsg('p2p', to, String(seq), `b${run}-${seq}`)).catch((e: Error) => {
-          errors.set(e.message, (errors.get(e.message) ?? 0) + 1);
-        });
+        from
+          .request('sendMsg', textMsg('p2p', to, String(seq), `b${run}-${seq}`))
+          .catch((e: Error) => {
+            errors.set(e.message, (errors.get(e.message) ?? 0) + 1);
+          });
       },
     }));
     const hook = (d: typeof onDeliver) => {
@@ -134,7 +141,12 @@ async function morselSide(pairCount: number, count: number, limitMs: number, log
   }
 }
 
-async function socketIoSide(pairCount: number, count: number, limitMs: number, log: (l: string) => void): Promise<Side> {
+async function socketIoSide(
+  pairCount: number,
+  count: number,
+  limitMs: number,
+  log: (l: string) => void,
+): Promise<Side> {
   const peer = await startSocketIoPeer(pairCount * 2);
   try {
     let onDeliver: (pair: number, seq: number) => void = () => undefined;
@@ -161,7 +173,9 @@ async function socketIoSide(pairCount: number, count: number, limitMs: number, l
     log(`socket.io: ${clients.length} sockets connected`);
     const pairs: PairLink[] = Array.from({ length: pairCount }, (_, pair) => ({
       send(seq) {
-        clients[pair * 2]!.send(`42${JSON.stringify(['relay', accounts[pair * 2 + 1]!.accid, { s: seq }])}`);
+        clients[pair * 2]!.send(
+          `42${JSON.stringify(['relay', accounts[pair * 2 + 1]!.accid, { s: seq }])}`,
+        );
       },
     }));
     const side = await measure(pairs, count, limitMs, peer.pid, (d) => (onDeliver = d));
@@ -172,18 +186,29 @@ async function socketIoSide(pairCount: number, count: number, limitMs: number, l
   }
 }
 
-async function ejabberdSide(pairCount: number, count: number, limitMs: number, log: (l: string) => void): Promise<{ side: Side; version: string }> {
+async function ejabberdSide(
+  pairCount: number,
+  count: number,
+  limitMs: number,
+  log: (l: string) => void,
+): Promise<{ side: Side; version: string }> {
   const peer = await startEjabberd(log);
   try {
-    const accounts = Array.from({ length: pairCount * 2 }, (_, i) => ({ user: `p2p${i}`, password: `pw${i}` }));
+    const accounts = Array.from({ length: pairCount * 2 }, (_, i) => ({
+      user: `p2p${i}`,
+      password: `pw${i}`,
+    }));
     await mapLimit(accounts, 16, (account) => XmppClient.register(peer.port, account));
     let onDeliver: (pair: number, seq: number) => void = () => undefined;
     const clients = await mapLimit(accounts, 16, async (account, index) => {
       const client = await XmppClient.login(peer.port, account);
-      if (index % 2 === 1) client.onMessage = (_from, body) => onDeliver((index - 1) / 2, Number(body));
+      if (index % 2 === 1)
+        client.onMessage = (_from, body) => onDeliver((index - 1) / 2, Number(body));
       return client;
     });
-    log(`ejabberd ${peer.version}: ${accounts.length} users registered in band and logged in (SASL PLAIN)`);
+    log(
+      `ejabberd ${peer.version}: ${accounts.length} users registered in band and logged in (SASL PLAIN)`,
+    );
     const pairs: PairLink[] = Array.from({ length: pairCount }, (_, pair) => ({
       send(seq) {
         clients[pair * 2]!.send(clients[pair * 2 + 1]!.jid, String(seq));
@@ -199,8 +224,14 @@ async function ejabberdSide(pairCount: number, count: number, limitMs: number, l
 
 export const p2p: Scenario = {
   name: 'p2p',
-  summary: 'one-to-one messages, one in flight per pair: throughput and send-to-deliver latency vs ejabberd and a Socket.IO relay',
-  options: { pairs: '50', messages: '200 per pair', seconds: '120 (time limit per side)', peer: 'all (ejabberd, socketio, none)' },
+  summary:
+    'one-to-one messages, one in flight per pair: throughput and send-to-deliver latency vs ejabberd and a Socket.IO relay',
+  options: {
+    pairs: '50',
+    messages: '200 per pair',
+    seconds: '120 (time limit per side)',
+    peer: 'all (ejabberd, socketio, none)',
+  },
   async run(options, log): Promise<ScenarioResult> {
     const pairCount = intOption(options, 'pairs', 50);
     const count = intOption(options, 'messages', 200);
@@ -222,7 +253,12 @@ export const p2p: Scenario = {
       log(`socket.io: ${peers['Socket.IO 4 relay'].delivered} delivered`);
     }
     const names = Object.keys(peers);
-    const row = (metric: string, unit: string, better: MetricRow['better'], pick: (s: Side) => number): MetricRow => ({
+    const row = (
+      metric: string,
+      unit: string,
+      better: MetricRow['better'],
+      pick: (s: Side) => number,
+    ): MetricRow => ({
       metric,
       unit,
       better,
@@ -240,7 +276,12 @@ export const p2p: Scenario = {
         row('send-to-deliver latency p50', 'ms', 'lower', (s) => summarize(s.latencyMs).p50),
         row('send-to-deliver latency p99', 'ms', 'lower', (s) => summarize(s.latencyMs).p99),
         row('server CPU', '% of a core', 'info', (s) => s.cpu.server * 100),
-        row('server CPU time per message', 'µs', 'lower', (s) => (s.cpu.serverSeconds * 1e6) / Math.max(1, s.delivered)),
+        row(
+          'server CPU time per message',
+          'µs',
+          'lower',
+          (s) => (s.cpu.serverSeconds * 1e6) / Math.max(1, s.delivered),
+        ),
         row('load generator CPU', '% of a core', 'info', (s) => s.cpu.load * 100),
         row('other processes CPU', '% of a core', 'info', (s) => s.cpu.other * 100),
         row('server RSS after the run', 'MiB', 'info', (s) => s.rssMiB),
@@ -251,13 +292,15 @@ export const p2p: Scenario = {
           `${ejabberdName} here runs without mod_mam or offline storage for online recipients: it persists nothing, it routes in memory. The Socket.IO relay persists nothing either.`,
         'Each pair sends its next message when the previous one has reached the recipient; latency is taken in this process at both ends. ' +
           `A warm-up round of ${WARMUP} messages per pair runs first and is not counted.`,
-        'Clients: the lean Engine.IO client with Morsel frames (sendMsg, msg push) or Socket.IO packets (a relay event to the recipient\'s room); a lean XMPP client over raw TCP (in-band registration, SASL PLAIN, TCP_NODELAY, presence echo awaited) for ejabberd. All in this one process, the server in its own.',
+        "Clients: the lean Engine.IO client with Morsel frames (sendMsg, msg push) or Socket.IO packets (a relay event to the recipient's room); a lean XMPP client over raw TCP (in-band registration, SASL PLAIN, TCP_NODELAY, presence echo awaited) for ejabberd. All in this one process, the server in its own.",
       ],
       details: {
         pairCount,
         count,
         ours: { ...ours, latencyMs: summarize(ours.latencyMs) },
-        peers: Object.fromEntries(names.map((n) => [n, { ...peers[n], latencyMs: summarize(peers[n]!.latencyMs) }])),
+        peers: Object.fromEntries(
+          names.map((n) => [n, { ...peers[n], latencyMs: summarize(peers[n]!.latencyMs) }]),
+        ),
       },
     };
   },

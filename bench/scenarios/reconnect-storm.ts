@@ -7,7 +7,7 @@ import { ImFleet } from '../lib/im-fleet.ts';
 import { nowMs } from '../lib/im-link.ts';
 import { startCpuWindow } from '../lib/cpu-window.ts';
 import { createAccounts, startMorselServer } from '../lib/morsel-server.ts';
-import { openFilesLimit } from '../lib/proc-memory.ts';
+import { listenOverflows, openFilesLimit } from '../lib/proc-memory.ts';
 import { sleep } from '../lib/processes.ts';
 import type { MetricRow, ScenarioResult } from '../lib/report.ts';
 import { summarize } from '../lib/stats.ts';
@@ -32,6 +32,11 @@ interface Side {
   /** Server CPU from the moment the new process answered until all were back. */
   serverCpuSeconds: number;
   serverCpu: number;
+  /** Load generator (worker processes) and everything else, fractions of a core, same window. */
+  loadCpu: number;
+  otherCpu: number;
+  /** Connections the kernel dropped because a listen queue was full (whole machine). */
+  listenOverflows: number;
 }
 
 async function storm(
@@ -42,6 +47,7 @@ async function storm(
   limitMs: number,
   log: (l: string) => void,
 ): Promise<Omit<Side, 'clients'>> {
+  const overflows0 = await listenOverflows();
   const t0 = nowMs();
   await restart();
   const restartMs = nowMs() - t0;
@@ -56,8 +62,11 @@ async function storm(
   const cpu = await stopCpu();
   const backMs = status.backAt.map((t) => t - t0);
   return {
+    listenOverflows: (await listenOverflows()) - overflows0,
     serverCpuSeconds: cpu.serverSeconds,
     serverCpu: cpu.server,
+    loadCpu: cpu.load,
+    otherCpu: cpu.other,
     dropped: status.dropped,
     restartMs,
     allBackMs: backMs.length >= expected ? Math.max(...backMs) : NaN,
@@ -69,8 +78,14 @@ async function storm(
 
 export const reconnectStorm: Scenario = {
   name: 'reconnect-storm',
-  summary: 'every client dropped at once (server stopped and restarted on the same port and data): time until all are back and synced',
-  options: { clients: '10000', workers: '2', seconds: '300 (time limit for the storm)', peer: 'socketio (or none)' },
+  summary:
+    'every client dropped at once (server stopped and restarted on the same port and data): time until all are back and synced',
+  options: {
+    clients: '10000',
+    workers: '2',
+    seconds: '300 (time limit for the storm)',
+    peer: 'socketio (or none)',
+  },
   async run(options, log): Promise<ScenarioResult> {
     const limit = await openFilesLimit(process.pid);
     const clients = Math.min(intOption(options, 'clients', 10_000), limit - FD_RESERVE);
@@ -84,10 +99,25 @@ export const reconnectStorm: Scenario = {
       const fleet = await ImFleet.start(workers, 'storm');
       try {
         const opened = await fleet.open(accounts, {
-          url: server.url, dialect: 'morsel', appKey: server.appKey, localAddresses: SOURCES, concurrency: 32, sync: true, reconnectUntil: Date.now() + 3_600_000,
+          url: server.url,
+          dialect: 'morsel',
+          appKey: server.appKey,
+          localAddresses: SOURCES,
+          concurrency: 32,
+          sync: true,
+          reconnectUntil: Date.now() + 3_600_000,
         });
-        log(`morsel: ${opened.opened} clients logged in and synced (${opened.failed} failed); restarting the server`);
-        const result = await storm(fleet, opened.opened, () => server.restart(), () => server.pid, limitMs, log);
+        log(
+          `morsel: ${opened.opened} clients logged in and synced (${opened.failed} failed); restarting the server`,
+        );
+        const result = await storm(
+          fleet,
+          opened.opened,
+          () => server.restart(),
+          () => server.pid,
+          limitMs,
+          log,
+        );
         ours = { clients: opened.opened, ...result };
         log(`morsel: all back and synced after ${result.allBackMs.toFixed(0)} ms`);
         for (const error of result.errors) log(`morsel: reconnect attempts failed: ${error}`);
@@ -105,10 +135,23 @@ export const reconnectStorm: Scenario = {
         const fleet = await ImFleet.start(workers, 'storm-sio');
         try {
           const opened = await fleet.open(io.accounts(clients), {
-            url: io.url, dialect: 'socketio', appKey: '', localAddresses: SOURCES, concurrency: 32, sync: false, reconnectUntil: Date.now() + 3_600_000,
+            url: io.url,
+            dialect: 'socketio',
+            appKey: '',
+            localAddresses: SOURCES,
+            concurrency: 32,
+            sync: false,
+            reconnectUntil: Date.now() + 3_600_000,
           });
           log(`socket.io: ${opened.opened} sockets connected; restarting the server`);
-          const result = await storm(fleet, opened.opened, () => io.restart(), () => io.pid, limitMs, log);
+          const result = await storm(
+            fleet,
+            opened.opened,
+            () => io.restart(),
+            () => io.pid,
+            limitMs,
+            log,
+          );
           peer = { clients: opened.opened, ...result };
           for (const error of result.errors) log(`socket.io: reconnect attempts failed: ${error}`);
         } finally {
@@ -119,8 +162,17 @@ export const reconnectStorm: Scenario = {
       }
     }
 
-    const row = (metric: string, unit: string, better: MetricRow['better'], pick: (s: Side) => number): MetricRow => ({
-      metric, unit, better, ours: pick(ours), peers: { [PEER]: peer ? pick(peer) : undefined },
+    const row = (
+      metric: string,
+      unit: string,
+      better: MetricRow['better'],
+      pick: (s: Side) => number,
+    ): MetricRow => ({
+      metric,
+      unit,
+      better,
+      ours: pick(ours),
+      peers: { [PEER]: peer ? pick(peer) : undefined },
     });
     return {
       scenario: 'reconnect-storm',
@@ -135,13 +187,22 @@ export const reconnectStorm: Scenario = {
         row('client back p50', 'ms', 'lower', (s) => summarize(s.backMs).p50),
         row('client back p99', 'ms', 'lower', (s) => summarize(s.backMs).p99),
         row('clients not back within the limit', 'count', 'lower', (s) => s.missing),
+        row('listen-queue overflows (whole machine)', 'count', 'lower', (s) => s.listenOverflows),
         row('server CPU while they came back', '% of a core', 'info', (s) => s.serverCpu * 100),
-        row('server CPU time per client back', 'ms', 'lower', (s) => (s.serverCpuSeconds * 1000) / Math.max(1, s.backMs.length)),
+        row('load generator CPU meanwhile', '% of a core', 'info', (s) => s.loadCpu * 100),
+        row('other processes CPU meanwhile', '% of a core', 'info', (s) => s.otherCpu * 100),
+        row(
+          'server CPU time per client back',
+          'ms',
+          'lower',
+          (s) => (s.serverCpuSeconds * 1000) / Math.max(1, s.backMs.length),
+        ),
       ],
       notes: [
         'Times are from the stop signal (SIGTERM) to the old process. Our server restarts as `node --import tsx apps/server/src/main.ts` (compiling TypeScript on start) on the same SQLite data; the peer restarts the same way with its in-memory accounts.',
-        'Clients are lean clients in worker processes that reconnect on a drop with the SDK\'s policy (first attempt after 500 ms, doubling to 16 s, up to 20 % jitter) until they are back, so the time includes waiting out that back-off while the server is down; Morsel clients then run the sync from their last timetags (accounts with no messages: the sync is sessions, receipts, teams... all empty).',
+        "Clients are lean clients in worker processes that reconnect on a drop with the SDK's policy (first attempt after 500 ms, doubling to 16 s, up to 20 % jitter) until they are back, so the time includes waiting out that back-off while the server is down; Morsel clients then run the sync from their last timetags (accounts with no messages: the sync is sessions, receipts, teams... all empty).",
         'A graceful stop of our server sends every client a silent kick first; the lean clients treat it like any drop.',
+        '"clients dropped" counts drops, so a client dropped again after coming back counts twice. Listen-queue overflows are the kernel\'s TcpExt ListenOverflows counter over the storm (the whole machine, other work included): each is a connection attempt refused because the server had not accepted the earlier ones yet, which the client\'s TCP retries after 1, 3, 7… s.',
       ],
       details: {
         ours: { ...ours, backMs: summarize(ours.backMs) },

@@ -45,7 +45,10 @@ async function broadcastRounds(
   const toAllMs: number[] = [];
   let peak = 0;
   const sampler = setInterval(() => {
-    void processMemory(pid).then((m) => (peak = Math.max(peak, m.rss)), () => undefined);
+    void processMemory(pid).then(
+      (m) => (peak = Math.max(peak, m.rss)),
+      () => undefined,
+    );
   }, 50);
   const stopCpu = await startCpuWindow(pid, fleet.pids);
   try {
@@ -74,21 +77,41 @@ async function broadcastRounds(
     missing += Math.max(0, online - times.length);
     for (const t of times) deliveryMs.push(t - at);
   }
-  return { toAllMs: toAllMs.filter(Number.isFinite), deliveryMs, missing, rssPeakDuringMiB: mib(peak), cpu };
+  return {
+    toAllMs: toAllMs.filter(Number.isFinite),
+    deliveryMs,
+    missing,
+    rssPeakDuringMiB: mib(peak),
+    cpu,
+  };
 }
 
 export const superteam: Scenario = {
   name: 'superteam',
-  summary: 'a 10,000-member super team: time for a message to reach every online member, server memory (vs a Socket.IO room)',
-  options: { members: '10000', online: 'as many as the open-files limit allows', 'team-messages': '10', workers: '2', peer: 'socketio (or none)' },
+  summary:
+    'a 10,000-member super team: time for a message to reach every online member, server memory (vs a Socket.IO room)',
+  options: {
+    members: '10000',
+    online: 'as many as the open-files limit allows',
+    'team-messages': '10',
+    workers: '2',
+    peer: 'socketio (or none)',
+  },
   async run(options, log): Promise<ScenarioResult> {
     const memberCount = intOption(options, 'members', 10_000);
     const messages = intOption(options, 'team-messages', 10);
     const workers = intOption(options, 'workers', 2);
     const limit = await openFilesLimit(process.pid);
-    const online = Math.min(memberCount, intOption(options, 'online', memberCount), limit - FD_RESERVE);
+    const online = Math.min(
+      memberCount,
+      intOption(options, 'online', memberCount),
+      limit - FD_RESERVE,
+    );
     const notes: string[] = [];
-    if (online < memberCount) notes.push(`Online members capped at ${online} by the open-files limit (${limit}) of one server process.`);
+    if (online < memberCount)
+      notes.push(
+        `Online members capped at ${online} by the open-files limit (${limit}) of one server process.`,
+      );
 
     const server = await startMorselServer();
     let ours: Side;
@@ -98,7 +121,13 @@ export const superteam: Scenario = {
       log(`morsel: ${memberCount} accounts created`);
       const owner = new ImLink({ url: server.url, appKey: server.appKey, account: accounts[0]! });
       await owner.open();
-      const created = await owner.request('createSuperTeam', { type: 'advanced', name: 'bench super team', level: 2000, beInviteMode: 'noVerify', inviteMode: 'all' });
+      const created = await owner.request('createSuperTeam', {
+        type: 'advanced',
+        name: 'bench super team',
+        level: 2000,
+        beInviteMode: 'noVerify',
+        inviteMode: 'all',
+      });
       const teamId = String((created.team as { teamId: string }).teamId);
       // The protocol's level tops out at 2,000 (createTeam's schema); a super team this size is
       // configured by the operator, here in the store directly.
@@ -110,7 +139,9 @@ export const superteam: Scenario = {
         await owner.request('addSuperTeamMembers', { teamId, accounts: batch });
       }
       owner.close();
-      log(`morsel: super team ${teamId} with ${memberCount} members; restarting the server for a fresh process`);
+      log(
+        `morsel: super team ${teamId} with ${memberCount} members; restarting the server for a fresh process`,
+      );
       await server.restart();
       await sleep(3000);
       const rssBefore = (await processMemory(server.pid)).rss;
@@ -118,16 +149,36 @@ export const superteam: Scenario = {
       await sender.open();
       const fleet = await ImFleet.start(workers, 'superteam');
       try {
-        const opened = await fleet.open(accounts.slice(1, online), { url: server.url, dialect: 'morsel', appKey: server.appKey, localAddresses: SOURCES, concurrency: 32, sync: false });
+        const opened = await fleet.open(accounts.slice(1, online), {
+          url: server.url,
+          dialect: 'morsel',
+          appKey: server.appKey,
+          localAddresses: SOURCES,
+          concurrency: 32,
+          sync: false,
+        });
         log(`morsel: ${opened.opened + 1} members online (${opened.failed} failed)`);
         for (const e of opened.errors) log(`morsel: ${e}`);
         await sleep(3000);
         const rssOnline = (await processMemory(server.pid)).rss;
         let n = 0;
-        const rounds = await broadcastRounds(fleet, messages, server.pid, (key) => {
-          sender.request('sendMsg', textMsg('superTeam', teamId, key, `st-${n++}`)).catch((e: Error) => log(`send: ${e.message}`));
-        }, log);
-        ours = { online: opened.opened + 1, rssBeforeMiB: mib(rssBefore), rssOnlineMiB: mib(rssOnline), ...rounds };
+        const rounds = await broadcastRounds(
+          fleet,
+          messages,
+          server.pid,
+          (key) => {
+            sender
+              .request('sendMsg', textMsg('superTeam', teamId, key, `st-${n++}`))
+              .catch((e: Error) => log(`send: ${e.message}`));
+          },
+          log,
+        );
+        ours = {
+          online: opened.opened + 1,
+          rssBeforeMiB: mib(rssBefore),
+          rssOnlineMiB: mib(rssOnline),
+          ...rounds,
+        };
       } finally {
         sender.close();
         await fleet.close();
@@ -146,18 +197,43 @@ export const superteam: Scenario = {
         const accounts = io.accounts(online);
         const sender = new LeanClient({
           url: `${io.url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`,
-          localAddress: '127.0.0.1', dialect: 'socketio', appKey: '', accid: accounts[0]!.accid, token: accounts[0]!.token, timeoutMs: 30_000, onClose: () => undefined,
+          localAddress: '127.0.0.1',
+          dialect: 'socketio',
+          appKey: '',
+          accid: accounts[0]!.accid,
+          token: accounts[0]!.token,
+          timeoutMs: 30_000,
+          onClose: () => undefined,
         });
         await sender.open();
         sender.send(`42${JSON.stringify(['join', 'team'])}`);
         const fleet = await ImFleet.start(workers, 'superteam-sio');
         try {
-          const opened = await fleet.open(accounts.slice(1), { url: io.url, dialect: 'socketio', appKey: '', localAddresses: SOURCES, concurrency: 32, sync: false, room: 'team' });
+          const opened = await fleet.open(accounts.slice(1), {
+            url: io.url,
+            dialect: 'socketio',
+            appKey: '',
+            localAddresses: SOURCES,
+            concurrency: 32,
+            sync: false,
+            room: 'team',
+          });
           log(`socket.io: ${opened.opened + 1} sockets in the room (${opened.failed} failed)`);
           await sleep(3000);
           const rssOnline = (await processMemory(io.pid)).rss;
-          const rounds = await broadcastRounds(fleet, messages, io.pid, (key) => sender.send(`42${JSON.stringify(['room', 'team', { k: key }])}`), log);
-          peer = { online: opened.opened + 1, rssBeforeMiB: mib(rssBefore), rssOnlineMiB: mib(rssOnline), ...rounds };
+          const rounds = await broadcastRounds(
+            fleet,
+            messages,
+            io.pid,
+            (key) => sender.send(`42${JSON.stringify(['room', 'team', { k: key }])}`),
+            log,
+          );
+          peer = {
+            online: opened.opened + 1,
+            rssBeforeMiB: mib(rssBefore),
+            rssOnlineMiB: mib(rssOnline),
+            ...rounds,
+          };
         } finally {
           sender.close();
           await fleet.close();
@@ -167,12 +243,21 @@ export const superteam: Scenario = {
       }
     }
 
-    const row = (metric: string, unit: string, better: MetricRow['better'], pick: (s: Side) => number): MetricRow => ({
-      metric, unit, better, ours: pick(ours), peers: { [PEER]: peer ? pick(peer) : undefined },
+    const row = (
+      metric: string,
+      unit: string,
+      better: MetricRow['better'],
+      pick: (s: Side) => number,
+    ): MetricRow => ({
+      metric,
+      unit,
+      better,
+      ours: pick(ours),
+      peers: { [PEER]: peer ? pick(peer) : undefined },
     });
     notes.push(
       'Goal (issue 5): a 10,000-member super team delivers a message to every online member. Morsel stores each message once (no write per member) and fans it out through one bus group per team; the Socket.IO peer emits to a room and stores nothing.',
-      `Each message is sent once the previous one has reached every online member (then 300 ms pause); ${messages} messages. "to all" is from the send until the last member's client process read it. Members are lean clients in ${workers} worker processes on the same 2 cores, so the client side\'s decoding is part of the time.`,
+      `Each message is sent once the previous one has reached every online member (then 300 ms pause); ${messages} messages. "to all" is from the send until the last member's client process read it. Members are lean clients in ${workers} worker processes on the same 2 cores, so the client side's decoding is part of the time.`,
       'Server memory: RSS of a fresh process (restarted after the accounts and the team were created) before connections, with every member online, and the peak sampled every 50 ms while the messages went out.',
     );
     return {
@@ -181,8 +266,18 @@ export const superteam: Scenario = {
       peers: [PEER],
       rows: [
         row('members online (sender included)', 'count', 'info', (s) => s.online),
-        row('time to reach all online, p50 over messages', 'ms', 'lower', (s) => summarize(s.toAllMs).p50),
-        row('time to reach all online, p99 over messages', 'ms', 'lower', (s) => summarize(s.toAllMs).p99),
+        row(
+          'time to reach all online, p50 over messages',
+          'ms',
+          'lower',
+          (s) => summarize(s.toAllMs).p50,
+        ),
+        row(
+          'time to reach all online, p99 over messages',
+          'ms',
+          'lower',
+          (s) => summarize(s.toAllMs).p99,
+        ),
         row('single delivery latency p50', 'ms', 'lower', (s) => summarize(s.deliveryMs).p50),
         row('single delivery latency p99', 'ms', 'lower', (s) => summarize(s.deliveryMs).p99),
         row('deliveries missing', 'count', 'lower', (s) => s.missing),
@@ -190,13 +285,20 @@ export const superteam: Scenario = {
         row('server RSS with all online', 'MiB', 'lower', (s) => s.rssOnlineMiB),
         row('server RSS peak while fanning out', 'MiB', 'lower', (s) => s.rssPeakDuringMiB),
         row('server CPU during the messages', '% of a core', 'info', (s) => s.cpu.server * 100),
-        row('server CPU time per message (all deliveries)', 'ms', 'lower', (s) => (s.cpu.serverSeconds * 1000) / messages),
+        row(
+          'server CPU time per message (all deliveries)',
+          'ms',
+          'lower',
+          (s) => (s.cpu.serverSeconds * 1000) / messages,
+        ),
         row('load generator CPU', '% of a core', 'info', (s) => s.cpu.load * 100),
         row('other processes CPU', '% of a core', 'info', (s) => s.cpu.other * 100),
       ],
       notes,
       details: {
-        memberCount, online, messages,
+        memberCount,
+        online,
+        messages,
         ours: { ...ours, deliveryMs: summarize(ours.deliveryMs) },
         peer: peer && { ...peer, deliveryMs: summarize(peer.deliveryMs) },
       },

@@ -21,7 +21,13 @@ interface LeanRun {
   serverCpuMs: number;
 }
 
-async function leanSync(url: string, appKey: string, account: { accid: string; token: string }, timetags: Record<string, number>, pid: number): Promise<LeanRun> {
+async function leanSync(
+  url: string,
+  appKey: string,
+  account: { accid: string; token: string },
+  timetags: Record<string, number>,
+  pid: number,
+): Promise<LeanRun> {
   let msgs = 0;
   let sessions = 0;
   const link = new ImLink({
@@ -29,7 +35,8 @@ async function leanSync(url: string, appKey: string, account: { accid: string; t
     appKey,
     account,
     onPush: (name, body) => {
-      if (name === 'syncOfflineMsgs' || name === 'syncRoamingMsgs') msgs += (body.msgs as unknown[]).length;
+      if (name === 'syncOfflineMsgs' || name === 'syncRoamingMsgs')
+        msgs += (body.msgs as unknown[]).length;
       if (name === 'syncSessions') sessions += (body.sessions as unknown[]).length;
     },
   });
@@ -45,7 +52,8 @@ async function leanSync(url: string, appKey: string, account: { accid: string; t
 
 export const sync: Scenario = {
   name: 'sync',
-  summary: 'login to sync done for an account with 1,000 sessions and 10,000 offline messages (real SDK and lean client)',
+  summary:
+    'login to sync done for an account with 1,000 sessions and 10,000 offline messages (real SDK and lean client)',
   options: { sessions: '1000', 'offline-messages': '10000', repeats: '3 (lean client runs)' },
   async run(options, log): Promise<ScenarioResult> {
     const sessionCount = intOption(options, 'sessions', 1000);
@@ -59,14 +67,23 @@ export const sync: Scenario = {
       // The account's devices sync once (so what follows is offline, not roaming), then go away.
       let syncsDone = 0;
       const nim = NIM.getInstance({
-        appKey: server.appKey, account: target!.accid, token: target!.token, defaultLink: server.url,
-        transports: ['websocket'], logLevel: 'off', logUploadUrl: 'off', autoConnect: false, reconnectionAttempts: 0,
+        appKey: server.appKey,
+        account: target!.accid,
+        token: target!.token,
+        defaultLink: server.url,
+        transports: ['websocket'],
+        logLevel: 'off',
+        logUploadUrl: 'off',
+        autoConnect: false,
+        reconnectionAttempts: 0,
         onsyncdone: () => syncsDone++,
         onofflinemsgs: (batch) => (sdkMsgs += batch.msgs.length),
       });
       let sdkMsgs = 0;
       await nim.connect();
-      while (syncsDone < 1) await sleep(20);
+      const firstDeadline = Date.now() + 60_000;
+      while (syncsDone < 1 && Date.now() < firstDeadline) await sleep(20);
+      if (syncsDone < 1) throw new Error('the first SDK sync did not finish within 60 s');
       await nim.disconnect();
       const first = new ImLink({ url: server.url, appKey: server.appKey, account: target! });
       await first.open();
@@ -81,10 +98,15 @@ export const sync: Scenario = {
         const link = new ImLink({ url: server.url, appKey: server.appKey, account: peer });
         await link.open();
         for (let i = 0; i < perPeer && sent < messageCount; i++, sent++)
-          await link.request('sendMsg', textMsg('p2p', target!.accid, `offline ${index}-${i}`, `s${index}-${i}`));
+          await link.request(
+            'sendMsg',
+            textMsg('p2p', target!.accid, `offline ${index}-${i}`, `s${index}-${i}`),
+          );
         link.close();
       });
-      log(`${sent} messages from ${sessionCount} accounts stored in ${((performance.now() - started) / 1000).toFixed(1)} s; restarting the server`);
+      log(
+        `${sent} messages from ${sessionCount} accounts stored in ${((performance.now() - started) / 1000).toFixed(1)} s; restarting the server`,
+      );
       await server.restart();
       await sleep(2000);
 
@@ -93,7 +115,9 @@ export const sync: Scenario = {
       const lean: LeanRun[] = [];
       for (let r = 0; r < repeats; r++) {
         lean.push(await leanSync(server.url, server.appKey, target!, timetags, server.pid));
-        log(`lean client: ${lean.at(-1)!.msgs} messages, ${lean.at(-1)!.sessions} sessions in ${lean.at(-1)!.ms.toFixed(0)} ms`);
+        log(
+          `lean client: ${lean.at(-1)!.msgs} messages, ${lean.at(-1)!.sessions} sessions in ${lean.at(-1)!.ms.toFixed(0)} ms`,
+        );
       }
 
       const stopCpu = await startCpuWindow(server.pid);
@@ -110,10 +134,17 @@ export const sync: Scenario = {
       const sdkSessions = nim.getLocalSessions({ limit: 100_000 });
       const rss = mib((await processMemory(server.pid)).rss);
       await nim.destroy();
-      log(`SDK: ${sdkMsgs} offline messages, sync done ${syncsDone >= 2 ? `in ${sdkMs.toFixed(0)} ms` : 'NOT within 120 s'}`);
+      log(
+        `SDK: ${sdkMsgs} offline messages, sync done ${syncsDone >= 2 ? `in ${sdkMs.toFixed(0)} ms` : 'NOT within 120 s'}`,
+      );
 
       const leanMs = summarize(lean.map((l) => l.ms));
-      const row = (metric: string, unit: string, better: MetricRow['better'], value: number): MetricRow => ({ metric, unit, better, ours: value, peers: {} });
+      const row = (
+        metric: string,
+        unit: string,
+        better: MetricRow['better'],
+        value: number,
+      ): MetricRow => ({ metric, unit, better, ours: value, peers: {} });
       return {
         scenario: 'sync',
         title: `login to sync done: ${sessionCount.toLocaleString('en-US')} sessions, ${sent.toLocaleString('en-US')} offline messages`,
@@ -123,13 +154,23 @@ export const sync: Scenario = {
           row('SDK: connect() to login reply', 'ms', 'lower', loginMs),
           row('SDK: offline messages delivered (onofflinemsgs)', 'count', 'info', sdkMsgs),
           row('SDK: sessions held after the sync', 'count', 'info', sdkSessions.length),
-          row('SDK: client CPU during it', 'ms', 'lower', (clientUsage.user + clientUsage.system) / 1000),
+          row(
+            'SDK: client CPU during it',
+            'ms',
+            'lower',
+            (clientUsage.user + clientUsage.system) / 1000,
+          ),
           row('SDK: server CPU during it', 'ms', 'lower', cpu.serverSeconds * 1000),
           row('lean client: login + sync, median of runs', 'ms', 'lower', leanMs.p50),
           row('lean client: login + sync, worst run', 'ms', 'lower', leanMs.max),
           row('lean client: messages received', 'count', 'info', lean[0]!.msgs),
           row('lean client: sessions received', 'count', 'info', lean[0]!.sessions),
-          row('lean client: server CPU per run (median)', 'ms', 'lower', summarize(lean.map((l) => l.serverCpuMs)).p50),
+          row(
+            'lean client: server CPU per run (median)',
+            'ms',
+            'lower',
+            summarize(lean.map((l) => l.serverCpuMs)).p50,
+          ),
           row('other processes CPU during the SDK run', '% of a core', 'info', cpu.other * 100),
           row('server RSS after', 'MiB', 'info', rss),
         ],
@@ -139,7 +180,16 @@ export const sync: Scenario = {
           `The account synced once on each device before the messages arrived, so they come as offline messages (since its timetags), not as a new device's roaming. The lean client presents the same timetags on each of its ${repeats} runs; the SDK runs once (its timetags then move on). The server was restarted after the data was created (fresh process, warm-up login of another account first).`,
           `Data created through the protocol: ${sessionCount} accounts each sent ${perPeer} messages (sendMsg) while the account was offline.`,
         ],
-        details: { sessionCount, messageCount: sent, lean, sdkMs, loginMs, sdkMsgs, syncsDone, cpu },
+        details: {
+          sessionCount,
+          messageCount: sent,
+          lean,
+          sdkMs,
+          loginMs,
+          sdkMsgs,
+          syncsDone,
+          cpu,
+        },
       };
     } finally {
       await server.stop();

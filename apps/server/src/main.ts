@@ -16,7 +16,9 @@ function loadOrExit(): Config {
 
 const config = loadOrExit();
 const server = await buildServer(config);
-const address = await server.http.listen({ host: config.host, port: config.port });
+// A large accept queue: after a restart every client reconnects at once, and Node's default
+// of 511 pending connections drops most of a reconnect storm (docs/benchmarks.md).
+const address = await server.http.listen({ host: config.host, port: config.port, backlog: 4096 });
 const url = config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 
 const lines = [
