@@ -69,6 +69,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
       const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await client.connect();
       try {
+        // A closed pg pool ends its connections without waiting for them: let them finish
+        // before dropping, or FORCE kills them mid-goodbye and they raise unhandled errors.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
         await client.query(`drop database if exists ${name} with (force)`);
       } finally {
         await client.end();

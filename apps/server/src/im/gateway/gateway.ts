@@ -160,12 +160,15 @@ export class Gateway implements CommandRunner {
       this.accounts.delete(key);
       void local.unsubscribe.then((unsubscribe) => unsubscribe());
     }
-    void (async () => {
+    const cleanup = (async () => {
       await this.options.presence.remove(session, connection.id);
       if (port) await this.pushToAccount(session, 'multiPortLogin', { state: 3, ports: [port] });
       const lastDevice = (await this.options.presence.ports(session)).length === 0;
       for (const hook of this.sessionHooks.end) await hook(session, { lastDevice });
-    })().catch((err) => this.options.log.error({ err }, 'cleaning up a closed IM connection failed'));
+    })()
+      .catch((err) => this.options.log.error({ err }, 'cleaning up a closed IM connection failed'))
+      .finally(() => this.cleanups.delete(cleanup));
+    this.cleanups.add(cleanup);
   }
 
   ports(account: AccountKey): Promise<LoginPort[]> {
@@ -205,6 +208,14 @@ export class Gateway implements CommandRunner {
   /** Ends connections of the account (all of them when no ids are given), in any process. */
   kick(account: AccountKey, connectionIds: string[] | undefined, reason: KickReason, options: KickOptions = {}): Promise<void> {
     return kickConnections(this.options.bus, account, connectionIds, reason, options);
+  }
+
+  private readonly cleanups = new Set<Promise<void>>();
+
+  /** Waits (at most `timeoutMs`) for the clean-up of closed connections, before the store closes. */
+  async drain(timeoutMs = 2000): Promise<void> {
+    const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
+    await Promise.race([Promise.allSettled([...this.cleanups]), deadline]);
   }
 
   /** On shutdown: every client is told to reconnect silently (to another process). */

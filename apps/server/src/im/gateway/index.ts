@@ -88,6 +88,9 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
       if (refresher) clearInterval(refresher);
       gateway.shutdown();
       engine.close();
+      // Sockets report their close on later ticks; their clean-up still needs the store.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await gateway.drain();
       await presence.close();
     },
   };

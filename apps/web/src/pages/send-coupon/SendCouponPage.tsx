@@ -16,6 +16,7 @@ import {
   type Coupon,
   type Template,
 } from '../campaign-kit/api.ts';
+import { ClaimButton } from '../campaign-kit/ClaimButton.tsx';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
@@ -109,23 +110,14 @@ function Gift({ shareCode }: { shareCode: string }) {
     );
   } else {
     action = (
-      <Button
-        block
-        color="primary"
-        shape="rounded"
-        size="large"
-        loading={claiming}
-        disabled={!running}
+      <ClaimButton
+        running={running}
+        campaignState={view.campaign.state}
+        loggedIn={view.loggedIn}
+        claiming={claiming}
+        label="立即领取"
         onClick={claim}
-      >
-        {!running
-          ? view.campaign.state === 'ended'
-            ? '活动已结束'
-            : '活动未开始'
-          : view.loggedIn
-            ? '立即领取'
-            : '登录领取'}
-      </Button>
+      />
     );
   }
   return (
