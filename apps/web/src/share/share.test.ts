@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEnvironment } from '../env/detect.ts';
 import { getUiFlags, setUiFlag } from '../state/uiFlags.ts';
 import { setShareContent, shareNow } from './share.ts';
@@ -10,6 +10,11 @@ function useUserAgent(ua: string) {
   resetEnvironment();
 }
 
+// share.ts loads the WeChat module lazily; loaded here first, so that lazy import never outlives
+// the test environment on a slow machine.
+beforeAll(async () => {
+  await import('../wechat/sdk.ts');
+});
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   vi.useRealTimers();
