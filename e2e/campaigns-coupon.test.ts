@@ -115,6 +115,28 @@ describe('coupon pages', () => {
       await page.getByText('已使用', { exact: true }).first().click();
       await page.getByRole('article', { name: '全场满99减10元' }).getByText('已使用').waitFor();
       await screenshot(page, 'campaign-coupon-mine-used');
+
+      // An exchange code from a snack package: a wrong one is refused, the right one becomes an
+      // unused coupon, shown at once in the unused list.
+      const exchange = page.getByRole('form', { name: '兑换优惠券' });
+      await exchange.getByRole('textbox', { name: '兑换码' }).fill('NOSUCH123');
+      await exchange.getByRole('button', { name: '兑换' }).click();
+      await page.getByText('兑换码不存在，请核对后再试').waitFor();
+      await page.waitForTimeout(550); // past the double-tap guard
+      await exchange.getByRole('textbox', { name: '兑换码' }).fill(' nuts8888 ');
+      await exchange.getByRole('button', { name: '兑换' }).click();
+      await page.getByText('兑换成功：坚果满39减5元').waitFor();
+      await page
+        .getByRole('article', { name: '坚果满39减5元' })
+        .getByRole('link', { name: '门店使用' })
+        .waitFor();
+      await expect
+        .poll(() => exchange.getByRole('textbox', { name: '兑换码' }).inputValue())
+        .toBe('');
+      await expect
+        .poll(() => page.locator('.adm-segmented-item-selected').textContent())
+        .toBe('未使用');
+      await screenshot(page, 'campaign-coupon-exchanged');
       expect(errors).toEqual([]);
     } finally {
       await shopper.phone.close();

@@ -1,6 +1,6 @@
 // /activity/coupon/use "优惠券": with ?id= one claimed coupon's redemption code as a QR code
 // and a barcode for the store's scanner; without, my coupons by status, each opening its code
-// (store) or its online use.
+// (store) or its online use, and a form that turns an exchange code into a coupon.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isLoggedIn } from '../../session/session.ts';
@@ -13,6 +13,7 @@ import { Empty, Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx'
 import { useRemote } from '../campaign-kit/useRemote.ts';
 import cardStyles from '../campaign-kit/coupon.module.css';
 import { barRuns, code128Modules, groupCode, qrDataUrl } from './codes.ts';
+import { ExchangeCodeForm } from './ExchangeCodeForm.tsx';
 import styles from './CouponUsePage.module.css';
 
 const STATUS_TABS = [
@@ -116,12 +117,18 @@ function OneCoupon({ id }: { id: string }) {
 
 function MyCoupons() {
   const [status, setStatus] = useState<(typeof STATUS_TABS)[number]['key']>('unused');
-  const { remote, retry } = useRemote(
+  const { remote, retry, refresh } = useRemote(
     () => campaignGet<Coupon[]>('coupon/mine', { status }),
     [status],
   );
+  const showExchanged = () => {
+    // A new coupon is unused: show that list, reloaded whether or not the tab changes.
+    if (status === 'unused') refresh();
+    else setStatus('unused');
+  };
   return (
     <>
+      <ExchangeCodeForm onExchanged={showExchanged} />
       <div className={styles.tabs}>
         <Segmented
           block
