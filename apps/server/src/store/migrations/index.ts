@@ -10,6 +10,7 @@ import * as m0007 from './0007_im_people.ts';
 import * as m0008 from './0008_im_teams.ts';
 import * as m0009 from './0009_im_events.ts';
 import * as m0010 from './0010_im_team_receipts.ts';
+import * as m0011 from './0011_im_push_settings.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_im_teams': m0008,
   '0009_im_events': m0009,
   '0010_im_team_receipts': m0010,
+  '0011_im_push_settings': m0011,
 };
