@@ -1,7 +1,7 @@
 // Document 2: after login a sync runs, retried on sync errors; more than 3 failures report
 // SYNC_DATA_ERROR. The server's sync handler is made to fail as a database outage would.
 import { describe, expect, it } from 'vitest';
-import { ImError } from '@morsel/protocol';
+import type { ImError } from '@morsel/protocol';
 import { CommandError } from '../../src/im/gateway/errors.ts';
 import { imSuite } from './suite.ts';
 

@@ -32,8 +32,7 @@ export function pushSettingsHandlers(deps: { db: Kysely<Database>; gateway: Gate
             .where((eb) => eb.or([eb('accid', '!=', session.accid), eb('device_id', '!=', session.deviceId)]))
             .execute();
         }
-        const device = trx.deleteFrom('im_push_tokens').where('app_key', '=', session.appKey).where('accid', '=', session.accid).where('device_id', '=', session.deviceId);
-        await device.execute();
+        await trx.deleteFrom('im_push_tokens').where('app_key', '=', session.appKey).where('accid', '=', session.accid).where('device_id', '=', session.deviceId).execute();
         if (!token) return; // an empty token unregisters the device
         await trx
           .insertInto('im_push_tokens')
