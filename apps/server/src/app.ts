@@ -16,6 +16,7 @@ import { registerClientLogs } from './im/client-logs/index.ts';
 import { attachImGateway, kickConnections, type ImGateway } from './im/gateway/index.ts';
 import { registerMessaging, type Messaging } from './im/messaging/index.ts';
 import { registerPeople } from './im/people/index.ts';
+import { registerPushSettings } from './im/push-settings/index.ts';
 import { registerTeams } from './im/teams/index.ts';
 import { registerEvents } from './im/events/index.ts';
 import { registerExtras } from './im/extras/index.ts';
@@ -84,6 +85,7 @@ export async function buildServer(
     registerPeople({ store, im: imGateway, messaging: imMessaging });
     registerTeams({ store, im: imGateway, messaging: imMessaging });
     registerEvents({ store, im: imGateway });
+    registerPushSettings({ store, im: imGateway });
     registerExtras({ store, im: imGateway, scenes: imMessaging.scenes });
     await registerWebApp(http, config.webDist);
     await http.ready();

@@ -23,7 +23,7 @@ type PushHandler = (params: Record<string, unknown>) => void;
 const SYNC_DATA_PUSHES = new Set<CommandName>([
   'syncOfflineMsgs', 'syncRoamingMsgs', 'syncSessions', 'syncSessionAck', 'syncMsgReceipts', 'syncDeletedMsgs', 'syncOfflineSysMsgs',
   'syncMyInfo', 'syncFriends', 'syncFriendUsers', 'syncRelations', 'syncTeams', 'syncMyTeamMembers', 'syncSuperTeams', 'syncMySuperTeamMembers',
-  'syncQuickComments', 'syncMsgPins', 'syncStickTopSessions',
+  'syncQuickComments', 'syncMsgPins', 'syncStickTopSessions', 'syncDonnop',
 ]);
 
 export class NimCore {

@@ -11,6 +11,7 @@ import { SysMsgsApi } from './services/sysmsgs.ts';
 import { TeamsApi } from './services/teams.ts';
 import { EventsApi } from './services/events.ts';
 import { SuperTeamsApi } from './services/super-teams.ts';
+import { PushSettingsApi } from './services/push-settings.ts';
 import type { Done } from './util/done.ts';
 
 const instances = new Map<string, NIM>();
@@ -20,7 +21,7 @@ const instances = new Map<string, NIM>();
  */
 const instanceKey = (options: NimOptions) => `${options.appKey}\u0000${options.account.toLowerCase()}\u0000${options.deviceId ?? ''}`;
 
-export class NIM extends SuperTeamsApi(EventsApi(TeamsApi(SysMsgsApi(PeopleApi(ExtrasApi(MessagesApi(SessionsApi(NimCore)))))))) {
+export class NIM extends PushSettingsApi(SuperTeamsApi(EventsApi(TeamsApi(SysMsgsApi(PeopleApi(ExtrasApi(MessagesApi(SessionsApi(NimCore))))))))) {
   /** Returns the account's instance, creating it (and connecting) on first use. */
   static getInstance(options: NimOptions): NIM {
     const resolved = resolveOptions(options);

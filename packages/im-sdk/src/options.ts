@@ -6,7 +6,7 @@ import type { TransportName } from './transport/engine-transport.ts';
 import type { LogLevel } from './logger.ts';
 import type { DisconnectInfo, LoginReply } from './link/link.ts';
 import type { ClientMsg, ClientSession } from './services/model.ts';
-import type { CustomSysMsg, DeliveredEvent, Friend, SysMsg, Team, TeamMember, User } from '@morsel/protocol';
+import type { CustomSysMsg, DeliveredEvent, DonnopSettings, Friend, SysMsg, Team, TeamMember, User } from '@morsel/protocol';
 import type { SysMsgUnread } from './services/sysmsgs.ts';
 import type { Collect, ExtrasChange, MsgKey, MsgPin, QuickComment, StickTopSession } from './services/extras.ts';
 
@@ -36,6 +36,10 @@ export interface NimCallbacks {
   onroamingmsgs?(batch: SessionMsgs): void;
   onsessions?(sessions: ClientSession[]): void;
   onupdatesession?(session: ClientSession): void;
+  /** Sessions were deleted on the server (by this device or another of the account). */
+  ondeletesessions?(sessionIds: string[]): void;
+  /** The do-not-disturb settings: after a sync that changed them, or from another device. */
+  ondonnop?(donnop: DonnopSettings): void;
   /** The peer read my messages up to a time. */
   onMsgReceipts?(receipts: { sessionId: string; account: string; idServer: string; time: number }[]): void;
   /** A system message: friend requests and their answers, recalls (type deleteMsg). */

@@ -51,6 +51,9 @@ export const LIMITS = {
   historyDefaultLimit: 100,
   localSysMsgsMaxLimit: 100,
   getMsgsByIdServerMax: 100,
+  /** Ours: batchMarkRead and deleteSessions take at most 100 ids per call, as getMsgsByIdServer. */
+  markMsgsReadMax: 100,
+  deleteSessionsMax: 100,
   getQuickCommentsMax: 20,
   deleteCollectsMax: 100,
   getCollectsMaxLimit: 100,

@@ -6,6 +6,7 @@ export * from './commands/message.ts';
 export * from './commands/people.ts';
 export * from './commands/team.ts';
 export * from './commands/event.ts';
+export * from './commands/push-settings.ts';
 export * from './message-rules.ts';
 export * from './user-rules.ts';
 export * from './versions.ts';

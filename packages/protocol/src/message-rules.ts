@@ -30,6 +30,11 @@ export function checkOutgoingMsg(msg: OutgoingMsg): string | null {
     default:
       if (FILE_TYPES.has(msg.type)) {
         if (!msg.file || !msg.file.url || !msg.file.ext || typeof msg.file.size !== 'number') return 'file needs url, ext and size';
+        // Duration (ms) and pixel sizes, when given, are what players and layouts rely on.
+        for (const field of ['dur', 'w', 'h'] as const) {
+          const value = msg.file[field];
+          if (value !== undefined && (!Number.isInteger(value) || value < 0)) return `file ${field} must be a non-negative integer`;
+        }
         return null;
       }
       return 'type is not valid';

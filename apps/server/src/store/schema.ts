@@ -9,6 +9,7 @@ import type { ExtrasTables } from '../im/extras/tables.ts';
 import type { PeopleTables, ProfileColumns } from '../im/people/tables.ts';
 import type { TeamTables } from '../im/teams/tables.ts';
 import type { EventTables } from '../im/events/tables.ts';
+import type { PushSettingsTables } from '../im/push-settings/tables.ts';
 
 export interface MetaTable {
   key: string;
@@ -72,7 +73,7 @@ export interface ImClientErrorReportTable {
 }
 
 /** Every table; the product API's row types live beside it in src/product/store/tables.ts. */
-export interface Database extends ProductTables, CampaignTables, MessagingTables, ExtrasTables, PeopleTables, TeamTables, EventTables {
+export interface Database extends ProductTables, CampaignTables, MessagingTables, ExtrasTables, PeopleTables, TeamTables, EventTables, PushSettingsTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

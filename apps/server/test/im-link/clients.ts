@@ -40,6 +40,8 @@ export class Events {
       onroamingmsgs: record('roamingmsgs'),
       onsessions: record('sessions'),
       onupdatesession: record('updatesession'),
+      ondeletesessions: record('deletesessions'),
+      ondonnop: record('donnop'),
       onMsgReceipts: record('msgreceipts'),
       onsysmsg: record('sysmsg'),
       ondeleteMsgSelf: record('deletemsgself'),

@@ -36,6 +36,18 @@ describe('sending and receiving', () => {
     expect(received[1]!.file).toEqual(file);
     expect(received[5]!.geo).toEqual({ lng: 121.47, lat: 31.23, title: '上海门店' });
     expect(received[7]!.robot).toEqual({ robotAccid: 'bot', type: 'text', content: '查询订单' });
+    // Every field the sender set arrives as sent, for every type.
+    const wireFields = (m: ClientMsg) => {
+      const { flow: _flow, sessionId: _sessionId, target: _target, status: _status, fromNick: _nick, fromClientType: _ct, fromDeviceId: _dev, ...fields } = m;
+      return fields;
+    };
+    received.forEach((m, i) => expect(wireFields(m)).toEqual(wireFields(sent[i]!)));
+    expect(received[2]!.file).toEqual({ url: 'https://cdn.example.com/a.aac', ext: 'aac', size: 99, dur: 3000 });
+    expect(received[3]!.file).toEqual({ url: 'https://cdn.example.com/v.mp4', ext: 'mp4', size: 999, dur: 5000, w: 720, h: 1280 });
+    expect(received[4]!.file).toMatchObject({ name: '菜单.pdf', ext: 'pdf' });
+    expect(received[6]!.text).toBe('店员已加入会话');
+    expect(received[8]!.content).toBe('{"type":"coupon","id":7}');
+    expect(received[0]).toMatchObject({ pushContent: '新消息', fromClientType: 16, to: 'demo2' });
     expect(received.map((m) => m.seq)).toEqual([...received.map((m) => m.seq)].sort((x, y) => x! - y!));
   });
 
@@ -49,6 +61,11 @@ describe('sending and receiving', () => {
     await expect(a.nim.sendRobotMsg({ ...to, robotAccid: 'bot', content: { type: 'link' } })).rejects.toMatchObject({ message: 'robot link needs target' });
     await expect(a.nim.sendRobotMsg({ ...to, robotAccid: 'bot', content: { type: 'text' } })).rejects.toMatchObject({ message: 'robot text needs content' });
     await expect(a.nim.sendCustomMsg({ ...to, content: '' })).rejects.toMatchObject({ message: 'custom messages need content' });
+    const video = { url: 'https://cdn.example.com/v.mp4', ext: 'mp4', size: 9 };
+    await expect(a.nim.sendFile({ ...to, type: 'video', file: { ...video, dur: -5 } })).rejects.toMatchObject({ code: 'Param_Error', message: 'file dur must be a non-negative integer' });
+    await expect(a.nim.sendFile({ ...to, type: 'image', file: { ...video, w: 1.5 } })).rejects.toMatchObject({ message: 'file w must be a non-negative integer' });
+    await expect(a.nim.sendFile({ ...to, type: 'image', file: { ...video, h: -1 } })).rejects.toMatchObject({ message: 'file h must be a non-negative integer' });
+    await expect(a.nim.getMsgsByIdServer({ reqMsgs: Array.from({ length: 101 }, () => ({ scene: 'p2p', from: 'demo1', to: 'demo2', idServer: '1', idClient: 'x', time: 1 }) as ClientMsg) })).rejects.toMatchObject({ code: 'Param_Error', message: 'reqMsgs must hold 1 to 100 messages' });
     await expect(a.nim.getHistoryMsgs({ ...to, limit: 101 })).rejects.toMatchObject({ code: 'Param_Error' });
     await expect(a.nim.getMsgsByIdServer({ reqMsgs: [] })).rejects.toMatchObject({ code: 'Param_Error' });
     expect(() => a.nim.getLocalMsgs({ sessionId: 'p2p-demo2', limit: 0 })).toThrow(/at least 1/);
@@ -61,6 +78,10 @@ describe('sending and receiving', () => {
     await expect(a.nim.sendText({ scene: 'p2p', to: 'nobody-here', text: 'hi' })).rejects.toMatchObject({ code: 404 });
     const raw = { scene: 'p2p' as const, to: 'demo2', type: 5 as const, idClient: 'n1', text: 'x' };
     await expect(a.nim.sendCmd('sendMsg', { msg: raw })).rejects.toMatchObject({ code: 414 });
+    await expect(a.nim.sendCmd('sendMsg', { msg: { ...raw, type: 0, resend: true, idClient: '' } })).rejects.toMatchObject({ code: 414, message: expect.stringMatching(/^msg\.idClient/) });
+    await expect(a.nim.sendCmd('sendMsg', { msg: { ...raw, type: 3, file: { url: 'u', ext: 'mp4', size: 1, dur: -1 } } })).rejects.toMatchObject({ code: 414 });
+    const key = { scene: 'p2p' as const, from: 'demo1', to: 'demo2', idServer: '1', idClient: 'x', time: 1 };
+    await expect(a.nim.sendCmd('getMsgsByIdServer', { reqMsgs: Array.from({ length: 101 }, () => key) })).rejects.toMatchObject({ code: 414 });
     await expect(a.nim.sendCmd('sendMsg', { msg: { ...raw, type: 0, extra: 1 } as never })).rejects.toMatchObject({ code: 414 });
     await expect(a.nim.sendText({ scene: 'team', to: '1', text: 'x' })).rejects.toMatchObject({ code: 803 });
     await expect(a.nim.sendText({ scene: 'superTeam', to: '1', text: 'x' })).rejects.toMatchObject({ code: 803 });
@@ -100,6 +121,12 @@ describe('resend and duplicates', () => {
     const resent = await a.resendMsg({ msg: failed });
     expect(resent).toMatchObject({ idClient: failed.idClient, status: 'success' });
     await expect(a.resendMsg({ msg: resent })).rejects.toMatchObject({ message: 'only failed messages can be resent' });
+    // A failed message was never sent: it cannot be recalled either.
+    const unsent = await a.sendText({ scene: 'p2p', to: 'nobody-here', text: 'x' }).catch((e: { event: { msg: ClientMsg } }) => e.event.msg);
+    expect(unsent.status).toBe('fail');
+    await expect(a.deleteMsg({ msg: unsent })).rejects.toMatchObject({ code: 'Param_Error', message: 'only messages you sent to others, sent successfully and not local can be deleted' });
+    const incoming = await b.nim.sendText({ scene: 'p2p', to: 'demo1', text: 'not yours to resend' });
+    await expect(a.resendMsg({ msg: { ...incoming, flow: 'in', status: 'fail' } })).rejects.toMatchObject({ message: 'only failed messages can be resent' });
     await b.events.until(() => b.events.all('msg').length === 1);
   });
 

@@ -3,6 +3,7 @@
 // pushes that deliver messages live and during the sync.
 import {
   checkOutgoingMsg,
+  COMMANDS,
   ImError,
   LIMITS,
   MSG_TYPES,
@@ -82,8 +83,7 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       this.onPush('syncDeletedMsgs', ({ deleted }) => this.recalled(deleted as Recall[]));
       this.onPush('msgDeletedSelf', (info) => {
         const { sessionId, idServer } = info as { sessionId: string; idServer: string };
-        const local = this.store.getMsgByIdServer(idServer);
-        if (local) this.store.removeMsg(local.idClient);
+        this.store.forgetMsg({ idServer });
         this.refreshLastMsg(sessionId);
         this.callbacks().ondeleteMsgSelf?.({ sessionId, idServer });
       });
@@ -164,7 +164,7 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
         return withDone(Promise.reject(new ImError('Param_Error', DELETE_REFUSED)), options.done);
       }
       const work = this.sendCmd('deleteMsg', { msg: keyOf(msg), ...(options.ps !== undefined && { ps: options.ps }) }).then(() => {
-        this.store.removeMsg(msg.idClient);
+        this.store.forgetMsg({ idServer: msg.idServer!, idClient: msg.idClient });
         this.refreshLastMsg(msg.sessionId);
       });
       return withDone(work, options.done);
@@ -176,7 +176,7 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       if (msg.scene === 'superTeam') return withDone(Promise.reject(new ImError('Not_Support', 'one-way delete is not supported for super teams')), options.done);
       if (!msg.idServer) return withDone(Promise.reject(new ImError('Param_Error', 'only a message the server stored can be deleted')), options.done);
       const work = this.sendCmd('deleteMsgSelf', { msg: keyOf(msg), ...(options.custom !== undefined && { custom: options.custom }) }).then(() => {
-        this.store.removeMsg(msg.idClient);
+        this.store.forgetMsg({ idServer: msg.idServer!, idClient: msg.idClient });
         this.refreshLastMsg(msg.sessionId);
       });
       return withDone(work, options.done);
@@ -192,6 +192,24 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
         return reply;
       });
       return withDone(work, done);
+    }
+
+    /**
+     * Marks received messages read (batchMarkRead): each session's unread is counted from its
+     * newest message among them on, on every device of the account. For reading up to a message
+     * that is not the last one; setCurrSession and resetSessionUnread read a whole session.
+     */
+    markMsgsRead(options: { msgs: ClientMsg[]; done?: Done<void> }) {
+      const received = options.msgs.filter((m) => m.flow === 'in' && m.idServer);
+      if (options.msgs.length < 1 || options.msgs.length > LIMITS.markMsgsReadMax || received.length < options.msgs.length) {
+        return withDone(Promise.reject(new ImError('Param_Error', `msgs must hold 1 to ${LIMITS.markMsgsReadMax} received messages`)), options.done);
+      }
+      const work = this.sendCmd('batchMarkRead', { sid: COMMANDS.msg.sid, cid: COMMANDS.msg.cid, ids: received.map((m) => m.idServer!) }).then(() => {
+        const newest = new Map<string, number>();
+        for (const msg of received) newest.set(msg.sessionId, Math.max(newest.get(msg.sessionId) ?? 0, msg.time));
+        for (const [sessionId, ack] of newest) this.applyAck({ sessionId, ack });
+      });
+      return withDone(work, options.done);
     }
 
     /** Tells the sender of a one-to-one message that it has been read. */
@@ -282,8 +300,8 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
 
     private recalled(list: Recall[]): void {
       for (const recall of list) {
-        const local = this.store.getMsgByIdServer(recall.idServer);
-        if (local) this.store.removeMsg(local.idClient);
+        // Also from the local database when memory does not hold it (older than the working set).
+        this.store.forgetMsg({ idServer: recall.idServer, idClient: recall.idClient });
         this.refreshLastMsg(recall.sessionId);
         this.callbacks().onsysmsg?.({ type: 'deleteMsg', ...recall });
       }

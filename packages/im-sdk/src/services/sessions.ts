@@ -1,6 +1,6 @@
 // Sessions (document 2, "Session" and section 4): the local session list, unread counts kept in
 // step with the server's acks across devices, and the server session commands.
-import { ImError, type ReplyOf, type Session } from '@morsel/protocol';
+import { ImError, LIMITS, type ReplyOf, type Session } from '@morsel/protocol';
 import type { NimCore } from '../core.ts';
 import { withDone, type Done } from '../util/done.ts';
 import type { Constructor } from './mixin.ts';
@@ -23,6 +23,7 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       this.onPush('syncSessionAck', ({ acks }) => {
         for (const ack of acks as { sessionId: string; ack: number }[]) this.applyAck(ack);
       });
+      this.onPush('sessionsDeleted', ({ sessionIds }) => this.sessionsDeleted(sessionIds as string[]));
     }
 
     protected callbacks() {
@@ -81,7 +82,7 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       if (server.id === this.currentSessionId && merged.lastMsg) this.acknowledge(merged, merged.lastMsg.time);
     }
 
-    private applyAck({ sessionId, ack }: { sessionId: string; ack: number }): void {
+    protected applyAck({ sessionId, ack }: { sessionId: string; ack: number }): void {
       const session = this.store.getSession(sessionId);
       if (!session || ack <= session.ack) return; // not newer than what is held: ignored
       session.ack = ack;
@@ -162,9 +163,32 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       return withDone(this.sendCmd('updateServerSession', { sessionId: options.sessionId, ext: options.ext }).then(() => {}), options.done);
     }
 
+    /** Deletes server sessions; they go from this device and the account's others too. */
     deleteServerSessions(options: { sessions: { scene: Scene; to: string }[]; done?: Done<void> }) {
-      const ids = options.sessions.map((s) => `${s.scene}-${s.to}`);
-      return withDone(this.sendCmd('deleteServerSessions', { sessions: ids }).then(() => {}), options.done);
+      return this.deleteSessionsBy('deleteServerSessions', options.sessions, options.done);
+    }
+
+    /** Deletes a session on the server (NIM's deleteSession); a new message brings it back. */
+    deleteSession(options: { scene: Scene; to: string; done?: Done<void> }) {
+      return this.deleteSessionsBy('deleteSessions', [options], options.done);
+    }
+
+    /** Deletes sessions on the server (NIM's deleteSessions), 1 to 100 at a time. */
+    deleteSessions(options: { sessions: { scene: Scene; to: string }[]; done?: Done<void> }) {
+      return this.deleteSessionsBy('deleteSessions', options.sessions, options.done);
+    }
+
+    private deleteSessionsBy(command: 'deleteSessions' | 'deleteServerSessions', sessions: { scene: Scene; to: string }[], done?: Done<void>) {
+      if (sessions.length < 1 || sessions.length > LIMITS.deleteSessionsMax) {
+        return withDone(Promise.reject(new ImError('Param_Error', `sessions must hold 1 to ${LIMITS.deleteSessionsMax} sessions`)), done);
+      }
+      const ids = sessions.map((s) => `${s.scene}-${s.to}`);
+      return withDone(this.sendCmd(command, { sessions: ids }).then(() => this.sessionsDeleted(ids)), done);
+    }
+
+    private sessionsDeleted(ids: string[]): void {
+      for (const id of ids) this.store.removeSession(id);
+      this.callbacks().ondeletesessions?.(ids);
     }
   };
 }

@@ -77,12 +77,13 @@ export class IdbPersistence implements Persistence {
       sessions.push(cursor.value);
       cursor = await cursor.continue();
     }
+    const after = limits.resendableAfter?.(timetags) ?? Infinity;
     const byIndex = tx.objectStore('msgs').index('sessionTime');
     const perSession = await Promise.all(
       sessions.map(async (session) => {
         const latest: ClientMsg[] = [];
         let msgCursor = await byIndex.openCursor(sessionRange(session.id), 'prev');
-        while (msgCursor && latest.length < limits.msgsPerSession) {
+        while (msgCursor && (latest.length < limits.msgsPerSession || msgCursor.value.time > after)) {
           latest.push(msgCursor.value);
           msgCursor = await msgCursor.continue();
         }
@@ -111,6 +112,7 @@ export class IdbPersistence implements Persistence {
       }
     };
     for (const idClient of batch.removeMsgs) request(() => msgs.delete(idClient));
+    for (const idServer of batch.removeMsgsByIdServer) request(() => deleteByIdServer(msgs, idServer));
     for (const msg of batch.putMsgs) request(() => msgs.put(msg));
     for (const id of batch.removeSessions) request(() => sessions.delete(id));
     for (const session of batch.putSessions) request(() => sessions.put(session));
@@ -140,6 +142,11 @@ export class IdbPersistence implements Persistence {
   close(): void {
     this.db.close();
   }
+}
+
+async function deleteByIdServer(msgs: MsgStore, idServer: string): Promise<void> {
+  const key = await msgs.index('idServer').getKey(idServer);
+  if (key !== undefined) await msgs.delete(key);
 }
 
 /** Deletes every message of a session up to `before`, held in memory or not. */

@@ -59,7 +59,12 @@ export class LocalDb {
     await this.opened;
     try {
       const snapshot = await this.queue.run(() =>
-        this.persistence.load({ sessions: LIMITS.sessionLoadLimit, msgsPerSession: LIMITS.defaultReadLimit }),
+        this.persistence.load({
+          sessions: LIMITS.sessionLoadLimit,
+          msgsPerSession: LIMITS.defaultReadLimit,
+          // Messages that arrived live after the last sync come again with the next one.
+          resendableAfter: (timetags) => timetags.offlineMsgs,
+        }),
       );
       this.store.hydrate(snapshot);
     } catch (error) {

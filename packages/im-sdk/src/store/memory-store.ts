@@ -24,6 +24,11 @@ export interface LocalStore {
   getMsgByIdServer(idServer: string): ClientMsg | undefined;
   updateMsg(idClient: string, patch: Partial<ClientMsg>): ClientMsg | undefined;
   removeMsg(idClient: string): ClientMsg | undefined;
+  /**
+   * Removes a message by its ids from memory and, whether held in memory or not, from the local
+   * database (a recall or one-way delete of a message older than the working set).
+   */
+  forgetMsg(ref: { idServer: string; idClient?: string }): ClientMsg | undefined;
   msgs(query: LocalMsgQuery): ClientMsg[];
   /** Every message of a session from others after `after` that counts as unread. */
   countUnread(sessionId: string, after: number, me: string): number;
@@ -41,6 +46,8 @@ export interface StoreListener {
   /** Messages added or changed; the objects are the store's own, read them when writing. */
   msgsPut(msgs: ClientMsg[]): void;
   msgRemoved(msg: ClientMsg): void;
+  /** A message is gone that memory may not hold: remove it by its ids wherever it is stored. */
+  msgForgotten(ref: { idServer: string; idClient?: string }): void;
   /** Every message of the session up to `before` is gone, including any not held in memory. */
   sessionCleared(sessionId: string, before: number): void;
   sessionPut(session: ClientSession): void;
@@ -146,6 +153,13 @@ export class MemoryStore implements LocalStore {
     list?.splice(list.indexOf(msg), 1);
     this.listener?.msgRemoved(msg);
     return msg;
+  }
+
+  forgetMsg(ref: { idServer: string; idClient?: string }) {
+    const held = (ref.idClient ? this.byIdClient.get(ref.idClient) : undefined) ?? this.getMsgByIdServer(ref.idServer);
+    if (held) return this.removeMsg(held.idClient);
+    this.listener?.msgForgotten(ref);
+    return undefined;
   }
 
   msgs({ sessionId, start = 0, end = Infinity, limit, desc = true }: LocalMsgQuery): ClientMsg[] {

@@ -9,6 +9,8 @@ export interface ChangeBatch {
   /** Ranges first: every message of the session up to and including `before`. */
   clearSessions: { sessionId: string; before: number }[];
   removeMsgs: string[];
+  /** Messages known by idServer only (a one-way delete of a message memory does not hold). */
+  removeMsgsByIdServer: string[];
   putMsgs: ClientMsg[];
   removeSessions: string[];
   putSessions: ClientSession[];
@@ -31,6 +33,12 @@ export interface LoadLimits {
   sessions: number;
   /** The latest messages to load per loaded session. */
   msgsPerSession: number;
+  /**
+   * Also every message of a loaded session newer than this time, given the stored timetags (the
+   * offlineMsgs one): the next sync may deliver those again, and a message is recognised as
+   * already shown only when memory holds it.
+   */
+  resendableAfter?: (timetags: Record<string, number>) => number | undefined;
 }
 
 export interface Persistence {
@@ -45,7 +53,7 @@ export interface Persistence {
   close(): void;
 }
 
-export const emptyBatch = (): ChangeBatch => ({ clearSessions: [], removeMsgs: [], putMsgs: [], removeSessions: [], putSessions: [] });
+export const emptyBatch = (): ChangeBatch => ({ clearSessions: [], removeMsgs: [], removeMsgsByIdServer: [], putMsgs: [], removeSessions: [], putSessions: [] });
 
 export const isEmptyBatch = (batch: ChangeBatch): boolean =>
-  !batch.clearSessions.length && !batch.removeMsgs.length && !batch.putMsgs.length && !batch.removeSessions.length && !batch.putSessions.length && !batch.timetags;
+  !batch.clearSessions.length && !batch.removeMsgs.length && !batch.removeMsgsByIdServer.length && !batch.putMsgs.length && !batch.removeSessions.length && !batch.putSessions.length && !batch.timetags;

@@ -49,11 +49,28 @@ describe('the store writer', () => {
       {
         clearSessions: [{ sessionId: 'p2p-dan', before: 10 }],
         removeMsgs: [m.idClient],
+        removeMsgsByIdServer: [],
         putMsgs: [],
         removeSessions: ['p2p-bob'],
         putSessions: [session('cy', 2)],
       },
     ]);
+  });
+
+  it('removes a message memory does not hold: by idClient when known, else by idServer', async () => {
+    const { store, writer, batches } = recorded();
+    const held = msg('hal', 1);
+    store.putMsgs([held]);
+    await writer.flush();
+    batches.length = 0;
+    expect(store.forgetMsg({ idServer: held.idServer!, idClient: held.idClient })).toBe(held);
+    expect(store.forgetMsg({ idServer: 'old-1', idClient: 'c-old-1' })).toBeUndefined();
+    expect(store.forgetMsg({ idServer: 'old-2' })).toBeUndefined();
+    await writer.flush();
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.removeMsgs.sort()).toEqual([held.idClient, 'c-old-1'].sort());
+    expect(batches[0]!.removeMsgsByIdServer).toEqual(['old-2']);
+    expect(store.getMsg(held.idClient)).toBeUndefined();
   });
 
   it('writes nothing before it is ready, then everything gathered', async () => {

@@ -11,6 +11,7 @@ import { isEmptyBatch, type ChangeBatch } from './persistence.ts';
 export class StoreWriter implements StoreListener {
   private msgPuts = new Map<string, ClientMsg>();
   private msgRemovals = new Set<string>();
+  private idServerRemovals = new Set<string>();
   private clears: { sessionId: string; before: number }[] = [];
   private sessionPuts = new Map<string, ClientSession>();
   private sessionRemovals = new Set<string>();
@@ -36,6 +37,16 @@ export class StoreWriter implements StoreListener {
   msgRemoved(msg: ClientMsg): void {
     this.msgPuts.delete(msg.idClient);
     this.msgRemovals.add(msg.idClient);
+    this.schedule();
+  }
+
+  msgForgotten(ref: { idServer: string; idClient?: string }): void {
+    if (ref.idClient) {
+      this.msgPuts.delete(ref.idClient);
+      this.msgRemovals.add(ref.idClient);
+    } else {
+      this.idServerRemovals.add(ref.idServer);
+    }
     this.schedule();
   }
 
@@ -67,6 +78,7 @@ export class StoreWriter implements StoreListener {
     const batch: ChangeBatch = {
       clearSessions: this.clears,
       removeMsgs: [...this.msgRemovals],
+      removeMsgsByIdServer: [...this.idServerRemovals],
       putMsgs: [...this.msgPuts.values()],
       removeSessions: [...this.sessionRemovals],
       putSessions: [...this.sessionPuts.values()],
@@ -74,6 +86,7 @@ export class StoreWriter implements StoreListener {
     };
     this.msgPuts = new Map();
     this.msgRemovals = new Set();
+    this.idServerRemovals = new Set();
     this.clears = [];
     this.sessionPuts = new Map();
     this.sessionRemovals = new Set();

@@ -138,7 +138,14 @@ export const messagingCommands = {
   /** Marks system messages read (document 2: system messages start unread). */
   markRead: command(4, 3, 'markRead', { request: Params({ ids: Type.Array(Id, { minItems: 1, maxItems: 100 }) }) }),
   syncOfflineMsgs: push(4, 4, 'syncOfflineMsgs', Params({ msgs: Msgs })),
-  batchMarkRead: command(4, 5, 'batchMarkRead', { request: Params({ sid: Type.Integer(), cid: Type.Integer(), ids: Type.Array(Id) }) }),
+  /**
+   * Marks items read by id; sid and cid name the push that delivered them: messages (msg 7:2,
+   * syncOfflineMsgs 4:4, syncRoamingMsgs 4:9) move their sessions' acks, system messages (sysMsg
+   * 7:3, syncOfflineSysMsgs 4:6) become read.
+   */
+  batchMarkRead: command(4, 5, 'batchMarkRead', {
+    request: Params({ sid: Type.Integer({ minimum: 1 }), cid: Type.Integer({ minimum: 1 }), ids: Type.Array(Id, { minItems: 1, maxItems: 100 }) }),
+  }),
   syncOfflineSysMsgs: push(4, 6, 'syncOfflineSysMsgs', Params({ sysMsgs: Type.Array(SysMsg) })),
   sysMsgsRead: push(4, 22, 'sysMsgsRead', Params({ ids: Type.Array(Id) })),
   syncRoamingMsgs: push(4, 9, 'syncRoamingMsgs', Params({ msgs: Msgs })),
@@ -157,8 +164,10 @@ export const messagingCommands = {
     request: Params({ ...HistoryQuery, keyword: Type.String({ minLength: 1, maxLength: 100 }) }),
     reply: Params({ msgs: Msgs }),
   }),
-  deleteSessions: command(7, 9, 'deleteSessions', { request: Params({ sessions: Type.Array(SessionId) }) }),
-  sendFilterMsg: command(7, 10, 'sendFilterMsg', { request: Params({ msg: OutgoingMsg }) }),
+  /** Deletes sessions of this account on the server (the same rows as deleteServerSessions). */
+  deleteSessions: command(7, 9, 'deleteSessions', { request: Params({ sessions: Type.Array(SessionId, { minItems: 1, maxItems: 100 }) }) }),
+  /** Refused with Not_Support: document 2 names filtered sending but gives it no meaning (docs/im-messaging.md). */
+  sendFilterMsg: command(7, 10, 'sendFilterMsg', { request: Params({ msg: OutgoingMsg }), reply: Params({ msg: Msg }) }),
   sendMsgReceipt: command(7, 11, 'sendMsgReceipt', { request: Params({ msg: MsgKey }) }),
   msgReceipt: push(7, 12, 'msgReceipt', Params({ receipt: Receipt })),
   deleteMsg: command(7, 13, 'deleteMsg', { request: Params({ msg: MsgKey, ps: Opt(Type.String({ maxLength: 5000 })) }) }),
@@ -183,5 +192,7 @@ export const messagingCommands = {
   }),
   sessionCleared: push(7, 24, 'sessionCleared', Params({ sessionId: SessionId, time: Time })),
   sessionAck: push(7, 25, 'sessionAck', Params({ ack: SessionAck })),
+  /** Another device of this account deleted these sessions. */
+  sessionsDeleted: push(7, 27, 'sessionsDeleted', Params({ sessionIds: Type.Array(SessionId) })),
   ...extrasCommands,
 };

@@ -5,6 +5,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
 import { Account, Accounts, AnyMap, Id } from './common.ts';
 import { Friend, RelationChange, User, UserUpdate } from './people.ts';
+import { Donnop, DonnopUpdate, PushToken } from './push-settings.ts';
 import { MUTE_TYPES, Team, TeamFields, TeamMember } from './team.ts';
 import { DeliveredEvent, EventType, PublishedEvent, SubscribeAccounts, SubscribeTime, Subscription } from './event.ts';
 
@@ -19,7 +20,7 @@ function twin<N extends string, T extends { request: TSchema; reply: TSchema }>(
 }
 
 const socialCommandsBase = {
-  updatePushToken: command(3, 1, 'updatePushToken', Open),
+  updatePushToken: command(3, 1, 'updatePushToken', { request: PushToken }),
   markInBlacklist: command(3, 3, 'markInBlacklist', { request: Params({ account: Account, isAdd: Type.Boolean() }) }),
   relationChanged: push(3, 4, 'relationChanged', Params({ change: RelationChange })),
   markInMutelist: command(3, 5, 'markInMutelist', { request: Params({ account: Account, isAdd: Type.Boolean() }) }),
@@ -31,7 +32,10 @@ const socialCommandsBase = {
   syncMyInfo: push(3, 13, 'syncMyInfo', Params({ user: User })),
   syncRelations: push(3, 14, 'syncRelations', Params({ changes: Type.Array(RelationChange) })),
   syncFriendUsers: push(3, 16, 'syncFriendUsers', Params({ users: Type.Array(User) })),
-  updateDonnop: command(3, 15, 'updateDonnop', Open),
+  updateDonnop: command(3, 15, 'updateDonnop', { request: Params({ donnop: DonnopUpdate }), reply: Params({ donnop: Donnop }) }),
+  /** Another device of this account changed the do-not-disturb settings. */
+  donnopUpdated: push(3, 17, 'donnopUpdated', Params({ donnop: Donnop })),
+  syncDonnop: push(3, 18, 'syncDonnop', Params({ donnop: Donnop })),
 
   createTeam: command(8, 1, 'createTeam', {
     request: Params({

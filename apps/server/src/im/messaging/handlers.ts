@@ -4,11 +4,14 @@ import { LIMITS, type Msg, type RequestOf, type Session as ProtocolSession } fro
 import { CommandError } from '../gateway/errors.ts';
 import type { Session } from '../gateway/connection.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
-import { findMessage, history, toMsg, visibleTo } from './message-store.ts';
+import { history, toMsg, visibleTo } from './message-store.ts';
+import { ackSession } from './acks.ts';
+import { readableMessage } from './readable.ts';
+import { deleteSessions } from './session-deletes.ts';
 import type { SceneRegistry } from './scenes.ts';
-import { parseSessionId, sessionIdOf } from './scenes.ts';
+import { sessionIdOf } from './scenes.ts';
 import { sendMessage, type SendDeps } from './send.ts';
-import { advanceAck, getSessionRow, sessionsUpdatedSince, toSessions } from './session-store.ts';
+import { getSessionRow, sessionsUpdatedSince, toSessions } from './session-store.ts';
 
 /** Sessions that have no stored row per member (super teams), computed for an account. */
 export type ComputedSessions = (session: Session, since: number) => Promise<ProtocolSession[]>;
@@ -19,6 +22,8 @@ export interface MessagingDeps extends SendDeps {
   computedSessions: ComputedSessions[];
 }
 
+const FILTER_REFUSED =
+  'Not_Support: sendFilterMsg has no defined meaning; send with sendMsg and the message flags (isHistoryable, isRoamingable, isOfflinable, isUnreadable, needUpdateSession)';
 const DELETE_REFUSED = 'only messages you sent to others, sent successfully and not local can be deleted';
 
 export function messagingHandlers(deps: MessagingDeps): HandlerTable {
@@ -26,14 +31,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
   const db = store.db;
 
   /** A stored message this account may act on, with its conversation. */
-  async function messageFor(session: Session, idServer: string) {
-    const row = await findMessage(db, session.appKey, idServer);
-    if (!row || row.deleted_at !== null) throw new CommandError(404, 'message not found');
-    const peer = row.scene === 'p2p' ? (row.from_accid === session.accid ? row.to_target : row.from_accid) : row.to_target;
-    const conversation = await scenes.get(row.scene as Msg['scene']).forReading(session.appKey, session.accid, peer);
-    if (conversation.convKey !== row.conv_key) throw new CommandError(404, 'message not found');
-    return { row, conversation, peer };
-  }
+  const messageFor = (session: Session, idServer: string) => readableMessage(db, scenes, session, idServer);
 
   async function clearedBefore(session: Session, sessionId: string): Promise<number> {
     const row = await getSessionRow(db, session.appKey, session.accid, sessionId);
@@ -158,21 +156,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
     },
 
     async markSessionAck({ connection }, { scene, to, timetag }) {
-      const session = connection.session!;
-      const sessionId = sessionIdOf(scene, to);
-      if (!(await getSessionRow(db, session.appKey, session.accid, sessionId))) {
-        // Super-team members have no session row until they first read: it is made here.
-        const conversation = await scenes.get(scene).forReading(session.appKey, session.accid, to).catch(() => undefined);
-        if (!conversation?.group) throw new CommandError(404, 'session not found');
-        await db
-          .insertInto('im_sessions')
-          .values({ app_key: session.appKey, accid: session.accid, session_id: sessionId, conv_key: conversation.convKey, scene, peer: to, last_msg_id: null, ack: 0, cleared_before: 0, ext: null, deleted: 0, updated_at: deps.now() })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      if (await advanceAck(db, session.appKey, session.accid, sessionId, timetag, deps.now())) {
-        await gateway.pushToAccount(session, 'sessionAck', { ack: { sessionId, ack: timetag } }, connection.id);
-      }
+      await ackSession(deps, connection.session!, connection.id, scene, to, timetag);
     },
 
     async sendMsgReceipt({ connection }, { msg }) {
@@ -230,15 +214,17 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
     },
 
     async deleteServerSessions({ connection }, { sessions }) {
-      const session = connection.session!;
-      for (const sessionId of sessions) parseSessionId(sessionId);
-      await db
-        .updateTable('im_sessions')
-        .set({ deleted: 1 })
-        .where('app_key', '=', session.appKey)
-        .where('accid', '=', session.accid)
-        .where('session_id', 'in', sessions)
-        .execute();
+      await deleteSessions(deps, connection.session!, connection.id, sessions);
+    },
+
+    async deleteSessions({ connection }, { sessions }) {
+      await deleteSessions(deps, connection.session!, connection.id, sessions);
+    },
+
+    async sendFilterMsg() {
+      // Document 2 lists filtered sending and nothing more; what the message flags already do
+      // (isHistoryable, isOfflinable, isUnreadable...) covers every meaning we could give it.
+      throw new CommandError(403, FILTER_REFUSED, { name: 'Not_Support' });
     },
   };
 }

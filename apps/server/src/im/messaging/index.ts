@@ -5,8 +5,10 @@ import { messagingHandlers, type ComputedSessions } from './handlers.ts';
 import { p2pResolver, SceneRegistry } from './scenes.ts';
 import type { SendGuard } from './send.ts';
 import { registerMessagingSync } from './sync.ts';
+import { messageReadMarker, readMarkHandlers, ReadMarkers } from './read-marks.ts';
 
 export { SceneRegistry, type SceneResolver, type Conversation } from './scenes.ts';
+export type { ReadMarker } from './read-marks.ts';
 export type { SendGuard } from './send.ts';
 
 export interface Messaging {
@@ -16,6 +18,8 @@ export interface Messaging {
   readonly guards: SendGuard[];
   /** Sessions computed on read (super teams) that server-session queries include. */
   readonly computedSessions: ComputedSessions[];
+  /** What batchMarkRead can mark read (system messages register here). */
+  readonly readMarkers: ReadMarkers;
 }
 
 export interface MessagingOptions {
@@ -40,8 +44,11 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   const guards: SendGuard[] = [];
   const computedSessions: ComputedSessions[] = [];
   im.gateway.use(messagingHandlers({ store, gateway: im.gateway, scenes, guards, now, computedSessions, recallWindowMs: options.recallWindowSeconds * 1000 }));
+  const readMarkers = new ReadMarkers();
+  readMarkers.register(['msg', 'syncOfflineMsgs', 'syncRoamingMsgs'], messageReadMarker({ store, gateway: im.gateway, scenes, now }));
+  im.gateway.use(readMarkHandlers(readMarkers));
   registerMessagingSync(im.syncSources, store, now);
-  return { scenes, guards, computedSessions };
+  return { scenes, guards, computedSessions, readMarkers };
 }
 
 // Building blocks other features use to write into conversations (team notifications).

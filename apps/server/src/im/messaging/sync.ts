@@ -56,6 +56,8 @@ export function registerMessagingSync(sources: SyncSources, store: Store, now: (
       .where((eb) => eb.or([eb('im_messages.to_target', '=', accid), eb('im_messages.from_accid', '=', accid)]))
       .where('im_messages.time', '>', roaming ? now() - ROAMING_DAYS * 86_400_000 : since)
       .where(sql<boolean>`im_messages.time > coalesce(im_sessions.cleared_before, 0)`)
+      // A deleted session stays deleted until its next message (which undeletes it).
+      .where(sql<boolean>`coalesce(im_sessions.deleted, 0) = 0`)
       .where(roaming ? 'im_messages.roamingable' : 'im_messages.offlinable', '=', 1);
     query = roaming ? query.orderBy('im_messages.time', 'desc').limit(ROAMING_MAX) : query.orderBy('im_messages.time', 'asc').limit(OFFLINE_MAX);
     const rows = await query.execute();

@@ -7,7 +7,7 @@ import { CommandError } from '../gateway/errors.ts';
 import type { Gateway } from '../gateway/gateway.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
 import { hasRelation, setRelation } from './relations.ts';
-import { pendingRequest, sendSysMsg, settleRequest } from './sysmsgs.ts';
+import { markSysMsgsRead, pendingRequest, sendSysMsg, settleRequest } from './sysmsgs.ts';
 import { getUsers } from './users.ts';
 import type { ImFriendTable } from './tables.ts';
 
@@ -168,17 +168,7 @@ export function peopleHandlers({ db, gateway, now }: PeopleDeps): HandlerTable {
     },
 
     async markRead({ connection }, { ids }) {
-      const session = connection.session!;
-      const numeric = ids.filter((id) => /^\d+$/.test(id)).map(Number);
-      if (numeric.length === 0) return;
-      await db
-        .updateTable('im_sysmsgs')
-        .set({ read: 1, updated_at: now() })
-        .where('app_key', '=', session.appKey)
-        .where('to_accid', '=', session.accid)
-        .where('id', 'in', numeric)
-        .execute();
-      await gateway.pushToAccount(session, 'sysMsgsRead', { ids: numeric.map(String) }, connection.id);
+      await markSysMsgsRead(db, gateway, connection.session!, connection.id, ids, now());
     },
 
     async sendCustomSysMsg({ connection }, { sysMsg }) {

@@ -5,6 +5,7 @@ import type { Messaging } from '../messaging/index.ts';
 import { peopleHandlers } from './handlers.ts';
 import { blacklistGuard } from './relations.ts';
 import { registerPeopleSync } from './sync.ts';
+import { markSysMsgsRead } from './sysmsgs.ts';
 
 export interface PeopleOptions {
   store: Store;
@@ -17,4 +18,5 @@ export function registerPeople({ store, im, messaging, now = Date.now }: PeopleO
   im.gateway.use(peopleHandlers({ db: store.db, gateway: im.gateway, now }));
   messaging.guards.push(blacklistGuard(store.db));
   registerPeopleSync(im.syncSources, store.db);
+  messaging.readMarkers.register(['sysMsg', 'syncOfflineSysMsgs'], (session, connectionId, ids) => markSysMsgsRead(store.db, im.gateway, session, connectionId, ids, now()));
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { SysMsg, SysMsgType } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import type { Gateway } from '../gateway/gateway.ts';
+import type { AccountKey } from '../gateway/ports.ts';
 import type { ImSysMsgTable } from './tables.ts';
 
 const CATEGORY: Record<SysMsgType, SysMsg['category']> = {
@@ -76,4 +77,18 @@ export async function pendingRequest(db: Kysely<Database>, appKey: string, type:
 
 export async function settleRequest(db: Kysely<Database>, id: number, state: 'passed' | 'rejected', now: number): Promise<void> {
   await db.updateTable('im_sysmsgs').set({ state, read: 1, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Marks system messages sent to the account read; its other devices learn which (sysMsgsRead). */
+export async function markSysMsgsRead(db: Kysely<Database>, gateway: Gateway, account: AccountKey, connectionId: string, ids: string[], now: number): Promise<void> {
+  const numeric = ids.filter((id) => /^\d+$/.test(id)).map(Number);
+  if (numeric.length === 0) return;
+  await db
+    .updateTable('im_sysmsgs')
+    .set({ read: 1, updated_at: now })
+    .where('app_key', '=', account.appKey)
+    .where('to_accid', '=', account.accid)
+    .where('id', 'in', numeric)
+    .execute();
+  await gateway.pushToAccount(account, 'sysMsgsRead', { ids: numeric.map(String) }, connectionId);
 }

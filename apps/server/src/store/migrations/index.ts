@@ -11,6 +11,7 @@ import * as m0008 from './0008_im_teams.ts';
 import * as m0009 from './0009_im_events.ts';
 import * as m0010 from './0010_im_team_receipts.ts';
 import * as m0011 from './0011_im_session_conv_index.ts';
+import * as m0012 from './0012_im_push_settings.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_im_events': m0009,
   '0010_im_team_receipts': m0010,
   '0011_im_session_conv_index': m0011,
+  '0012_im_push_settings': m0012,
 };

@@ -1,0 +1,76 @@
+// The SDK's local database (fake-indexeddb in Node, the engine browsers use) against the real
+// server: what a recall removes and what a reconnect's sync delivers again. Each "visit" is a new
+// instance of the same device, as a page reload is.
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { NIM, type ClientMsg } from '@morsel/im-sdk';
+import { imSuite } from './suite.ts';
+import { demoOptions, Events } from './clients.ts';
+
+const suite = imSuite({ fresh: 'each' });
+
+/** One visit of demo2's page on one device, with its local database. */
+async function visit(appKey: string) {
+  const events = new Events();
+  const nim = NIM.getInstance({ ...demoOptions(suite.server, 1), appKey, deviceId: 'b-browser', db: true, ...events.callbacks() });
+  suite.opened.push(nim);
+  await nim.connect();
+  await events.next('syncdone');
+  return { nim, events };
+}
+
+async function leave(nim: NIM) {
+  await nim.destroy();
+  suite.opened.splice(suite.opened.indexOf(nim), 1);
+}
+
+const appKeyOf = () => suite.server.server.seeded.appKey;
+const inDb = async (nim: NIM) => (await nim.getLocalMsgsFromDB({ sessionId: 'p2p-demo1', limit: 1000 })).msgs;
+
+describe('the local database and the server', () => {
+  it('never shows a recalled or self-deleted message again, also one older than the working set', async () => {
+    const a = await suite.client(0);
+    const sent: ClientMsg[] = [];
+    for (let i = 0; i < 120; i++) sent.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `old ${i}` }));
+    const first = await visit(appKeyOf()); // the sync stores all 120
+    expect(await inDb(first.nim)).toHaveLength(120);
+    await leave(first.nim);
+
+    const second = await visit(appKeyOf()); // loads the latest 100: the oldest 20 stay in the database
+    expect(second.nim.getLocalMsgByIdClient(sent[0]!.idClient)).toBeUndefined();
+    await a.nim.deleteMsg({ msg: sent[0]! });
+    await second.events.until(() => second.events.all<{ idServer: string }>('sysmsg').some((n) => n.idServer === sent[0]!.idServer));
+    // Another device of demo2 deletes one for demo2 only: this device hears of it by idServer.
+    const phone = await suite.client(1, { deviceId: 'b-phone' });
+    await phone.nim.deleteMsgSelf({ msg: { ...sent[1]!, flow: 'in', sessionId: 'p2p-demo1', target: 'demo1' } });
+    await second.events.next('deletemsgself');
+    const stored = (await inDb(second.nim)).map((m) => m.idServer);
+    expect(stored).toHaveLength(118);
+    expect(stored).not.toContain(sent[0]!.idServer);
+    expect(stored).not.toContain(sent[1]!.idServer);
+    await leave(second.nim);
+
+    // A recall while the device is away reaches the database through the next sync.
+    await a.nim.deleteMsg({ msg: sent[2]! });
+    const third = await visit(appKeyOf());
+    expect((await inDb(third.nim)).map((m) => m.idServer)).not.toContain(sent[2]!.idServer);
+  });
+
+  it('reports messages received live once, though the next visit\'s sync delivers them again', async () => {
+    const first = await visit(appKeyOf());
+    const a = await suite.client(0);
+    const sent: ClientMsg[] = [];
+    for (let i = 0; i < 130; i++) sent.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `live ${i}` }));
+    await first.events.until(() => first.events.all('msg').length === 130);
+    await leave(first.nim);
+
+    const second = await visit(appKeyOf());
+    const reported = second.events.all<{ msgs: ClientMsg[] }>('offlinemsgs').flatMap((b) => b.msgs).map((m) => m.idServer);
+    expect(reported.filter((id) => sent.some((m) => m.idServer === id))).toEqual([]);
+    expect(second.events.all('msg')).toEqual([]);
+    const stored = await inDb(second.nim);
+    expect(stored).toHaveLength(130);
+    expect(new Set(stored.map((m) => m.idClient)).size).toBe(130);
+    expect(second.nim.getLocalSession('p2p-demo1')?.unread).toBe(130);
+  });
+});
