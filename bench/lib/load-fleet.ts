@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
-import type { Dialect } from './lean-client.ts';
+import type { HeldDialect } from './held-connection.ts';
 import type { FromWorker, ToWorker } from './load-worker.ts';
 import { forkWorker, stop } from './processes.ts';
 
@@ -14,7 +14,7 @@ type Worker = ChildProcess & { output: () => string };
 export interface FleetOptions {
   workers: number;
   url: string;
-  dialect: Dialect;
+  dialect: HeldDialect;
   appKey: string;
   localAddresses: string[];
   /** Connection attempts in flight per worker. */

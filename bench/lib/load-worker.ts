@@ -1,12 +1,12 @@
-// A load-generator process (forked by load-fleet.ts): opens its share of lean connections with a
+// A load-generator process (forked by load-fleet.ts): opens its share of held connections with a
 // bounded number in flight, then keeps them alive and sends heartbeats at a steady rate while
 // recording round trips, then closes them. It talks to the parent over IPC only.
-import { LeanClient, type Dialect } from './lean-client.ts';
+import { openHeld, type HeldConnection, type HeldDialect } from './held-connection.ts';
 
 export interface WorkerStart {
   type: 'start';
   url: string;
-  dialect: Dialect;
+  dialect: HeldDialect;
   appKey: string;
   accounts: { accid: string; token: string }[];
   localAddresses: string[];
@@ -38,7 +38,7 @@ export type FromWorker =
   | { type: 'held'; rttMs: number[]; unanswered: number; open: number; droppedDuringHold: number }
   | { type: 'closed' };
 
-const clients: LeanClient[] = [];
+const clients: HeldConnection[] = [];
 let dropped = 0;
 const send = (message: FromWorker) => process.send!(message);
 
@@ -53,19 +53,18 @@ async function openAll(start: WorkerStart): Promise<void> {
     while (next < start.accounts.length) {
       const index = next++;
       const account = start.accounts[index]!;
-      const client = new LeanClient({
-        url: start.url,
-        localAddress: start.localAddresses[index % start.localAddresses.length]!,
-        dialect: start.dialect,
-        appKey: start.appKey,
-        accid: account.accid,
-        token: account.token,
-        timeoutMs: start.timeoutMs,
-        onClose: () => dropped++,
-      });
       const began = performance.now();
       try {
-        await client.open();
+        const client = await openHeld({
+          url: start.url,
+          localAddress: start.localAddresses[index % start.localAddresses.length]!,
+          dialect: start.dialect,
+          appKey: start.appKey,
+          accid: account.accid,
+          token: account.token,
+          timeoutMs: start.timeoutMs,
+          onDrop: () => dropped++,
+        });
         loginMs.push(performance.now() - began);
         clients.push(client);
       } catch (error) {

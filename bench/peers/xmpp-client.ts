@@ -21,6 +21,10 @@ export class XmppClient {
   private live = false;
   /** Called with the body of every chat message once the client is online. */
   onMessage: ((from: string, body: string) => void) | undefined;
+  /** Called once when the connection ends after login (a drop, not our own close). */
+  onClose: (() => void) | undefined;
+  private pingSentAt = 0;
+  private pingDone: ((rttMs: number) => void) | undefined;
   closed = false;
 
   private constructor(
@@ -35,8 +39,10 @@ export class XmppClient {
     this.socket.on('data', (chunk: string) => this.onData(chunk));
     this.socket.on('error', (error) => this.fail(error));
     this.socket.on('close', () => {
+      const wasLive = this.live && !this.closed;
       this.closed = true;
       this.fail(new Error('connection closed'));
+      if (wasLive) this.onClose?.();
     });
   }
 
@@ -63,6 +69,13 @@ export class XmppClient {
   }
 
   private drainMessages(): void {
+    // The answer to our XEP-0199 ping: <iq … id='hb' type='result'/> (attribute order varies).
+    if (this.pingDone && /<iq\b[^>]*\bid=['"]hb['"]/.test(this.buffer)) {
+      const done = this.pingDone;
+      this.pingDone = undefined;
+      this.buffer = this.buffer.replace(/<iq\b[^>]*\bid=['"]hb['"][^>]*(\/>|>[\s\S]*?<\/iq>)/, '');
+      done(performance.now() - this.pingSentAt);
+    }
     const pattern = /<message\b[^>]*?from=['"]([^'"]+)['"][^>]*>[\s\S]*?<\/message>/g;
     let consumed = 0;
     for (let m = pattern.exec(this.buffer); m; m = pattern.exec(this.buffer)) {
@@ -71,8 +84,10 @@ export class XmppClient {
       if (body) this.onMessage?.(m[1]!, body[1]!);
     }
     if (consumed) this.buffer = this.buffer.slice(consumed);
-    // Anything else (presence, pings) is dropped once no message can be pending in it.
-    if (!this.buffer.includes('<message')) this.buffer = '';
+    // Anything else (presence, pings) is dropped once no message or ping answer can be pending
+    // in it (a stanza may arrive split over two reads).
+    const pending = this.buffer.includes('<message') || (this.pingDone && this.buffer.includes('<iq'));
+    if (!pending) this.buffer = '';
   }
 
   private expect(test: RegExp, timeoutMs = 30_000): Promise<RegExpExecArray> {
@@ -163,6 +178,22 @@ export class XmppClient {
   /** A chat message to a full JID. */
   send(to: string, body: string): void {
     this.write(`<message to='${to}' type='chat'><body>${body}</body></message>`);
+  }
+
+  /**
+   * An application heartbeat: an XMPP ping (XEP-0199, answered by mod_ping) to the server;
+   * `done` gets the round trip in ms. Skipped while one is out.
+   */
+  heartbeat(done: (rttMs: number) => void): boolean {
+    if (this.closed || this.pingDone) return false;
+    this.pingDone = done;
+    this.pingSentAt = performance.now();
+    this.write("<iq type='get' id='hb' to='localhost'><ping xmlns='urn:xmpp:ping'/></iq>");
+    return true;
+  }
+
+  get heartbeatPending(): boolean {
+    return this.pingDone !== undefined;
   }
 
   close(): void {

@@ -1,7 +1,9 @@
 // Idle logged-in connections held by one server process with heartbeats flowing: login rate,
-// memory per connection, heartbeat round trips at full load. Peer: a plain Socket.IO 4 server
-// with a token-check middleware holding the same number of connections, driven by the same
-// lean client (so client cost is the same on both sides).
+// memory per connection, heartbeat round trips at full load. Peers: a plain Socket.IO 4 server
+// with a token-check middleware, driven by the same lean Engine.IO client (so client cost is the
+// same), and ejabberd, driven by the lean XMPP client (SASL PLAIN login, XEP-0199 ping as the
+// heartbeat), each holding the same number of connections.
+import type { HeldDialect } from '../lib/held-connection.ts';
 import { LoadFleet, type HoldResult, type OpenResult } from '../lib/load-fleet.ts';
 import { startMorselServer, createAccounts } from '../lib/morsel-server.ts';
 import {
@@ -15,8 +17,10 @@ import {
 } from '../lib/proc-memory.ts';
 import { sleep } from '../lib/processes.ts';
 import type { MetricRow, ScenarioResult } from '../lib/report.ts';
-import { summarize } from '../lib/stats.ts';
+import { mapLimit, summarize } from '../lib/stats.ts';
+import { startEjabberd } from '../peers/ejabberd.ts';
 import { startSocketIoPeer } from '../peers/socketio-peer.ts';
+import { XmppClient } from '../peers/xmpp-client.ts';
 import { intOption, type Scenario, type ScenarioOptions } from './types.ts';
 
 const GOAL = 100_000;
@@ -51,11 +55,20 @@ interface SideResult {
   fdsHeld: number;
 }
 
+/** Where the load workers connect: the Engine.IO URL of an HTTP server, or ejabberd's port. */
+function fleetUrl(url: string, dialect: HeldDialect): string {
+  if (dialect === 'xmpp') return url;
+  const ws = url.replace('http', 'ws');
+  return dialect === 'morsel'
+    ? `${ws}/im/link/?EIO=4&transport=websocket`
+    : `${ws}/socket.io/?EIO=4&transport=websocket`;
+}
+
 async function measureSide(
   label: string,
   pid: number,
   url: string,
-  dialect: 'morsel' | 'socketio',
+  dialect: HeldDialect,
   appKey: string,
   accounts: { accid: string; token: string }[],
   settings: Settings,
@@ -67,10 +80,7 @@ async function measureSide(
   const fleet = await LoadFleet.start({
     // Each worker stays well under the per-process open-files limit.
     workers: Math.max(settings.workers, Math.ceil(accounts.length / MAX_PER_WORKER)),
-    url:
-      dialect === 'morsel'
-        ? `${url.replace('http', 'ws')}/im/link/?EIO=4&transport=websocket`
-        : `${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`,
+    url: fleetUrl(url, dialect),
     dialect,
     appKey,
     localAddresses: settings.sourceAddresses,
@@ -89,10 +99,12 @@ async function measureSide(
     const cpuDuringOpen = ((await cpuSeconds(pid)) - cpuBeforeOpen) / (open.elapsedMs / 1000);
     const loadCpuDuringOpen = ((await fleetCpu()) - fleetCpuBeforeOpen) / (open.elapsedMs / 1000);
     // Whatever else ran on the machine meanwhile (other users of a shared machine, the kernel).
-    const otherCpuDuringOpen =
+    const otherCpuDuringOpen = Math.max(
+      0,
       ((await machineBusySeconds()) - machineBeforeOpen) / (open.elapsedMs / 1000) -
-      cpuDuringOpen -
-      loadCpuDuringOpen;
+        cpuDuringOpen -
+        loadCpuDuringOpen,
+    );
     log(
       `${label}: ${open.opened} open, ${open.failed} failed in ${(open.elapsedMs / 1000).toFixed(1)} s`,
     );
@@ -127,8 +139,7 @@ async function measureSide(
   }
 }
 
-function rows(ours: SideResult, peer: SideResult | undefined): MetricRow[] {
-  const peerName = 'Socket.IO 4';
+function rows(ours: SideResult, peers: Record<string, SideResult>): MetricRow[] {
   const row = (
     metric: string,
     unit: string,
@@ -139,7 +150,7 @@ function rows(ours: SideResult, peer: SideResult | undefined): MetricRow[] {
     unit,
     better,
     ours: pick(ours),
-    peers: { [peerName]: peer ? pick(peer) : undefined },
+    peers: Object.fromEntries(Object.entries(peers).map(([name, side]) => [name, pick(side)])),
   });
   const perConnection = (s: SideResult) =>
     kib((s.rssAfter - s.rssBefore) / Math.max(1, s.hold.open));
@@ -199,7 +210,7 @@ export const connections: Scenario = {
     concurrency: '64 connection attempts in flight per load worker',
     workers: '4 load-generator processes (more if one would pass 15,000 connections)',
     'source-addresses': '4 (127.0.0.2, 127.0.0.3, ...)',
-    peer: 'socketio (or none)',
+    peer: 'all (socketio, ejabberd, none)',
   },
   async run(options: ScenarioOptions, log): Promise<ScenarioResult> {
     const notes: string[] = [];
@@ -259,12 +270,13 @@ export const connections: Scenario = {
       await server.stop();
     }
 
-    let peer: SideResult | undefined;
-    if (options.peer !== 'none') {
+    const which = options.peer ?? 'all';
+    const peers: Record<string, SideResult> = {};
+    if (which === 'all' || which === 'socketio') {
       const socketIo = await startSocketIoPeer(settings.requested);
       try {
         const rssIdle = (await processMemory(socketIo.pid)).rss;
-        peer = await measureSide(
+        peers['Socket.IO 4'] = await measureSide(
           'socket.io',
           socketIo.pid,
           socketIo.url,
@@ -279,6 +291,15 @@ export const connections: Scenario = {
         await socketIo.stop();
       }
     }
+    if (which === 'all' || which === 'ejabberd') {
+      const { name, side } = await ejabberdSide(settings, log);
+      peers[name] = side;
+      notes.push(
+        `${name}: users registered in band (XEP-0077, not timed), each logged in over plain TCP with SASL PLAIN, resource binding ` +
+          'and initial presence (its echo awaited); the heartbeat is an XMPP ping (XEP-0199) answered by mod_ping. ' +
+          'Memory is the RSS of its Erlang VM (beam.smp).',
+      );
+    }
 
     notes.push(
       'Memory per connection = (server RSS after the hold - server RSS before the first connection) / connections open; ' +
@@ -286,19 +307,63 @@ export const connections: Scenario = {
         'Our server is restarted between creating the accounts and the first connection, so its starting RSS is a fresh process.',
       'Morsel checks each login token against its SQLite store and registers presence and a bus subscription per account; ' +
         'the Socket.IO peer checks tokens in an in-memory Map and joins a room per user.',
-      `Both sides: Engine.IO over websocket, ping every 25 s; heartbeat = Morsel's link heartbeat frame / a Socket.IO event with ack, ` +
+      `Morsel and Socket.IO: Engine.IO over websocket, ping every 25 s; heartbeat = Morsel's link heartbeat frame / a Socket.IO event with ack / an XMPP ping for ejabberd, ` +
         `each connection once per ${settings.heartbeatMs / 1000} s during a ${settings.holdMs / 1000} s hold; load generator and servers share the 2 cores.`,
     );
     return {
       scenario: 'connections',
       title: `${settings.requested.toLocaleString('en-US')} logged-in connections held by one server process`,
-      peers: ['Socket.IO 4'],
-      rows: rows(ours, peer),
+      peers: Object.keys(peers),
+      rows: rows(ours, peers),
       notes,
-      details: { settings, fdLimit: fdLimit!, ours: strip(ours), peer: peer && strip(peer) },
+      details: {
+        settings,
+        fdLimit: fdLimit!,
+        ours: strip(ours),
+        peers: Object.fromEntries(Object.entries(peers).map(([name, side]) => [name, strip(side)])),
+      },
     };
   },
 };
+
+/** ejabberd holding the same number of XMPP connections, users registered in band first. */
+async function ejabberdSide(
+  settings: Settings,
+  log: (line: string) => void,
+): Promise<{ name: string; side: SideResult }> {
+  const ejabberd = await startEjabberd(log);
+  try {
+    const accounts = Array.from({ length: settings.requested }, (_, i) => ({
+      accid: `bench${i}`,
+      token: `pw${i}`,
+    }));
+    log(`ejabberd ${ejabberd.version}: registering ${accounts.length} users in band`);
+    // Registration connections rotate over the source addresses too, so no address runs out
+    // of ports while the closed ones sit in TIME_WAIT.
+    await mapLimit(accounts, 64, (account, i) =>
+      XmppClient.register(
+        ejabberd.port,
+        { user: account.accid, password: account.token },
+        settings.sourceAddresses[i % settings.sourceAddresses.length],
+      ),
+    );
+    const rssIdle = (await processMemory(ejabberd.pid)).rss;
+    const side = await measureSide(
+      'ejabberd',
+      ejabberd.pid,
+      `xmpp://127.0.0.1:${ejabberd.port}`,
+      'xmpp',
+      '',
+      accounts,
+      settings,
+      rssIdle,
+      log,
+    );
+    return { name: `ejabberd ${ejabberd.version}`, side };
+  } finally {
+    await ejabberd.stop();
+  }
+}
 
 /** The JSON keeps summaries, not every sample. */
 function strip(side: SideResult) {
