@@ -30,7 +30,11 @@ export interface HeldOptions {
 export async function openHeld(o: HeldOptions): Promise<HeldConnection> {
   if (o.dialect === 'xmpp') {
     const port = Number(new URL(o.url).port);
-    const client = await XmppClient.login(port, { user: o.accid, password: o.token }, o.localAddress);
+    const client = await XmppClient.login(
+      port,
+      { user: o.accid, password: o.token },
+      o.localAddress,
+    );
     client.onClose = o.onDrop;
     return client;
   }

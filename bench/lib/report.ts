@@ -39,7 +39,12 @@ function format(value: number | undefined): string {
 
 function ratio(ours: number, peer: number | undefined): string {
   // A figure near zero (e.g. no other CPU load) makes a ratio meaningless.
-  if (peer === undefined || !Number.isFinite(peer) || Math.abs(peer) < 1e-6 || !Number.isFinite(ours))
+  if (
+    peer === undefined ||
+    !Number.isFinite(peer) ||
+    Math.abs(peer) < 1e-6 ||
+    !Number.isFinite(ours)
+  )
     return '-';
   return `${(ours / peer).toFixed(2)}x`;
 }

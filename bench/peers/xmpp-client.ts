@@ -86,7 +86,8 @@ export class XmppClient {
     if (consumed) this.buffer = this.buffer.slice(consumed);
     // Anything else (presence, pings) is dropped once no message or ping answer can be pending
     // in it (a stanza may arrive split over two reads).
-    const pending = this.buffer.includes('<message') || (this.pingDone && this.buffer.includes('<iq'));
+    const pending =
+      this.buffer.includes('<message') || (this.pingDone && this.buffer.includes('<iq'));
     if (!pending) this.buffer = '';
   }
 
