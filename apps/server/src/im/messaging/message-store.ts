@@ -5,6 +5,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Msg } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import { isUniqueViolation } from '../../store/index.ts';
+import { groupCommit } from '../../store/group-commit.ts';
 import type { ImMessageTable } from './tables.ts';
 
 type Row = Omit<ImMessageTable, 'id'> & { id: number };
@@ -38,7 +39,8 @@ const flag = (value: boolean | undefined) => (value === false ? 0 : 1);
 export async function insertMessage(db: Kysely<Database>, message: NewMessage, afterInsert?: (trx: Kysely<Database>, inserted: Inserted) => Promise<void>): Promise<Inserted> {
   const { appKey, convKey, body, now } = message;
   try {
-    return await db.transaction().execute(async (trx) => {
+    // Concurrent sends share a transaction (group commit); each is answered after its commit.
+    return await groupCommit(db).run(async (trx) => {
       const position = await trx
         .insertInto('im_conversations')
         .values({ app_key: appKey, conv_key: convKey, last_seq: 1, last_time: now })
