@@ -81,6 +81,24 @@ describe('deleteSessions', () => {
     expect((await a1.nim.getServerSession({ sessionId: 'p2p-demo2' })).session?.unread).toBe(1);
   });
 
+  it('reaches a device that was offline when the sessions were deleted, at its next sync', async () => {
+    const a1 = await client(0, { deviceId: 'a-phone' });
+    const a2 = await client(0, { deviceId: 'a-tab' });
+    const b = await client(1);
+    const c = await client(2);
+    await b.nim.sendText({ scene: 'p2p', to: 'demo1', text: 'from b' });
+    await c.nim.sendText({ scene: 'p2p', to: 'demo1', text: 'from c' });
+    await a2.events.until(() => a2.nim.getLocalSession('p2p-demo2') !== undefined && a2.nim.getLocalSession('p2p-demo3') !== undefined);
+
+    await a2.nim.disconnect();
+    await a1.nim.deleteSession({ scene: 'p2p', to: 'demo2' });
+    await a2.nim.connect();
+    expect(await a2.events.next('deletesessions')).toEqual(['p2p-demo2']);
+    await a2.events.until(() => a2.events.all('syncdone').length === 2);
+    expect(a2.nim.getLocalSession('p2p-demo2')).toBeUndefined();
+    expect(a2.nim.getLocalSession('p2p-demo3')?.lastMsg?.text).toBe('from c');
+  });
+
   it('takes 1 to 100 sessions with valid ids', async () => {
     const a = await client(0);
     const many = Array.from({ length: 101 }, (_, i) => ({ scene: 'p2p' as const, to: `u${i}` }));

@@ -119,6 +119,21 @@ export async function toSessions(db: Kysely<Database>, appKey: string, accid: st
   return sessions;
 }
 
+/** Ids of the account's sessions deleted after `since`. */
+export async function sessionsDeletedSince(db: Kysely<Database>, appKey: string, accid: string, since: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('im_sessions')
+    .select('session_id')
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .where('deleted', '=', 1)
+    .where('updated_at', '>', since)
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.session_id);
+}
+
 export async function sessionsUpdatedSince(db: Kysely<Database>, appKey: string, accid: string, since: number, limit: number, until?: number) {
   let query = db
     .selectFrom('im_sessions')

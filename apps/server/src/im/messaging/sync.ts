@@ -8,7 +8,7 @@ import type { SyncSources } from '../gateway/handlers/sync.ts';
 import type { HandlerContext } from '../gateway/handlers/types.ts';
 import { toMsg, visibleTo } from './message-store.ts';
 import { sessionIdOf } from './scenes.ts';
-import { sessionsUpdatedSince, toSessions } from './session-store.ts';
+import { sessionsDeletedSince, sessionsUpdatedSince, toSessions } from './session-store.ts';
 
 /** A new device gets this much history per sync (most recent first), not everything. */
 export const ROAMING_DAYS = 7;
@@ -70,6 +70,12 @@ export function registerMessagingSync(sources: SyncSources, store: Store, now: (
     const { appKey, accid } = context.connection.session!;
     const rows = await sessionsUpdatedSince(db, appKey, accid, since, SESSIONS_MAX);
     pushInChunks(context, 'syncSessions', 'sessions', await toSessions(db, appKey, accid, rows));
+    // A device that was offline while another deleted sessions learns it here (a new device
+    // never held them). A deleted row keeps its place until a new message brings it back.
+    if (since > 0) {
+      const deleted = await sessionsDeletedSince(db, appKey, accid, since, SESSIONS_MAX);
+      pushInChunks(context, 'sessionsDeleted', 'sessionIds', deleted);
+    }
   });
 
   sources.register('msgReceipts', async (context, since) => {
