@@ -14,8 +14,12 @@ interface Window {
   blockedUntil: number;
 }
 
+/** How often windows that ended (and block nothing) are dropped, so idle accounts cost nothing. */
+const SWEEP_MS = 1000;
+
 export class FrequencyControl {
   private readonly windows = new Map<string, Window>();
+  private lastSweep = 0;
 
   constructor(
     private readonly limits: FrequencyLimits,
@@ -25,6 +29,7 @@ export class FrequencyControl {
   /** Counts one use; returns 0 when allowed, else the seconds the command stays blocked. */
   hit(key: string): number {
     const now = this.now();
+    if (now - this.lastSweep >= SWEEP_MS) this.sweep(now);
     let window = this.windows.get(key);
     if (!window || (now - window.startedAt >= 1000 && now >= window.blockedUntil)) {
       window = { startedAt: now, count: 0, blockedUntil: 0 };
@@ -37,8 +42,16 @@ export class FrequencyControl {
     return this.limits.blockSeconds;
   }
 
-  /** Forgets every counter of one owner (its keys start with `prefix`). */
-  forget(prefix: string): void {
-    for (const key of this.windows.keys()) if (key.startsWith(prefix)) this.windows.delete(key);
+  /** Counters held (for tests and diagnostics). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /** Drops every window whose second is over and that blocks nothing: it would be reset anyway. */
+  private sweep(now: number): void {
+    this.lastSweep = now;
+    for (const [key, window] of this.windows) {
+      if (now - window.startedAt >= 1000 && now >= window.blockedUntil) this.windows.delete(key);
+    }
   }
 }
