@@ -5,9 +5,11 @@ import type { NimCore } from '../core.ts';
 import { withDone, type Done } from '../util/done.ts';
 import type { Constructor } from './mixin.ts';
 
+// Forwarded as they are; getSuperTeams, getSuperTeamMembers and updateInfoInSuperTeam below keep
+// the rules of their team twins.
 const commands = [
   'createSuperTeam', 'addSuperTeamMembers', 'removeSuperTeamMembers', 'leaveSuperTeam', 'updateSuperTeamInfo', 'getSuperTeam',
-  'getSuperTeams', 'getSuperTeamMembers', 'updateInfoInSuperTeam', 'addSuperTeamManagers', 'removeSuperTeamManagers',
+  'addSuperTeamManagers', 'removeSuperTeamManagers',
   'transferSuperTeam', 'updateSuperTeamMute', 'applySuperTeam', 'passSuperTeamApply', 'rejectSuperTeamApply',
   'acceptSuperTeamInvite', 'rejectSuperTeamInvite', 'getMySuperTeamMembers', 'getMutedSuperTeamMembers',
 ] as const;
@@ -41,6 +43,36 @@ export function SuperTeamsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
         return withDone(Promise.reject(new ImError('Param_Error', `accounts must hold 1 to ${LIMITS.updateSuperTeamMembersMuteMax} accounts`)), done);
       }
       return withDone(this.sendCmd('updateSuperTeamMembersMute', params).then(() => {}), done);
+    }
+
+    /** My super teams; 803 from the server means I have none (as for teams). */
+    getSuperTeams(options: { done?: Done<ReplyOf<'getSuperTeams'>> } = {}) {
+      const work = this.sendCmd('getSuperTeams', {}).then(
+        (reply) => {
+          for (const team of reply.teams) this.keepSuperTeam(team);
+          return reply;
+        },
+        (error: unknown) => {
+          if (error instanceof ImError && error.code === 803) return { teams: [] };
+          throw error;
+        },
+      );
+      return withDone(work, options.done);
+    }
+
+    /** A super team's members; none is an empty list, never an error (406, as for teams). */
+    getSuperTeamMembers(options: RequestOf<'getSuperTeamMembers'> & { done?: Done<ReplyOf<'getSuperTeamMembers'>> }) {
+      const { done, ...params } = options;
+      return withDone(this.sendCmd('getSuperTeamMembers', params).then((reply) => ({ ...reply, members: reply.members ?? [] })), done);
+    }
+
+    /** My info in a super team; needs teamId and at least one of nickInTeam, muteTeam, muteNotiType, custom. */
+    updateInfoInSuperTeam(options: RequestOf<'updateInfoInSuperTeam'> & { done?: Done<ReplyOf<'updateInfoInSuperTeam'>> }) {
+      const { done, ...params } = options;
+      if (params.nickInTeam === undefined && params.muteTeam === undefined && params.muteNotiType === undefined && params.custom === undefined) {
+        return withDone(Promise.reject(new ImError('Param_Error', 'member update requires teamId and at least one of nickInTeam, muteTeam, muteNotiType, custom')), done);
+      }
+      return withDone(this.sendCmd('updateInfoInSuperTeam', params), done);
     }
 
     getLocalSuperTeams(): Team[] {

@@ -3,7 +3,7 @@
 import { CommandError } from '../gateway/errors.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
 import { sendSysMsg, settleRequest } from '../people/sysmsgs.ts';
-import { TEAM_DEFAULTS } from '@morsel/protocol';
+import { TEAM_DEFAULTS, type SysMsgType } from '@morsel/protocol';
 import { existingAccounts, isManager, requireManager, requireMode, requireOwner, TeamOps, type TeamDeps } from './ops.ts';
 import { toMember, toTeam } from './team-store.ts';
 import type { TeamKind } from './scene.ts';
@@ -19,13 +19,24 @@ const COLUMN: Record<string, string> = {
   name: 'name', avatar: 'avatar', intro: 'intro', announcement: 'announcement', custom: 'custom',
 };
 
+type RequestSysMsg = 'applyTeam' | 'teamInvite' | 'rejectTeamApply' | 'rejectTeamInvite';
+
+/** Super teams' requests are system messages of their own types (category superTeam). */
+const SUPER_TEAM_SYSMSG: Record<RequestSysMsg, SysMsgType> = {
+  applyTeam: 'applySuperTeam',
+  teamInvite: 'superTeamInvite',
+  rejectTeamApply: 'rejectSuperTeamApply',
+  rejectTeamInvite: 'rejectSuperTeamInvite',
+};
+
 export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTable {
   const { db, store, now } = deps;
   const ops = new TeamOps(deps, kind);
+  const sysMsgType = (type: RequestSysMsg): SysMsgType => (kind === 'superTeam' ? SUPER_TEAM_SYSMSG[type] : type);
 
-  /** Pending requests (applyTeam or teamInvite) of one team, as stored system messages. */
+  /** Pending requests (applications or invitations) of one team, as stored system messages. */
   async function pending(appKey: string, type: 'applyTeam' | 'teamInvite', from: string, to: string | undefined, teamId: number) {
-    let query = db.selectFrom('im_sysmsgs').selectAll().where('app_key', '=', appKey).where('type', '=', type).where('from_accid', '=', from).where('state', '=', 'init');
+    let query = db.selectFrom('im_sysmsgs').selectAll().where('app_key', '=', appKey).where('type', '=', sysMsgType(type)).where('from_accid', '=', from).where('state', '=', 'init');
     if (to) query = query.where('to_accid', '=', to);
     const rows = await query.execute();
     return rows.filter((r) => {
@@ -93,7 +104,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
         added = result.admitted;
         failedAccounts.push(...result.overflow);
       } else {
-        for (const accid of exist) await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: 'teamInvite', from: session.accid, to: accid, ...(params.ps !== undefined && { ps: params.ps }), attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
+        for (const accid of exist) await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: sysMsgType('teamInvite'), from: session.accid, to: accid, ...(params.ps !== undefined && { ps: params.ps }), attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
       }
       team = (await store.team(session.appKey, String(id)))!;
       await ops.notify(session, team, 'addTeamMembers', { accounts: [session.accid, ...added] });
@@ -171,7 +182,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       const failedAccounts = wanted.filter((a) => !exist.includes(a));
       if (team.be_invite_mode === 'needVerify') {
         for (const accid of newcomers) {
-          await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: 'teamInvite', from: session.accid, to: accid, ...(ps !== undefined && { ps }), attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
+          await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: sysMsgType('teamInvite'), from: session.accid, to: accid, ...(ps !== undefined && { ps }), attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
         }
         return { added: [], invited: newcomers, failedAccounts };
       }
@@ -342,7 +353,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       }
       const managers = (await store.members(session.appKey, team.id)).filter(isManager);
       for (const manager of managers) {
-        await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: 'applyTeam', from: session.accid, to: manager.accid, ...(ps !== undefined && { ps }), attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
+        await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: sysMsgType('applyTeam'), from: session.accid, to: manager.accid, ...(ps !== undefined && { ps }), attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
       }
       return { joined: false };
     },
@@ -368,7 +379,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       const requests = await pending(session.appKey, 'applyTeam', applicant, undefined, team.id);
       if (requests.length === 0) throw new CommandError(404, `no pending application from ${applicant}`);
       for (const request of requests) await settleRequest(db, Number(request.id), 'rejected', now());
-      await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: 'rejectTeamApply', from: session.accid, to: applicant, ...(ps !== undefined && { ps }), state: 'rejected', attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
+      await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: sysMsgType('rejectTeamApply'), from: session.accid, to: applicant, ...(ps !== undefined && { ps }), state: 'rejected', attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
     },
 
     async acceptTeamInvite({ connection }, { teamId, from }) {
@@ -389,7 +400,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       const requests = await pending(session.appKey, 'teamInvite', inviter, session.accid, team.id);
       if (requests.length === 0) throw new CommandError(404, 'no pending invitation');
       for (const request of requests) await settleRequest(db, Number(request.id), 'rejected', now());
-      await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: 'rejectTeamInvite', from: session.accid, to: inviter, ...(ps !== undefined && { ps }), state: 'rejected', attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
+      await sendSysMsg(db, deps.gateway, { appKey: session.appKey, type: sysMsgType('rejectTeamInvite'), from: session.accid, to: inviter, ...(ps !== undefined && { ps }), state: 'rejected', attach: JSON.stringify({ teamId: String(team.id), teamName: team.name }) }, now());
     },
   };
 }
