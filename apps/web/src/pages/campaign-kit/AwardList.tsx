@@ -1,13 +1,15 @@
 // "My prizes" of one campaign (sign, raffle, password): the list, newest first; a goods prize
-// asks for its delivery address, a coupon prize opens its code; each opens its detail.
+// asks for its delivery address, a coupon prize opens its code; each opens its detail. A campaign
+// that has ended (or not started) says so above the list: prizes won stay listed and a goods prize
+// still takes its address, but the empty list no longer sends the shopper to a closed campaign.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
-import { campaignGet, type Award, type AwardCampaign } from './api.ts';
+import { campaignGet, type Award, type AwardCampaign, type Campaign } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { detailPath } from './paths.ts';
-import { Empty, Failed, Loading, LoginPrompt } from './states.tsx';
+import { CampaignNotice, Empty, Failed, Loading, LoginPrompt } from './states.tsx';
 import { useRemote } from './useRemote.ts';
 import styles from './awards.module.css';
 
@@ -75,13 +77,27 @@ function Awards({ campaign, emptyDescription, emptyAction }: AwardListProps) {
     () => campaignGet<Award[]>(`${campaign}/awards`),
     [campaign],
   );
+  // The campaign's window, for the notice; the list does not wait for it and stands without it.
+  const windowLoad = useRemote(() => campaignGet<{ campaign: Campaign }>(campaign), [campaign]);
   const [addressFor, setAddressFor] = useState<Award | null>(null);
+  const info = windowLoad.remote.status === 'ready' ? windowLoad.remote.data.campaign : null;
+  const notice = info && <CampaignNotice campaign={info} />;
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
   if (remote.data.length === 0)
-    return <Empty title="暂无奖品" description={emptyDescription} action={emptyAction} />;
+    return (
+      <>
+        {notice}
+        <Empty
+          title="暂无奖品"
+          description={info?.state === 'ended' ? '活动已结束，下次早点来哦' : emptyDescription}
+          action={info?.state === 'ended' ? undefined : emptyAction}
+        />
+      </>
+    );
   return (
     <>
+      {notice}
       <ul className={styles.list} aria-label="奖品列表">
         {remote.data.map((award) => (
           <AwardItem key={award.id} award={award} onAddress={() => setAddressFor(award)} />
