@@ -9,6 +9,7 @@ import { Button } from '../../ui/index.ts';
 import { campaignGet, type Award, type AwardCampaign, type Campaign } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { detailPath } from './paths.ts';
+import { usePageShare, type PageShare } from './share.ts';
 import { CampaignNotice, Empty, Failed, Loading, LoginPrompt } from './states.tsx';
 import { useRemote } from './useRemote.ts';
 import styles from './awards.module.css';
@@ -126,8 +127,28 @@ function Awards({ campaign, emptyDescription, emptyAction }: AwardListProps) {
   );
 }
 
+/** A prize list is personal: the environment's share button shares the campaign instead. */
+const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
+  sign: {
+    path: '/activity/sign/index',
+    title: '每日签到领好礼',
+    description: '天天签到领积分，连签还有零食大奖',
+  },
+  raffle: {
+    path: '/activity/raffle/index',
+    title: '零食九宫格 天天抽好礼',
+    description: '每天免费抽零食大礼包，快来试试手气',
+  },
+  password: {
+    path: '/activity/password/index',
+    title: '输口令 赢零食',
+    description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
+  },
+};
+
 /** The list, or the login prompt (WeChat and Alipay let logged-out visitors reach login routes). */
 export function AwardList(props: AwardListProps) {
+  usePageShare(CAMPAIGN_SHARE[props.campaign]);
   if (!isLoggedIn())
     return (
       <LoginPrompt title="登录后查看我的奖品" description="中奖记录与账号绑定，登录即可查看" />
