@@ -152,6 +152,15 @@ describe('every campaign page', () => {
           .waitFor();
         await screenshot(shopper.page, shotName('campaign-ended', path));
       }
+      // An ended campaign's poster hands nothing out: no poster, no share button.
+      await shopper.page.goto(`${app.url}/activity/coupon/poster`);
+      await shopper.page.getByText('活动期间才能生成分享海报').waitFor();
+      for (const gone of [
+        shopper.page.getByRole('img', { name: '分享海报' }),
+        shopper.page.getByRole('button', { name: '分享链接给好友' }),
+      ]) {
+        expect(await gone.count()).toBe(0);
+      }
       expect(shopper.errors).toEqual([]);
     } finally {
       await shopper.phone.close();
