@@ -133,6 +133,27 @@ describe('every campaign page', () => {
     }
   });
 
+  it('shows a sold-out coupon as 已抢光 with nothing to claim', async () => {
+    await adminApi(app.url, ADMIN_KEY, 'POST', 'coupon-templates/all-3-free/stock', {
+      add: -2000,
+    });
+    const shopper = await openLoggedIn(app.url, '13800006003');
+    try {
+      await shopper.page.goto(`${app.url}/activity/coupon/core`);
+      const card = shopper.page.getByRole('article', { name: '3元无门槛券' });
+      await card.getByText('已抢光').waitFor();
+      expect(await card.getByRole('button', { name: '立即领取' }).count()).toBe(0);
+      await screenshot(shopper.page, 'campaign-coupon-core-sold-out');
+      const claim = await campaignApi(app.url, shopper.token, 'POST', 'coupon/claim', {
+        templateKey: 'all-3-free',
+      });
+      expect(claim.code).not.toBe(0);
+      expect(shopper.errors).toEqual([]);
+    } finally {
+      await shopper.phone.close();
+    }
+  });
+
   it('says on every page with a campaign window that the campaign has ended', async () => {
     const shopper = await openLoggedIn(app.url, '13800006002');
     try {
