@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../apps/server/test/harness/in
 import { WEB_DIST } from './harness/app.ts';
 import { screenshot } from './harness/browser.ts';
 import { adminApi, campaignApi, openLoggedIn, openLoggedOut } from './campaigns-support.ts';
+import { loginThroughApi } from './shell-support.ts';
 
 const ADMIN_KEY = 'e2e-every-page-admin-key-0123456789';
 const DAY = 24 * 3600_000;
@@ -159,13 +160,17 @@ describe('every campaign page', () => {
     try {
       // A prize won while the campaign ran stays listed after it ends.
       expect((await campaignApi(app.url, shopper.token, 'POST', 'sign/today')).code).toBe(0);
+      const sharer = await loginThroughApi(app.url, '13800006009');
+      const { shareCode } = (
+        await campaignApi<{ shareCode: string }>(app.url, sharer, 'GET', 'coupon/poster')
+      ).data;
       const past = Date.now() - 2 * DAY;
       for (const id of ['sign', 'raffle', 'password', 'coupon'])
         await adminApi(app.url, ADMIN_KEY, 'PATCH', `campaigns/${id}`, {
           startsAt: past - 30 * DAY,
           endsAt: past,
         });
-      for (const path of ENDED) {
+      for (const path of [...ENDED, `/activity/sendCoupon/index?shareCode=${shareCode}`]) {
         await shopper.page.goto(`${app.url}${path}`);
         await shopper.page
           .getByText(/活动已结束，感谢您的参与/)
