@@ -1,6 +1,7 @@
 // Every campaign page in the states it shares, page by page: logged out (the page or its login
 // prompt, never a blank or an error), a campaign that has ended (each page says so, the award
-// lists too), and a call that fails (加载失败 with a retry that loads the page). The pages' own
+// lists too), a call in flight (加载中) that then fails (加载失败 with a retry that loads the page),
+// and a sold-out coupon. The pages' own
 // flows are in campaigns-sign/raffle/password/coupon; this file keeps no page out of the states.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,16 +110,23 @@ describe('every campaign page', () => {
     }
   });
 
-  it('offers a retry on each page when its call fails, and the retry loads it', async () => {
+  it('shows each page loading, then a retry when its call fails, and the retry loads it', async () => {
     const shopper = await openLoggedIn(app.url, '13800006001');
     try {
       for (const [path, api] of FAILING) {
         let fail = true;
+        // The call is held until the page has shown its loading state, then fails.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
         const matches = (url: URL) => url.pathname === api;
-        await shopper.page.route(matches, (route) =>
-          fail ? route.abort('failed') : route.continue(),
-        );
+        await shopper.page.route(matches, async (route) => {
+          if (!fail) return route.continue();
+          await held;
+          await route.abort('failed');
+        });
         await shopper.page.goto(`${app.url}${path}`);
+        await shopper.page.getByRole('status', { name: '加载中' }).first().waitFor();
+        release();
         await shopper.page.getByText('加载失败').first().waitFor();
         if (path.startsWith('/activity/sign/award'))
           await screenshot(shopper.page, shotName('campaign-failed', path));
