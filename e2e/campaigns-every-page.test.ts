@@ -1,7 +1,7 @@
 // Every campaign page in the states it shares, page by page: logged out (the page or its login
 // prompt, never a blank or an error), a campaign that has ended (each page says so, the award
 // lists too), a call in flight (加载中) that then fails (加载失败 with a retry that loads the page),
-// and a sold-out coupon. The pages' own
+// a sold-out coupon, and the empty lists of a new shopper. The pages' own
 // flows are in campaigns-sign/raffle/password/coupon; this file keeps no page out of the states.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,32 @@ describe('every campaign page', () => {
         templateKey: 'all-3-free',
       });
       expect(claim.code).not.toBe(0);
+      expect(shopper.errors).toEqual([]);
+    } finally {
+      await shopper.phone.close();
+    }
+  });
+
+  it('shows the empty raffle prizes and the empty coupon tabs to a new shopper', async () => {
+    const shopper = await openLoggedIn(app.url, '13800006004');
+    const { page } = shopper;
+    try {
+      await page.goto(`${app.url}/activity/raffle/award`);
+      await page.getByText('暂无奖品').waitFor();
+      await page.getByRole('button', { name: '去抽奖' }).waitFor();
+      await screenshot(page, 'campaign-raffle-award-empty');
+      await page.goto(`${app.url}/activity/coupon/use`);
+      await page.getByText('暂无可用优惠券').waitFor();
+      for (const [tab, empty] of <[string, string][]>[
+        ['已使用', '暂无已使用的优惠券'],
+        ['已过期', '暂无过期优惠券'],
+      ]) {
+        await page.getByText(tab, { exact: true }).click();
+        await page.getByText(empty).waitFor();
+      }
+      // The segmented control marks its item selected once its thumb has slid there.
+      await page.locator('.adm-segmented-item-selected', { hasText: '已过期' }).waitFor();
+      await screenshot(page, 'campaign-coupon-use-empty');
       expect(shopper.errors).toEqual([]);
     } finally {
       await shopper.phone.close();
