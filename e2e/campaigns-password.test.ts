@@ -1,12 +1,21 @@
 // The password prize in the browser: logged out (login asked on redeeming), a wrong, a right, a
-// repeated and an expired password, each with its own message, the prize in my prizes, and the
+// repeated, an expired and a used-up password, each with its own message, the prize in my prizes, and the
 // rate limit after too many attempts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startApp } from './harness/app.ts';
+import { WEB_DIST } from './harness/app.ts';
 import { screenshot } from './harness/browser.ts';
-import type { TestServer } from '../apps/server/test/harness/index.ts';
-import { expectLoginAsked, openLoggedIn, openLoggedOut } from './campaigns-support.ts';
+import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
+import {
+  adminApi,
+  campaignApi,
+  expectLoginAsked,
+  openLoggedIn,
+  openLoggedOut,
+} from './campaigns-support.ts';
+import { loginThroughApi } from './shell-support.ts';
+
+const ADMIN_KEY = 'e2e-password-admin-key-0123456789';
 
 async function enter(page: Page, password: string): Promise<void> {
   await page.getByRole('textbox', { name: '活动口令' }).fill(password);
@@ -20,7 +29,19 @@ describe('password pages', () => {
   let app: TestServer;
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startTestServer({ webDist: WEB_DIST, adminKey: ADMIN_KEY });
+    // A one-use password another shopper has already won.
+    await adminApi(app.url, ADMIN_KEY, 'PUT', 'campaigns/password/passwords/限量一份', {
+      prize: 'package-points',
+      startsAt: Date.now() - 86_400_000,
+      endsAt: Date.now() + 30 * 86_400_000,
+      useLimit: 1,
+    });
+    const first = await loginThroughApi(app.url, '13800003999');
+    const won = await campaignApi(app.url, first, 'POST', 'password/redeem', {
+      password: '限量一份',
+    });
+    expect(won.code).toBe(0);
   });
   afterAll(async () => {
     await app?.stop();
@@ -42,7 +63,7 @@ describe('password pages', () => {
     }
   });
 
-  it('tells wrong, right, repeated and expired passwords apart and lists the prize', async () => {
+  it('tells wrong, right, repeated, expired and used-up passwords apart and lists the prize', async () => {
     const shopper = await openLoggedIn(app.url, '13800003001');
     const { page, errors } = shopper;
     try {
@@ -65,6 +86,10 @@ describe('password pages', () => {
       await enter(page, '年货节快乐');
       await alert.getByText('口令已过期', { exact: true }).waitFor();
       await screenshot(page, 'campaign-password-expired');
+
+      await enter(page, '限量一份');
+      await alert.getByText('奖品已领完', { exact: true }).waitFor();
+      await screenshot(page, 'campaign-password-used-up');
 
       await page.getByRole('link', { name: /查看我的奖品/ }).click();
       await page.waitForURL((url) => url.pathname === '/activity/password/award');

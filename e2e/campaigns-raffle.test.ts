@@ -115,4 +115,45 @@ describe('raffle pages', () => {
       await shopper.phone.close();
     }
   });
+  it('draws the wheel when configured so and turns it to the prize the server answered', async () => {
+    const seed = JSON.parse(fs.readFileSync(SEED, 'utf8')) as { settings: Record<string, unknown> };
+    await adminApi(app.url, ADMIN_KEY, 'PATCH', 'campaigns/raffle', {
+      settings: { ...seed.settings, layout: 'wheel' },
+    });
+    const shopper = await openLoggedIn(app.url, '13800002002');
+    const { page, errors } = shopper;
+    try {
+      await page.goto(`${app.url}/activity/raffle/index`);
+      const wheel = page.getByLabel('大转盘抽奖');
+      await wheel.waitFor();
+      expect(await page.getByLabel('九宫格抽奖').count()).toBe(0);
+      const sectors = await wheel.locator('[data-slot]').count();
+      expect(sectors).toBeGreaterThanOrEqual(6);
+      await screenshot(page, 'campaign-raffle-wheel');
+      await page.getByRole('button', { name: /剩余3次/ }).click();
+      await page.getByRole('dialog').getByText('每日坚果礼盒（30袋）').waitFor();
+      // The sector of the prize the server answered stopped under the pointer at the top.
+      const index = Number(
+        await wheel
+          .locator('[data-slot]', { hasText: '每日坚果礼盒（30袋）' })
+          .getAttribute('data-slot'),
+      );
+      const turned = await wheel
+        .locator('[data-slot]')
+        .first()
+        .evaluate((el) => {
+          const match = /rotate\((-?[\d.]+)deg\)/.exec(
+            (el.parentElement as HTMLElement).style.transform,
+          );
+          return Number(match![1]);
+        });
+      const sector = 360 / sectors;
+      const offset = (((turned + (index + 0.5) * sector) % 360) + 360) % 360;
+      expect(Math.min(offset, 360 - offset)).toBeLessThan(sector / 2);
+      await screenshot(page, 'campaign-raffle-wheel-won');
+      expect(errors).toEqual([]);
+    } finally {
+      await shopper.phone.close();
+    }
+  });
 });

@@ -1,13 +1,16 @@
 // "My prizes" of one campaign (sign, raffle, password): the list, newest first; a goods prize
-// asks for its delivery address, a coupon prize opens its code; each opens its detail.
+// asks for its delivery address, a coupon prize opens its code; each opens its detail. A campaign
+// that has ended (or not started) says so above the list: prizes won stay listed and a goods prize
+// still takes its address, but the empty list no longer sends the shopper to a closed campaign.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
-import { campaignGet, type Award, type AwardCampaign } from './api.ts';
+import { campaignGet, type Award, type AwardCampaign, type Campaign } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { detailPath } from './paths.ts';
-import { Empty, Failed, Loading, LoginPrompt } from './states.tsx';
+import { usePageShare, type PageShare } from './share.ts';
+import { CampaignNotice, Empty, Failed, Loading, LoginPrompt } from './states.tsx';
 import { useRemote } from './useRemote.ts';
 import styles from './awards.module.css';
 
@@ -75,13 +78,27 @@ function Awards({ campaign, emptyDescription, emptyAction }: AwardListProps) {
     () => campaignGet<Award[]>(`${campaign}/awards`),
     [campaign],
   );
+  // The campaign's window, for the notice; the list does not wait for it and stands without it.
+  const windowLoad = useRemote(() => campaignGet<{ campaign: Campaign }>(campaign), [campaign]);
   const [addressFor, setAddressFor] = useState<Award | null>(null);
+  const info = windowLoad.remote.status === 'ready' ? windowLoad.remote.data.campaign : null;
+  const notice = info && <CampaignNotice campaign={info} />;
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
   if (remote.data.length === 0)
-    return <Empty title="暂无奖品" description={emptyDescription} action={emptyAction} />;
+    return (
+      <>
+        {notice}
+        <Empty
+          title="暂无奖品"
+          description={info?.state === 'ended' ? '活动已结束，下次早点来哦' : emptyDescription}
+          action={info?.state === 'ended' ? undefined : emptyAction}
+        />
+      </>
+    );
   return (
     <>
+      {notice}
       <ul className={styles.list} aria-label="奖品列表">
         {remote.data.map((award) => (
           <AwardItem key={award.id} award={award} onAddress={() => setAddressFor(award)} />
@@ -110,8 +127,28 @@ function Awards({ campaign, emptyDescription, emptyAction }: AwardListProps) {
   );
 }
 
+/** A prize list is personal: the environment's share button shares the campaign instead. */
+const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
+  sign: {
+    path: '/activity/sign/index',
+    title: '每日签到领好礼',
+    description: '天天签到领积分，连签还有零食大奖',
+  },
+  raffle: {
+    path: '/activity/raffle/index',
+    title: '零食九宫格 天天抽好礼',
+    description: '每天免费抽零食大礼包，快来试试手气',
+  },
+  password: {
+    path: '/activity/password/index',
+    title: '输口令 赢零食',
+    description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
+  },
+};
+
 /** The list, or the login prompt (WeChat and Alipay let logged-out visitors reach login routes). */
 export function AwardList(props: AwardListProps) {
+  usePageShare(CAMPAIGN_SHARE[props.campaign]);
   if (!isLoggedIn())
     return (
       <LoginPrompt title="登录后查看我的奖品" description="中奖记录与账号绑定，登录即可查看" />

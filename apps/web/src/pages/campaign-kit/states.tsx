@@ -17,10 +17,14 @@ export function Loading() {
   );
 }
 
+/**
+ * A call that failed (with retry) or a refusal (without: not found, not the shopper's, a bad
+ * share link), which no retry changes and which is no loading failure either.
+ */
 export function Failed({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <div className={styles.center} role="alert">
-      <StateBlock kind="failed" title="加载失败" description={message} />
+      <StateBlock kind="failed" title={onRetry ? '加载失败' : '无法查看'} description={message} />
       {onRetry && (
         <Button color="primary" shape="rounded" className={styles.action} onClick={onRetry}>
           重新加载

@@ -26,17 +26,21 @@ function Poster() {
   const [image, setImage] = useState('');
   const [drawFailed, setDrawFailed] = useState(false);
   const view = remote.status === 'ready' ? remote.data : null;
+  // A friend can claim only while the campaign runs: outside it there is nothing to hand out.
+  const running = view?.campaign.state === 'running';
   const share = usePageShare(
-    view && {
-      path: view.sharePath,
-      title: `${view.sharer.nickname || '好友'}送你一张${view.coupon.valueText}零食券`,
-      description: view.subtitle,
-      image: '/api/campaign/assets/coupon.svg',
-    },
+    view && running
+      ? {
+          path: view.sharePath,
+          title: `${view.sharer.nickname || '好友'}送你一张${view.coupon.valueText}零食券`,
+          description: view.subtitle,
+          image: '/api/campaign/assets/coupon.svg',
+        }
+      : null,
   );
 
   useEffect(() => {
-    if (!view) return;
+    if (!view || !running) return;
     let live = true;
     drawPoster({
       title: view.title,
@@ -52,10 +56,17 @@ function Poster() {
     return () => {
       live = false;
     };
-  }, [view]);
+  }, [view, running]);
 
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
+  if (!running)
+    return (
+      <>
+        <CampaignNotice campaign={remote.data.campaign} />
+        <p className={styles.tip}>活动期间才能生成分享海报</p>
+      </>
+    );
   return (
     <>
       <CampaignNotice campaign={remote.data.campaign} />

@@ -1,0 +1,80 @@
+// Every campaign page hands its share content to the shell's one share interface: inside the
+// native app (the recording bridge stand-in of docs/native-bridge.md) each page sets a Chinese
+// title and a link to the campaign; the personal pages (my prizes, a coupon) share the campaign,
+// never the shopper's own page.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
+import { WEB_DIST } from './harness/app.ts';
+import { collectPageErrors, openPhone } from './harness/browser.ts';
+import { campaignApi } from './campaigns-support.ts';
+import {
+  installNativeStandIn,
+  loginThroughApi,
+  USER_AGENTS,
+  type NativeCall,
+} from './shell-support.ts';
+
+const nativeCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __nativeCalls: NativeCall[] }).__nativeCalls);
+
+describe('sharing from every campaign page', () => {
+  let app: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await startTestServer({ webDist: WEB_DIST });
+    token = await loginThroughApi(app.url, '13800007001');
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('sets each page’s share content through the native bridge', async () => {
+    const claimed = await campaignApi<{ id: number }>(app.url, token, 'POST', 'coupon/claim', {
+      templateKey: 'all-10-off-99',
+    });
+    expect(claimed.code).toBe(0);
+    const poster = await campaignApi<{ shareCode: string }>(app.url, token, 'GET', 'coupon/poster');
+    // [page, the path its share link must open]
+    const pages: [string, string][] = [
+      ['/activity/sign/index', '/activity/sign/index'],
+      ['/activity/sign/award', '/activity/sign/index'],
+      ['/activity/raffle/index', '/activity/raffle/index'],
+      ['/activity/raffle/award', '/activity/raffle/index'],
+      ['/activity/password/index', '/activity/password/index'],
+      ['/activity/password/award', '/activity/password/index'],
+      ['/activity/coupon/core', '/activity/coupon/core'],
+      [`/activity/coupon/use?id=${claimed.data.id}`, '/activity/coupon/core'],
+      [`/activity/coupon/cloudUse?id=${claimed.data.id}`, '/activity/coupon/core'],
+      ['/activity/coupon/poster', '/activity/sendCoupon/index'],
+      ['/activity/newuser/coupon', '/activity/newuser/coupon'],
+      [
+        `/activity/sendCoupon/index?shareCode=${poster.data.shareCode}`,
+        '/activity/sendCoupon/index',
+      ],
+    ];
+    const phone = await openPhone({ userAgent: USER_AGENTS.app(token) });
+    try {
+      await installNativeStandIn(phone.context);
+      const page = await phone.newPage();
+      const errors = collectPageErrors(page);
+      for (const [path, opens] of pages) {
+        await page.goto(`${app.url}${path}`);
+        await expect
+          .poll(async () => (await nativeCalls(page)).some((c) => c.method === 'setShare'), {
+            message: path,
+          })
+          .toBe(true);
+        const share = (await nativeCalls(page)).filter((c) => c.method === 'setShare').at(-1)!;
+        const params = share.params as { link: string; title: string; imgUrl: string };
+        expect(new URL(params.link).pathname, path).toBe(opens);
+        expect(params.title, path).toMatch(/[\u4e00-\u9fff]/);
+        expect(params.imgUrl, path).toMatch(/^http/);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+});
