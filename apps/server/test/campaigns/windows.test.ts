@@ -30,6 +30,7 @@ describe('campaign windows', () => {
     ['coupon', '/api/campaign/coupon/claim', { templateKey: 'all-3-free' }],
     ['coupon', '/api/campaign/coupon/newuser/claim'],
     ['coupon', '/api/campaign/coupon/gift/claim', { shareCode }],
+    ['coupon', '/api/campaign/coupon/exchange', { code: 'SNACK2026' }],
   ];
 
   async function moveWindows(startsAt: number, endsAt: number): Promise<void> {
