@@ -2,6 +2,7 @@
 import type { Store } from '../../store/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import { messagingHandlers, type ComputedSessions } from './handlers.ts';
+import { knownAccounts } from './known-accounts.ts';
 import { p2pResolver, SceneRegistry } from './scenes.ts';
 import type { SendGuard } from './send.ts';
 import { registerMessagingSync } from './sync.ts';
@@ -35,9 +36,11 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   const scenes = new SceneRegistry();
   scenes.register(
     'p2p',
-    p2pResolver(async (appKey, accid) =>
-      Boolean(
-        await store.db.selectFrom('im_accounts').select('id').where('app_key', '=', appKey).where('accid', '=', accid.toLowerCase()).executeTakeFirst(),
+    p2pResolver(
+      knownAccounts(async (appKey, accid) =>
+        Boolean(
+          await store.db.selectFrom('im_accounts').select('id').where('app_key', '=', appKey).where('accid', '=', accid.toLowerCase()).executeTakeFirst(),
+        ),
       ),
     ),
   );
