@@ -10,6 +10,12 @@ interface ImportMetaEnv {
   /** The public H5 client id and signing key of the open-API gateway. */
   readonly VITE_OPENAPI_CLIENT_ID?: string;
   readonly VITE_OPENAPI_CLIENT_SECRET?: string;
+  /** The maps service's key (AMap JS API 2.0). */
+  readonly VITE_MAP_KEY?: string;
+  /** The customer-service provider's keys, `name:value,name:value`. */
+  readonly VITE_CUSTOMER_SERVICE_KEYS?: string;
+  /** Analytics product identifiers, `name:value,name:value`. */
+  readonly VITE_ANALYTICS_PRODUCT_IDS?: string;
 }
 
 interface ImportMeta {

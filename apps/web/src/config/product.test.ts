@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_LOGIN_INVALID, HOSTS, IMAGE_SIZES, LIMITS, OPEN_API_CLIENT, PRODUCT, REQUEST_FAILED } from './product.ts';
+import { CODE_LOGIN_INVALID, HOSTS, IMAGE_SIZES, LIMITS, OPEN_API_CLIENT, PRODUCT, REQUEST_FAILED, SERVICES, parseKeyList } from './product.ts';
 
 describe('product configuration', () => {
   it('carries the values of spec section 1', () => {
@@ -13,6 +13,17 @@ describe('product configuration', () => {
     });
     expect(HOSTS).toEqual({ mobile: '', static: '', openApi: '' });
     expect(OPEN_API_CLIENT).toEqual({ id: 'morsel-h5', secret: 'morsel-h5-public-signing-key' });
+  });
+
+  it('carries the third-party services of spec section 1: maps 2.0 with geolocation, customer-service keys, analytics ids', () => {
+    // No keys in this build: each deployment sets its own.
+    expect(SERVICES).toEqual({
+      maps: { key: '', version: '2.0', plugins: ['AMap.Geolocation'] },
+      customerServiceKeys: {},
+      analyticsProductIds: {},
+    });
+    expect(parseKeyList(' appKey:abc , tenant:t-1,,broken, empty: ')).toEqual({ appKey: 'abc', tenant: 't-1' });
+    expect(parseKeyList(undefined)).toEqual({});
   });
 
   it('carries the constants of spec section 9', () => {

@@ -29,6 +29,36 @@ export const OPEN_API_CLIENT = {
   secret: env.VITE_OPENAPI_CLIENT_SECRET || 'morsel-h5-public-signing-key',
 } as const;
 
+/** `name:value,name:value` (a build variable) as a map; blank entries are left out. */
+export function parseKeyList(setting: string | undefined): Readonly<Record<string, string>> {
+  const keys: Record<string, string> = {};
+  for (const entry of (setting ?? '').split(',')) {
+    const at = entry.indexOf(':');
+    const name = (at < 0 ? '' : entry.slice(0, at)).trim();
+    const value = entry.slice(at + 1).trim();
+    if (name && value) keys[name] = value;
+  }
+  return keys;
+}
+
+/**
+ * The third-party services spec section 1 lists, with their keys (values not in the spec: each
+ * deployment sets its own at build time, see docs/web-shell.md). An empty key means the service
+ * is not configured.
+ */
+export const SERVICES = {
+  /** Maps: the AMap JS API, version 2.0, with its geolocation plugin. */
+  maps: {
+    key: env.VITE_MAP_KEY ?? '',
+    version: '2.0',
+    plugins: ['AMap.Geolocation'],
+  },
+  /** The customer-service provider's keys, by name. */
+  customerServiceKeys: parseKeyList(env.VITE_CUSTOMER_SERVICE_KEYS),
+  /** Analytics product identifiers, by name. */
+  analyticsProductIds: parseKeyList(env.VITE_ANALYTICS_PRODUCT_IDS),
+} as const;
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const DAY = 24 * 60 * MINUTE;

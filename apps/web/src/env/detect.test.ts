@@ -21,8 +21,12 @@ describe('environment detection', () => {
     expect(detectEnvironment(WECHAT, { __wxjs_environment: 'miniprogram' }).miniProgram).toBe(true);
   });
 
-  it('sees Alipay', () => {
+  it('sees Alipay by AlipayClient/x or by AliApp(AP/x)', () => {
     expect(detectEnvironment(ALIPAY)).toMatchObject({ alipay: true, wechat: false, h5: false, os: 'Android' });
+    // Some Alipay containers carry only the AliApp marker (APP-REFERENCE).
+    const aliApp = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 NebulaSDK/1.8.100112 Nebula AliApp(AP/10.5.96.6000)';
+    expect(detectEnvironment(aliApp)).toMatchObject({ alipay: true, h5: false, os: 'iOS' });
+    expect(detectEnvironment('Mozilla/5.0 (iPhone) AliAppKit/1.0').alipay).toBe(false);
   });
 
   it('reads the native app marker and its user data, percent-decoded', () => {

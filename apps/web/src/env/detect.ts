@@ -76,7 +76,8 @@ interface EnvironmentGlobals {
 export function detectEnvironment(ua: string, globals: EnvironmentGlobals = {}): Environment {
   const app = parseNativeUserAgent(ua);
   const wechat = /MicroMessenger/i.test(ua);
-  const alipay = /AlipayClient/i.test(ua);
+  // `AlipayClient/x`, and `AliApp(AP/x)` in containers that carry only that (APP-REFERENCE).
+  const alipay = /AlipayClient|AliApp\(AP\//i.test(ua);
   const miniProgram = wechat && (/miniProgram/i.test(ua) || globals.__wxjs_environment === 'miniprogram');
   return {
     app,

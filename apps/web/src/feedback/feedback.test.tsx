@@ -1,9 +1,15 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetEnvironment } from '../env/detect.ts';
+import { Toast } from '../ui/index.ts';
 import { SendFailedNotice } from './SendFailedNotice.tsx';
+import { toast } from './toast.ts';
 import { createClickGuard, useDoubleClickGuard } from './useDoubleClickGuard.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('double-click guard', () => {
   it('accepts one tap per 500 ms', () => {
@@ -36,5 +42,17 @@ describe('send failed notice', () => {
     expect(screen.getByRole('alert').textContent).toContain('发送失败，请检查网络后重试');
     fireEvent.click(screen.getByText('重试'));
     expect(retry).toHaveBeenCalledOnce();
+  });
+});
+
+describe('toast', () => {
+  it('shows the web toast for 2000 ms by default outside the app', () => {
+    Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (iPhone) Mobile/15E148', configurable: true });
+    resetEnvironment();
+    const show = vi.spyOn(Toast, 'show').mockImplementation(() => undefined);
+    toast('已复制');
+    expect(show).toHaveBeenCalledWith({ content: '已复制', duration: 2000 });
+    toast('稍等', 800);
+    expect(show).toHaveBeenLastCalledWith({ content: '稍等', duration: 800 });
   });
 });

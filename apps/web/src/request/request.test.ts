@@ -41,6 +41,7 @@ beforeEach(() => {
   resetEnvironment();
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   setLoginNavigator((to) => location.assign(to));
 });
@@ -160,5 +161,33 @@ describe('shared rules', () => {
       new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
     await expect(openApiRequest('/slow', { timeoutMs: 5 })).rejects.toMatchObject({ status: -500 });
+  });
+
+  it('keeps a cached answer for 5 minutes by default, then asks again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-15T04:00:00Z'));
+    await openApiRequest('/api/commondata/getConfig', { cache: true });
+    vi.setSystemTime(new Date('2026-01-15T04:04:59Z'));
+    await openApiRequest('/api/commondata/getConfig', { cache: true });
+    expect(seen).toHaveLength(1);
+    vi.setSystemTime(new Date('2026-01-15T04:05:00Z'));
+    await openApiRequest('/api/commondata/getConfig', { cache: true });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('waits 30 s by default before giving up with -500', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('fetch', (_input: string, init: RequestInit) =>
+      new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    let outcome: unknown = 'pending';
+    const call = legacyRequest('/slow.do').catch((error: unknown) => {
+      outcome = error;
+    });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    await call;
+    expect(outcome).toMatchObject({ status: -500, message: '请求出错，请稍后再试' });
   });
 });

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEnvironment } from '../env/detect.ts';
 import {
   adoptMiniProgramToken,
@@ -31,7 +31,10 @@ beforeEach(() => {
   clearCookies();
   useUserAgent(IPHONE);
 });
-afterEach(clearCookies);
+afterEach(() => {
+  vi.restoreAllMocks();
+  clearCookies();
+});
 
 describe('session', () => {
   it('is logged in exactly when a non-empty token exists', () => {
@@ -88,5 +91,29 @@ describe('session', () => {
     expect(clientInfo()).toMatchObject({ platformId: 3, appVersion: '4.12.251', clientSystem: 'H5' });
     useUserAgent(`${IPHONE} MicroMessenger/8.0.47`);
     expect(clientInfo().clientSystem).toBe('WeChat');
+  });
+
+  it('keeps ut, deviceId and traceCode for 365 days, sessionId and bank_channel for 5 minutes', () => {
+    const set = vi.spyOn(Cookies, 'set');
+    setToken('tok');
+    getDeviceId();
+    rememberTraceCode('?traceCode=T-1');
+    getSessionId();
+    rememberBankChannel('boc');
+    const lifetimeMs = (name: string) => {
+      const call = set.mock.calls.find(([cookie]) => cookie === name);
+      const expires = call?.[2]?.expires;
+      return typeof expires === 'number' ? expires * 86_400_000 : undefined;
+    };
+    for (const name of ['ut', 'deviceId', 'traceCode']) expect(lifetimeMs(name), name).toBe(365 * 86_400_000);
+    for (const name of ['sessionId', 'bank_channel']) expect(lifetimeMs(name), name).toBeCloseTo(5 * 60_000);
+    for (const [, , attributes] of set.mock.calls) expect(attributes).toMatchObject({ path: '/' });
+  });
+
+  it('renews the session cookie on every use, so a visit ends after five idle minutes', () => {
+    const id = getSessionId();
+    const set = vi.spyOn(Cookies, 'set');
+    expect(getSessionId()).toBe(id);
+    expect(set).toHaveBeenCalledWith('sessionId', id, expect.objectContaining({ expires: 5 / (24 * 60) }));
   });
 });
