@@ -57,6 +57,8 @@ export class Events {
       onsyncfriendaction: record('friendaction'),
       onblacklist: record('blacklist'),
       onsyncmarkinblacklist: record('markinblacklist'),
+      onmutelist: record('mutelist'),
+      onsyncmarkinmutelist: record('markinmutelist'),
       onteams: record('teams'),
       onupdateteam: record('updateteam'),
       onupdateteammembers: record('updateteammembers'),

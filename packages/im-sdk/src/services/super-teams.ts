@@ -12,6 +12,7 @@ const commands = [
   'addSuperTeamManagers', 'removeSuperTeamManagers',
   'transferSuperTeam', 'updateSuperTeamMute', 'applySuperTeam', 'passSuperTeamApply', 'rejectSuperTeamApply',
   'acceptSuperTeamInvite', 'rejectSuperTeamInvite', 'getMySuperTeamMembers', 'getMutedSuperTeamMembers',
+  'dismissSuperTeam', 'updateNickInSuperTeam',
 ] as const;
 type Name = (typeof commands)[number];
 type Call<N extends Name> = (options: RequestOf<N> & { done?: Done<ReplyOf<N>> }) => Promise<ReplyOf<N>>;
@@ -73,6 +74,15 @@ export function SuperTeamsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
         return withDone(Promise.reject(new ImError('Param_Error', 'member update requires teamId and at least one of nickInTeam, muteTeam, muteNotiType, custom')), done);
       }
       return withDone(this.sendCmd('updateInfoInSuperTeam', params), done);
+    }
+
+    /** Who invited these members (at most 200 accounts, as for teams). */
+    getSuperTeamMemberInvitorAccid(options: RequestOf<'getSuperTeamMemberInvitorAccid'> & { done?: Done<ReplyOf<'getSuperTeamMemberInvitorAccid'>> }) {
+      const { done, ...params } = options;
+      if (params.accounts.length < 1 || params.accounts.length > LIMITS.getTeamMemberInvitorAccidMax) {
+        return withDone(Promise.reject(new ImError('Param_Error', `accounts must hold 1 to ${LIMITS.getTeamMemberInvitorAccidMax} accounts`)), done);
+      }
+      return withDone(this.sendCmd('getSuperTeamMemberInvitorAccid', params), done);
     }
 
     getLocalSuperTeams(): Team[] {

@@ -28,7 +28,12 @@ export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
         this.markSysMsgsReadHere(ids as string[]);
         this.options.onupdatesysmsgunread?.(this.sysMsgUnread());
       });
-      this.onPush('customSysMsg', ({ sysMsg }) => this.options.oncustomsysmsg?.(sysMsg as CustomSysMsg & { from: string; time: number; idServer: string }));
+      this.onPush('customSysMsg', ({ sysMsg }) => {
+        const msg = sysMsg as CustomSysMsg & { from: string; time: number; idServer: string };
+        // A super team's goes to its whole fan-out group, the sender included: skip my own.
+        if (msg.scene === 'superTeam' && msg.from === this.account) return;
+        this.options.oncustomsysmsg?.(msg);
+      });
     }
 
     /** Unread system messages per category and in total. */

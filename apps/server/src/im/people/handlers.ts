@@ -173,7 +173,8 @@ export function peopleHandlers({ db, gateway, now }: PeopleDeps): HandlerTable {
 
     async sendCustomSysMsg({ connection }, { sysMsg }) {
       const session = connection.session!;
-      if (sysMsg.scene !== 'p2p') throw new CommandError(403, 'Not_Support: team custom system messages land with teams', { name: 'Not_Support' });
+      // Team and super-team ones are the teams service's (teams/custom-sysmsgs.ts).
+      if (sysMsg.scene !== 'p2p') throw new CommandError(403, 'Not_Support: team custom system messages need the teams service', { name: 'Not_Support' });
       const to = await requireAccount(session.appKey, sysMsg.to);
       if (await hasRelation(db, session.appKey, to, session.accid, 'blacklist')) throw new CommandError(7101, 'the recipient has blacklisted the sender');
       const time = now();

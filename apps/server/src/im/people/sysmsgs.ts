@@ -21,7 +21,7 @@ export function toSysMsg(row: Omit<ImSysMsgTable, 'id'> & { id: number }): SysMs
     type: row.type as SysMsgType,
     category: row.category as SysMsg['category'],
     from: row.from_accid,
-    to: row.to_accid,
+    to: row.target ?? row.to_accid,
     time: Number(row.time),
     ...(row.ps !== null && { ps: row.ps }),
     ...(row.attach !== null && { attach: row.attach }),
@@ -37,6 +37,8 @@ export interface NewSysMsg {
   to: string;
   ps?: string;
   attach?: string;
+  /** Addressed to this (a team id) rather than to the recipient `to`. */
+  target?: string;
   state?: SysMsg['state'];
 }
 
@@ -50,6 +52,7 @@ export async function sendSysMsg(db: Kysely<Database>, gateway: Gateway, input: 
     category: CATEGORY[input.type],
     ps: input.ps ?? null,
     attach: input.attach ?? null,
+    target: input.target ?? null,
     state: input.state ?? 'init',
     read: 0,
     time: now,
@@ -75,7 +78,8 @@ export async function pendingRequest(db: Kysely<Database>, appKey: string, type:
   return query.orderBy('time', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function settleRequest(db: Kysely<Database>, id: number, state: 'passed' | 'rejected', now: number): Promise<void> {
+/** A request moves to passed or rejected when answered, or to error when it can no longer be honoured. */
+export async function settleRequest(db: Kysely<Database>, id: number, state: 'passed' | 'rejected' | 'error', now: number): Promise<void> {
   await db.updateTable('im_sysmsgs').set({ state, read: 1, updated_at: now }).where('id', '=', id).execute();
 }
 

@@ -31,6 +31,8 @@ export interface ImSysMsgTable {
   category: string;
   ps: string | null;
   attach: string | null;
+  /** Whom the message is addressed to when that is not the recipient (a team's id). */
+  target?: string | null;
   state: string;
   read: number;
   time: number;

@@ -5,7 +5,7 @@ import type { HandlerTable } from '../gateway/handlers/types.ts';
 import { sendSysMsg, settleRequest } from '../people/sysmsgs.ts';
 import { TEAM_DEFAULTS, type SysMsgType } from '@morsel/protocol';
 import { existingAccounts, isManager, requireManager, requireMode, requireOwner, TeamOps, type TeamDeps } from './ops.ts';
-import { toMember, toTeam } from './team-store.ts';
+import { toMember, toTeam, type TeamRow } from './team-store.ts';
 import type { TeamKind } from './scene.ts';
 
 /** Teams an account may own at once (806 beyond). */
@@ -46,6 +46,26 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
         return false;
       }
     });
+  }
+
+  /** Requests that can no longer be honoured move to state error; then the refusal is thrown. */
+  async function failRequests(requests: { id: number | bigint }[], error: CommandError): Promise<never> {
+    for (const request of requests) await settleRequest(db, Number(request.id), 'error', now());
+    throw error;
+  }
+
+  /** The team a request names; a dismissed team turns the request into an error (803). */
+  async function requestedTeam(appKey: string, teamId: string, type: 'applyTeam' | 'teamInvite', from: string, to: string | undefined) {
+    const team = await store.team(appKey, teamId);
+    if (team && team.kind === kind && team.valid !== 1) await failRequests(await pending(appKey, type, from, to, team.id), new CommandError(803, 'the team was dismissed'));
+    return store.requireTeam(appKey, teamId, kind);
+  }
+
+  /** Admits the author of a request; a full team or a member already in turns it into an error. */
+  async function admitRequest(appKey: string, team: TeamRow, accid: string, invitor: string, requests: { id: number | bigint }[]) {
+    if ((await store.member(appKey, team.id, accid))?.valid === 1) await failRequests(requests, new CommandError(809, 'already in the team'));
+    if (team.member_num >= team.level) await failRequests(requests, new CommandError(801, 'the team is full'));
+    await admit(appKey, team, [accid], invitor);
   }
 
   /** Adds accounts up to the team's level; returns who fitted. */
@@ -165,7 +185,8 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       requireOwner(await store.requireMember(session.appKey, team, session.accid));
       await store.updateTeam(session.appKey, team.id, { valid: 0 }, now());
       const members = (await store.members(session.appKey, team.id)).map((m) => m.accid);
-      await ops.notify(session, team, 'dismissTeam', {}, members);
+      // A super team's members still follow its group: one publish tells them all.
+      await ops.notify(session, team, 'dismissTeam', {}, kind === 'superTeam' ? [] : members);
       await ops.left(session.appKey, team.id, members);
     },
 
@@ -360,13 +381,12 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
 
     async passTeamApply({ connection }, { teamId, from }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId, kind);
-      requireManager(await store.requireMember(session.appKey, team, session.accid));
       const applicant = from.toLowerCase();
+      const team = await requestedTeam(session.appKey, teamId, 'applyTeam', applicant, undefined);
+      requireManager(await store.requireMember(session.appKey, team, session.accid));
       const requests = await pending(session.appKey, 'applyTeam', applicant, undefined, team.id);
       if (requests.length === 0) throw new CommandError(404, `no pending application from ${applicant}`);
-      if ((await store.member(session.appKey, team.id, applicant))?.valid === 1) throw new CommandError(809, 'already in the team');
-      await admit(session.appKey, team, [applicant], session.accid);
+      await admitRequest(session.appKey, team, applicant, session.accid, requests);
       for (const request of requests) await settleRequest(db, Number(request.id), 'passed', now());
       await ops.notify(session, team, 'passTeamApply', { accounts: [applicant] });
     },
@@ -384,11 +404,11 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
 
     async acceptTeamInvite({ connection }, { teamId, from }) {
       const session = connection.session!;
-      const team = await store.requireTeam(session.appKey, teamId, kind);
-      const requests = await pending(session.appKey, 'teamInvite', from.toLowerCase(), session.accid, team.id);
+      const inviter = from.toLowerCase();
+      const team = await requestedTeam(session.appKey, teamId, 'teamInvite', inviter, session.accid);
+      const requests = await pending(session.appKey, 'teamInvite', inviter, session.accid, team.id);
       if (requests.length === 0) throw new CommandError(404, 'no pending invitation');
-      if ((await store.member(session.appKey, team.id, session.accid))?.valid === 1) throw new CommandError(809, 'already in the team');
-      await admit(session.appKey, team, [session.accid], from.toLowerCase());
+      await admitRequest(session.appKey, team, session.accid, inviter, requests);
       for (const request of requests) await settleRequest(db, Number(request.id), 'passed', now());
       await ops.notify(session, team, 'acceptTeamInvite', { accounts: [session.accid] });
     },

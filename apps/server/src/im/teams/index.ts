@@ -6,6 +6,8 @@ import type { HandlerTable } from '../gateway/handlers/types.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import type { Messaging } from '../messaging/index.ts';
 import { CommandError } from '../gateway/errors.ts';
+import { peopleHandlers } from '../people/handlers.ts';
+import { customSysMsgHandler } from './custom-sysmsgs.ts';
 import { teamHandlers } from './handlers.ts';
 import { receiptHandlers } from './receipts.ts';
 import { requireManager, TeamOps } from './ops.ts';
@@ -31,6 +33,8 @@ export function registerTeams({ store, im, messaging, now = Date.now }: TeamsOpt
   im.gateway.use(teamHandlers(deps, 'team'));
   im.gateway.use(superTeamHandlers(deps));
   im.gateway.use(receiptHandlers(deps));
+  // Custom system messages to teams and super teams; one-to-one ones stay with the people service.
+  im.gateway.use(customSysMsgHandler(deps, peopleHandlers({ db: store.db, gateway: im.gateway, now }).sendCustomSysMsg!));
   // A team message may force a push to at most this many accounts (811 beyond).
   messaging.guards.push(async ({ msg }) => {
     if (msg.scene !== 'p2p' && (msg.apns?.accounts?.length ?? 0) > MAX_FORCE_PUSH_ACCOUNTS) {
@@ -81,6 +85,9 @@ function superTeamHandlers(deps: ConstructorParameters<typeof TeamOps>[0]): Hand
     rejectSuperTeamInvite: t.rejectTeamInvite,
     getMySuperTeamMembers: t.getMyTeamMembers,
     getMutedSuperTeamMembers: t.getMutedTeamMembers,
+    dismissSuperTeam: t.dismissTeam,
+    updateNickInSuperTeam: t.updateNickInTeam,
+    getSuperTeamMemberInvitorAccid: t.getTeamMemberInvitorAccid,
     /** Mutes or unmutes up to 10 members at once (document 2's limit). */
     async updateSuperTeamMembersMute({ connection }, { teamId, accounts, mute }) {
       const session = connection.session!;
