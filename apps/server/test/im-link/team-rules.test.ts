@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientMsg } from '@morsel/im-sdk';
 import type { DeliveredEvent, SysMsg, Team } from '@morsel/protocol';
+import { CommandError } from '../../src/im/gateway/errors.ts';
 import { imSuite } from './suite.ts';
 
 const suite = imSuite({ fresh: 'each' });
@@ -69,6 +70,36 @@ describe('team permissions', () => {
     await a.nim.createSuperTeam({ type: 'advanced', name: '第一百个' });
     await expect(a.nim.createTeam({ type: 'normal', name: '太多了' })).rejects.toMatchObject({ code: 806 });
     await expect(a.nim.createSuperTeam({ type: 'advanced', name: '太多了' })).rejects.toMatchObject({ code: 806 });
+  });
+});
+
+describe('the SDK-side readings of document 2', () => {
+  it('takes 803 on the team lists as no teams and 406 on team members as none', async () => {
+    const a = await client(0);
+    const { team } = await a.nim.createTeam({ type: 'normal', name: '空群' });
+    const superTeam = await a.nim.createSuperTeam({ type: 'advanced', name: '空超级群' });
+    // The server is made to answer as NIM's does.
+    suite.server.server.imGateway.gateway.use({
+      getTeams: async () => { throw new CommandError(803); },
+      getSuperTeams: async () => { throw new CommandError(803); },
+      getTeamMembers: async () => { throw new CommandError(406); },
+      getSuperTeamMembers: async () => { throw new CommandError(406); },
+    });
+    expect(await a.nim.getTeams()).toEqual([]);
+    expect(await a.nim.getSuperTeams()).toEqual({ teams: [] });
+    expect(await a.nim.getTeamMembers({ teamId: team.teamId })).toEqual([]);
+    expect((await a.nim.getSuperTeamMembers({ teamId: superTeam.team.teamId })).members).toEqual([]);
+  });
+
+  it('answers team read counts and read accounts to members only', async () => {
+    const a = await client(0);
+    const c = await client(2);
+    const { team } = await a.nim.createTeam({ type: 'normal', name: '回执群', accounts: ['demo2'] });
+    const sent = await a.nim.sendText({ scene: 'team', to: team.teamId, text: '请回复', needMsgReceipt: true });
+    const ref = { teamId: team.teamId, idServer: sent.idServer! };
+    await expect(c.nim.getTeamMsgReads({ teamMsgReceipts: [ref] })).rejects.toMatchObject({ code: 804 });
+    await expect(c.nim.getTeamMsgReadAccounts({ teamMsgReceipt: ref })).rejects.toMatchObject({ code: 804 });
+    await expect(c.nim.sendTeamMsgReceipt({ teamMsgReceipts: [ref] })).rejects.toMatchObject({ code: 804 });
   });
 });
 
