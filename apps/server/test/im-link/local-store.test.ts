@@ -74,3 +74,20 @@ describe('the local database and the server', () => {
     expect(second.nim.getLocalSession('p2p-demo1')?.unread).toBe(130);
   });
 });
+
+describe('what a reload keeps', () => {
+  it('finds system messages and friends again after a reload: their sync starts over, only messages and sessions are stored', async () => {
+    const a = await suite.client(0);
+    await a.nim.applyFriend({ account: 'demo2', ps: '加个好友' });
+    const b = await suite.client(1, { deviceId: 'b-phone' });
+    await b.nim.addFriend({ account: 'demo3' });
+    const first = await visit(appKeyOf()); // its sync brings them, and its timetags cover them
+    expect(first.nim.getLocalSysMsgs().map((m) => m.ps)).toEqual(['加个好友']);
+    expect(first.nim.getLocalFriends().map((f) => f.account)).toEqual(['demo3']);
+    await leave(first.nim);
+
+    const second = await visit(appKeyOf());
+    expect(second.nim.getLocalSysMsgs().map((m) => m.ps)).toEqual(['加个好友']);
+    expect(second.nim.getLocalFriends().map((f) => f.account)).toEqual(['demo3']);
+  });
+});

@@ -64,6 +64,21 @@ describe('the IndexedDB local database', () => {
     await second.db.close();
   });
 
+  it('keeps the timetags of what it stores only: the rest of the sync starts over at the next visit', async () => {
+    const appKey = freshApp();
+    const first = await visit(appKey);
+    first.store.setTimetags({ offlineMsgs: 2000, sessions: 2000, teamMsgs: 2000, sysMsgs: 2000, friends: 2000, teams: 2000, myInfo: 2000 });
+    await first.db.close();
+    // A database written before this rule holds every category's timetag: those are ignored too.
+    const raw = await openDB(localDbName(appKey, 'me'));
+    await raw.put('timetags', 1500, 'relations');
+    raw.close();
+
+    const second = await visit(appKey);
+    expect(second.store.timetags()).toEqual({ offlineMsgs: 2000, sessions: 2000, teamMsgs: 2000 });
+    await second.db.close();
+  });
+
   it('loads the 500 most recent sessions and the latest 100 messages of each; older ones page in from the database', async () => {
     const appKey = freshApp();
     const first = await visit(appKey);

@@ -14,6 +14,20 @@ import { NoDbPersistence } from './no-db.ts';
 import type { DbMsgQuery, Persistence } from './persistence.ts';
 import { StoreWriter } from './store-writer.ts';
 
+/**
+ * The sync categories whose data this database keeps: messages (one-to-one, team and super team),
+ * sessions (with the receipts, recalls and stick-top state they carry). Only their timetags are
+ * stored, so the next visit's sync asks for what came since. Every other category (system
+ * messages, friends, users, relations, teams and members, quick comments, pins, do-not-disturb)
+ * lives in memory only: stored, its timetag would tell the server the device holds data a reload
+ * lost, and the sync would never send it again. Those categories start over at each visit.
+ */
+export const STORED_CATEGORIES: ReadonlySet<string> = new Set([
+  'offlineMsgs', 'sessions', 'msgReceipts', 'deleteMsg', 'stickTopSessions', 'teamMsgs', 'superTeamMsgs', 'superTeamSessions',
+]);
+
+const storedTimetags = (timetags: Record<string, number>) => Object.fromEntries(Object.entries(timetags).filter(([category]) => STORED_CATEGORIES.has(category)));
+
 export interface LocalDbOptions extends DbEnvironment {
   appKey: string;
   account: string;
@@ -44,7 +58,12 @@ export class LocalDb {
     this.opened = reason ? Promise.resolve() : this.openIndexedDb();
     // Changes made before the database is open are gathered until it is. Every task creates its
     // transaction as it starts, so transactions are created in the order of the changes.
-    this.writer = new StoreWriter(this.queue, (batch) => this.persistence.write(batch), (error) => this.report(error), this.opened);
+    this.writer = new StoreWriter(
+      this.queue,
+      (batch) => this.persistence.write(batch.timetags ? { ...batch, timetags: storedTimetags(batch.timetags) } : batch),
+      (error) => this.report(error),
+      this.opened,
+    );
     // Without a database the store is not listened to at all: Node's hot paths pay nothing.
     if (!reason) store.listen(this.writer);
   }
@@ -66,7 +85,8 @@ export class LocalDb {
           resendableAfter: (timetags) => timetags.offlineMsgs,
         }),
       );
-      this.store.hydrate(snapshot);
+      // A database written by an earlier version may hold other categories' timetags: ignored.
+      this.store.hydrate({ ...snapshot, timetags: storedTimetags(snapshot.timetags) });
     } catch (error) {
       this.report(error);
     }
