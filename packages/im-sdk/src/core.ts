@@ -39,6 +39,8 @@ export class NimCore {
   private readonly syncStartHooks: (() => void)[] = [];
   private readonly syncDoneHooks: (() => void)[] = [];
   private syncing = false;
+  /** This connection's sync succeeded: until then live pushes never move a timetag. */
+  private syncedOnThisLink = false;
   private heldPushes: [CommandName, Record<string, unknown>][] = [];
   /** Lookups of original URLs still pending; processing after a sync waits for them (bounded). */
   protected pendingOriginUrlLookups = 0;
@@ -202,6 +204,16 @@ export class NimCore {
     this.syncDoneHooks.push(hook);
   }
 
+  /**
+   * Moves a sync category's timetag forward to `time` (never back), for data that reached the
+   * device live. Only after this connection's sync succeeded: if it failed, the server still owes
+   * the device what came since the old timetag.
+   */
+  protected advanceTimetag(category: string, time: number): void {
+    if (!this.syncedOnThisLink || this.syncing) return;
+    if (time > (this.store.timetags()[category] ?? 0)) this.store.setTimetags({ [category]: time });
+  }
+
   private connected(reply: LoginReply): void {
     this.options.onconnect?.(reply);
     if (reply.loginPorts.length) this.options.onloginportschange?.(reply.loginPorts.map((p) => ({ ...p, online: true })));
@@ -211,11 +223,13 @@ export class NimCore {
   /** Runs the sync, retried on errors; more than 3 failures report SYNC_DATA_ERROR. */
   private async sync(): Promise<void> {
     this.syncing = true;
+    this.syncedOnThisLink = false;
     for (const hook of this.syncStartHooks) hook();
     for (let attempt = 1; ; attempt++) {
       try {
         const { timetags } = await this.sendCmd('sync', { timetags: this.store.timetags() });
         this.store.setTimetags(timetags);
+        this.syncedOnThisLink = true;
         break;
       } catch (error) {
         if (this.link.state !== 'logined') return; // the next login syncs again

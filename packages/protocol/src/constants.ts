@@ -36,6 +36,13 @@ export const SYNC = {
   doneCheckTries: 20,
   doneCheckIntervalMs: 300,
   maxRetries: 3,
+  /**
+   * A message pushed live moves its category's timetag to its time minus this margin, so the next
+   * sync does not send again what the device holds. The margin bounds how long a message may take
+   * from getting its time to being pushed (commit, bus, clock skew between server processes): a
+   * message older than the margin that the device never got cannot be stepped over.
+   */
+  liveTimetagMarginMs: 60_000,
 } as const;
 
 export const CHATROOM = {

@@ -1,8 +1,10 @@
 // One-to-one messages with two and three real SDK clients against the real server.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NIM, type ClientMsg } from '@morsel/im-sdk';
 import { imSuite } from './suite.ts';
 import { demoOptions, Events } from './clients.ts';
+import { startTestServer } from '../harness/index.ts';
+import { CommandError } from '../../src/im/gateway/errors.ts';
 
 const suite = imSuite({ fresh: 'all' });
 const client = suite.client;
@@ -191,5 +193,84 @@ describe('offline delivery and reconnects', () => {
     expect([...seen.values()].every((n) => n === 1)).toBe(true);
     const local = b.nim.getLocalMsgs({ sessionId: 'p2p-demo1', limit: 1000, desc: false }).filter((m) => m.text?.startsWith('stream'));
     expect(local.map((m) => m.text)).toEqual(sent.map((m) => m.text));
+  });
+
+  it('does not send again at the next sync what arrived live (older than the margin), and loses nothing', async () => {
+    // One clock for this test's own server and the SDK, moved on by hand.
+    const realNow = Date.now.bind(Date);
+    let offset = 0;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+    const own = await startTestServer({ imCommandsPerSecond: 10_000 });
+    try {
+      const real = own.server.imGateway.syncSources.handlers().sync!;
+      const asked: number[] = [];
+      own.server.imGateway.gateway.use({
+        sync: (context, params) => {
+          if (context.connection.session?.accid === 'demo2') asked.push(params.timetags.offlineMsgs ?? 0);
+          return real(context, params);
+        },
+      });
+      const a = await client(0, {}, own);
+      const b = await client(1, {}, own);
+      const early: ClientMsg[] = [];
+      for (let i = 0; i < 5; i++) early.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `early ${i}` }));
+      await b.events.until(() => b.events.all('msg').length === 5);
+      offset = 120_000; // two minutes later, one more arrives live
+      const late = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'late' });
+      await b.events.until(() => b.events.all('msg').length === 6);
+      await b.nim.disconnect();
+      const away = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'while away' });
+      await b.nim.connect();
+      await b.events.until(() => b.events.all('syncdone').length === 2);
+      // The reconnect's sync asked from the late message's time less the margin: past the early ones.
+      expect(asked).toHaveLength(2);
+      expect(asked[1]).toBe(late.time - 60_000);
+      expect(asked[1]).toBeGreaterThan(early.at(-1)!.time);
+      const offline = b.events.all<{ msgs: ClientMsg[] }>('offlinemsgs').flatMap((batch) => batch.msgs);
+      expect(idServers(offline)).toEqual([away.idServer]);
+      const held = b.nim.getLocalMsgs({ sessionId: 'p2p-demo1', limit: 100, desc: false });
+      expect(held.map((m) => m.text)).toEqual([...early.map((m) => m.text), 'late', 'while away']);
+    } finally {
+      await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
+      await own.stop();
+      clock.mockRestore();
+    }
+  });
+  it('moves no timetag with live messages after a failed sync: the next sync still owes them', async () => {
+    const realNow = Date.now.bind(Date);
+    let offset = 0;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+    const own = await startTestServer({ imCommandsPerSecond: 10_000 });
+    try {
+      const real = own.server.imGateway.syncSources.handlers().sync!;
+      const asked: number[] = [];
+      let failing = true;
+      own.server.imGateway.gateway.use({
+        sync: (context, params) => {
+          if (context.connection.session?.accid !== 'demo2') return real(context, params);
+          asked.push(params.timetags.offlineMsgs ?? 0);
+          if (failing) throw new CommandError(501, 'database failure');
+          return real(context, params);
+        },
+      });
+      const a = await client(0, {}, own);
+      const before = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'before the failed sync' });
+      const b = await client(1, {}, own);
+      expect(b.events.all<{ code: string }>('error').map((e) => e.code)).toEqual(['SYNC_DATA_ERROR']);
+      offset = 120_000;
+      await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'live' });
+      await b.events.until(() => b.events.all('msg').length === 1);
+      failing = false;
+      await b.nim.disconnect();
+      await b.nim.connect();
+      await b.events.until(() => b.events.all('syncdone').length === 2);
+      expect(asked.at(-1)).toBe(0);
+      const synced = b.events.all<{ msgs: ClientMsg[] }>('roamingmsgs').flatMap((batch) => batch.msgs);
+      expect(idServers(synced)).toEqual([before.idServer]);
+    } finally {
+      await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
+      await own.stop();
+      clock.mockRestore();
+    }
   });
 });

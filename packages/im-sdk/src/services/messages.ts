@@ -7,6 +7,7 @@ import {
   ImError,
   LIMITS,
   MSG_TYPES,
+  SYNC,
   type Msg,
   type MsgTypeName,
   type OutgoingMsg,
@@ -27,6 +28,13 @@ type Common = Omit<Partial<OutgoingMsg>, 'scene' | 'to' | 'type' | 'idClient' | 
   done?: Done<ClientMsg>;
 };
 type WithSessions = InstanceType<ReturnType<typeof SessionsApi>>;
+
+/**
+ * The sync category whose timetag a live message of a scene moves. Super-team messages reach a
+ * member through fan-out groups its connections join apart from the sync (at login, on joining a
+ * team): their timetag moves with the sync only.
+ */
+const LIVE_TIMETAG: Partial<Record<Scene, string>> = { p2p: 'offlineMsgs', team: 'teamMsgs' };
 
 const DELETE_REFUSED = 'only messages you sent to others, sent successfully and not local can be deleted';
 const FILE_KINDS = { image: MSG_TYPES.image, audio: MSG_TYPES.audio, video: MSG_TYPES.video, file: MSG_TYPES.file } as const;
@@ -73,6 +81,9 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       });
       this.onPush('msg', ({ msg }) => {
         const received = fromServer(msg as Msg, this.account);
+        // Held now: the next sync need not send it (or anything older than the margin) again.
+        const category = LIVE_TIMETAG[received.scene];
+        if (category) this.advanceTimetag(category, received.time - SYNC.liveTimetagMarginMs);
         if (this.store.putMsgs([received]).length === 0) return; // already held: shown once
         this.touchSession(received, { countUnread: true });
         this.callbacks().onmsg?.(received);
