@@ -20,7 +20,7 @@ import { registerPushSettings } from './im/push-settings/index.ts';
 import { registerTeams } from './im/teams/index.ts';
 import { registerEvents } from './im/events/index.ts';
 import { registerExtras } from './im/extras/index.ts';
-import { registerProductApi, type Clock } from './product/index.ts';
+import { registerProductApi, type Clock, type SmsProvider } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
 
 export interface MorselServer {
@@ -38,10 +38,11 @@ export interface MorselServer {
   close(): Promise<void>;
 }
 
-/** Parts tests replace: the product API's clock and the fetch it calls WeChat with. */
+/** Parts tests replace: the product API's clock, the fetch it calls WeChat with, its SMS provider. */
 export interface ServerServices {
   clock?: Clock;
   fetch?: typeof fetch;
+  sms?: SmsProvider;
 }
 
 export async function buildServer(

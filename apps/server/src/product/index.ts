@@ -11,7 +11,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { parseOpenApiClients, type ProductContext } from './context.ts';
 import { installBodyParsers, installErrorEnvelope } from './http.ts';
 import { loadAreas } from './areas.ts';
-import { createSmsProvider } from './sms/provider.ts';
+import { createSmsProvider, type SmsProvider } from './sms/provider.ts';
 import { FixedTicketSource, WechatApiTicketSource, type JsapiTicketSource } from './wechat/ticket.ts';
 import { deleteExpired } from './store/housekeeping.ts';
 import { registerCaptchaRoutes } from './routes/captcha.ts';
@@ -21,6 +21,7 @@ import { registerLizardRoutes } from './routes/lizard.ts';
 import { registerDevOutboxRoute } from './routes/dev-outbox.ts';
 
 export type { Clock } from './clock.ts';
+export type { SmsProvider } from './sms/provider.ts';
 export { ManualClock, systemClock } from './clock.ts';
 
 export interface ProductDeps {
@@ -31,6 +32,8 @@ export interface ProductDeps {
   clock?: Clock;
   /** Used to call WeChat's API; defaults to the global fetch. */
   fetch?: typeof fetch;
+  /** Replaces the provider MORSEL_SMS_PROVIDER names (tests: a provider that fails). */
+  sms?: SmsProvider;
 }
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
@@ -58,7 +61,7 @@ export function createProductContext(deps: ProductDeps): ProductContext {
     config: deps.config,
     log: deps.log,
     clock,
-    sms: createSmsProvider(deps.config.smsProvider, { db, log: deps.log, clock }),
+    sms: deps.sms ?? createSmsProvider(deps.config.smsProvider, { db, log: deps.log, clock }),
     openApiClients: parseOpenApiClients(deps.config.openApiClients),
     wechatTickets: wechatTicketSource(deps, clock),
     areas: loadAreas(),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
 import { createSession, resolveSession, revokeSession } from '../../src/product/store/sessions.ts';
 import { checkSmsCaptcha, storeSmsCaptcha, SMS_CODE_TTL_MS } from '../../src/product/store/sms-captchas.ts';
-import { hitCounter, peekCounter } from '../../src/product/store/rate-limit.ts';
+import { hitCounter, peekCounter, releaseCounter } from '../../src/product/store/rate-limit.ts';
 import { checkImageCaptcha, storeImageCaptcha } from '../../src/product/store/image-captchas.ts';
 import { deleteExpired, readCache, rememberSignature, writeCache } from '../../src/product/store/housekeeping.ts';
 import { createUser } from '../../src/product/store/users.ts';
@@ -88,6 +88,24 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
         expect(await peekCounter(db, 'k', T0 + 60_000)).toBe(0);
         expect(await hitCounter(db, 'k', T0 + 60_000, T0 + 120_000)).toEqual({ count: 1, resetAt: T0 + 120_000 });
         expect(await hitCounter(db, 'k', T0 + 60_001, T0 + 120_001)).toEqual({ count: 2, resetAt: T0 + 120_000 });
+      }),
+    );
+
+    it(
+      'takes a hit back within the window, never below zero, and leaves an ended window alone',
+      withStore(async ({ db }) => {
+        await hitCounter(db, 'r', T0, T0 + 60_000);
+        await hitCounter(db, 'r', T0, T0 + 60_000);
+        await releaseCounter(db, 'r', T0 + 1);
+        expect(await peekCounter(db, 'r', T0 + 1)).toBe(1);
+        await releaseCounter(db, 'r', T0 + 2);
+        await releaseCounter(db, 'r', T0 + 3);
+        expect(await peekCounter(db, 'r', T0 + 3)).toBe(0);
+        expect(await hitCounter(db, 'r', T0 + 4, T0 + 60_000)).toEqual({ count: 1, resetAt: T0 + 60_000 });
+        await releaseCounter(db, 'r', T0 + 60_000);
+        expect(await hitCounter(db, 'r', T0 + 60_000, T0 + 120_000)).toEqual({ count: 1, resetAt: T0 + 120_000 });
+        await releaseCounter(db, 'missing', T0);
+        expect(await peekCounter(db, 'missing', T0)).toBe(0);
       }),
     );
 

@@ -8,7 +8,7 @@ import { clientAddress } from '../http.ts';
 import type { ProductContext } from '../context.ts';
 import { LegacyFields, Mobile } from '../schemas.ts';
 import { drawImageCaptcha, imageCaptchaNeeded, smsDailyKey } from '../image-captcha.ts';
-import { hitCounter, peekCounter } from '../store/rate-limit.ts';
+import { hitCounter, peekCounter, releaseCounter } from '../store/rate-limit.ts';
 import { checkImageCaptcha } from '../store/image-captchas.ts';
 import { newSmsCode, storeSmsCaptcha, SMS_CODE_TTL_MS } from '../store/sms-captchas.ts';
 import { captchaText } from '../sms/provider.ts';
@@ -80,6 +80,12 @@ export function registerCaptchaRoutes(scope: FastifyInstance, ctx: ProductContex
       await ctx.sms.send(body.mobile, captchaText(code));
     } catch (error) {
       request.log.error({ err: error, provider: ctx.sms.name }, 'sms provider failed');
+      // Nothing reached the phone: the send does not count against the resend interval or the
+      // daily caps, so the shopper can try again at once. The stored code is never delivered
+      // and is replaced by the next send.
+      for (const key of [intervalKey(body.mobile), smsDailyKey.mobile(body.mobile), smsDailyKey.address(address)]) {
+        await releaseCounter(ctx.db, key, now);
+      }
       throw fail('smsSendFailed');
     }
     return ok({ resendAfter: SMS_RESEND_INTERVAL_MS / 1000, expiresIn: SMS_CODE_TTL_MS / 1000 });

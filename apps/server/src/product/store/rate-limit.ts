@@ -38,3 +38,14 @@ export async function peekCounter(db: Kysely<Database>, key: string, now: number
     .executeTakeFirst();
   return row ? Number(row.count) : 0;
 }
+
+/** Takes back one hit counted on `key` in its current window (an attempt that turned out not to count). */
+export async function releaseCounter(db: Kysely<Database>, key: string, now: number): Promise<void> {
+  await db
+    .updateTable('rate_counters')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', key)
+    .where('reset_at', '>', now)
+    .where('count', '>', 0)
+    .execute();
+}
