@@ -13,6 +13,10 @@ describe('instance options', () => {
     expect(() => resolveOptions({ ...base, reconnectionAttempts: 11 })).toThrow(/0 to 10/);
   });
 
+  it('defaults to 10 reconnection attempts and a 60 s heartbeat', () => {
+    expect(resolveOptions(base)).toMatchObject({ reconnectionAttempts: 10, heartbeatInterval: 60_000, transports: ['polling', 'websocket'] });
+  });
+
   it('treats nosSurvivalTime below 86400 s as infinite', () => {
     expect(resolveOptions({ ...base, nosSurvivalTime: 86399 }).nosSurvivalTime).toBe(Infinity);
     expect(resolveOptions({ ...base, nosSurvivalTime: 86400 }).nosSurvivalTime).toBe(86400);

@@ -1,7 +1,7 @@
 // The options of NIM.getInstance, their defaults and their checks (document 2, section 5:
 // "Instance requires an account"; nosSurvivalTime at least 86400 s, otherwise infinite).
 import { pageUrl, isNode } from './util/env.ts';
-import { CLIENT_TYPES, ImError, LIMITS, RECONNECT, type ClientTypeName } from '@morsel/protocol';
+import { CLIENT_TYPES, ImError, LIMITS, LINK, RECONNECT, type ClientTypeName } from '@morsel/protocol';
 import type { TransportName } from './transport/engine-transport.ts';
 import type { LogLevel } from './logger.ts';
 import type { DisconnectInfo, LoginReply } from './link/link.ts';
@@ -169,7 +169,7 @@ export function resolveOptions(options: NimOptions): ResolvedOptions {
     clientType: options.clientType ?? (isNode() ? 'Server' : 'Web'),
     transports: options.transports ?? ['polling', 'websocket'],
     linkPath: options.linkPath ?? '/im/link/',
-    heartbeatInterval: options.heartbeatInterval ?? 60_000,
+    heartbeatInterval: options.heartbeatInterval ?? LINK.heartbeatIntervalMs,
     reconnectionAttempts,
     logLevel: options.logLevel ?? 'warn',
     nosSurvivalTime: typeof survival === 'number' && survival >= LIMITS.minNosSurvivalTimeS ? survival : Infinity,

@@ -82,7 +82,8 @@ export class Link {
   private everLoggedIn = false;
   private stopped = true;
   private silentReconnect = false;
-  private firstLogin?: { resolve(reply: LoginReply): void; reject(error: unknown): void };
+  /** Callers of connect() waiting for the next login (or for the link to give up). */
+  private loginWaiters: { resolve(reply: LoginReply): void; reject(error: unknown): void }[] = [];
   private closeWaiters: (() => void)[] = [];
 
   constructor(
@@ -97,13 +98,18 @@ export class Link {
     this.config = { ...this.config, ...config };
   }
 
-  /** Connects and logs in; resolves on the first login, rejects when the link gives up. */
+  /**
+   * Connects and logs in; resolves on the next login, rejects when the link gives up. While an
+   * attempt is already under way (connecting or reconnecting) it waits for that one instead of
+   * opening a second socket.
+   */
   connect(): Promise<LoginReply> {
     if (this.state === 'destroyed') return Promise.reject(new ImError('Error_Connection_Socket_State_not_Match', 'instance destroyed'));
     if (this.state === 'logined') return Promise.reject(new ImError(417, 'already connected'));
+    const login = new Promise<LoginReply>((resolve, reject) => this.loginWaiters.push({ resolve, reject }));
+    if (!this.stopped) return login;
     this.stopped = false;
     this.attempt = 0;
-    const login = new Promise<LoginReply>((resolve, reject) => (this.firstLogin = { resolve, reject }));
     void this.open();
     return login;
   }
@@ -117,8 +123,14 @@ export class Link {
     if (!ready || !this.transport) {
       return Promise.reject(new ImError('Error_Connection_Socket_State_not_Match', `cannot send ${name} while ${this.state}`));
     }
-    let ser = this.serials.next();
-    while (this.pending.has(ser)) ser = this.serials.next();
+    // Serial 0 is the heartbeat's (the server answers it with 0); commands take 1..32767.
+    let ser: number = LINK.heartbeatSerial;
+    if (name === 'heartbeat') {
+      if (this.pending.has(ser)) return Promise.reject(new ImError(417, 'a heartbeat is already awaiting its reply'));
+    } else {
+      ser = this.serials.next();
+      while (this.pending.has(ser)) ser = this.serials.next();
+    }
     let bytes: Uint8Array;
     try {
       bytes = encodeFrame({ sid: def.sid, cid: def.cid, ser, code: 0, body: params as Record<string, unknown> });
@@ -152,13 +164,13 @@ export class Link {
     const wasStopped = this.stopped && !this.transport;
     this.stopped = true;
     this.clearTimers();
-    this.firstLogin?.reject(new ImError('Operation_Canceled', info.message));
-    this.firstLogin = undefined;
+    this.settleLogin({ error: new ImError('Operation_Canceled', info.message) });
     if (this.transport) {
       const closed = new Promise<void>((resolve) => this.closeWaiters.push(resolve));
       this.transport.close();
       // The disconnect callback fires when the socket confirms, or after 10 s regardless.
       await Promise.race([closed, this.sleep(RECONNECT.disconnectCallbackTimeoutMs)]);
+      this.closeWaiters = []; // a socket that never confirmed is given up on
       this.dropTransport();
     }
     if (this.state !== 'destroyed') this.state = 'disconnected';
@@ -176,28 +188,48 @@ export class Link {
     }
     const url = this.addresses[this.addressIndex % this.addresses.length]!;
     this.config.logger.info('connecting', { url, attempt: this.attempt });
-    // A watchdog per attempt: whatever hangs, the attempt ends within the fallback time.
-    const watchdog = this.later(RECONNECT.fallbackTimerMs, () => this.transport?.close());
-    const connectTimer = this.later(LINK.socketConnectTimeoutMs, () => {
-      this.config.logger.warn('connect time-out', { url });
-      this.transport?.close();
-    });
-    this.transport = openTransport(
+    // The handshake (Engine.IO's GET) and the socket's opening get 10 s; a watchdog ends the
+    // whole attempt (login included) within the fallback time, whatever hangs.
+    const connectTimer = this.later(LINK.socketConnectTimeoutMs, () => this.abandon(transport, `connect time-out (${url})`));
+    const watchdog = this.later(RECONNECT.fallbackTimerMs, () => this.abandon(transport, `attempt exceeded ${RECONNECT.fallbackTimerMs} ms`));
+    const transport: Transport = openTransport(
       { url, path: this.linkPath, transports: this.config.transports },
       {
         open: () => {
+          if (this.transport !== transport) return;
           this.cancel(connectTimer);
           this.state = 'connected';
           void this.login().finally(() => this.cancel(watchdog));
         },
-        message: (bytes) => this.receive(bytes),
+        message: (bytes) => {
+          if (this.transport === transport) this.receive(bytes);
+        },
         close: (reason) => {
           this.cancel(connectTimer);
           this.cancel(watchdog);
-          this.closed(reason);
+          this.closed(transport, reason);
         },
       },
     );
+    this.transport = transport;
+  }
+
+  /**
+   * Ends the attempt on this socket: closes it and, if it does not report its close at once (a
+   * handshake or poll that hangs), gives up on it so that the reconnection goes on.
+   */
+  private abandon(transport: Transport | undefined, reason: string): void {
+    if (!transport || this.transport !== transport) return;
+    this.config.logger.warn('closing the socket', reason);
+    transport.close();
+    if (this.transport === transport) this.closed(transport, reason);
+  }
+
+  private settleLogin(outcome: { reply: LoginReply } | { error: unknown }): void {
+    for (const waiter of this.loginWaiters.splice(0)) {
+      if ('reply' in outcome) waiter.resolve(outcome.reply);
+      else waiter.reject(outcome.error);
+    }
   }
 
   private async resolveAddresses(): Promise<void> {
@@ -236,19 +268,17 @@ export class Link {
       this.everLoggedIn = true;
       this.silentReconnect = false;
       this.startHeartbeat();
-      this.firstLogin?.resolve(reply);
-      this.firstLogin = undefined;
+      this.settleLogin({ reply });
       this.events.connected(reply, { isReconnect });
     } catch (error) {
       const code = error instanceof ImError ? error.code : undefined;
       if (typeof code === 'number' && FATAL_LOGIN_CODES.has(code)) {
         const refusal = error as ImError;
         this.events.error(refusal);
-        this.firstLogin?.reject(refusal);
-        this.firstLogin = undefined;
+        this.settleLogin({ error: refusal });
         await this.stop({ code, message: refusal.message });
       } else {
-        this.transport?.close(); // retried by the close handler
+        this.abandon(this.transport, `login failed: ${(error as Error).message}`); // then retried
       }
     }
   }
@@ -256,9 +286,10 @@ export class Link {
   private startHeartbeat(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = setInterval(() => {
+      if (this.pending.has(LINK.heartbeatSerial)) return; // the last one is still awaiting its reply
+      const transport = this.transport;
       this.send('heartbeat', {}, { timeoutMs: LINK.handshakeTimeoutMs }).catch(() => {
-        this.config.logger.warn('heartbeat failed: reconnecting');
-        this.transport?.close();
+        this.abandon(transport, 'heartbeat failed: reconnecting');
       });
     }, this.config.heartbeatIntervalMs);
     (this.heartbeat as { unref?: () => void }).unref?.();
@@ -306,7 +337,8 @@ export class Link {
     });
   }
 
-  private closed(reason: string): void {
+  private closed(transport: Transport, reason: string): void {
+    if (this.transport !== transport) return; // a socket already given up on, reporting late
     this.config.logger.info('socket closed', reason);
     this.dropTransport();
     for (const resolve of this.closeWaiters.splice(0)) resolve();
@@ -328,8 +360,7 @@ export class Link {
     this.attempt += 1;
     if (this.attempt > this.config.maxReconnectAttempts) {
       const failure = new ImError('Connect_Failed', `gave up after ${this.config.maxReconnectAttempts} attempts: ${reason}`);
-      this.firstLogin?.reject(failure);
-      this.firstLogin = undefined;
+      this.settleLogin({ error: failure });
       void this.stop({ code: 'Connect_Failed', message: failure.message });
       return;
     }

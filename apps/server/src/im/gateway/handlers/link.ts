@@ -1,9 +1,9 @@
 // Service link (1) and misc (6) commands that need no domain data.
-import { PROTOCOL_VERSION, SERVER_VERSION } from '@morsel/protocol';
+import { LINK, PROTOCOL_VERSION, SERVER_VERSION } from '@morsel/protocol';
 import type { HandlerTable } from './types.ts';
 
 /** How often clients should send the application heartbeat (mobile SDK default 60 s). */
-export const HEARTBEAT_MS = 60_000;
+export const HEARTBEAT_MS = LINK.heartbeatIntervalMs;
 
 export const linkHandlers: HandlerTable = {
   async negotiateTransport() {
