@@ -42,6 +42,8 @@ describe('frame codec', () => {
   it('refuses to encode an oversized frame', () => {
     const frame = { sid: 7, cid: 1, ser: 1, code: 0, body: { text: 'x'.repeat(MAX_FRAME_BYTES) } };
     expect(() => encodeFrame(frame)).toThrow(FrameError);
+    // The error names the header only: logging it must not drag the megabyte body along.
+    expect(() => encodeFrame(frame)).toThrow(expect.objectContaining({ code: 999, header: { sid: 7, cid: 1, ser: 1 } }));
   });
 
   it('never throws anything but FrameError 998 on random bytes', () => {

@@ -41,6 +41,9 @@ function checkHeaderField(name: string, value: number, max: number): void {
   }
 }
 
+/** The header fields an error names (never the body, which may be large). */
+const headerOf = ({ sid, cid, ser }: Frame) => ({ sid, cid, ser });
+
 /** Encodes a frame; throws FrameError 999 (pack error) for a header or body it cannot pack. */
 export function encodeFrame(frame: Frame): Uint8Array {
   checkHeaderField('sid', frame.sid, 255);
@@ -52,11 +55,11 @@ export function encodeFrame(frame: Frame): Uint8Array {
     try {
       body = packr.pack(frame.body);
     } catch (error) {
-      throw new FrameError(999, `body cannot be packed: ${(error as Error).message}`, frame);
+      throw new FrameError(999, `body cannot be packed: ${(error as Error).message}`, headerOf(frame));
     }
   }
   const size = HEADER_BYTES + (body?.length ?? 0);
-  if (size > MAX_FRAME_BYTES) throw new FrameError(999, `frame of ${size} bytes exceeds ${MAX_FRAME_BYTES}`, frame);
+  if (size > MAX_FRAME_BYTES) throw new FrameError(999, `frame of ${size} bytes exceeds ${MAX_FRAME_BYTES}`, headerOf(frame));
   const out = new Uint8Array(size);
   out[0] = frame.sid;
   out[1] = frame.cid;

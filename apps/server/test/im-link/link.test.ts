@@ -1,6 +1,8 @@
 // The IM link as an app meets it: the real SDK against the real server.
+import type { IncomingMessage } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NIM, type ImError } from '@morsel/im-sdk';
+import { MAX_FRAME_BYTES } from '@morsel/protocol';
 import { startTestServer, type TestServer } from '../harness/index.ts';
 import { connectClient, demoOptions, Events } from './clients.ts';
 
@@ -53,9 +55,19 @@ describe('login', () => {
     }
   });
 
-  it('works over forced long-polling', async () => {
-    const { nim } = track(await connectClient(server, 0, { transports: ['polling'] }));
-    expect(await nim.getServerTime()).toBeGreaterThan(0);
+  it('works over forced long-polling, after a handshake GET with a timestamp query', async () => {
+    const requests: { method: string; url: string }[] = [];
+    const record = (request: IncomingMessage) => void requests.push({ method: request.method ?? '', url: request.url ?? '' });
+    server.server.http.server.on('request', record);
+    try {
+      const { nim } = track(await connectClient(server, 0, { transports: ['polling'] }));
+      expect(await nim.getServerTime()).toBeGreaterThan(0);
+    } finally {
+      server.server.http.server.off('request', record);
+    }
+    const handshake = requests.find((r) => r.url.startsWith('/im/link/'));
+    expect(handshake?.method).toBe('GET');
+    expect(new URL(handshake!.url, server.url).searchParams.get('t')).toMatch(/.+/);
   });
 
   it('falls back to the default link and reports 3001 when the load balancer is unreachable', async () => {
@@ -70,6 +82,16 @@ describe('login', () => {
     await nim.connect();
     expect(await events.next<ImError>('error')).toMatchObject({ code: 3001 });
   });
+});
+
+describe('the heartbeat', () => {
+  it('is answered, so the link stays up past the heartbeat time-out', async () => {
+    const { nim, events } = track(await connectClient(server, 0, { heartbeatInterval: 250 }));
+    // An unanswered heartbeat closes the link 10 s after it was sent.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    expect(events.names()).not.toContain('willreconnect');
+    expect(nim.state).toBe('logined');
+  }, 20_000);
 });
 
 describe('instances', () => {
@@ -91,6 +113,26 @@ describe('instances', () => {
     const fresh = NIM.getInstance(demoOptions(server, 0));
     opened.push(fresh);
     expect(fresh).not.toBe(nim);
+  });
+
+  it('disconnect() stops the link without reconnecting, and connect() logs in again', async () => {
+    const { nim, events } = track(await connectClient(server, 0));
+    await nim.disconnect();
+    expect(await events.next('disconnect')).toMatchObject({ code: 'manual' });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(events.names()).not.toContain('willreconnect');
+    expect(nim.state).toBe('disconnected');
+    await nim.connect();
+    expect(nim.state).toBe('logined');
+  });
+
+  it('settles NIM-style done(error, result) callbacks as well as promises', async () => {
+    const { nim } = track(await connectClient(server, 0));
+    const ok = await new Promise<unknown[]>((resolve) => void nim.getServerTime({ done: (...args) => resolve(args) }));
+    expect(ok[0]).toBeNull();
+    expect(ok[1]).toBeGreaterThan(0);
+    const failed = await new Promise<unknown[]>((resolve) => void nim.kick({ deviceIds: [], done: (...args) => resolve(args) }));
+    expect(failed[0]).toMatchObject({ code: 414 });
   });
 
   it('requires an account', () => {
@@ -119,6 +161,13 @@ describe('commands', () => {
   it('answers a declared command without a handler with Not_Support', async () => {
     const { nim } = track(await connectClient(server, 0));
     await expect(nim.sendCmd('processImage', { url: 'https://x/a.jpg', imageOps: [] })).rejects.toMatchObject({ code: 403, message: expect.stringContaining('Not_Support') });
+  });
+
+  it('answers 999 when the reply cannot be packed, and the link goes on', async () => {
+    server.server.imGateway.gateway.use({ notifyUploadLog: async () => ({ text: 'x'.repeat(MAX_FRAME_BYTES) }) });
+    const { nim } = track(await connectClient(server, 0));
+    await expect(nim.sendCmd('notifyUploadLog', { url: 'https://x/log.txt' })).rejects.toMatchObject({ code: 999 });
+    expect(await nim.getServerTime()).toBeGreaterThan(0);
   });
 
   it('times out a command the server does not answer in time (408); the server moves on (503)', async () => {

@@ -9,7 +9,6 @@ import {
   decodeFrame,
   encodeFrame,
   FrameError,
-  LINK,
   validateParams,
   type CommandName,
   type Frame,
@@ -108,8 +107,9 @@ export class ImConnection {
       return this.refuse(error as FrameError);
     }
     if (frame.sid === COMMANDS.heartbeat.sid && frame.cid === COMMANDS.heartbeat.cid) {
-      // Answered at once, outside the queue: it proves the link, not the handlers, is alive.
-      return this.sendFrame({ sid: frame.sid, cid: frame.cid, ser: LINK.heartbeatSerial, code: 200 });
+      // Answered at once, outside the queue: it proves the link, not the handlers, is alive. The
+      // SDK sends it with serial 0 (document 2); the reply keeps whatever serial it came with.
+      return this.sendFrame({ sid: frame.sid, cid: frame.cid, ser: frame.ser, code: 200 });
     }
     if (++this.queued > MAX_QUEUED) return this.close('command queue overflow');
     this.queue = this.queue.then(() => this.handle(frame)).finally(() => this.queued--);
@@ -158,6 +158,11 @@ export class ImConnection {
     } catch (error) {
       if (error instanceof CommandError) {
         this.reply(frame, error.code, { message: error.message, ...error.extra });
+      } else if (error instanceof FrameError) {
+        // The reply could not be packed (too large, or a value MessagePack cannot carry): pack
+        // error 999, as document 2 names it.
+        this.log.error({ reason: error.message, command: name, connectionId: this.id }, 'IM reply could not be encoded');
+        this.reply(frame, error.code, { message: error.message.slice(0, 200) });
       } else {
         this.log.error({ err: error, command: name, connectionId: this.id }, 'IM command failed');
         this.reply(frame, 500, { message: 'server error' });
