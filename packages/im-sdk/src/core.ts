@@ -21,7 +21,7 @@ type PushHandler = (params: Record<string, unknown>) => void;
  * arriving during a sync is held and handled after it, in arrival order.
  */
 const SYNC_DATA_PUSHES = new Set<CommandName>([
-  'syncOfflineMsgs', 'syncRoamingMsgs', 'syncSessions', 'syncSessionAck', 'syncMsgReceipts', 'syncDeletedMsgs', 'syncOfflineSysMsgs',
+  'syncOfflineMsgs', 'syncRoamingMsgs', 'syncSessions', 'syncSessionAck', 'syncMsgReceipts', 'syncDeletedMsgs', 'syncDeletedMsgsSelf', 'syncOfflineSysMsgs',
   'syncMyInfo', 'syncFriends', 'syncFriendUsers', 'syncRelations', 'syncTeams', 'syncMyTeamMembers', 'syncSuperTeams', 'syncMySuperTeamMembers',
   'syncQuickComments', 'syncMsgPins', 'syncStickTopSessions', 'syncDonnop',
 ]);

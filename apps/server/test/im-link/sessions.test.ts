@@ -187,6 +187,34 @@ describe('recall, one-way delete, clearing and receipts', () => {
     expect((await a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo3', limit: 10 })).msgs.map((m) => m.idServer)).toEqual([after.idServer]);
   });
 
+  it('tells a device that was offline of the one-way deletes and clearing done meanwhile', async () => {
+    const a1 = await client(suite.server, 0, { deviceId: 'away-a1' });
+    const a2 = await client(suite.server, 0, { deviceId: 'away-a2' });
+    const keep = await a1.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'keep me' });
+    const forget = await a1.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'forget me' });
+    const old = await a1.nim.sendText({ scene: 'p2p', to: 'demo3', text: 'clear me' });
+    await a2.events.until(() => [keep, forget, old].every((m) => a2.nim.getLocalMsgByIdClient(m.idClient)));
+
+    await a2.nim.disconnect();
+    await a1.nim.deleteMsgSelf({ msg: forget });
+    const { time } = await a1.nim.clearServerHistoryMsgs({ scene: 'p2p', to: 'demo3' });
+    await a2.nim.connect();
+    await a2.events.until(() => a2.events.all('syncdone').length === 2);
+
+    expect(a2.nim.getLocalMsgByIdClient(forget.idClient)).toBeUndefined();
+    expect(a2.events.all('deletemsgself')).toEqual([{ sessionId: 'p2p-demo2', idServer: forget.idServer }]);
+    expect(a2.nim.getLocalMsgByIdClient(keep.idClient)).toBeDefined();
+    expect(a2.nim.getLocalMsgs({ sessionId: 'p2p-demo3', limit: 100 })).toEqual([]);
+    expect(a2.events.all('clearhistory')).toEqual([{ sessionId: 'p2p-demo3', time }]);
+    expect(a2.nim.getLocalSession('p2p-demo3')?.lastEmptyTime).toBe(time);
+    // The device that did both hears nothing of them again at its next sync.
+    await a1.nim.disconnect();
+    await a1.nim.connect();
+    await a1.events.until(() => a1.events.all('syncdone').length === 2);
+    expect(a1.events.all('deletemsgself')).toEqual([]);
+    expect(a1.events.all('clearhistory')).toEqual([]);
+  });
+
   it('tells the sender that its message was read', async () => {
     const a = await client(suite.server, 0);
     const b = await client(suite.server, 1);

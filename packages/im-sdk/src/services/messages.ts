@@ -92,17 +92,20 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       this.onPush('syncRoamingMsgs', ({ msgs }) => this.synced(msgs as Msg[], 'roaming'));
       this.onPush('msgDeleted', ({ deleted }) => this.recalled([deleted as Recall]));
       this.onPush('syncDeletedMsgs', ({ deleted }) => this.recalled(deleted as Recall[]));
-      this.onPush('msgDeletedSelf', (info) => {
-        const { sessionId, idServer } = info as { sessionId: string; idServer: string };
-        this.store.forgetMsg({ idServer });
+      type SelfDeleted = { sessionId: string; idServer: string };
+      const deletedSelf = ({ sessionId, idServer }: SelfDeleted, tell: 'always' | 'if held') => {
+        const held = this.store.forgetMsg({ idServer });
         this.refreshLastMsg(sessionId);
-        this.callbacks().ondeleteMsgSelf?.({ sessionId, idServer });
+        if (held || tell === 'always') this.callbacks().ondeleteMsgSelf?.({ sessionId, idServer });
+      };
+      this.onPush('msgDeletedSelf', (info) => deletedSelf(info as SelfDeleted, 'always'));
+      // From the sync: also this device's own deletes, which it no longer holds (nothing to tell).
+      this.onPush('syncDeletedMsgsSelf', ({ deleted }) => {
+        for (const item of deleted as SelfDeleted[]) deletedSelf(item, 'if held');
       });
       this.onPush('sessionCleared', (info) => {
         const { sessionId, time } = info as { sessionId: string; time: number };
-        this.store.clearSession(sessionId, time);
-        this.refreshLastMsg(sessionId);
-        this.callbacks().onclearServerHistoryMsgs?.({ sessionId, time });
+        this.historyCleared(sessionId, time, { tell: true });
       });
       const receipts = (list: Receipt[]) => {
         for (const receipt of list) {
@@ -197,9 +200,7 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
     clearServerHistoryMsgs(options: { scene: Scene; to: string; isSyncSelf?: boolean; done?: Done<{ time: number }> }) {
       const { done, ...params } = options;
       const work = this.sendCmd('clearServerHistoryMsgs', params).then((reply) => {
-        const sessionId = `${params.scene}-${params.to}`;
-        this.store.clearSession(sessionId, reply.time);
-        this.refreshLastMsg(sessionId);
+        this.historyCleared(`${params.scene}-${params.to}`, reply.time, { tell: false });
         return reply;
       });
       return withDone(work, done);

@@ -65,8 +65,22 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       this.callbacks().onupdatesession?.(session);
     }
 
+    /**
+     * A session's history up to `time` is cleared for this account (here or on another device):
+     * its messages go, here and in the local database, and the session keeps the time.
+     */
+    protected historyCleared(sessionId: string, time: number, options: { tell: boolean }): void {
+      this.store.clearSession(sessionId, time);
+      const session = this.store.getSession(sessionId);
+      if (session && time > (session.lastEmptyTime ?? 0)) session.lastEmptyTime = time;
+      this.refreshLastMsg(sessionId);
+      if (options.tell) this.callbacks().onclearServerHistoryMsgs?.({ sessionId, time });
+    }
+
     private storeServerSession(server: Session): void {
       const local = this.store.getSession(server.id);
+      // Cleared on another device while this one was away: its messages up to then go too.
+      const clearedAt = server.lastEmptyTime !== undefined && server.lastEmptyTime > (local?.lastEmptyTime ?? 0) ? server.lastEmptyTime : undefined;
       // The session's last message is a preview only: it is not put into the message store, so
       // the messages synced next are all reported as new and local history has no gaps.
       const lastMsg = server.lastMsg ? fromServer(server.lastMsg, this.account) : local?.lastMsg;
@@ -79,6 +93,13 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
         unread: server.id === this.currentSessionId ? 0 : server.unread,
       };
       this.store.putSession(merged);
+      if (clearedAt !== undefined) {
+        // Told only when this device held messages it now drops (a new device's roaming
+        // messages all come after the clearing).
+        const held = this.store.msgs({ sessionId: server.id, end: clearedAt, limit: 1 }).length > 0;
+        this.store.clearSession(server.id, clearedAt);
+        if (held) this.callbacks().onclearServerHistoryMsgs?.({ sessionId: server.id, time: clearedAt });
+      }
       if (server.id === this.currentSessionId && merged.lastMsg) this.acknowledge(merged, merged.lastMsg.time);
     }
 

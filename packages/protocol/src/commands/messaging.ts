@@ -153,6 +153,8 @@ export const messagingCommands = {
   syncSessionAck: push(4, 14, 'syncSessionAck', Params({ acks: Type.Array(SessionAck) })),
   syncSessions: push(4, 20, 'syncSessions', Params({ sessions: Type.Array(Session) })),
   syncDeletedMsgs: push(4, 21, 'syncDeletedMsgs', Params({ deleted: Type.Array(DeletedMsg) })),
+  /** One-way deletes (deleteMsgSelf) by the account's other devices since the deleteMsg timetag. */
+  syncDeletedMsgsSelf: push(4, 23, 'syncDeletedMsgsSelf', Params({ deleted: Type.Array(Type.Object({ sessionId: SessionId, idServer: Id })) })),
 
   sendMsg: command(7, 1, 'sendMsg', { request: Params({ msg: OutgoingMsg }), reply: Params({ msg: Msg }) }),
   msg: push(7, 2, 'msg', Params({ msg: Msg })),

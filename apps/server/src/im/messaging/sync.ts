@@ -2,7 +2,7 @@
 // (or, for a new device, roaming) messages, sessions, read receipts and recalls since each
 // category's timetag. Large results go out in several pushes, each well under the frame limit.
 import { sql } from 'kysely';
-import type { CommandName } from '@morsel/protocol';
+import type { CommandName, Msg } from '@morsel/protocol';
 import type { Store } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
 import type { HandlerContext } from '../gateway/handlers/types.ts';
@@ -116,5 +116,19 @@ export function registerMessagingSync(sources: SyncSources, store: Store, now: (
       ...(r.delete_ps !== null && { ps: r.delete_ps }),
     }));
     pushInChunks(context, 'syncDeletedMsgs', 'deleted', deleted);
+    // One-way deletes by the account's other devices (every scene that has them).
+    const hidden = await db
+      .selectFrom('im_msg_hidden')
+      .innerJoin('im_messages', 'im_messages.id', 'im_msg_hidden.message_id')
+      .select(['im_messages.id', 'im_messages.scene', 'im_messages.from_accid', 'im_messages.to_target'])
+      .where('im_msg_hidden.app_key', '=', appKey)
+      .where('im_msg_hidden.accid', '=', accid)
+      .where('im_msg_hidden.created_at', '>', since)
+      .execute();
+    const selfDeleted = hidden.map((r) => ({
+      sessionId: sessionIdOf(r.scene as Msg['scene'], r.scene === 'p2p' && r.to_target === accid ? r.from_accid : r.to_target),
+      idServer: String(r.id),
+    }));
+    pushInChunks(context, 'syncDeletedMsgsSelf', 'deleted', selfDeleted);
   });
 }
