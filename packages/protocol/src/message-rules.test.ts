@@ -14,6 +14,12 @@ describe('checkOutgoingMsg', () => {
     expect(check({ type: 0, text: 'x', to: '' })).toBe('to is required');
     expect(check({ type: 0, text: 'x', resend: true, idClient: '' })).toBe('resend requires idClient');
     expect(check({ type: 0, text: 'x', resend: true })).toBeNull();
+    expect(check({ text: 'x' })).toBe('type is required');
+  });
+
+  it('needs apns accounts as an array (the accounts a team message forces a push to)', () => {
+    expect(check({ type: 0, text: 'x', scene: 'team', apns: { accounts: 'demo2', content: 'x' } })).toBe('apns accounts must be an array');
+    expect(check({ type: 0, text: 'x', scene: 'team', apns: { accounts: ['demo2'], forcePush: true } })).toBeNull();
   });
 
   it('checks a file message: url, ext and size, then dur, w and h when given', () => {

@@ -8,7 +8,9 @@ const FILE_TYPES = new Set<number>([MSG_TYPES.image, MSG_TYPES.audio, MSG_TYPES.
 export function checkOutgoingMsg(msg: OutgoingMsg): string | null {
   if (!['p2p', 'team', 'superTeam'].includes(msg.scene)) return 'scene must be p2p, team or superTeam';
   if (!msg.to) return 'to is required';
+  if (msg.type === undefined || msg.type === null) return 'type is required';
   if (msg.resend && !msg.idClient) return 'resend requires idClient';
+  if (msg.apns?.accounts !== undefined && !Array.isArray(msg.apns.accounts)) return 'apns accounts must be an array';
   switch (msg.type) {
     case MSG_TYPES.text:
     case MSG_TYPES.tip:

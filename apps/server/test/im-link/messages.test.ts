@@ -63,6 +63,7 @@ describe('sending and receiving', () => {
     await expect(a.nim.sendRobotMsg({ ...to, robotAccid: 'bot', content: { type: 'link' } })).rejects.toMatchObject({ message: 'robot link needs target' });
     await expect(a.nim.sendRobotMsg({ ...to, robotAccid: 'bot', content: { type: 'text' } })).rejects.toMatchObject({ message: 'robot text needs content' });
     await expect(a.nim.sendCustomMsg({ ...to, content: '' })).rejects.toMatchObject({ message: 'custom messages need content' });
+    await expect(a.nim.sendText({ scene: 'team', to: '1', text: 'x', apns: { accounts: 'demo2' as unknown as string[] } })).rejects.toMatchObject({ code: 'Param_Error', message: 'apns accounts must be an array' });
     const video = { url: 'https://cdn.example.com/v.mp4', ext: 'mp4', size: 9 };
     await expect(a.nim.sendFile({ ...to, type: 'video', file: { ...video, dur: -5 } })).rejects.toMatchObject({ code: 'Param_Error', message: 'file dur must be a non-negative integer' });
     await expect(a.nim.sendFile({ ...to, type: 'image', file: { ...video, w: 1.5 } })).rejects.toMatchObject({ message: 'file w must be a non-negative integer' });
