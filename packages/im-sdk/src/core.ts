@@ -111,7 +111,7 @@ export class NimCore {
     return this.options.account.toLowerCase();
   }
 
-  /** connecting, connected, logined, reconnecting, disconnected, destroyed (or idle). */
+  /** The link's state: see `LinkState` (document 2's connection lifecycle). */
   get state(): string {
     return this.link.state;
   }

@@ -29,7 +29,7 @@ export class NIM extends PushSettingsApi(SuperTeamsApi(EventsApi(TeamsApi(SysMsg
     const existing = instances.get(key);
     if (existing) {
       existing.setOptions(options);
-      if (resolved.autoConnect !== false && (existing.state === 'disconnected' || existing.state === 'idle')) {
+      if (resolved.autoConnect !== false && ['disconnected', 'connectFailed', 'idle'].includes(existing.state)) {
         void existing.connect().catch(() => {});
       }
       return existing;

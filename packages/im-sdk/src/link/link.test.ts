@@ -196,16 +196,18 @@ describe('reconnection', () => {
     for (const [retry, delay] of [[1, 500], [2, 1000], [3, 2000]] as const) {
       latest().drop('connection refused');
       expect(seen.at(-1)).toEqual({ name: 'willReconnect', value: { retryCount: retry, duration: delay } });
+      expect(link.state).toBe('handshakeFailed'); // the socket never opened: said during the back-off
       const before = fake.transports.length;
       await vi.advanceTimersByTimeAsync(delay - 1);
       expect(fake.transports).toHaveLength(before);
       await vi.advanceTimersByTimeAsync(1);
       expect(fake.transports).toHaveLength(before + 1);
+      expect(link.state).toBe('connecting'); // never logged in yet: a first connection, retried
     }
     latest().drop('connection refused');
     await failed;
     expect(seen.at(-1)).toMatchObject({ name: 'disconnected', value: { code: 'Connect_Failed' } });
-    expect(link.state).toBe('disconnected');
+    expect(link.state).toBe('connectFailed');
   });
 
   it('after a silent kick, reopens after 3 s without telling the application', async () => {
@@ -256,6 +258,7 @@ describe('commands', () => {
     const { link, transport } = await loggedIn();
     const inFlight = link.send('getServerTime', {});
     transport.drop('transport close');
+    expect(link.state).toBe('reconnecting'); // an open link was lost: not a failed handshake
     await expect(inFlight).rejects.toMatchObject({ code: 'Error_Internet_Disconnected' });
     await expect(link.send('getServerTime', {})).rejects.toMatchObject({ code: 'Error_Connection_Socket_State_not_Match' });
     await link.disconnect();

@@ -26,7 +26,21 @@ import { lookupLinks } from './lbs.ts';
 import { PendingCalls } from './pending.ts';
 import { SerialCounter } from './serial.ts';
 
-export type LinkState = 'idle' | 'connecting' | 'connected' | 'logined' | 'reconnecting' | 'disconnected' | 'destroyed';
+/**
+ * Document 2's connection lifecycle: connecting, connected (socket open, login under way),
+ * logined, reconnecting, disconnected; `handshakeFailed` between an attempt whose socket never
+ * opened and the next one; `connectFailed` once the link has given up (no more attempts).
+ */
+export type LinkState =
+  | 'idle'
+  | 'connecting'
+  | 'connected'
+  | 'logined'
+  | 'reconnecting'
+  | 'handshakeFailed'
+  | 'connectFailed'
+  | 'disconnected'
+  | 'destroyed';
 export type LoginReply = ReplyOf<'login'>;
 
 export interface LinkConfig {
@@ -160,7 +174,7 @@ export class Link {
     this.state = 'destroyed';
   }
 
-  private async stop(info: DisconnectInfo): Promise<void> {
+  private async stop(info: DisconnectInfo, finalState: LinkState = 'disconnected'): Promise<void> {
     const wasStopped = this.stopped && !this.transport;
     this.stopped = true;
     this.clearTimers();
@@ -173,7 +187,7 @@ export class Link {
       this.closeWaiters = []; // a socket that never confirmed is given up on
       this.dropTransport();
     }
-    if (this.state !== 'destroyed') this.state = 'disconnected';
+    if (this.state !== 'destroyed') this.state = finalState;
     if (!wasStopped) this.events.disconnected(info);
   }
 
@@ -184,6 +198,7 @@ export class Link {
     if (this.stopped) return;
     if (this.addresses.length === 0) {
       this.events.error(new ImError('Connect_Failed', 'no link address: set lbsUrl or defaultLink'));
+      this.state = 'handshakeFailed';
       return this.attemptFailed('no link address');
     }
     const url = this.addresses[this.addressIndex % this.addresses.length]!;
@@ -343,7 +358,8 @@ export class Link {
     this.dropTransport();
     for (const resolve of this.closeWaiters.splice(0)) resolve();
     if (this.stopped) return;
-    this.state = 'disconnected';
+    // A socket that closes before it ever opened failed its handshake; one that opened was lost.
+    this.state = this.state === 'connecting' || this.state === 'reconnecting' ? 'handshakeFailed' : 'disconnected';
     this.attemptFailed(reason);
   }
 
@@ -361,7 +377,7 @@ export class Link {
     if (this.attempt > this.config.maxReconnectAttempts) {
       const failure = new ImError('Connect_Failed', `gave up after ${this.config.maxReconnectAttempts} attempts: ${reason}`);
       this.settleLogin({ error: failure });
-      void this.stop({ code: 'Connect_Failed', message: failure.message });
+      void this.stop({ code: 'Connect_Failed', message: failure.message }, 'connectFailed');
       return;
     }
     // The next attempt goes to the next address; after a full round, ask the load balancer again.
@@ -370,7 +386,9 @@ export class Link {
     if (this.config.lbsUrl && this.addresses.length > 0 && this.addressIndex % this.addresses.length === 0) {
       this.addresses = [];
     }
-    this.state = 'reconnecting';
+    // During the back-off the state says why: a failed handshake stays visible until the next
+    // attempt opens (then connecting or reconnecting again).
+    if (this.state !== 'handshakeFailed') this.state = 'reconnecting';
     this.events.willReconnect({ retryCount: this.attempt, duration });
     this.later(duration, () => void this.open());
   }
