@@ -36,10 +36,25 @@ describe('sharing from every campaign page', () => {
     });
     expect(claimed.code).toBe(0);
     const poster = await campaignApi<{ shareCode: string }>(app.url, token, 'GET', 'coupon/poster');
+    const won = await campaignApi<{ award: { id: number } }>(
+      app.url,
+      token,
+      'POST',
+      'password/redeem',
+      {
+        password: 'MORSEL2026',
+      },
+    );
+    expect(won.code).toBe(0);
     // [page, the path its share link must open]
     const pages: [string, string][] = [
       ['/activity/sign/index', '/activity/sign/index'],
       ['/activity/sign/award', '/activity/sign/index'],
+      // One detail page shows every campaign's prizes: it shares the prize's own campaign.
+      [
+        `/activity/sign/detail?campaign=password&id=${won.data.award.id}`,
+        '/activity/password/index',
+      ],
       ['/activity/raffle/index', '/activity/raffle/index'],
       ['/activity/raffle/award', '/activity/raffle/index'],
       ['/activity/password/index', '/activity/password/index'],

@@ -128,7 +128,8 @@ function Awards({ campaign, emptyDescription, emptyAction }: AwardListProps) {
 }
 
 /** A prize list is personal: the environment's share button shares the campaign instead. */
-const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
+/** What a page about a campaign's prizes shares: the campaign itself, never the shopper's prizes. */
+export const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
   sign: {
     path: '/activity/sign/index',
     title: '每日签到领好礼',

@@ -5,7 +5,12 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../ui/index.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { campaignGet, type AwardCampaign, type AwardDetail } from '../campaign-kit/api.ts';
-import { AwardState, KIND_LABEL, SOURCE_LABEL } from '../campaign-kit/AwardList.tsx';
+import {
+  AwardState,
+  CAMPAIGN_SHARE,
+  KIND_LABEL,
+  SOURCE_LABEL,
+} from '../campaign-kit/AwardList.tsx';
 import { formatDateTime, formatDotDay } from '../campaign-kit/format.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
@@ -123,11 +128,8 @@ export default function AwardDetailPage() {
   const requested = params.get('campaign') ?? 'sign';
   const campaign = CAMPAIGNS.find((c) => c === requested);
   const id = params.get('id') ?? '';
-  usePageShare({
-    path: '/activity/sign/index',
-    title: '每日签到领好礼',
-    description: '天天签到领积分，连签还有零食大奖',
-  });
+  // The prize's own campaign (a raffle prize shares the raffle), never the shopper's prize.
+  usePageShare(CAMPAIGN_SHARE[campaign ?? 'sign']);
   return (
     <main className={styles.page}>
       {!isLoggedIn() ? (
