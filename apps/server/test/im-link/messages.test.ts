@@ -5,6 +5,9 @@ import { imSuite } from './suite.ts';
 import { demoOptions, Events } from './clients.ts';
 import { startTestServer } from '../harness/index.ts';
 import { CommandError } from '../../src/im/gateway/errors.ts';
+import { SyncSources } from '../../src/im/gateway/handlers/sync.ts';
+import type { HandlerContext } from '../../src/im/gateway/handlers/types.ts';
+import { registerMessagingSync } from '../../src/im/messaging/sync.ts';
 
 const suite = imSuite({ fresh: 'all' });
 const client = suite.client;
@@ -273,5 +276,28 @@ describe('offline delivery and reconnects', () => {
       await own.stop();
       clock.mockRestore();
     }
+  });
+  it('keeps the offline timetag at what a capped sync sent, so the next one sends the rest', async () => {
+    const a = await client(0);
+    const sent: ClientMsg[] = [];
+    for (let i = 0; i < 5; i++) sent.push(await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: `capped ${i}` }));
+    // The messaging sync with a cap of 3, as demo3's device that synced just before these.
+    const sources = new SyncSources();
+    registerMessagingSync(sources, suite.server.server.store, Date.now, { offlineMax: 3 });
+    const pushed: ClientMsg[] = [];
+    const context = {
+      connection: {
+        session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
+        push: (name: string, params: { msgs?: ClientMsg[] }) => name === 'syncOfflineMsgs' && pushed.push(...params.msgs!),
+      },
+    } as unknown as HandlerContext;
+    const sync = sources.handlers().sync!;
+    const first = await sync(context, { timetags: { offlineMsgs: sent[0]!.time - 1 } });
+    expect(idServers(pushed)).toEqual(idServers(sent.slice(0, 3)));
+    expect(first!.timetags.offlineMsgs).toBe(sent[2]!.time - 1);
+    pushed.length = 0;
+    const second = await sync(context, { timetags: first!.timetags });
+    expect(idServers(pushed)).toEqual(idServers(sent.slice(2)));
+    expect(second!.timetags.offlineMsgs).toBeGreaterThan(first!.timetags.offlineMsgs!); // not capped: the time of the sync
   });
 });

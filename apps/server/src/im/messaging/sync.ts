@@ -36,7 +36,7 @@ export function pushInChunks<T>(context: HandlerContext, name: CommandName, key:
   flush();
 }
 
-export function registerMessagingSync(sources: SyncSources, store: Store, now: () => number): void {
+export function registerMessagingSync(sources: SyncSources, store: Store, now: () => number, limits = { offlineMax: OFFLINE_MAX }): void {
   const db = store.db;
 
   sources.register('offlineMsgs', async (context, since) => {
@@ -59,11 +59,15 @@ export function registerMessagingSync(sources: SyncSources, store: Store, now: (
       // A deleted session stays deleted until its next message (which undeletes it).
       .where(sql<boolean>`coalesce(im_sessions.deleted, 0) = 0`)
       .where(roaming ? 'im_messages.roamingable' : 'im_messages.offlinable', '=', 1);
-    query = roaming ? query.orderBy('im_messages.time', 'desc').limit(ROAMING_MAX) : query.orderBy('im_messages.time', 'asc').limit(OFFLINE_MAX);
+    query = roaming ? query.orderBy('im_messages.time', 'desc').limit(ROAMING_MAX) : query.orderBy('im_messages.time', 'asc').limit(limits.offlineMax);
     const rows = await query.execute();
     if (roaming) rows.reverse();
     const msgs = rows.map((row) => toMsg({ ...row, id: Number(row.id) }));
     pushInChunks(context, roaming ? 'syncRoamingMsgs' : 'syncOfflineMsgs', 'msgs', msgs);
+    // Capped: the timetag stays just before the last message sent (messages sharing its time may
+    // be past the cap), so the next sync sends the rest; the client drops what it holds already.
+    // A new device's roaming is capped on purpose (older history is paged from the server).
+    if (!roaming && rows.length === limits.offlineMax) return { timetag: Math.max(since, Number(rows.at(-1)!.time) - 1) };
   });
 
   sources.register('sessions', async (context, since) => {

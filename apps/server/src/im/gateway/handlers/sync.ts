@@ -4,8 +4,12 @@
 // teams...); a category nobody serves yet keeps the timetag the client sent.
 import type { HandlerContext, HandlerTable } from './types.ts';
 
-/** Streams a category's changes since `since` to the connection, as pushes. */
-export type SyncSource = (context: HandlerContext, since: number) => Promise<void>;
+/**
+ * Streams a category's changes since `since` to the connection, as pushes. A source that could
+ * not send everything (a cap) returns the timetag that covers what it sent, so the next sync
+ * continues from there rather than stepping over the rest.
+ */
+export type SyncSource = (context: HandlerContext, since: number) => Promise<void | { timetag: number }>;
 
 export class SyncSources {
   private readonly sources = new Map<string, SyncSource>();
@@ -23,8 +27,8 @@ export class SyncSources {
         const now = Date.now();
         const next: Record<string, number> = { ...timetags };
         for (const [category, source] of this.sources) {
-          await source(context, timetags[category] ?? 0);
-          next[category] = now;
+          const sent = await source(context, timetags[category] ?? 0);
+          next[category] = sent ? Math.min(sent.timetag, now) : now;
         }
         return { timetags: next };
       },
