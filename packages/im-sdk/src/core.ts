@@ -196,6 +196,11 @@ export class NimCore {
     this.pushHandlers.set(name, handlers);
   }
 
+  /** The user profiles this device holds, for searchLocal (the people service provides them). */
+  protected localUsers(): object[] {
+    return [];
+  }
+
   protected onSyncStart(hook: () => void): void {
     this.syncStartHooks.push(hook);
   }

@@ -67,7 +67,7 @@ describe('unread counts across devices', () => {
 });
 
 describe('local and suite.server sessions', () => {
-  it('refuses to insert an existing local session and to update a missing one', async () => {
+  it('refuses to insert an existing local session and to update a missing one; searches local sessions and users', async () => {
     const a = await client(suite.server, 0);
     a.nim.insertLocalSession({ scene: 'p2p', to: 'someone' });
     expect(() => a.nim.insertLocalSession({ scene: 'p2p', to: 'someone' })).toThrow(expect.objectContaining({ code: 'Session_Exist' }));
@@ -75,6 +75,10 @@ describe('local and suite.server sessions', () => {
     expect(a.nim.updateLocalSession({ id: 'p2p-someone', localCustom: '置顶' }).localCustom).toBe('置顶');
     expect(a.nim.searchLocal({ keyword: '置顶', keyPath: 'session.localCustom' })).toHaveLength(1);
     expect(() => a.nim.searchLocal({ keyword: 'x', keyPath: 'team.name' })).toThrow(/user or session/);
+    // User key paths search the profiles this device holds.
+    expect(a.nim.searchLocal({ keyword: 'DEMO2', keyPath: 'user.account' })).toEqual([]);
+    await a.nim.getUsers({ accounts: ['demo2', 'demo3'] });
+    expect(a.nim.searchLocal({ keyword: 'DEMO2', keyPath: 'user.account' })).toEqual([expect.objectContaining({ account: 'demo2' })]);
     expect(() => a.nim.searchLocal({ keyword: '' })).toThrow(/needs a keyword/);
   });
 

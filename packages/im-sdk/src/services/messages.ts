@@ -290,9 +290,9 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       if (!options.keyPath) return this.store.search((m) => (m.text ?? '').toLowerCase().includes(keyword), limit);
       const [root, ...path] = options.keyPath.split('.');
       if (root !== 'user' && root !== 'session') throw new ImError('Param_Error', 'keyPath must start with user or session');
-      if (root === 'user') return []; // user profiles land with the social-graph feature
-      const valueAt = (session: object) => path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], session);
-      return this.store.sessions().filter((s) => String(valueAt(s) ?? '').toLowerCase().includes(keyword)).slice(0, limit);
+      const valueAt = (record: object) => path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], record);
+      const records: object[] = root === 'user' ? this.localUsers() : this.store.sessions();
+      return records.filter((r) => String(valueAt(r) ?? '').toLowerCase().includes(keyword)).slice(0, limit);
     }
 
     private keep(msgs: Msg[]): ClientMsg[] {

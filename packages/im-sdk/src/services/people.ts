@@ -81,6 +81,11 @@ export function PeopleApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       return withDone(work, options.done);
     }
 
+    /** Profiles held here (friends', my own, those fetched): what searchLocal's user key paths search. */
+    protected override localUsers(): object[] {
+      return [...this.knownUsers.values()];
+    }
+
     getUser(account: string): User | undefined {
       return this.knownUsers.get(account.toLowerCase());
     }
