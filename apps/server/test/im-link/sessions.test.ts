@@ -113,6 +113,10 @@ describe('history', () => {
         lastMsgId = msgs.at(-1)!.idServer;
       }
       expect(pages.map((p) => p.length)).toEqual([100, 100, 30]);
+      // Document 2: history limit at most 100, default 100; the server refuses more too.
+      expect((await a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo2' })).msgs).toHaveLength(100);
+      await expect(a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo2', limit: 101 })).rejects.toMatchObject({ code: 'Param_Error', message: 'limit must be 1 to 100' });
+      await expect(a.nim.sendCmd('getHistoryMsgs', { scene: 'p2p', to: 'demo2', limit: 101 })).rejects.toMatchObject({ code: 414 });
       expect(pages.flat().map((m) => m.idServer)).toEqual(sent.map((m) => m.idServer).reverse());
 
       const oldest = await a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo2', limit: 50, reverse: true });
