@@ -89,10 +89,15 @@ describe('raffle sharing and assists', () => {
       const path = `/activity/raffle/index?shareCode=${shareCode}`;
       await page.goto(`${app.url}${path}`);
       const assist = page.getByRole('region', { name: '好友助力' });
-      await assist.getByText('好友邀请你助力，助力后好友可多抽一次').waitFor();
+      await assist.getByText(/^.+邀请你助力，助力后TA可多抽一次$/).waitFor();
       await screenshot(page, 'campaign-raffle-assist-logged-out');
       await assist.getByRole('button', { name: '为好友助力' }).click();
       await expectLoginAsked(page, path);
+      // A link whose code belongs to nobody says so instead of offering an assist.
+      await page.goto(`${app.url}/activity/raffle/index?shareCode=ZZZZ9999`);
+      const invalid = page.getByRole('region', { name: '好友助力' });
+      await invalid.getByText('分享链接无效或已失效，自己也可以免费抽奖哦').waitFor();
+      expect(await invalid.getByRole('button').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await phone.close();
@@ -113,13 +118,12 @@ describe('raffle sharing and assists', () => {
       await assist.getByRole('button', { name: '已助力' }).waitFor();
       expect(await assist.getByRole('button', { name: '已助力' }).isDisabled()).toBe(true);
       await screenshot(page, 'campaign-raffle-assisted');
-      // Coming back to the link later: the server remembers the assist.
+      // Coming back to the link later: the page knows the assist and offers none.
       await page.reload();
-      await page
-        .getByRole('region', { name: '好友助力' })
-        .getByRole('button', { name: '为好友助力' })
-        .click();
-      await page.getByText('您已经为这位好友助力过了').waitFor();
+      const again = page.getByRole('region', { name: '好友助力' });
+      await again.getByText(/^你已为.+助力，自己也来抽一次吧$/).waitFor();
+      expect(await again.getByRole('button', { name: '已助力' }).isDisabled()).toBe(true);
+      expect(await again.getByRole('button', { name: '为好友助力' }).count()).toBe(0);
       expect(friend.errors).toEqual([]);
     } finally {
       await friend.phone.close();

@@ -73,6 +73,27 @@ describe('raffle', () => {
     expect(data(await call(s.url, 'GET', '/api/campaign/raffle/chances', { ut: sharer.ut }))).toMatchObject({ left: 4, bonus: 1 });
   });
 
+  it('tells the visitor of a share link whose it is and whether they already helped', async () => {
+    const sharer = await newShopper(s);
+    const friend = await newShopper(s);
+    const { shareCode } = data(await call(s.url, 'GET', '/api/campaign/raffle', { ut: sharer.ut }));
+    const page = (who?: Shopper, code: string = shareCode) =>
+      call(s.url, 'GET', `/api/campaign/raffle?shareCode=${code}`, who ? { ut: who.ut } : {});
+    expect(data(await call(s.url, 'GET', '/api/campaign/raffle', { ut: friend.ut })).assist).toBeNull();
+    expect(data(await page()).assist).toEqual({ sharer: { nickname: expect.any(String) }, isSelf: false, assisted: false });
+    expect(data(await page(sharer)).assist).toMatchObject({ isSelf: true, assisted: false });
+    expect(data(await page(friend)).assist).toMatchObject({ isSelf: false, assisted: false });
+    data(await call(s.url, 'POST', '/api/campaign/raffle/assist', { ut: friend.ut, body: { shareCode: shareCode.toLowerCase() } }));
+    expect(data(await page(friend)).assist).toMatchObject({ isSelf: false, assisted: true });
+    expect(data(await page(friend, shareCode.toLowerCase())).assist.assisted).toBe(true);
+    // Another friend has not helped yet; an unknown code has no sharer; a malformed one is a 400.
+    expect(data(await page(await newShopper(s))).assist.assisted).toBe(false);
+    expect(data(await page(friend, 'ZZZZ9999')).assist).toEqual({ sharer: null, isSelf: false, assisted: false });
+    const bad = await page(friend, 'a!b');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 10001, message: '参数 shareCode 格式不正确' });
+  });
+
   it('lists recent winners with masked numbers', async () => {
     const winners = data(await call(s.url, 'GET', '/api/campaign/raffle/winners'));
     expect(winners.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ok } from '../../product/codes.ts';
 import { maskMobile } from '../../product/store/users.ts';
 import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
-import { recordAssist } from '../kernel/assists.ts';
+import { findSharer, recordAssist } from '../kernel/assists.ts';
 import { publicAward } from '../kernel/awards.ts';
 import { refuse } from '../kernel/codes.ts';
 import { awardPrize, listPrizes, pickWeighted, type Prize } from '../kernel/prizes.ts';
@@ -20,6 +20,9 @@ import type { RaffleSettings } from './settings.ts';
 export const RAFFLE_CAMPAIGN = 'raffle';
 
 const AssistBody = Type.Object({ shareCode: ShareCode });
+const RaffleQuery = Type.Object({ shareCode: Type.Optional(ShareCode) });
+
+const ASSIST_PURPOSE = 'chance';
 
 const publicPrize = (p: Prize) => ({ key: p.prize_key, name: p.name, image: p.image, kind: p.kind, slot: Number(p.slot) });
 
@@ -30,11 +33,35 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     return { campaign, settings: parseSettings<RaffleSettings>(campaign) };
   };
 
-  scope.get('/api/campaign/raffle', async (request) => {
+  /**
+   * A friend's share link as its visitor sees it: whose it is (null sharer: no such code), whether
+   * it is the visitor's own, and whether the visitor already helped, so the page never offers an
+   * assist the server will refuse.
+   */
+  const assistView = async (shareCode: string, visitorId: number | undefined) => {
+    const sharer = await findSharer(db, shareCode);
+    if (!sharer) return { sharer: null, isSelf: false, assisted: false };
+    const isSelf = sharer.id === visitorId;
+    const assisted =
+      visitorId !== undefined &&
+      !isSelf &&
+      (await db
+        .selectFrom('campaign_assists')
+        .select('sharer_id')
+        .where('campaign_id', '=', RAFFLE_CAMPAIGN)
+        .where('purpose', '=', ASSIST_PURPOSE)
+        .where('sharer_id', '=', sharer.id)
+        .where('helper_id', '=', visitorId)
+        .executeTakeFirst()) !== undefined;
+    return { sharer: { nickname: sharer.nickname }, isSelf, assisted };
+  };
+
+  scope.get('/api/campaign/raffle', { schema: { querystring: RaffleQuery } }, async (request) => {
     const now = clock.now();
     const { campaign, settings } = await load();
     const user = await optionalUser(ctx, request);
     const prizes = await listPrizes(db, RAFFLE_CAMPAIGN);
+    const { shareCode } = request.query as Static<typeof RaffleQuery>;
     return ok({
       campaign: publicCampaign(campaign, now),
       layout: settings.layout,
@@ -42,6 +69,7 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
       loggedIn: user !== undefined,
       chances: user ? await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now)) : null,
       shareCode: user?.share_code ?? null,
+      assist: shareCode === undefined ? null : await assistView(shareCode, user ? userId(user) : undefined),
     });
   });
 
@@ -95,7 +123,7 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     requireRunning(campaign, now);
     const { shareCode } = request.body as Static<typeof AssistBody>;
     const rewarded = await inTransaction(db, async (trx) => {
-      const sharer = await recordAssist(trx, { campaignId: RAFFLE_CAMPAIGN, purpose: 'chance', shareCode, helperId: userId(user), now });
+      const sharer = await recordAssist(trx, { campaignId: RAFFLE_CAMPAIGN, purpose: ASSIST_PURPOSE, shareCode, helperId: userId(user), now });
       return { sharer, earned: await earnChance(trx, RAFFLE_CAMPAIGN, settings, sharer.id, chinaDay(now)) };
     });
     return ok({ sharer: { nickname: rewarded.sharer.nickname }, sharerEarnedChance: rewarded.earned });

@@ -94,6 +94,7 @@ export const CODES = {
   noDrawsToday: 60020,
   noDrawsLeft: 60021,
   shareCodeInvalid: 60023,
+  alreadyAssisted: 60025,
   passwordWrong: 60040,
   passwordUsedUp: 60041,
   passwordExpired: 60042,

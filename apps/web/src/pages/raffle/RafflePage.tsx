@@ -8,7 +8,14 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, Dialog } from '../../ui/index.ts';
-import { campaignGet, campaignPost, type Award, type Campaign } from '../campaign-kit/api.ts';
+import {
+  campaignGet,
+  campaignPost,
+  codeOf,
+  CODES,
+  type Award,
+  type Campaign,
+} from '../campaign-kit/api.ts';
 import { detailPath } from '../campaign-kit/paths.ts';
 import { formatDateTime } from '../campaign-kit/format.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
@@ -25,6 +32,14 @@ interface Chances {
   bonusCap: number;
 }
 
+/** A friend's share link as the server sees its visitor (docs/campaigns.md). */
+interface AssistView {
+  /** null: no shopper has this share code. */
+  sharer: { nickname: string } | null;
+  isSelf: boolean;
+  assisted: boolean;
+}
+
 interface RaffleView {
   campaign: Campaign;
   layout: 'grid' | 'wheel';
@@ -32,7 +47,11 @@ interface RaffleView {
   loggedIn: boolean;
   chances: Chances | null;
   shareCode: string | null;
+  /** Present when the page was opened with `?shareCode=`. */
+  assist: AssistView | null;
 }
+
+const SHARE_CODE = /^[A-Za-z0-9]{4,16}$/;
 
 interface DrawResult {
   slot: number;
@@ -100,8 +119,8 @@ function showResult(result: DrawResult, navigate: (to: string) => void): void {
   });
 }
 
-function Assist({ shareCode, ownCode }: { shareCode: string; ownCode: string | null }) {
-  const [done, setDone] = useState(false);
+function Assist({ shareCode, view }: { shareCode: string; view: AssistView }) {
+  const [done, setDone] = useState(view.assisted);
   const assist = useDoubleClickGuard(async () => {
     if (!isLoggedIn()) {
       askLogin('登录后即可为好友助力，好友将获得1次抽奖机会');
@@ -116,13 +135,21 @@ function Assist({ shareCode, ownCode }: { shareCode: string; ownCode: string | n
       setDone(true);
       toast(`助力成功，${reply.data.sharer.nickname || '好友'}获得了抽奖机会`);
     } else {
+      if (codeOf(reply) === CODES.alreadyAssisted) setDone(true);
       toast(reply.message);
     }
   });
-  if (shareCode === ownCode) return null;
+  if (view.isSelf) return null;
+  if (!view.sharer)
+    return (
+      <section className={`${styles.card} ${styles.assist}`} aria-label="好友助力">
+        <p className={styles.muted}>分享链接无效或已失效，自己也可以免费抽奖哦</p>
+      </section>
+    );
+  const who = view.sharer.nickname || '好友';
   return (
     <section className={`${styles.card} ${styles.assist}`} aria-label="好友助力">
-      <p>好友邀请你助力，助力后好友可多抽一次</p>
+      <p>{done ? `你已为${who}助力，自己也来抽一次吧` : `${who}邀请你助力，助力后TA可多抽一次`}</p>
       <Button size="small" color="primary" shape="rounded" disabled={done} onClick={assist}>
         {done ? '已助力' : '为好友助力'}
       </Button>
@@ -133,7 +160,12 @@ function Assist({ shareCode, ownCode }: { shareCode: string; ownCode: string | n
 export default function RafflePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { remote, retry, setData } = useRemote(() => campaignGet<RaffleView>('raffle'), []);
+  const shared = params.get('shareCode');
+  const friendCode = shared && SHARE_CODE.test(shared) ? shared : null;
+  const { remote, retry, setData } = useRemote(
+    () => campaignGet<RaffleView>('raffle', friendCode ? { shareCode: friendCode } : undefined),
+    [friendCode],
+  );
   const [target, setTarget] = useState<SpinTarget | null>(null);
   const [pending, setPending] = useState<DrawResult | null>(null);
   const view = remote.status === 'ready' ? remote.data : null;
@@ -192,7 +224,6 @@ export default function RafflePage() {
     : chances
       ? `剩余${chances.left}次`
       : '登录抽奖';
-  const shared = params.get('shareCode');
 
   return (
     <main className={styles.page}>
@@ -233,8 +264,8 @@ export default function RafflePage() {
           </Link>
         </div>
       </section>
-      {shared && /^[A-Za-z0-9]{4,16}$/.test(shared) && running && (
-        <Assist shareCode={shared} ownCode={remote.data.shareCode} />
+      {friendCode && remote.data.assist && running && (
+        <Assist key={friendCode} shareCode={friendCode} view={remote.data.assist} />
       )}
       <Winners />
     </main>
