@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductTestServer } from '../product/helpers.ts';
 import { startTestServer } from '../harness/index.ts';
-import { ADMIN_KEY, admin, call, data, startCampaignServer } from './helpers.ts';
+import { ADMIN_KEY, DAY_MS, admin, call, data, startCampaignServer } from './helpers.ts';
 
 describe('admin API without a configured key', () => {
   let s: ProductTestServer;
@@ -113,6 +113,79 @@ describe('admin API', () => {
     expect(data(await admin(s.url, 'POST', '/admin/api/coupon-templates/nuts-12-off-69/stock', { add: 7 }))).toMatchObject({ stock: 10 });
     expect((await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, value: 0 })).status).toBe(400);
     expect((await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, campaignId: 'nope' })).body.code).toBe(60000);
+  });
+});
+
+describe('admin API bad input', () => {
+  let s: ProductTestServer;
+  beforeAll(async () => {
+    s = await startCampaignServer();
+  });
+  afterAll(() => s?.stop());
+
+  const now = () => s.clock.now();
+  const template = {
+    campaignId: 'coupon',
+    name: '坚果满69减12元',
+    category: '坚果炒货',
+    value: 1200,
+    threshold: 6900,
+    validDays: 10,
+    stock: 3,
+    perUserLimit: 1,
+    claimable: true,
+    channels: ['online'],
+    scope: '坚果炒货类商品',
+  };
+  const prize = { name: '开心果 1罐', image: '/api/campaign/assets/nuts.svg', kind: 'goods', weight: 3, slot: 8 };
+
+  /** [method, path, body, status, code, message part]: each refused before anything changes. */
+  const BAD = (): ['POST' | 'PUT' | 'PATCH', string, unknown, number, number, string][] => [
+    ['POST', '/admin/api/coupon-templates/all-3-free/exchange-codes', { count: 0, expiresAt: now() + DAY_MS }, 400, 10001, 'count'],
+    ['POST', '/admin/api/coupon-templates/all-3-free/exchange-codes', { count: 1001, expiresAt: now() + DAY_MS }, 400, 10001, 'count'],
+    ['POST', '/admin/api/coupon-templates/all-3-free/exchange-codes', { count: 2 }, 400, 10001, 'expiresAt'],
+    ['POST', '/admin/api/coupon-templates/all-3-free/exchange-codes', { count: 2, expiresAt: 'soon' }, 400, 10001, 'expiresAt'],
+    ['POST', '/admin/api/coupon-templates/no-such/exchange-codes', { count: 2, expiresAt: now() + DAY_MS }, 404, 61004, '优惠券模板不存在'],
+    ['POST', '/admin/api/coupons/redeem', { code: '123' }, 400, 10001, 'code'],
+    ['POST', '/admin/api/coupons/redeem', {}, 400, 10001, 'code'],
+    ['POST', '/admin/api/campaigns/raffle/prizes/snack-pack/stock', { add: 1.5 }, 400, 10001, 'add'],
+    ['POST', '/admin/api/campaigns/raffle/prizes/snack-pack/stock', {}, 400, 10001, 'add'],
+    ['POST', '/admin/api/campaigns/raffle/prizes/snack-pack/stock', { add: '5' }, 400, 10001, 'add'],
+    ['POST', '/admin/api/campaigns/raffle/prizes/no-such/stock', { add: 1 }, 404, 61004, '奖品不存在'],
+    ['POST', '/admin/api/coupon-templates/all-3-free/stock', { add: 1, more: 1 }, 400, 10001, 'more'],
+    ['PUT', '/admin/api/campaigns/password/passwords/新口令', { prize: 'no-such', startsAt: now(), endsAt: now() + DAY_MS }, 400, 61003, 'no-such'],
+    ['PUT', '/admin/api/campaigns/password/passwords/新口令', { prize: 'package-points', startsAt: now() + DAY_MS, endsAt: now() }, 400, 61003, 'startsAt 必须早于 endsAt'],
+    ['PUT', '/admin/api/campaigns/password/passwords/新口令', { prize: 'package-points', startsAt: now(), endsAt: now() + DAY_MS, useLimit: 0 }, 400, 10001, 'useLimit'],
+    ['PUT', `/admin/api/campaigns/password/passwords/${'口'.repeat(33)}`, { prize: 'package-points', startsAt: now(), endsAt: now() + DAY_MS }, 400, 10001, 'password'],
+    ['PUT', '/admin/api/campaigns/raffle/prizes/pistachio', { ...prize, weight: -1 }, 400, 10001, 'weight'],
+    ['PUT', '/admin/api/campaigns/raffle/prizes/pistachio', { ...prize, stock: -1 }, 400, 10001, 'stock'],
+    ['PUT', '/admin/api/campaigns/raffle/prizes/pistachio', { ...prize, name: undefined }, 400, 10001, 'name'],
+    ['PUT', '/admin/api/campaigns/no-such/prizes/pistachio', prize, 200, 60000, '活动不存在'],
+    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, channels: [] }, 400, 10001, 'channels'],
+    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, channels: ['mall'] }, 400, 10001, 'channels'],
+    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, perUserLimit: 0 }, 400, 10001, 'perUserLimit'],
+    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, stock: 1.5 }, 400, 10001, 'stock'],
+    ['PUT', '/admin/api/coupon-templates/Bad_Key', template, 400, 10001, 'key'],
+    ['PATCH', '/admin/api/campaigns/sign', { rules: 'one rule' }, 400, 10001, 'rules'],
+    ['PATCH', '/admin/api/campaigns/sign', { title: '' }, 400, 10001, 'title'],
+    ['PATCH', '/admin/api/campaigns/sign', { settings: { dailyPoints: 5, streakRewards: [{ days: 3, prize: 'no-such' }] } }, 400, 61003, 'no-such'],
+  ];
+
+  it('refuses every malformed or inconsistent admin body with its code and changes nothing', async () => {
+    const before = data(await admin(s.url, 'GET', '/admin/api/campaigns/raffle'));
+    const passwordsBefore = data(await admin(s.url, 'GET', '/admin/api/campaigns/password')).passwords.length;
+    const templatesBefore = data(await admin(s.url, 'GET', '/admin/api/campaigns/coupon')).couponTemplates.length;
+    for (const [method, path, body, status, code, part] of BAD()) {
+      const answer = await admin(s.url, method, encodeURI(path), body);
+      const label = `${method} ${path} ${JSON.stringify(body)}`;
+      expect(answer.status, label).toBe(status);
+      expect(answer.body.code, `${label}: ${answer.body.message}`).toBe(code);
+      expect(answer.body.message, label).toContain(part);
+    }
+    expect(data(await admin(s.url, 'GET', '/admin/api/campaigns/raffle')).prizes).toEqual(before.prizes);
+    expect(data(await admin(s.url, 'GET', '/admin/api/campaigns/password')).passwords).toHaveLength(passwordsBefore);
+    expect(data(await admin(s.url, 'GET', '/admin/api/campaigns/coupon')).couponTemplates).toHaveLength(templatesBefore);
+    expect(data(await call(s.url, 'GET', '/api/campaign/sign')).campaign.rules.length).toBeGreaterThan(0);
   });
 });
 
