@@ -70,6 +70,8 @@ describe('raffle pages', () => {
       await screenshot(page, 'campaign-raffle-won');
       await page.getByRole('button', { name: '继续抽奖' }).click();
       await page.getByText('今日剩余抽奖机会 2 次，分享可再得机会').waitFor();
+      // The prize just won joins the winners list without a reload.
+      await page.getByLabel('中奖名单').getByText('138****2001').first().waitFor();
       for (const left of [1, 0]) {
         await page.getByRole('button', { name: /剩余\d次/ }).click();
         await page.getByRole('button', { name: '继续抽奖' }).click();

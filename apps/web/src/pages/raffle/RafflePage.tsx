@@ -1,7 +1,7 @@
 // /activity/raffle/index "幸运抽奖": the nine-grid or the wheel from configuration, chances left
 // today, the draw (the server decides, the board animates to its slot), recent winners, share
 // for an extra chance and a friend's assist through ?shareCode=.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
 import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
@@ -66,8 +66,12 @@ interface Winner {
   createdAt: number;
 }
 
-function Winners() {
-  const { remote } = useRemote(() => campaignGet<Winner[]>('raffle/winners'), []);
+/** Recent winners; read again (silently) whenever `wins` grows, so a prize just won shows. */
+function Winners({ wins }: { wins: number }) {
+  const { remote, refresh } = useRemote(() => campaignGet<Winner[]>('raffle/winners'), []);
+  useEffect(() => {
+    if (wins > 0) refresh();
+  }, [wins, refresh]);
   return (
     <section className={styles.card} aria-label="中奖名单">
       <h2 className={styles.heading}>中奖名单</h2>
@@ -168,6 +172,7 @@ export default function RafflePage() {
   );
   const [target, setTarget] = useState<SpinTarget | null>(null);
   const [pending, setPending] = useState<DrawResult | null>(null);
+  const [wins, setWins] = useState(0);
   const view = remote.status === 'ready' ? remote.data : null;
 
   const share = usePageShare(
@@ -246,6 +251,7 @@ export default function RafflePage() {
           onSettled={() => {
             if (!pending) return;
             setData((v) => ({ ...v, chances: pending.chances }));
+            if (pending.award) setWins((n) => n + 1);
             showResult(pending, navigate);
             setPending(null);
           }}
@@ -267,7 +273,7 @@ export default function RafflePage() {
       {friendCode && remote.data.assist && running && (
         <Assist key={friendCode} shareCode={friendCode} view={remote.data.assist} />
       )}
-      <Winners />
+      <Winners wins={wins} />
     </main>
   );
 }
