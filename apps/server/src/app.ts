@@ -17,6 +17,7 @@ import { attachImGateway, kickConnections, type ImGateway } from './im/gateway/i
 import { registerMessaging, type Messaging } from './im/messaging/index.ts';
 import { registerPeople } from './im/people/index.ts';
 import { registerPushSettings } from './im/push-settings/index.ts';
+import { registerSafeUrls, type SafeUrls } from './im/safe-urls/index.ts';
 import { registerTeams } from './im/teams/index.ts';
 import { registerEvents } from './im/events/index.ts';
 import { registerExtras } from './im/extras/index.ts';
@@ -34,6 +35,8 @@ export interface MorselServer {
   readonly imAccounts: ImAccounts;
   readonly imGateway: ImGateway;
   readonly imMessaging: Messaging;
+  /** Safe short URLs and the original URLs behind them (getOriginUrl). */
+  readonly safeUrls: SafeUrls;
   /** Stops accepting requests, then closes the bus and the store. */
   close(): Promise<void>;
 }
@@ -87,6 +90,7 @@ export async function buildServer(
     registerTeams({ store, im: imGateway, messaging: imMessaging });
     registerEvents({ store, im: imGateway });
     registerPushSettings({ store, im: imGateway });
+    const safeUrls = registerSafeUrls({ store, im: imGateway });
     registerExtras({ store, im: imGateway, scenes: imMessaging.scenes });
     await registerWebApp(http, config.webDist);
     await http.ready();
@@ -101,6 +105,7 @@ export async function buildServer(
       imAccounts,
       imGateway,
       imMessaging,
+      safeUrls,
       async close() {
         await imGateway.close();
         await http.close();

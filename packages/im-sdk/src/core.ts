@@ -2,7 +2,7 @@
 // working set plus the local database behind it), the logger and error statistics, the sync
 // after each login, and the dispatch of server pushes to the services that registered for them.
 // Domain services are mixins over this class.
-import { CLIENT_TYPES, DIAGNOSTIC_CODES, ImError, LIMITS, SYNC, type CommandName, type ReplyOf, type RequestOf } from '@morsel/protocol';
+import { CLIENT_TYPES, DIAGNOSTIC_CODES, ImError, isSafeShortUrl, LIMITS, SAFE_URL_RULE, SYNC, type CommandName, type ReplyOf, type RequestOf } from '@morsel/protocol';
 import { Link, type LoginReply } from './link/link.ts';
 import { Logger } from './logger.ts';
 import { defaultErrorReportUrl, defaultLogUploadUrl, type LoginPortChange, type NimOptions, type ResolvedOptions } from './options.ts';
@@ -42,8 +42,8 @@ export class NimCore {
   /** This connection's sync succeeded: until then live pushes never move a timetag. */
   private syncedOnThisLink = false;
   private heldPushes: [CommandName, Record<string, unknown>][] = [];
-  /** Lookups of original URLs still pending; processing after a sync waits for them (bounded). */
-  protected pendingOriginUrlLookups = 0;
+  /** Lookups of original URLs in flight (getNosOriginUrl); processing after a sync waits for them (bounded). */
+  private pendingOriginUrlLookups = 0;
 
   constructor(options: ResolvedOptions) {
     this.options = options;
@@ -145,6 +145,11 @@ export class NimCore {
     return withDone(Promise.all([this.link.destroy(), this.localDb.close()]).then(() => {}), options.done);
   }
 
+  /** Settles once the local database's working set is loaded (at once without a database). */
+  protected localReady(): Promise<void> {
+    return this.localLoaded;
+  }
+
   /**
    * A session's messages from the local database, newest first unless `desc` is false: also
    * those older than the working set `getLocalMsgs` reads. Without a database: no messages.
@@ -173,6 +178,21 @@ export class NimCore {
   /** Ends this account's sessions on other devices. */
   kick(options: { deviceIds: string[]; done?: Done<ReplyOf<'kick'>> }): Promise<ReplyOf<'kick'>> {
     return withDone(this.sendCmd('kick', { deviceIds: options.deviceIds }), options.done);
+  }
+
+  /**
+   * The original URL behind a safe short URL (getOriginUrl 6:22). Counted while in flight: the
+   * processing after a sync waits for pending lookups (up to 20 checks of 300 ms).
+   */
+  getNosOriginUrl(options: { safeShortUrl: string; done?: Done<string> }): Promise<string> {
+    if (!isSafeShortUrl(options.safeShortUrl)) return withDone(Promise.reject(new ImError('Param_Error', SAFE_URL_RULE)), options.done);
+    this.pendingOriginUrlLookups++;
+    const work = this.sendCmd('getOriginUrl', { safeUrl: options.safeShortUrl })
+      .then((reply) => reply.url)
+      .finally(() => {
+        this.pendingOriginUrlLookups--;
+      });
+    return withDone(work, options.done);
   }
 
   getServerTime(options: { done?: Done<number> } = {}): Promise<number> {

@@ -1,7 +1,7 @@
 // Document 2's message rules with its wording: the SDK checks them before sending, the server on
 // receipt (both call checkOutgoingMsg). Rules a typed SDK call cannot break are reached here.
 import { describe, expect, it } from 'vitest';
-import { checkOutgoingMsg } from './message-rules.ts';
+import { checkOutgoingMsg, isSafeShortUrl } from './message-rules.ts';
 import type { OutgoingMsg } from './commands/message.ts';
 
 const base = { scene: 'p2p', to: 'demo2', idClient: 'c1' } as const;
@@ -33,5 +33,15 @@ describe('checkOutgoingMsg', () => {
   it('refuses notifications (the server sends them) and unknown types', () => {
     expect(check({ type: 5, text: 'x' })).toBe('notification messages are sent by the server only');
     expect(check({ type: 7 })).toBe('type is not valid');
+  });
+});
+
+describe('isSafeShortUrl', () => {
+  it('takes a URL starting with http and containing im_url=1, nothing else', () => {
+    expect(isSafeShortUrl('https://files.example.com/s/abc?im_url=1')).toBe(true);
+    expect(isSafeShortUrl('http://files.example.com/s/abc?x=2&im_url=1')).toBe(true);
+    expect(isSafeShortUrl('https://files.example.com/s/abc')).toBe(false);
+    expect(isSafeShortUrl('ftp://files.example.com/s/abc?im_url=1')).toBe(false);
+    expect(isSafeShortUrl(undefined)).toBe(false);
   });
 });

@@ -42,3 +42,10 @@ export function checkOutgoingMsg(msg: OutgoingMsg): string | null {
       return 'type is not valid';
   }
 }
+
+export const SAFE_URL_RULE = 'a safe short url must start with http and contain im_url=1';
+
+/** Document 2: a safe short URL starts with http and contains im_url=1. */
+export function isSafeShortUrl(url: unknown): url is string {
+  return typeof url === 'string' && url.startsWith('http') && url.includes('im_url=1');
+}

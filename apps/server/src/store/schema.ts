@@ -10,6 +10,7 @@ import type { PeopleTables, ProfileColumns } from '../im/people/tables.ts';
 import type { TeamTables } from '../im/teams/tables.ts';
 import type { EventTables } from '../im/events/tables.ts';
 import type { PushSettingsTables } from '../im/push-settings/tables.ts';
+import type { SafeUrlTables } from '../im/safe-urls/tables.ts';
 
 export interface MetaTable {
   key: string;
@@ -73,7 +74,7 @@ export interface ImClientErrorReportTable {
 }
 
 /** Every table; the product API's row types live beside it in src/product/store/tables.ts. */
-export interface Database extends ProductTables, CampaignTables, MessagingTables, ExtrasTables, PeopleTables, TeamTables, EventTables, PushSettingsTables {
+export interface Database extends ProductTables, CampaignTables, MessagingTables, ExtrasTables, PeopleTables, TeamTables, EventTables, PushSettingsTables, SafeUrlTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

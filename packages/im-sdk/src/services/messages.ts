@@ -5,6 +5,7 @@ import {
   checkOutgoingMsg,
   COMMANDS,
   ImError,
+  isSafeShortUrl,
   LIMITS,
   MSG_TYPES,
   SYNC,
@@ -85,6 +86,7 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
         const category = LIVE_TIMETAG[received.scene];
         if (category) this.advanceTimetag(category, received.time - SYNC.liveTimetagMarginMs);
         if (this.store.putMsgs([received]).length === 0) return; // already held: shown once
+        this.resolveSafeUrls([received]);
         this.touchSession(received, { countUnread: true });
         this.callbacks().onmsg?.(received);
       });
@@ -297,16 +299,38 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
 
     private keep(msgs: Msg[]): ClientMsg[] {
       const mapped = msgs.map((m) => fromServer(m, this.account));
-      this.store.putMsgs(mapped);
+      this.resolveSafeUrls(this.store.putMsgs(mapped));
       return mapped.map((m) => this.store.getMsg(m.idClient) ?? m);
     }
 
     private synced(msgs: Msg[], kind: 'offline' | 'roaming'): void {
       const added = this.store.putMsgs(msgs.map((m) => fromServer(m, this.account)));
+      this.resolveSafeUrls(added);
       for (const msg of added) this.touchSession(msg, { countUnread: false });
       for (const batch of bySession(added)) {
         if (kind === 'offline') this.callbacks().onofflinemsgs?.(batch);
         else this.callbacks().onroamingmsgs?.(batch);
+      }
+    }
+
+    /**
+     * A received file message whose url is a safe short URL gets the original URL in its place
+     * once the server resolved it (the message object is updated in place and stored again).
+     * Lookups started by the sync's messages are counted, so onsyncdone and the pushes held
+     * during the sync wait for them (up to 20 checks of 300 ms). A failed lookup keeps the safe
+     * URL.
+     */
+    private resolveSafeUrls(msgs: ClientMsg[]): void {
+      for (const msg of msgs) {
+        const safeShortUrl = msg.file?.url;
+        if (msg.flow !== 'in' || !isSafeShortUrl(safeShortUrl)) continue;
+        this.getNosOriginUrl({ safeShortUrl }).then(
+          (url) => {
+            const held = this.store.getMsg(msg.idClient);
+            if (held?.file?.url === safeShortUrl) this.store.updateMsg(msg.idClient, { file: { ...held.file, url } });
+          },
+          (error: unknown) => this.logger.warn('original url lookup failed', safeShortUrl, (error as Error).message),
+        );
       }
     }
 

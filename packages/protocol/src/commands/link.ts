@@ -76,7 +76,11 @@ export const linkCommands = {
   removeFile: command(6, 11, 'removeFile', { request: Params({ docId: Id }) }),
   getClientAntispam: command(6, 17, 'getClientAntispam', { request: Params({ md5: Type.Optional(Type.String()) }) }),
   fileQuickTransfer: command(6, 18, 'fileQuickTransfer', { request: Params({ md5: Type.String({ minLength: 32, maxLength: 32 }), size: Type.Integer({ minimum: 0 }) }) }),
-  getOriginUrl: command(6, 22, 'getOriginUrl', { request: Params({ safeUrl: Type.String({ minLength: 1 }) }) }),
+  /** The original URL behind a safe short URL (document 2: starts with http, contains im_url=1). */
+  getOriginUrl: command(6, 22, 'getOriginUrl', {
+    request: Params({ safeUrl: Type.String({ minLength: 1, maxLength: 2048 }) }),
+    reply: Params({ url: Type.String({ minLength: 1 }) }),
+  }),
   getServerTime: command(6, 23, 'getServerTime', { reply: Params({ time: Time }) }),
   getNosAccessToken: command(6, 24, 'getNosAccessToken', { request: Params({ url: Type.String({ minLength: 1 }) }) }),
   deleteNosAccessToken: command(6, 25, 'deleteNosAccessToken', { request: Params({ token: Type.String({ minLength: 1 }) }) }),

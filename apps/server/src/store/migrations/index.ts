@@ -13,6 +13,7 @@ import * as m0010 from './0010_im_team_receipts.ts';
 import * as m0011 from './0011_im_session_conv_index.ts';
 import * as m0012 from './0012_im_push_settings.ts';
 import * as m0013 from './0013_im_sysmsg_target.ts';
+import * as m0014 from './0014_im_safe_urls.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_im_session_conv_index': m0011,
   '0012_im_push_settings': m0012,
   '0013_im_sysmsg_target': m0013,
+  '0014_im_safe_urls': m0014,
 };
