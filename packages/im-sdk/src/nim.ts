@@ -4,6 +4,7 @@
 import { NimCore } from './core.ts';
 import { resolveOptions, type NimOptions } from './options.ts';
 import { ExtrasApi } from './services/extras.ts';
+import { LocalMsgsApi } from './services/local-msgs.ts';
 import { MessagesApi } from './services/messages.ts';
 import { SessionsApi } from './services/sessions.ts';
 import { PeopleApi } from './services/people.ts';
@@ -21,7 +22,7 @@ const instances = new Map<string, NIM>();
  */
 const instanceKey = (options: NimOptions) => `${options.appKey}\u0000${options.account.toLowerCase()}\u0000${options.deviceId ?? ''}`;
 
-export class NIM extends PushSettingsApi(SuperTeamsApi(EventsApi(TeamsApi(SysMsgsApi(PeopleApi(ExtrasApi(MessagesApi(SessionsApi(NimCore))))))))) {
+export class NIM extends PushSettingsApi(SuperTeamsApi(EventsApi(TeamsApi(SysMsgsApi(PeopleApi(ExtrasApi(LocalMsgsApi(MessagesApi(SessionsApi(NimCore)))))))))) {
   /** Returns the account's instance, creating it (and connecting) on first use. */
   static getInstance(options: NimOptions): NIM {
     const resolved = resolveOptions(options);

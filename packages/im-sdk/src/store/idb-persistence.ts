@@ -99,8 +99,10 @@ export class IdbPersistence implements Persistence {
     const msgs = tx.objectStore('msgs');
     const sessions = tx.objectStore('sessions');
     const timetags = tx.objectStore('timetags');
-    // Requests are queued in this order within the transaction: range clears, removals, puts.
-    const work: Promise<unknown>[] = batch.clearSessions.map(({ sessionId, before }) => clearRange(msgs, sessionId, before));
+    // Requests are queued in this order within the transaction: clearing every message, range
+    // clears, removals, puts.
+    const work: Promise<unknown>[] = batch.clearAllMsgs ? [msgs.clear()] : [];
+    work.push(...batch.clearSessions.map(({ sessionId, before }) => clearRange(msgs, sessionId, before)));
     // A record IndexedDB cannot store (a value that cannot be cloned) throws at once: that one
     // is skipped and reported, the rest of the batch is stored.
     const refused: unknown[] = [];

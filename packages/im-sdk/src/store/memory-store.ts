@@ -33,6 +33,11 @@ export interface LocalStore {
   /** Every message of a session from others after `after` that counts as unread. */
   countUnread(sessionId: string, after: number, me: string): number;
   clearSession(sessionId: string, before: number): void;
+  /**
+   * Removes every message, from memory and from the local database (also those memory never
+   * loaded); returns those memory held.
+   */
+  clearMsgs(): ClientMsg[];
   search(predicate: (msg: ClientMsg) => boolean, limit: number): ClientMsg[];
   allMsgs(): ClientMsg[];
   getSession(id: string): ClientSession | undefined;
@@ -50,6 +55,8 @@ export interface StoreListener {
   msgForgotten(ref: { idServer: string; idClient?: string }): void;
   /** Every message of the session up to `before` is gone, including any not held in memory. */
   sessionCleared(sessionId: string, before: number): void;
+  /** Every message is gone, including any not held in memory. */
+  msgsCleared(): void;
   sessionPut(session: ClientSession): void;
   sessionRemoved(id: string): void;
   timetagsSet(timetags: Record<string, number>): void;
@@ -174,6 +181,15 @@ export class MemoryStore implements LocalStore {
   clearSession(sessionId: string, before: number) {
     for (const msg of [...(this.bySession.get(sessionId) ?? [])]) if (msg.time <= before) this.removeMsg(msg.idClient);
     this.listener?.sessionCleared(sessionId, before);
+  }
+
+  clearMsgs() {
+    const removed = this.allMsgs();
+    this.byIdClient.clear();
+    this.byIdServer.clear();
+    this.bySession.clear();
+    this.listener?.msgsCleared();
+    return removed;
   }
 
   search(predicate: (msg: ClientMsg) => boolean, limit: number) {

@@ -6,6 +6,8 @@ import type { StoreSnapshot } from './memory-store.ts';
 
 /** Changes to apply together, in one transaction, so that none lands without the others. */
 export interface ChangeBatch {
+  /** Every message goes first (deleteAllLocalMsgs); the rest of the batch happened after it. */
+  clearAllMsgs?: boolean;
   /** Ranges first: every message of the session up to and including `before`. */
   clearSessions: { sessionId: string; before: number }[];
   removeMsgs: string[];
@@ -56,4 +58,4 @@ export interface Persistence {
 export const emptyBatch = (): ChangeBatch => ({ clearSessions: [], removeMsgs: [], removeMsgsByIdServer: [], putMsgs: [], removeSessions: [], putSessions: [] });
 
 export const isEmptyBatch = (batch: ChangeBatch): boolean =>
-  !batch.clearSessions.length && !batch.removeMsgs.length && !batch.removeMsgsByIdServer.length && !batch.putMsgs.length && !batch.removeSessions.length && !batch.putSessions.length && !batch.timetags;
+  !batch.clearAllMsgs && !batch.clearSessions.length && !batch.removeMsgs.length && !batch.removeMsgsByIdServer.length && !batch.putMsgs.length && !batch.removeSessions.length && !batch.putSessions.length && !batch.timetags;

@@ -73,6 +73,35 @@ describe('the store writer', () => {
     expect(store.getMsg(held.idClient)).toBeUndefined();
   });
 
+  it('clears every message first: what was gathered before the clearing goes, what came after stays', async () => {
+    const { store, writer, batches } = recorded();
+    const before = msg('ida', 1);
+    store.putMsgs([before, msg('jo', 2)]);
+    store.clearSession('p2p-ida', 5);
+    store.removeMsg(before.idClient);
+    store.putSession(session('ida', 1));
+    expect(store.clearMsgs()).toHaveLength(1);
+    const after = msg('jo', 3);
+    store.putMsgs([after]);
+    await writer.flush();
+    expect(batches).toEqual([
+      {
+        clearAllMsgs: true,
+        clearSessions: [],
+        removeMsgs: [],
+        removeMsgsByIdServer: [],
+        putMsgs: [after],
+        removeSessions: [],
+        putSessions: [session('ida', 1)],
+      },
+    ]);
+    expect(store.allMsgs()).toEqual([after]);
+    batches.length = 0;
+    store.putMsgs([msg('jo', 4)]);
+    await writer.flush();
+    expect(batches[0]!.clearAllMsgs).toBeUndefined(); // once only
+  });
+
   it('writes nothing before it is ready, then everything gathered', async () => {
     let open!: () => void;
     const { store, writer, batches } = recorded(new Promise((resolve) => (open = resolve)));

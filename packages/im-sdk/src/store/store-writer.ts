@@ -16,6 +16,7 @@ export class StoreWriter implements StoreListener {
   private sessionPuts = new Map<string, ClientSession>();
   private sessionRemovals = new Set<string>();
   private tags: Record<string, number> | undefined;
+  private allMsgsCleared = false;
   private scheduled = false;
 
   constructor(
@@ -55,6 +56,16 @@ export class StoreWriter implements StoreListener {
     this.schedule();
   }
 
+  msgsCleared(): void {
+    // What was gathered for messages before is superseded: every message goes.
+    this.allMsgsCleared = true;
+    this.msgPuts = new Map();
+    this.msgRemovals = new Set();
+    this.idServerRemovals = new Set();
+    this.clears = [];
+    this.schedule();
+  }
+
   sessionPut(session: ClientSession): void {
     this.sessionRemovals.delete(session.id);
     this.sessionPuts.set(session.id, session);
@@ -76,6 +87,7 @@ export class StoreWriter implements StoreListener {
   flushNow(): void {
     this.scheduled = false;
     const batch: ChangeBatch = {
+      ...(this.allMsgsCleared && { clearAllMsgs: true }),
       clearSessions: this.clears,
       removeMsgs: [...this.msgRemovals],
       removeMsgsByIdServer: [...this.idServerRemovals],
@@ -91,6 +103,7 @@ export class StoreWriter implements StoreListener {
     this.sessionPuts = new Map();
     this.sessionRemovals = new Set();
     this.tags = undefined;
+    this.allMsgsCleared = false;
     if (isEmptyBatch(batch)) return;
     this.queue.run(() => this.write(batch)).catch((error: unknown) => this.failed(error));
   }
