@@ -16,7 +16,10 @@ async function cookie(page: Page, name: string) {
 async function requestCode(page: Page, base: string, mobile: string): Promise<string> {
   await page.getByRole('textbox', { name: '手机号' }).fill(mobile);
   await page.getByRole('button', { name: '获取验证码' }).click();
-  await page.getByRole('button', { name: /\d+s后重发/ }).waitFor();
+  // The resend countdown starts at 60 s the moment the code went out, on a disabled button.
+  const countdown = page.getByRole('button', { name: '60s后重发' });
+  await countdown.waitFor();
+  expect(await countdown.isDisabled()).toBe(true);
   return latestSmsCode(base, mobile);
 }
 
