@@ -144,3 +144,38 @@ describe('coupons', () => {
     expect(data(await call(s.url, 'GET', `/api/campaign/coupon/gift?shareCode=${poster.shareCode}`, { ut: friend.ut })).claimed).toBe(true);
   });
 });
+
+// The centre's tabs: a category the operator lists stays (with no coupons, the page says
+// 该分类暂无优惠券); a category only a template names comes and goes with its coupons.
+describe('coupon centre categories', () => {
+  let s: ProductTestServer;
+  beforeAll(async () => {
+    s = await startCampaignServer();
+  });
+  afterAll(() => s?.stop());
+
+  const centre = async () => data(await call(s.url, 'GET', '/api/campaign/coupon/centre')).categories as { name: string; coupons: { templateKey: string }[] }[];
+  const putTemplate = async (key: string, category: string, claimable: boolean) =>
+    data(await admin(s.url, 'PUT', `/admin/api/coupon-templates/${key}`, {
+      campaignId: 'coupon', name: '端午限定满39减5元', category, value: 500, threshold: 3900, validDays: 7,
+      stock: 100, perUserLimit: 1, claimable, channels: ['online'], scope: '端午专区商品可用',
+    }));
+
+  it('answers an operator-listed category with no coupon as empty, and drops an unlisted one once empty', async () => {
+    const detail = data(await admin(s.url, 'GET', '/admin/api/campaigns/coupon'));
+    const settings = detail.settings as { categories: string[] };
+    data(await admin(s.url, 'PATCH', '/admin/api/campaigns/coupon', { settings: { ...settings, categories: [...settings.categories, '节日限定'] } }));
+    const listed = (await centre()).find((c) => c.name === '节日限定');
+    expect(listed).toEqual({ name: '节日限定', coupons: [] });
+    expect((await centre()).map((c) => c.name).at(-1)).toBe('节日限定');
+
+    await putTemplate('dragon-boat-5', '端午专区', true);
+    expect((await centre()).find((c) => c.name === '端午专区')?.coupons.map((t) => t.templateKey)).toEqual(['dragon-boat-5']);
+    await putTemplate('dragon-boat-5', '端午专区', false);
+    expect((await centre()).map((c) => c.name)).not.toContain('端午专区');
+
+    // A listed category filled later shows its coupon in the operator's order.
+    await putTemplate('dragon-boat-5', '节日限定', true);
+    expect((await centre()).find((c) => c.name === '节日限定')?.coupons.map((t) => t.templateKey)).toEqual(['dragon-boat-5']);
+  });
+});

@@ -163,3 +163,46 @@ describe('raffle', () => {
     expect((await call(s.url, 'POST', '/api/campaign/raffle/draw', { ut: a.ut })).body.code).toBe(0);
   });
 });
+
+// An operator may take every prize off the board (slot -1) while preparing it: the admin API
+// accepts that, the page gets an empty board, and the server draws nothing until a prize is back.
+describe('raffle with an empty board', () => {
+  let s: ProductTestServer;
+  beforeAll(async () => {
+    s = await startCampaignServer();
+  });
+  afterAll(() => s?.stop());
+
+  /** Puts every prize of the raffle on the slot `slotOf` gives its position in the admin list. */
+  const placeAll = async (slotOf: (index: number) => number) => {
+    const detail = data(await admin(s.url, 'GET', '/admin/api/campaigns/raffle'));
+    for (const [index, prize] of detail.prizes.entries()) {
+      const { awarded: _a, key, ...config } = prize;
+      const reply = await admin(s.url, 'PUT', `/admin/api/campaigns/raffle/prizes/${key}`, { ...config, slot: slotOf(index) });
+      expect(reply.body.code, key).toBe(0);
+    }
+    return detail.prizes.length as number;
+  };
+
+  it('accepts a board with no prize on it, serves it empty and refuses draws without spending a chance', async () => {
+    const shopper = await newShopper(s);
+    await placeAll(() => -1);
+    const view = data(await call(s.url, 'GET', '/api/campaign/raffle', { ut: shopper.ut }));
+    expect(view.prizes).toEqual([]);
+    expect(view.chances).toMatchObject({ left: 3 });
+    expect((await call(s.url, 'POST', '/api/campaign/raffle/draw', { ut: shopper.ut })).body).toEqual({
+      code: 60026,
+      message: '奖品准备中，暂时无法抽奖',
+      data: null,
+    });
+    expect(data(await call(s.url, 'GET', '/api/campaign/raffle/chances', { ut: shopper.ut }))).toMatchObject({ left: 3, usedToday: 0 });
+    expect(data(await call(s.url, 'GET', '/api/campaign/raffle/awards', { ut: shopper.ut }))).toEqual([]);
+
+    // Back on the board: draws again.
+    const count = await placeAll((index) => index);
+    expect(data(await call(s.url, 'GET', '/api/campaign/raffle')).prizes).toHaveLength(count);
+    const drawn = data(await call(s.url, 'POST', '/api/campaign/raffle/draw', { ut: shopper.ut }));
+    expect(drawn.slot).toBeGreaterThanOrEqual(0);
+    expect(drawn.chances).toMatchObject({ left: 2, usedToday: 1 });
+  });
+});

@@ -76,7 +76,9 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
             return { ...publicTemplate(t), perUserLimit: Number(t.per_user_limit), claimedByMe: mine, soldOut, state };
           }),
       }))
-      .filter((c) => c.coupons.length > 0);
+      // A category the operator listed keeps its tab while empty (the page says 该分类暂无优惠券);
+      // one that only templates named is shown while it has coupons.
+      .filter((c) => c.coupons.length > 0 || settings.categories.includes(c.name));
     return ok({ campaign: publicCampaign(campaign, now), loggedIn: user !== undefined, categories });
   });
 

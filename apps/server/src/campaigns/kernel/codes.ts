@@ -16,6 +16,7 @@ export const CAMPAIGN_CODES = {
   shareCodeInvalid: { code: 60023, message: '分享链接无效或已失效' },
   selfAssist: { code: 60024, message: '不能为自己助力哦' },
   alreadyAssisted: { code: 60025, message: '您已经为这位好友助力过了' },
+  raffleBoardEmpty: { code: 60026, message: '奖品准备中，暂时无法抽奖' },
 
   addressNotNeeded: { code: 60030, message: '该奖品无需填写收货地址' },
   addressAlreadySet: { code: 60031, message: '收货地址已提交，如需修改请联系客服' },

@@ -24,6 +24,8 @@ const RaffleQuery = Type.Object({ shareCode: Type.Optional(ShareCode) });
 
 const ASSIST_PURPOSE = 'chance';
 
+/** On the wheel or nine-grid (slot -1: not shown there). */
+const onBoard = (p: Prize) => Number(p.slot) >= 0;
 const publicPrize = (p: Prize) => ({ key: p.prize_key, name: p.name, image: p.image, kind: p.kind, slot: Number(p.slot) });
 
 export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
@@ -65,7 +67,7 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     return ok({
       campaign: publicCampaign(campaign, now),
       layout: settings.layout,
-      prizes: prizes.filter((p) => Number(p.slot) >= 0).map(publicPrize),
+      prizes: prizes.filter(onBoard).map(publicPrize),
       loggedIn: user !== undefined,
       chances: user ? await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now)) : null,
       shareCode: user?.share_code ?? null,
@@ -87,8 +89,11 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     const uid = userId(user);
     const day = chinaDay(now);
     const won = await inTransaction(db, async (trx) => {
-      await spendChance(trx, RAFFLE_CAMPAIGN, settings, uid, day);
       const prizes = await listPrizes(trx, RAFFLE_CAMPAIGN);
+      // A board an operator has not filled yet (no prize on a slot) has nothing to land on: no
+      // draw, and no chance spent.
+      if (!prizes.some(onBoard)) throw refuse('raffleBoardEmpty');
+      await spendChance(trx, RAFFLE_CAMPAIGN, settings, uid, day);
       const fallback = prizes.find((p) => p.prize_key === settings.fallbackPrize);
       if (!fallback) throw new Error(`raffle fallback prize ${settings.fallbackPrize} is missing`);
       const drawn = pickWeighted(prizes) ?? fallback;

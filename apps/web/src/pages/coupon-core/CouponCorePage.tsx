@@ -93,7 +93,12 @@ export default function CouponCorePage() {
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
   const { campaign, categories } = remote.data;
-  const current = categories.find((c) => c.name === category) ?? categories[0];
+  // Operator-listed categories come even when empty; the first tab with coupons opens first.
+  const current =
+    categories.find((c) => c.name === category) ??
+    categories.find((c) => c.coupons.length > 0) ??
+    categories[0];
+  const nothingOn = categories.every((c) => c.coupons.length === 0);
   const running = campaign.state === 'running';
 
   const actionOf = (coupon: CentreCoupon) => {
@@ -140,7 +145,7 @@ export default function CouponCorePage() {
         <CampaignNotice campaign={campaign} />
       </Hero>
       <div className={styles.panel}>
-        {categories.length === 0 || !current ? (
+        {nothingOn || !current ? (
           <Empty title="暂无可领取的优惠券" description="新券即将上架，敬请期待" />
         ) : (
           <>
@@ -151,7 +156,7 @@ export default function CouponCorePage() {
             </CapsuleTabs>
             <div className={styles.list} aria-label={`${current.name}优惠券`}>
               {current.coupons.length === 0 ? (
-                <Empty title="该分类暂无优惠券" />
+                <Empty title="该分类暂无优惠券" description="看看其他分类的好券吧" />
               ) : (
                 current.coupons.map((coupon) => (
                   <CouponCard

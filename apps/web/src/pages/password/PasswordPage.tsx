@@ -137,9 +137,15 @@ export default function PasswordPage() {
         )}
         <p className={styles.tip}>口令不区分大小写，空格会自动忽略</p>
       </section>
-      {prizes.length > 0 && (
-        <section className={styles.card} aria-label="口令奖品">
-          <h2 className={styles.heading}>口令好礼</h2>
+      <section className={styles.card} aria-label="口令奖品">
+        <h2 className={styles.heading}>口令好礼</h2>
+        {prizes.length === 0 ? (
+          // No prize configured yet: say so rather than leave the heading over nothing.
+          <div className={styles.prizesEmpty}>
+            <p>口令好礼即将公布</p>
+            <p>敬请留意直播间和商品包装上的活动口令</p>
+          </div>
+        ) : (
           <ul className={styles.prizes}>
             {prizes.map((prize) => (
               <li key={prize.key}>
@@ -148,8 +154,8 @@ export default function PasswordPage() {
               </li>
             ))}
           </ul>
-        </section>
-      )}
+        )}
+      </section>
       <Link className={styles.mine} to="/activity/password/award">
         查看我的奖品 ›
       </Link>

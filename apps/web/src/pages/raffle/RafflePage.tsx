@@ -19,7 +19,7 @@ import {
 import { detailPath } from '../campaign-kit/paths.ts';
 import { formatDateTime } from '../campaign-kit/format.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
-import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
+import { askLogin, CampaignNotice, Empty, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import { NineGrid, Wheel, type BoardPrize, type SpinTarget } from './boards.tsx';
 import styles from './RafflePage.module.css';
@@ -240,36 +240,51 @@ export default function RafflePage() {
       >
         <CampaignNotice campaign={campaign} />
       </Hero>
-      <section className={styles.board}>
-        <Board
-          prizes={remote.data.prizes}
-          target={target}
-          disabled={!running || pending !== null}
-          drawLabel={pending ? '抽奖中' : '抽奖'}
-          drawHint={drawHint}
-          onDraw={draw}
-          onSettled={() => {
-            if (!pending) return;
-            setData((v) => ({ ...v, chances: pending.chances }));
-            if (pending.award) setWins((n) => n + 1);
-            showResult(pending, navigate);
-            setPending(null);
-          }}
-        />
-        <p className={styles.chances} aria-live="polite">
-          {chances
-            ? `今日剩余抽奖机会 ${chances.left} 次${chances.bonus < chances.bonusCap ? '，分享可再得机会' : ''}`
-            : '登录后每天可免费抽奖3次'}
-        </p>
-        <div className={styles.actions}>
-          <button type="button" className={styles.mine} onClick={share}>
-            分享得机会
-          </button>
-          <Link className={styles.mine} to="/activity/raffle/award">
-            我的奖品
-          </Link>
-        </div>
-      </section>
+      {remote.data.prizes.length === 0 ? (
+        // An operator is still filling the board (no prize on a slot): nothing to draw yet.
+        <section className={styles.board} aria-label="奖品准备中">
+          <Empty
+            title="奖品准备中，敬请期待"
+            description="运营小伙伴正在上架奖品，稍后再来抽奖吧"
+            action={
+              <Link className={styles.emptyLink} to="/activity/raffle/award">
+                我的奖品
+              </Link>
+            }
+          />
+        </section>
+      ) : (
+        <section className={styles.board}>
+          <Board
+            prizes={remote.data.prizes}
+            target={target}
+            disabled={!running || pending !== null}
+            drawLabel={pending ? '抽奖中' : '抽奖'}
+            drawHint={drawHint}
+            onDraw={draw}
+            onSettled={() => {
+              if (!pending) return;
+              setData((v) => ({ ...v, chances: pending.chances }));
+              if (pending.award) setWins((n) => n + 1);
+              showResult(pending, navigate);
+              setPending(null);
+            }}
+          />
+          <p className={styles.chances} aria-live="polite">
+            {chances
+              ? `今日剩余抽奖机会 ${chances.left} 次${chances.bonus < chances.bonusCap ? '，分享可再得机会' : ''}`
+              : '登录后每天可免费抽奖3次'}
+          </p>
+          <div className={styles.actions}>
+            <button type="button" className={styles.mine} onClick={share}>
+              分享得机会
+            </button>
+            <Link className={styles.mine} to="/activity/raffle/award">
+              我的奖品
+            </Link>
+          </div>
+        </section>
+      )}
       {friendCode && remote.data.assist && running && (
         <Assist key={friendCode} shareCode={friendCode} view={remote.data.assist} />
       )}
