@@ -95,6 +95,56 @@ describe('environments', () => {
     }
   });
 
+  it('Alipay mini-program: the ut query parameter becomes the session', async () => {
+    const phone = await openPhone({ userAgent: USER_AGENTS.alipayMiniProgram });
+    try {
+      const page = await phone.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto(`${app.url}/activity/sign/award?ut=${encodeURIComponent(token)}&from=mini`);
+      await page.getByText('135 ****5000').waitFor();
+      expect(new URL(page.url()).search).toBe('?from=mini');
+      const cookies = await phone.context.cookies();
+      expect(cookies.find((c) => c.name === 'ut')?.value).toBe(token);
+      await screenshot(page, 'alipay-mini-program-sign-award');
+      expect(errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('Alipay mini-program told by my.getEnv only: the page reloads once without ut, logged in', async () => {
+    const phone = await openPhone({ userAgent: USER_AGENTS.alipay });
+    try {
+      // What Alipay's web-view script provides: my.getEnv answering asynchronously.
+      await phone.context.addInitScript(() => {
+        (window as unknown as { my: unknown }).my = {
+          getEnv: (callback: (result: { miniprogram: boolean }) => void) => setTimeout(() => callback({ miniprogram: true }), 50),
+        };
+      });
+      const page = await phone.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto(`${app.url}/activity/sign/award?ut=${encodeURIComponent(token)}`);
+      await page.getByText('135 ****5000').waitFor();
+      expect(new URL(page.url()).search).toBe('');
+      expect((await phone.context.cookies()).find((c) => c.name === 'ut')?.value).toBe(token);
+      expect(errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('Alipay browser (no mini-program): a ut query parameter is not taken as the session', async () => {
+    const phone = await openPhone({ userAgent: USER_AGENTS.alipay });
+    try {
+      const page = await phone.newPage();
+      await page.goto(`${app.url}/activity/sign/award?ut=${encodeURIComponent(token)}`);
+      await page.getByText('登录后查看我的奖品').waitFor();
+      expect((await phone.context.cookies()).find((c) => c.name === 'ut')).toBeUndefined();
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('native app, logged out: native login is asked for and the native header is set', async () => {
     const phone = await openPhone({ userAgent: USER_AGENTS.app() });
     try {

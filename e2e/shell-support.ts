@@ -13,6 +13,8 @@ export const USER_AGENTS = {
   wechat: `${IPHONE} MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN`,
   miniProgram: `${IPHONE} MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN miniProgram/wx0123456789abcdef`,
   alipay: `${IPHONE} AlipayClient/10.5.86.8000 AliApp(AP/10.5.86.8000) Nebula`,
+  /** Alipay's mini-program web-view: the Alipay markers plus MiniProgram. */
+  alipayMiniProgram: `${IPHONE} Ariver/1.1.0 AliApp(AP/10.5.86.8000) Nebula WK AlipayClient/10.5.86.8000 Language/zh-Hans MiniProgram`,
   /** The native app as docs/native-bridge.md defines its marker. */
   app: (ut = '') => `${IPHONE} MorselApp/4.13.0 (os=iOS; ut=${encodeURIComponent(ut)}; deviceId=dev-e2e; sessionId=sess-e2e)`,
 };

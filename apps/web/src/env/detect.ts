@@ -17,8 +17,10 @@ export interface NativeUserData {
 export interface Environment {
   /** The retailer's native app (its UA marker is present). */
   app: NativeUserData | null;
-  /** A WeChat mini-program web-view. */
+  /** A mini-program web-view, WeChat's or Alipay's (the host passes the token as `?ut=`). */
   miniProgram: boolean;
+  /** Whose mini-program hosts the page; null outside a mini-program. */
+  miniProgramHost: 'wechat' | 'alipay' | null;
   /** The WeChat browser (including the mini-program web-view). */
   wechat: boolean;
   /** The Alipay client (including its mini-program web-view). */
@@ -69,8 +71,14 @@ export function formatNativeUserAgent(data: NativeUserData): string {
   return `MorselApp/${data.version} (${fields.join('; ')})`;
 }
 
+/** `my` of Alipay's web-view script: `getEnv` answers whether the page is in a mini-program. */
+export interface AlipayMy {
+  getEnv?: (callback: (result: { miniprogram?: boolean }) => void) => void;
+}
+
 interface EnvironmentGlobals {
   __wxjs_environment?: string;
+  my?: AlipayMy;
 }
 
 export function detectEnvironment(ua: string, globals: EnvironmentGlobals = {}): Environment {
@@ -78,10 +86,15 @@ export function detectEnvironment(ua: string, globals: EnvironmentGlobals = {}):
   const wechat = /MicroMessenger/i.test(ua);
   // `AlipayClient/x`, and `AliApp(AP/x)` in containers that carry only that (APP-REFERENCE).
   const alipay = /AlipayClient|AliApp\(AP\//i.test(ua);
-  const miniProgram = wechat && (/miniProgram/i.test(ua) || globals.__wxjs_environment === 'miniprogram');
+  // WeChat 7.0.0+ adds `miniProgram` to the web-view's UA; older ones only set the global.
+  const wechatMini = wechat && (/miniProgram/i.test(ua) || globals.__wxjs_environment === 'miniprogram');
+  // Alipay's web-view adds `MiniProgram` next to `AlipayClient`; `my.getEnv` (asynchronous)
+  // confirms it where the UA does not say (confirmAlipayMiniProgram).
+  const alipayMini = !wechat && alipay && /MiniProgram/i.test(ua);
   return {
     app,
-    miniProgram,
+    miniProgram: wechatMini || alipayMini,
+    miniProgramHost: wechatMini ? 'wechat' : alipayMini ? 'alipay' : null,
     wechat,
     alipay,
     h5: !app && !wechat && !alipay,
@@ -95,6 +108,33 @@ let current: Environment | null = null;
 export function environment(): Environment {
   current ??= detectEnvironment(navigator.userAgent, window as EnvironmentGlobals);
   return current;
+}
+
+/**
+ * Inside Alipay, asks `my.getEnv` (Alipay's web-view script) whether the page is in a
+ * mini-program the UA did not reveal; if so the environment becomes an Alipay mini-program.
+ * Resolves with the answer; false at once outside Alipay or without `my.getEnv`, and after
+ * `timeoutMs` when the callback never comes.
+ */
+export function confirmAlipayMiniProgram(globals: EnvironmentGlobals = window as EnvironmentGlobals, timeoutMs = 1000): Promise<boolean> {
+  const env = environment();
+  if (env.miniProgram) return Promise.resolve(env.miniProgramHost === 'alipay');
+  const getEnv = globals.my?.getEnv;
+  if (!env.alipay || typeof getEnv !== 'function') return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    try {
+      getEnv.call(globals.my, (result) => {
+        clearTimeout(timer);
+        const inMiniProgram = result?.miniprogram === true;
+        if (inMiniProgram) current = { ...environment(), miniProgram: true, miniProgramHost: 'alipay' };
+        resolve(inMiniProgram);
+      });
+    } catch {
+      clearTimeout(timer);
+      resolve(false);
+    }
+  });
 }
 
 /** Tests only: forget the detected environment. */

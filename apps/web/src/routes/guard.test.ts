@@ -6,6 +6,7 @@ const H5 = detectEnvironment('Mozilla/5.0 (iPhone) Mobile');
 const WECHAT = detectEnvironment('Mozilla/5.0 (iPhone) MicroMessenger/8.0.47');
 const ALIPAY = detectEnvironment('Mozilla/5.0 (Android) AlipayClient/10.5.86');
 const MINI = detectEnvironment('Mozilla/5.0 (iPhone) MicroMessenger/8.0.47 miniProgram');
+const ALIPAY_MINI = detectEnvironment('Mozilla/5.0 (iPhone) AliApp(AP/10.5.86) AlipayClient/10.5.86 MiniProgram');
 const APP = detectEnvironment('Mozilla/5.0 (iPhone) MorselApp/4.12.251 (os=iOS; ut=)');
 
 const fullPath = '/activity/sign/award?bank_channel=abc&x=1#top';
@@ -24,8 +25,9 @@ describe('route guard', () => {
     expect(decide({ requireLogin: true }, at(APP))).toEqual({ kind: 'native-login' });
   });
 
-  it('still allows the page inside WeChat (mini-program included) and Alipay', () => {
-    for (const env of [WECHAT, MINI, ALIPAY]) expect(decide({ requireLogin: true }, at(env))).toEqual({ kind: 'pass' });
+  it('still allows the page inside WeChat and Alipay, their mini-programs included', () => {
+    expect(ALIPAY_MINI.miniProgramHost).toBe('alipay');
+    for (const env of [WECHAT, MINI, ALIPAY, ALIPAY_MINI]) expect(decide({ requireLogin: true }, at(env))).toEqual({ kind: 'pass' });
   });
 
   it('otherwise redirects to /my/login with loginFrom = the full path and keeps bank_channel', () => {

@@ -80,6 +80,15 @@ describe('session', () => {
     expect(getToken()).toBe('mp-tok');
   });
 
+  it("stores an Alipay mini-program's ut parameter as the token, and not the Alipay browser's", () => {
+    useUserAgent(`${IPHONE} AliApp(AP/10.5.86.8000) AlipayClient/10.5.86.8000`);
+    expect(adoptMiniProgramToken('?ut=ali-tok')).toBe(false);
+    expect(getToken()).toBe('');
+    useUserAgent(`${IPHONE} AliApp(AP/10.5.86.8000) AlipayClient/10.5.86.8000 Language/zh-Hans MiniProgram`);
+    expect(adoptMiniProgramToken('?ut=ali-tok&from=mini')).toBe(true);
+    expect(getToken()).toBe('ali-tok');
+  });
+
   it('keeps trace code and bank channel cookies', () => {
     rememberTraceCode('?traceCode=T-42');
     rememberBankChannel('abc');

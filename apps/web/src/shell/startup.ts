@@ -1,15 +1,26 @@
 // What happens once per page load. main.tsx imports this module before the app so that it runs
 // before the router reads the address.
-import { environment } from '../env/detect.ts';
+import { confirmAlipayMiniProgram, environment } from '../env/detect.ts';
 import { loadLizard } from '../request/lizard.ts';
 import { adoptMiniProgramToken, getSessionId, rememberTraceCode } from '../session/session.ts';
+
+/** The current address without its `ut` parameter. */
+function addressWithoutToken(): string {
+  const url = new URL(location.href);
+  url.searchParams.delete('ut');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
 
 function startSession(): void {
   if (adoptMiniProgramToken(location.search)) {
     // The token now lives in the cookie; keep it out of the address bar, history and share links.
-    const url = new URL(location.href);
-    url.searchParams.delete('ut');
-    history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    history.replaceState(history.state, '', addressWithoutToken());
+  } else if (environment().alipay && new URLSearchParams(location.search).has('ut')) {
+    // An Alipay mini-program whose UA does not say so: `my.getEnv` answers later, after the
+    // first render, so the page reloads once without `ut` and starts logged in.
+    void confirmAlipayMiniProgram().then((inMiniProgram) => {
+      if (inMiniProgram && adoptMiniProgramToken(location.search)) location.replace(addressWithoutToken());
+    });
   }
   rememberTraceCode(location.search);
   getSessionId();
