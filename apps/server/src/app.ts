@@ -41,9 +41,14 @@ export interface MorselServer {
   close(): Promise<void>;
 }
 
-/** Parts tests replace: the product API's clock, the fetch it calls WeChat with, its SMS provider. */
+/**
+ * Parts tests replace: the product API's clock, the fetch it calls WeChat with, its SMS provider,
+ * and the clock of the IM presence events (subscription and event expiry).
+ */
 export interface ServerServices {
   clock?: Clock;
+  /** Time as the IM presence events see it (subscribeTime and validTime run out by it). */
+  imEventsClock?: Clock;
   fetch?: typeof fetch;
   sms?: SmsProvider;
 }
@@ -88,7 +93,8 @@ export async function buildServer(
     const imMessaging = registerMessaging({ store, im: imGateway, recallWindowSeconds: config.imRecallWindowSeconds });
     registerPeople({ store, im: imGateway, messaging: imMessaging });
     registerTeams({ store, im: imGateway, messaging: imMessaging });
-    registerEvents({ store, im: imGateway });
+    const eventsClock = services.imEventsClock;
+    registerEvents({ store, im: imGateway, ...(eventsClock && { now: () => eventsClock.now() }) });
     registerPushSettings({ store, im: imGateway });
     const safeUrls = registerSafeUrls({ store, im: imGateway });
     registerExtras({ store, im: imGateway, scenes: imMessaging.scenes });

@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { NIM } from '@morsel/im-sdk';
 import type { Config } from '../../src/config/index.ts';
+import type { ServerServices } from '../../src/app.ts';
 import { startTestServer, type TestServer } from '../harness/index.ts';
 import { connectClient } from './clients.ts';
 
@@ -13,11 +14,12 @@ export interface ImSuite {
   client(index: number, extra?: Parameters<typeof connectClient>[2], target?: TestServer): ReturnType<typeof connectClient>;
 }
 
-export function imSuite(options: { fresh: 'each' | 'all'; config?: Partial<Config> }): ImSuite {
+/** `services` replaces parts of the server, e.g. a hand-moved clock for the presence events. */
+export function imSuite(options: { fresh: 'each' | 'all'; config?: Partial<Config>; services?: ServerServices }): ImSuite {
   let current: TestServer | undefined;
   const opened: NIM[] = [];
   const start = async () => {
-    current = await startTestServer({ imCommandsPerSecond: 10_000, ...options.config });
+    current = await startTestServer({ imCommandsPerSecond: 10_000, ...options.config }, options.services);
   };
   const closeClients = () => Promise.all(opened.splice(0).map((nim) => nim.destroy()));
   if (options.fresh === 'each') {
