@@ -6,8 +6,8 @@ import type { TransportName } from './transport/engine-transport.ts';
 import type { LogLevel } from './logger.ts';
 import type { DisconnectInfo, LoginReply } from './link/link.ts';
 import type { ClientMsg, ClientSession } from './services/model.ts';
-import type { CustomSysMsg, DeliveredEvent, DonnopSettings, Friend, SysMsg, Team, TeamMember, User } from '@morsel/protocol';
-import type { SysMsgUnread } from './services/sysmsgs.ts';
+import type { CustomSysMsg, DeliveredEvent, DonnopSettings, Friend, Team, TeamMember, User } from '@morsel/protocol';
+import type { ClientSysMsg, DeleteNotice, SysMsgUnread } from './services/sysmsgs.ts';
 import type { Collect, ExtrasChange, MsgKey, MsgPin, QuickComment, StickTopSession } from './services/extras.ts';
 
 export interface LoginPortChange {
@@ -42,10 +42,15 @@ export interface NimCallbacks {
   ondonnop?(donnop: DonnopSettings): void;
   /** The peer read my messages up to a time. */
   onMsgReceipts?(receipts: { sessionId: string; account: string; idServer: string; time: number }[]): void;
-  /** A system message: friend requests and their answers, recalls (type deleteMsg). */
-  onsysmsg?(sysMsg: SysMsg | { type: 'deleteMsg'; [key: string]: unknown }): void;
+  /**
+   * A system message: friend and team requests and their answers, stored custom ones, and delete
+   * notices (recalls: deleteMsg, deleteMsgSuperTeam; one-way deletes by another of my devices:
+   * deleteMsgP2pOneWay, deleteMsgTeamOneWay).
+   */
+  // The loose member is how messages.ts types the recalls it passes on (they are DeleteNotices).
+  onsysmsg?(sysMsg: ClientSysMsg | DeleteNotice | { type: 'deleteMsg'; [key: string]: unknown }): void;
   /** System messages that arrived while offline, during the sync. */
-  onofflinesysmsgs?(sysMsgs: SysMsg[]): void;
+  onofflinesysmsgs?(sysMsgs: ClientSysMsg[]): void;
   oncustomsysmsg?(sysMsg: CustomSysMsg & { from: string; time: number; idServer: string }): void;
   /** Unread system messages per category and in total: after the sync, then on each change. */
   onsysmsgunread?(counts: SysMsgUnread): void;

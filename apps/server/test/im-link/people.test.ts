@@ -118,6 +118,6 @@ describe('custom system messages', () => {
 
     await a.nim.sendCustomSysMsg({ scene: 'p2p', to: 'demo3', content: '{"order":"shipped"}', sendToOnlineUsersOnly: false });
     const c = await client(2);
-    expect(c.events.all<SysMsg[]>('offlinesysmsgs').flat()).toEqual([expect.objectContaining({ type: 'customP2p', attach: '{"order":"shipped"}' })]);
+    expect(c.events.all<SysMsg[]>('offlinesysmsgs').flat()).toEqual([expect.objectContaining({ type: 'customP2p', content: '{"order":"shipped"}' })]);
   });
 });

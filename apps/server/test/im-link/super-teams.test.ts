@@ -82,6 +82,6 @@ describe('a super team', () => {
     const msg = await a.nim.sendText({ scene: 'superTeam', to: team.teamId, text: '发错了' });
     await b.events.until(() => b.events.all<ClientMsg>('msg').some((m) => m.idServer === msg.idServer));
     await a.nim.deleteMsg({ msg });
-    expect(await b.events.next('sysmsg')).toMatchObject({ type: 'deleteMsg', idServer: msg.idServer, sessionId: `superTeam-${team.teamId}` });
+    expect(await b.events.next('sysmsg')).toMatchObject({ type: 'deleteMsgSuperTeam', idServer: msg.idServer, sessionId: `superTeam-${team.teamId}` });
   });
 });

@@ -141,7 +141,7 @@ describe('custom system messages to teams', () => {
 
     await b.nim.sendCustomSysMsg({ scene: 'team', to: team.teamId, content: '{"order":"paid"}', sendToOnlineUsersOnly: false });
     const c = await client(2);
-    expect(c.events.all<SysMsg[]>('offlinesysmsgs').flat()).toEqual([expect.objectContaining({ type: 'customTeam', category: 'msg', from: 'demo2', to: team.teamId, attach: '{"order":"paid"}' })]);
+    expect(c.events.all<SysMsg[]>('offlinesysmsgs').flat()).toEqual([expect.objectContaining({ type: 'customTeam', category: 'msg', from: 'demo2', to: team.teamId, content: '{"order":"paid"}' })]);
     expect(await a.events.next<SysMsg>('sysmsg')).toMatchObject({ type: 'customTeam', to: team.teamId });
 
     const outsider = await a.nim.createTeam({ type: 'normal', name: '别的群' });

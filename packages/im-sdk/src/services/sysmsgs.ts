@@ -7,26 +7,53 @@ import type { Constructor } from './mixin.ts';
 
 export type SysMsgUnread = Record<(typeof SYSMSG_CATEGORIES)[number], number> & { total: number };
 
+/**
+ * A system message on this device: the server's fields plus two of the SDK's own (document 2):
+ * `status` ('success' once received; deleting it here makes it 'deleted') and `localCustom`
+ * (the application's note, never sent).
+ */
+export type ClientSysMsg = SysMsg & { status: 'success' | 'deleted'; localCustom?: string };
+
+/**
+ * A delete notice as onsysmsg raises it: a recall (deleteMsg, deleteMsgSuperTeam) or a one-way
+ * delete by another of my devices (deleteMsgP2pOneWay, deleteMsgTeamOneWay). Its idServer is the
+ * deleted message's; it is not stored and not counted unread.
+ */
+export type DeleteNotice = Omit<SysMsg, 'type' | 'deletedIdServer' | 'deletedIdClient' | 'deletedMsgTime'> & {
+  type: 'deleteMsg' | 'deleteMsgSuperTeam' | 'deleteMsgP2pOneWay' | 'deleteMsgTeamOneWay';
+  sessionId: string;
+  deletedIdServer: string;
+  deletedIdClient: string;
+  deletedMsgTime: number;
+};
+
 export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
   return class SysMsgs extends Base {
-    private readonly heldSysMsgs = new Map<string, SysMsg>();
+    private readonly heldSysMsgs = new Map<string, ClientSysMsg>();
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     constructor(...args: any[]) {
       super(...args);
       this.onPush('syncOfflineSysMsgs', ({ sysMsgs }) => {
-        const fresh = (sysMsgs as SysMsg[]).filter((m) => this.keepSysMsg(m));
+        const fresh = (sysMsgs as SysMsg[]).map((m) => this.keepSysMsg(m)).filter((m) => m !== undefined);
         if (fresh.length) this.options.onofflinesysmsgs?.(fresh);
       });
       this.onSyncDone(() => this.options.onsysmsgunread?.(this.sysMsgUnread()));
       this.onPush('sysMsg', ({ sysMsg }) => {
-        if (!this.keepSysMsg(sysMsg as SysMsg)) return;
-        this.options.onsysmsg?.(sysMsg as SysMsg);
+        const fresh = this.keepSysMsg(sysMsg as SysMsg);
+        if (!fresh) return;
+        this.options.onsysmsg?.(fresh);
         this.options.onupdatesysmsgunread?.(this.sysMsgUnread());
       });
       this.onPush('sysMsgsRead', ({ ids }) => {
         this.markSysMsgsReadHere(ids as string[]);
         this.options.onupdatesysmsgunread?.(this.sysMsgUnread());
+      });
+      // A one-way delete by another of my devices (messages.ts forgets the message and raises
+      // ondeleteMsgSelf): also told as its system message. The peer is never told.
+      this.onPush('msgDeletedSelf', (params) => {
+        const deleted = params as Omit<DeleteNotice, 'category' | 'read' | 'state'>;
+        this.options.onsysmsg?.({ ...deleted, category: 'msg', read: false, state: 'init' });
       });
       this.onPush('customSysMsg', ({ sysMsg }) => {
         const msg = sysMsg as CustomSysMsg & { from: string; time: number; idServer: string };
@@ -48,7 +75,7 @@ export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     }
 
     /** The latest system messages held here (at most 100 per call). */
-    getLocalSysMsgs(options: { limit?: number; category?: SysMsg['category'] } = {}): SysMsg[] {
+    getLocalSysMsgs(options: { limit?: number; category?: SysMsg['category'] } = {}): ClientSysMsg[] {
       const limit = options.limit ?? LIMITS.localSysMsgsMaxLimit;
       if (limit < 1 || limit > LIMITS.localSysMsgsMaxLimit) throw new ImError('Param_Error', `limit must be 1 to ${LIMITS.localSysMsgsMaxLimit}`);
       return [...this.heldSysMsgs.values()]
@@ -77,10 +104,13 @@ export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       return withDone(this.sendCmd('sendCustomSysMsg', { sysMsg }), done);
     }
 
-    private keepSysMsg(msg: SysMsg): boolean {
+    /** Holds a system message from the server; returns it when it is new here. */
+    private keepSysMsg(msg: SysMsg): ClientSysMsg | undefined {
       const known = this.heldSysMsgs.get(msg.idServer);
-      this.heldSysMsgs.set(msg.idServer, msg);
-      return !known;
+      // A newer copy of a held one (read, or its request answered) keeps this device's own fields.
+      const held: ClientSysMsg = { ...msg, status: known?.status ?? 'success', ...(known?.localCustom !== undefined && { localCustom: known.localCustom }) };
+      this.heldSysMsgs.set(msg.idServer, held);
+      return known ? undefined : held;
     }
 
     private markSysMsgsReadHere(ids: string[]): void {

@@ -4,13 +4,18 @@ import { Type } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
 import { Account, Id, Scene, Time } from './common.ts';
 import { Msg, MsgKey, OutgoingMsg, Session } from './message.ts';
-import { CustomSysMsg, DeliveredCustomSysMsg, SysMsg } from './people.ts';
+import { CustomSysMsg, DeletedMsgIds, DeliveredCustomSysMsg, SysMsg } from './people.ts';
 
 const Opt = Type.Optional;
 const SessionId = Type.String({ pattern: '^(p2p|team|superTeam)-.+$', maxLength: 200 });
 const Msgs = Type.Array(Msg);
 const SessionAck = Type.Object({ sessionId: SessionId, ack: Time });
 const Receipt = Type.Object({ sessionId: SessionId, account: Account, idServer: Id, time: Time });
+/**
+ * A recall, also a system message of type deleteMsg (one-to-one and team) or deleteMsgSuperTeam
+ * (document 2, section 3). `idServer`, `idClient` and `time` are the recalled message's (as are the
+ * deleted-message ids), `deletedAt` the recall's time, `from` the sender, who recalled it.
+ */
 const DeletedMsg = Type.Object({
   sessionId: SessionId,
   idServer: Id,
@@ -20,6 +25,30 @@ const DeletedMsg = Type.Object({
   opeAccount: Account,
   deletedAt: Time,
   ps: Opt(Type.String()),
+  type: Type.Union([Type.Literal('deleteMsg'), Type.Literal('deleteMsgSuperTeam')]),
+  category: Type.Literal('msg'),
+  scene: Scene,
+  /** The recalled message's recipient (an account, or a team's id). */
+  to: Account,
+  ...DeletedMsgIds,
+  read: Type.Literal(false),
+  state: Type.Literal('init'),
+});
+/**
+ * A one-way delete (deleteMsgSelf), told to the deleter's other devices only, also as a system
+ * message of type deleteMsgP2pOneWay or deleteMsgTeamOneWay (a super team has no one-way delete).
+ */
+const DeletedSelf = Type.Object({
+  sessionId: SessionId,
+  idServer: Id,
+  type: Type.Union([Type.Literal('deleteMsgP2pOneWay'), Type.Literal('deleteMsgTeamOneWay')]),
+  /** The deleted message's sender and recipient. */
+  from: Account,
+  to: Account,
+  /** When it was deleted. */
+  time: Time,
+  opeAccount: Account,
+  ...DeletedMsgIds,
 });
 const HistoryQuery = {
   scene: Scene,
@@ -176,7 +205,7 @@ export const messagingCommands = {
   deleteMsgSelf: command(7, 14, 'deleteMsgSelf', { request: Params({ msg: MsgKey, custom: Opt(Type.String({ maxLength: 1024 })) }) }),
   msgDeleted: push(7, 15, 'msgDeleted', Params({ deleted: DeletedMsg })),
   markSessionAck: command(7, 16, 'markSessionAck', { request: Params({ scene: Scene, to: Account, timetag: Time }) }),
-  msgDeletedSelf: push(7, 17, 'msgDeletedSelf', Params({ sessionId: SessionId, idServer: Id })),
+  msgDeletedSelf: push(7, 17, 'msgDeletedSelf', Params(DeletedSelf.properties)),
   clearServerHistoryMsgs: command(7, 18, 'clearServerHistoryMsgs', {
     request: Params({ scene: Scene, to: Account, isSyncSelf: Opt(Type.Boolean()) }),
     reply: Params({ time: Time }),

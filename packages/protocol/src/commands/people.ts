@@ -68,7 +68,23 @@ export const SYSMSG_TYPES = [
 export type SysMsgType = (typeof SYSMSG_TYPES)[number];
 export const SYSMSG_CATEGORIES = ['team', 'friend', 'superTeam', 'msg'] as const;
 
-/** A stored system message (friend and team requests, recalls): the recipient reads it. */
+export const SysMsgState = Type.Union([Type.Literal('init'), Type.Literal('passed'), Type.Literal('rejected'), Type.Literal('error')]);
+
+/**
+ * The ids of the message a recall or one-way delete notice is about (document 2's "deleted
+ * message ids"): its server id, client id and send time.
+ */
+export const DeletedMsgIds = {
+  deletedIdServer: Id,
+  deletedIdClient: Id,
+  deletedMsgTime: Time,
+};
+
+/**
+ * A system message (document 2, section 3): stored ones (friend and team requests and answers,
+ * stored custom ones) and the delete notices (recalls, one-way deletes), which travel with their
+ * deletions. `status` and `localCustom` are the SDK's own (ClientSysMsg), never on the wire.
+ */
 export const SysMsg = Type.Object({
   idServer: Id,
   type: Type.Union(SYSMSG_TYPES.map((t) => Type.Literal(t))),
@@ -76,11 +92,18 @@ export const SysMsg = Type.Object({
   from: Account,
   to: Account,
   time: Time,
+  /** Who acted: the requester, the answerer, the account that recalled or deleted. */
+  opeAccount: Opt(Account),
   ps: Opt(Type.String()),
   attach: Opt(Type.String()),
+  /** A custom system message's content. */
+  content: Opt(Type.String()),
+  deletedIdServer: Opt(DeletedMsgIds.deletedIdServer),
+  deletedIdClient: Opt(DeletedMsgIds.deletedIdClient),
+  deletedMsgTime: Opt(DeletedMsgIds.deletedMsgTime),
   read: Type.Boolean(),
   /** init, then passed, rejected or error for requests. */
-  state: Type.Union([Type.Literal('init'), Type.Literal('passed'), Type.Literal('rejected'), Type.Literal('error')]),
+  state: SysMsgState,
 });
 export type SysMsg = Static<typeof SysMsg>;
 

@@ -99,29 +99,24 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new CommandError(404, 'message not found');
+      const scene = row.scene as Msg['scene'];
+      const notice = {
+        idServer: String(row.id), idClient: row.id_client, from: row.from_accid, time: row.time, opeAccount: session.accid, deletedAt: now,
+        ...(ps !== undefined && { ps }),
+        type: scene === 'superTeam' ? ('deleteMsgSuperTeam' as const) : ('deleteMsg' as const),
+        category: 'msg' as const, scene, to: row.to_target,
+        deletedIdServer: String(row.id), deletedIdClient: row.id_client, deletedMsgTime: row.time,
+        read: false as const, state: 'init' as const,
+      };
       if (conversation.group) {
         // A super team: one publish to the group; its session id is the same for every member.
-        const deleted = {
-          sessionId: sessionIdOf(row.scene as Msg['scene'], row.to_target), idServer: String(row.id), idClient: row.id_client,
-          from: row.from_accid, time: row.time, opeAccount: session.accid, deletedAt: now, ...(ps !== undefined && { ps }),
-        };
-        await gateway.pushToGroup(conversation.group, 'msgDeleted', { deleted });
+        await gateway.pushToGroup(conversation.group, 'msgDeleted', { deleted: { sessionId: sessionIdOf(scene, row.to_target), ...notice } });
         return;
       }
       for (const ref of conversation.sessions) {
         await db.updateTable('im_sessions').set({ updated_at: now }).where('app_key', '=', session.appKey).where('accid', '=', ref.accid).where('session_id', '=', ref.sessionId).execute();
-        const deleted = {
-          sessionId: ref.sessionId,
-          idServer: String(row.id),
-          idClient: row.id_client,
-          from: row.from_accid,
-          time: row.time,
-          opeAccount: session.accid,
-          deletedAt: now,
-          ...(ps !== undefined && { ps }),
-        };
         const except = ref.accid === session.accid ? connection.id : undefined;
-        await gateway.pushToAccount({ appKey: session.appKey, accid: ref.accid }, 'msgDeleted', { deleted }, except);
+        await gateway.pushToAccount({ appKey: session.appKey, accid: ref.accid }, 'msgDeleted', { deleted: { sessionId: ref.sessionId, ...notice } }, except);
       }
     },
 
@@ -129,13 +124,20 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       const session = connection.session!;
       if (msg.scene === 'superTeam') throw new CommandError(414, 'one-way delete is not supported for super teams');
       const { row } = await messageFor(session, msg.idServer);
+      const now = deps.now();
       await db
         .insertInto('im_msg_hidden')
-        .values({ app_key: session.appKey, accid: session.accid, message_id: row.id, created_at: deps.now() })
+        .values({ app_key: session.appKey, accid: session.accid, message_id: row.id, created_at: now })
         .onConflict((oc) => oc.doNothing())
         .execute();
       const sessionId = sessionIdOf(row.scene as Msg['scene'], row.scene === 'p2p' ? (row.from_accid === session.accid ? row.to_target : row.from_accid) : row.to_target);
-      await gateway.pushToAccount(session, 'msgDeletedSelf', { sessionId, idServer: String(row.id) }, connection.id);
+      // Only the deleter's other devices learn of it (a one-way delete leaves the peer's copy).
+      await gateway.pushToAccount(session, 'msgDeletedSelf', {
+        sessionId, idServer: String(row.id),
+        type: row.scene === 'p2p' ? 'deleteMsgP2pOneWay' : 'deleteMsgTeamOneWay',
+        from: row.from_accid, to: row.to_target, time: now, opeAccount: session.accid,
+        deletedIdServer: String(row.id), deletedIdClient: row.id_client, deletedMsgTime: Number(row.time),
+      }, connection.id);
     },
 
     async clearServerHistoryMsgs({ connection }, { scene, to, isSyncSelf }) {

@@ -118,6 +118,9 @@ export function registerMessagingSync(sources: SyncSources, store: Store, now: (
       opeAccount: r.deleted_by ?? r.from_accid,
       deletedAt: Number(r.deleted_at),
       ...(r.delete_ps !== null && { ps: r.delete_ps }),
+      type: 'deleteMsg' as const, category: 'msg' as const, scene: 'p2p' as const, to: r.to_target,
+      deletedIdServer: String(r.id), deletedIdClient: r.id_client, deletedMsgTime: Number(r.time),
+      read: false as const, state: 'init' as const,
     }));
     pushInChunks(context, 'syncDeletedMsgs', 'deleted', deleted);
     // One-way deletes by the account's other devices (every scene that has them).

@@ -15,16 +15,25 @@ const CATEGORY: Record<SysMsgType, SysMsg['category']> = {
   customP2p: 'msg', customTeam: 'msg', customSuperTeam: 'msg',
 };
 
+const CUSTOM_TYPES: ReadonlySet<SysMsgType> = new Set(['customP2p', 'customTeam', 'customSuperTeam']);
+
+/**
+ * The row as it travels. A custom system message's content is kept in the attach column and goes
+ * out as `content` (document 2: custom types need content); the sender is the acting account.
+ */
 export function toSysMsg(row: Omit<ImSysMsgTable, 'id'> & { id: number }): SysMsg {
+  const type = row.type as SysMsgType;
+  const custom = CUSTOM_TYPES.has(type);
   return {
     idServer: String(row.id),
-    type: row.type as SysMsgType,
+    type,
     category: row.category as SysMsg['category'],
     from: row.from_accid,
     to: row.target ?? row.to_accid,
     time: Number(row.time),
+    opeAccount: row.from_accid,
     ...(row.ps !== null && { ps: row.ps }),
-    ...(row.attach !== null && { attach: row.attach }),
+    ...(row.attach !== null && (custom ? { content: row.attach } : { attach: row.attach })),
     read: row.read === 1,
     state: row.state as SysMsg['state'],
   };
@@ -36,6 +45,7 @@ export interface NewSysMsg {
   from: string;
   to: string;
   ps?: string;
+  /** A request's details (JSON), or a custom system message's content. */
   attach?: string;
   /** Addressed to this (a team id) rather than to the recipient `to`. */
   target?: string;
