@@ -91,3 +91,35 @@ describe('what a reload keeps', () => {
     expect(second.nim.getLocalFriends().map((f) => f.account)).toEqual(['demo3']);
   });
 });
+
+describe('local-message deletes and the server', () => {
+  it('a message deleted here (one, a session, all) does not come back with the next visit\'s sync', async () => {
+    const a = await suite.client(0);
+    const c = await suite.client(2);
+    const offline: ClientMsg[] = [];
+    for (let i = 0; i < 3; i++) offline.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `offline ${i}` }));
+    const first = await visit(appKeyOf()); // the sync brings them
+    // And some live, inside the live timetag's margin: the next visit's sync sends those again.
+    const live = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'live' });
+    const fromC = await c.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'from demo3' });
+    await first.events.until(() => first.events.all('msg').length === 2);
+    expect(first.nim.deleteLocalMsg({ msg: first.nim.getLocalMsgByIdClient(offline[0]!.idClient)! })).toBe(true);
+    await first.nim.deleteLocalMsgs({ scene: 'p2p', to: 'demo1' });
+    await first.nim.deleteAllLocalMsgs();
+    await leave(first.nim);
+
+    const second = await visit(appKeyOf());
+    const shown = [
+      ...second.events.all<{ msgs: ClientMsg[] }>('offlinemsgs').flatMap((b) => b.msgs),
+      ...second.events.all<{ msgs: ClientMsg[] }>('roamingmsgs').flatMap((b) => b.msgs),
+      ...second.events.all<ClientMsg>('msg'),
+    ].map((m) => m.idServer);
+    const deleted = [...offline, live, fromC].map((m) => m.idServer);
+    expect(shown.filter((id) => deleted.includes(id))).toEqual([]);
+    expect(await inDb(second.nim)).toEqual([]);
+    expect(second.nim.getLocalMsgs({ sessionId: 'p2p-demo3' })).toEqual([]);
+    // New messages still arrive.
+    const next = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'after' });
+    await second.events.until(() => second.events.all<ClientMsg>('msg').some((m) => m.idServer === next.idServer));
+  });
+});

@@ -2,7 +2,8 @@
 // keeps for itself, saved, changed and deleted here only, never on the server. Each change goes
 // to the memory store, whose writer persists it to the local database (IndexedDB in browsers),
 // so the next visit shows the same; deletions reach messages the working set never loaded too.
-// deleteLocalMsg (one message) lives with the other message calls in messages.ts.
+// A deleted message the next sync may deliver again (newer than its category's timetag: live
+// messages within the live timetag's margin) is remembered as a tombstone, so it stays deleted.
 import { ImError, type Msg } from '@morsel/protocol';
 import { withDone, type Done } from '../util/done.ts';
 import type { Constructor } from './mixin.ts';
@@ -13,6 +14,8 @@ type Scene = Msg['scene'];
 type WithSessions = InstanceType<ReturnType<typeof SessionsApi>>;
 
 const SCENES: ReadonlySet<string> = new Set<Scene>(['p2p', 'team', 'superTeam']);
+/** The sync category that delivers a scene's messages again after a reconnect or a reload. */
+const MSG_TIMETAG: Record<Scene, string> = { p2p: 'offlineMsgs', team: 'teamMsgs', superTeam: 'superTeamMsgs' };
 
 /** A message to save: a message object as the SDK hands them out, or at least its core fields. */
 export type MsgToSave = Pick<ClientMsg, 'scene' | 'from' | 'to' | 'type' | 'idClient' | 'time'> & Partial<ClientMsg>;
@@ -44,6 +47,18 @@ export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBas
       return withDone(work, options.done);
     }
 
+    /**
+     * Deletes one message on this device (NIM's deleteLocalMsg); false when it is not held. The
+     * session shows the message before it.
+     */
+    deleteLocalMsg(options: { msg: ClientMsg }): boolean {
+      const removed = this.store.removeMsg(options.msg.idClient);
+      if (!removed) return false;
+      this.keepDeleted([removed]);
+      this.refreshLastMsg(removed.sessionId);
+      return true;
+    }
+
     /** Changes the local custom data of a message held on this device (NIM's updateLocalMsg). */
     updateLocalMsg(options: { idClient: string; localCustom: string; done?: Done<ClientMsg> }): Promise<ClientMsg> {
       const work = this.localReady().then(() => {
@@ -70,6 +85,7 @@ export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBas
         if (!SCENES.has(options.scene)) throw new ImError('Param_Error', 'scene must be p2p, team or superTeam');
         if (!options.to) throw new ImError('Param_Error', 'to is required');
         const sessionId = `${options.scene}-${options.to}`;
+        this.keepDeleted(this.store.msgs({ sessionId, limit: Infinity }));
         this.store.clearSession(sessionId, Infinity);
         this.refreshLastMsg(sessionId);
       });
@@ -79,10 +95,21 @@ export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBas
     /** Deletes every message on this device (NIM's deleteAllLocalMsgs); sessions stay, emptied. */
     deleteAllLocalMsgs(options: { done?: Done<void> } = {}): Promise<void> {
       const work = this.localReady().then(() => {
-        this.store.clearMsgs();
+        this.keepDeleted(this.store.clearMsgs());
         for (const session of this.store.sessions()) this.refreshLastMsg(session.id);
       });
       return withDone(work, options.done);
+    }
+
+    /**
+     * Tombstones for deleted messages the next sync may deliver again. Those older than their
+     * timetag are never sent again; those memory never loaded are older than the working set,
+     * whose load covers every stored message newer than the offline timetag.
+     */
+    private keepDeleted(msgs: ClientMsg[]): void {
+      const timetags = this.store.timetags();
+      const deleted = msgs.filter((m) => m.idServer && m.time > (timetags[MSG_TIMETAG[m.scene]] ?? 0));
+      this.store.markDeletedHere(deleted.map((m) => ({ idServer: m.idServer!, time: m.time })));
     }
 
     /** A message to save, completed as the SDK's own are (session, side, status). */

@@ -275,12 +275,6 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       return this.store.getMsg(idClient);
     }
 
-    deleteLocalMsg(options: { msg: ClientMsg }): boolean {
-      const removed = this.store.removeMsg(options.msg.idClient);
-      if (removed) this.refreshLastMsg(removed.sessionId);
-      return Boolean(removed);
-    }
-
     /**
      * Searches this device's data: message text by default, or sessions by a key path such as
      * `session.localCustom`. A key path must start with user or session.

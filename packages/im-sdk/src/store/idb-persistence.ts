@@ -5,7 +5,7 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import { LOCAL_DB } from '@morsel/protocol';
 import type { ClientMsg, ClientSession } from '../services/model.ts';
-import type { StoreSnapshot } from './memory-store.ts';
+import type { StoreSnapshot, Tombstone } from './memory-store.ts';
 import type { ChangeBatch, DbMsgQuery, LoadLimits, Persistence } from './persistence.ts';
 
 export interface LocalDbSchema extends DBSchema {
@@ -30,6 +30,15 @@ export interface IdbEvents {
 type MsgStore = IDBPObjectStore<LocalDbSchema, typeof WRITE_SCOPE[number][], 'msgs', 'readwrite'>;
 
 const sessionRange = (sessionId: string, start = -Infinity, end = Infinity) => IDBKeyRange.bound([sessionId, start], [sessionId, end]);
+
+/**
+ * Messages deleted here (tombstones) are records of the msgs store under this pseudo session,
+ * keyed `#deleted:<idServer>`, without an idServer field (the idServer index ignores them): the
+ * schema stays document 2's version 11. No session has this id (ids are scene-target).
+ */
+const TOMBSTONES = '#deleted';
+type TombstoneRecord = { idClient: string; sessionId: typeof TOMBSTONES; time: number; deletedIdServer: string };
+const tombstoneRecord = ({ idServer, time }: Tombstone) => ({ idClient: `${TOMBSTONES}:${idServer}`, sessionId: TOMBSTONES, time, deletedIdServer: idServer }) as TombstoneRecord as unknown as ClientMsg;
 
 export class IdbPersistence implements Persistence {
   readonly kind = 'indexeddb' as const;
@@ -90,8 +99,9 @@ export class IdbPersistence implements Persistence {
         return latest;
       }),
     );
+    const tombstones = (await byIndex.getAll(sessionRange(TOMBSTONES))) as unknown as TombstoneRecord[];
     await tx.done;
-    return { timetags, sessions, msgs: perSession.flat() };
+    return { timetags, sessions, msgs: perSession.flat(), tombstones: tombstones.map((t) => ({ idServer: t.deletedIdServer, time: t.time })) };
   }
 
   async write(batch: ChangeBatch): Promise<void> {
@@ -116,6 +126,7 @@ export class IdbPersistence implements Persistence {
     for (const idClient of batch.removeMsgs) request(() => msgs.delete(idClient));
     for (const idServer of batch.removeMsgsByIdServer) request(() => deleteByIdServer(msgs, idServer));
     for (const msg of batch.putMsgs) request(() => msgs.put(msg));
+    for (const tombstone of batch.putTombstones ?? []) request(() => msgs.put(tombstoneRecord(tombstone)));
     for (const id of batch.removeSessions) request(() => sessions.delete(id));
     for (const session of batch.putSessions) request(() => sessions.put(session));
     for (const [category, time] of Object.entries(batch.timetags ?? {})) request(() => timetags.put(time, category));

@@ -38,6 +38,11 @@ export interface LocalStore {
    * loaded); returns those memory held.
    */
   clearMsgs(): ClientMsg[];
+  /**
+   * Remembers messages deleted on this device that the next sync may deliver again (newer than
+   * their timetag): a message with one of these server ids is not stored again.
+   */
+  markDeletedHere(deleted: Tombstone[]): void;
   search(predicate: (msg: ClientMsg) => boolean, limit: number): ClientMsg[];
   allMsgs(): ClientMsg[];
   getSession(id: string): ClientSession | undefined;
@@ -57,9 +62,17 @@ export interface StoreListener {
   sessionCleared(sessionId: string, before: number): void;
   /** Every message is gone, including any not held in memory. */
   msgsCleared(): void;
+  /** Messages deleted here to keep out (see LocalStore.markDeletedHere). */
+  tombstonesPut(deleted: Tombstone[]): void;
   sessionPut(session: ClientSession): void;
   sessionRemoved(id: string): void;
   timetagsSet(timetags: Record<string, number>): void;
+}
+
+/** A message deleted on this device: its server id and time. */
+export interface Tombstone {
+  idServer: string;
+  time: number;
 }
 
 /** What a local database hands back at start: the working set to begin with. */
@@ -67,6 +80,7 @@ export interface StoreSnapshot {
   timetags: Record<string, number>;
   sessions: ClientSession[];
   msgs: ClientMsg[];
+  tombstones?: Tombstone[];
 }
 
 export class MemoryStore implements LocalStore {
@@ -76,6 +90,8 @@ export class MemoryStore implements LocalStore {
   private readonly byIdServer = new Map<string, string>();
   private readonly bySession = new Map<string, ClientMsg[]>();
   private readonly sessionMap = new Map<string, ClientSession>();
+  /** Server ids of messages deleted here, with their times (markDeletedHere). */
+  private readonly deletedHere = new Map<string, number>();
 
   /** Sets (or removes) the one listener of changes. */
   listen(listener: StoreListener | undefined): void {
@@ -92,6 +108,7 @@ export class MemoryStore implements LocalStore {
     try {
       this.tags = { ...snapshot.timetags, ...this.tags };
       for (const session of snapshot.sessions) if (!this.sessionMap.has(session.id)) this.sessionMap.set(session.id, session);
+      for (const { idServer, time } of snapshot.tombstones ?? []) this.deletedHere.set(idServer, time);
       this.putMsgs(snapshot.msgs);
     } finally {
       this.listener = listener;
@@ -110,6 +127,7 @@ export class MemoryStore implements LocalStore {
   putMsgs(msgs: ClientMsg[]): ClientMsg[] {
     const added: ClientMsg[] = [];
     for (const msg of msgs) {
+      if (msg.idServer && this.deletedHere.has(msg.idServer)) continue; // deleted here: stays so
       const known = this.byIdClient.get(msg.idClient) ?? (msg.idServer ? this.getMsgByIdServer(msg.idServer) : undefined);
       if (known) {
         // The server's copy completes a local one (idServer, time, status).
@@ -189,7 +207,15 @@ export class MemoryStore implements LocalStore {
     this.byIdServer.clear();
     this.bySession.clear();
     this.listener?.msgsCleared();
+    // The database's tombstones live among its messages: they are written again.
+    if (this.deletedHere.size) this.listener?.tombstonesPut([...this.deletedHere].map(([idServer, time]) => ({ idServer, time })));
     return removed;
+  }
+
+  markDeletedHere(deleted: Tombstone[]) {
+    const fresh = deleted.filter((t) => !this.deletedHere.has(t.idServer));
+    for (const { idServer, time } of fresh) this.deletedHere.set(idServer, time);
+    if (fresh.length) this.listener?.tombstonesPut(fresh);
   }
 
   search(predicate: (msg: ClientMsg) => boolean, limit: number) {

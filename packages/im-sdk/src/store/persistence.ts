@@ -2,7 +2,7 @@
 // applies batches of changes. Engines: IndexedDB (idb-persistence.ts) and none (no-db.ts, for
 // Node, browsers without IndexedDB or where the spec disables it, and the `db: false` option).
 import type { ClientMsg, ClientSession } from '../services/model.ts';
-import type { StoreSnapshot } from './memory-store.ts';
+import type { StoreSnapshot, Tombstone } from './memory-store.ts';
 
 /** Changes to apply together, in one transaction, so that none lands without the others. */
 export interface ChangeBatch {
@@ -14,6 +14,8 @@ export interface ChangeBatch {
   /** Messages known by idServer only (a one-way delete of a message memory does not hold). */
   removeMsgsByIdServer: string[];
   putMsgs: ClientMsg[];
+  /** Messages deleted here that the next sync must not store again (written after the rest). */
+  putTombstones?: Tombstone[];
   removeSessions: string[];
   putSessions: ClientSession[];
   /** The full set of timetags, when they changed. */
@@ -58,4 +60,4 @@ export interface Persistence {
 export const emptyBatch = (): ChangeBatch => ({ clearSessions: [], removeMsgs: [], removeMsgsByIdServer: [], putMsgs: [], removeSessions: [], putSessions: [] });
 
 export const isEmptyBatch = (batch: ChangeBatch): boolean =>
-  !batch.clearAllMsgs && !batch.clearSessions.length && !batch.removeMsgs.length && !batch.removeMsgsByIdServer.length && !batch.putMsgs.length && !batch.removeSessions.length && !batch.putSessions.length && !batch.timetags;
+  !batch.clearAllMsgs && !batch.putTombstones?.length && !batch.clearSessions.length && !batch.removeMsgs.length && !batch.removeMsgsByIdServer.length && !batch.putMsgs.length && !batch.removeSessions.length && !batch.putSessions.length && !batch.timetags;

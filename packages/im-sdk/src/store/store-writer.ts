@@ -5,7 +5,7 @@
 // A failed write is reported and dropped: messaging goes on from memory.
 import type { ClientMsg, ClientSession } from '../services/model.ts';
 import type { TaskQueue } from '../util/task-queue.ts';
-import type { StoreListener } from './memory-store.ts';
+import type { StoreListener, Tombstone } from './memory-store.ts';
 import { isEmptyBatch, type ChangeBatch } from './persistence.ts';
 
 export class StoreWriter implements StoreListener {
@@ -17,6 +17,7 @@ export class StoreWriter implements StoreListener {
   private sessionRemovals = new Set<string>();
   private tags: Record<string, number> | undefined;
   private allMsgsCleared = false;
+  private tombstones: Tombstone[] = [];
   private scheduled = false;
 
   constructor(
@@ -57,12 +58,19 @@ export class StoreWriter implements StoreListener {
   }
 
   msgsCleared(): void {
-    // What was gathered for messages before is superseded: every message goes.
+    // What was gathered for messages before is superseded: every message goes (the store puts
+    // its tombstones again).
     this.allMsgsCleared = true;
+    this.tombstones = [];
     this.msgPuts = new Map();
     this.msgRemovals = new Set();
     this.idServerRemovals = new Set();
     this.clears = [];
+    this.schedule();
+  }
+
+  tombstonesPut(deleted: Tombstone[]): void {
+    this.tombstones.push(...deleted);
     this.schedule();
   }
 
@@ -92,6 +100,7 @@ export class StoreWriter implements StoreListener {
       removeMsgs: [...this.msgRemovals],
       removeMsgsByIdServer: [...this.idServerRemovals],
       putMsgs: [...this.msgPuts.values()],
+      ...(this.tombstones.length && { putTombstones: this.tombstones }),
       removeSessions: [...this.sessionRemovals],
       putSessions: [...this.sessionPuts.values()],
       ...(this.tags && { timetags: this.tags }),
@@ -104,6 +113,7 @@ export class StoreWriter implements StoreListener {
     this.sessionRemovals = new Set();
     this.tags = undefined;
     this.allMsgsCleared = false;
+    this.tombstones = [];
     if (isEmptyBatch(batch)) return;
     this.queue.run(() => this.write(batch)).catch((error: unknown) => this.failed(error));
   }
