@@ -145,3 +145,42 @@ describe('the load balancer', () => {
     expect(((await missing.json()) as { message: string }).message).toMatch(/id/);
   });
 });
+
+describe('server-side limits, with the SDK\'s own checks out of the way', () => {
+  /** A raw socket logged in as demo1; `send` numbers its frames and resolves with the reply. */
+  async function loggedIn() {
+    const raw = await rawSocket();
+    const { appKey, demoAccounts } = server.server.seeded;
+    const body = { appKey, account: demoAccounts[0]!.accid, token: demoAccounts[0]!.token, clientType: 16, os: 'test', sdkVersion: 1, protocolVersion: 1, deviceId: 'raw-limits', appLogin: 0 };
+    let ser = 0;
+    const send = async (name: keyof typeof COMMANDS, params: Record<string, unknown>) => {
+      const { sid, cid } = COMMANDS[name];
+      const mine = ++ser;
+      raw.socket.send(encodeFrame({ sid, cid, ser: mine, code: 0, body: params }));
+      await raw.waitFor(() => raw.frames.some((f) => f.sid === sid && f.cid === cid && f.ser === mine));
+      return raw.frames.find((f) => f.sid === sid && f.cid === cid && f.ser === mine)!;
+    };
+    expect((await send('login', body)).code).toBe(200);
+    return { raw, send };
+  }
+
+  it('answers getUsers with more than 150 accounts with 414, and 150 with the profiles', async () => {
+    const { raw, send } = await loggedIn();
+    const accounts = (n: number) => Array.from({ length: n }, (_, i) => (i === 0 ? 'demo2' : `nobody${i}`));
+    expect(await send('getUsers', { accounts: accounts(151) })).toMatchObject({ code: 414 });
+    const full = await send('getUsers', { accounts: accounts(150) });
+    expect(full.code).toBe(200);
+    expect((full.body as { users: { account: string }[] }).users.map((u) => u.account)).toEqual(['demo2']);
+    raw.socket.close();
+  });
+
+  it('answers a team command whose ps is over 5000 characters with 414; 5000 passes the check', async () => {
+    const { raw, send } = await loggedIn();
+    expect(await send('applyTeam', { teamId: '999999', ps: 'x'.repeat(5001) })).toMatchObject({ code: 414 });
+    expect(await send('rejectTeamInvite', { teamId: '999999', from: 'demo2', ps: '长'.repeat(5001) })).toMatchObject({ code: 414 });
+    expect(await send('addTeamMembers', { teamId: '999999', accounts: ['demo2'], ps: 'x'.repeat(5001) })).toMatchObject({ code: 414 });
+    // At the limit the command is checked on its merits: the team does not exist.
+    expect(await send('applyTeam', { teamId: '999999', ps: 'x'.repeat(5000) })).toMatchObject({ code: 803 });
+    raw.socket.close();
+  });
+});
