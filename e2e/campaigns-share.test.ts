@@ -7,13 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { WEB_DIST } from './harness/app.ts';
 import { collectPageErrors, openPhone } from './harness/browser.ts';
-import { campaignApi } from './campaigns-support.ts';
+import { adminApi, campaignApi } from './campaigns-support.ts';
 import {
   installNativeStandIn,
   loginThroughApi,
   USER_AGENTS,
   type NativeCall,
 } from './shell-support.ts';
+
+const ADMIN_KEY = 'e2e-share-admin-key-0123456789';
 
 const nativeCalls = (page: Page) =>
   page.evaluate(() => (window as unknown as { __nativeCalls: NativeCall[] }).__nativeCalls);
@@ -23,7 +25,7 @@ describe('sharing from every campaign page', () => {
   let token: string;
 
   beforeAll(async () => {
-    app = await startTestServer({ webDist: WEB_DIST });
+    app = await startTestServer({ webDist: WEB_DIST, adminKey: ADMIN_KEY });
     token = await loginThroughApi(app.url, '13800007001');
   });
   afterAll(async () => {
@@ -86,6 +88,56 @@ describe('sharing from every campaign page', () => {
         expect(new URL(params.link).pathname, path).toBe(opens);
         expect(params.title, path).toMatch(/[\u4e00-\u9fff]/);
         expect(params.imgUrl, path).toMatch(/^http/);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('shares a campaign under the title an operator configured, on its pages and its prize pages', async () => {
+    const won = await campaignApi<{ award: { id: number } }>(
+      app.url,
+      token,
+      'POST',
+      'password/redeem',
+      { password: '零食节快乐' },
+    );
+    expect(won.code).toBe(0);
+    // The operator retitles the three campaigns with prize lists through the admin API.
+    const titles = {
+      sign: '签到有礼 冬日加倍',
+      raffle: '年终狂欢 九宫格抽大奖',
+      password: '直播口令 限时兑换',
+    };
+    for (const [id, title] of Object.entries(titles))
+      await adminApi(app.url, ADMIN_KEY, 'PATCH', `campaigns/${id}`, { title });
+    // [page, the title its share must carry, the path its share link must open]
+    const pages: [string, string, string][] = [
+      ['/activity/sign/award', titles.sign, '/activity/sign/index'],
+      ['/activity/raffle/award', titles.raffle, '/activity/raffle/index'],
+      ['/activity/password/award', titles.password, '/activity/password/index'],
+      [
+        `/activity/sign/detail?campaign=password&id=${won.data.award.id}`,
+        titles.password,
+        '/activity/password/index',
+      ],
+      ['/activity/sign/index', titles.sign, '/activity/sign/index'],
+      ['/activity/raffle/index', titles.raffle, '/activity/raffle/index'],
+      ['/activity/password/index', titles.password, '/activity/password/index'],
+    ];
+    const phone = await openPhone({ userAgent: USER_AGENTS.app(token) });
+    try {
+      await installNativeStandIn(phone.context);
+      const page = await phone.newPage();
+      const errors = collectPageErrors(page);
+      const lastShare = async () =>
+        (await nativeCalls(page)).filter((c) => c.method === 'setShare').at(-1)?.params as
+          { link: string; title: string } | undefined;
+      for (const [path, title, opens] of pages) {
+        await page.goto(`${app.url}${path}`);
+        await expect.poll(async () => (await lastShare())?.title, { message: path }).toBe(title);
+        expect(new URL((await lastShare())!.link).pathname, path).toBe(opens);
       }
       expect(errors).toEqual([]);
     } finally {

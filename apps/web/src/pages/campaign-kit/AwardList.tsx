@@ -73,15 +73,17 @@ function AwardItem({ award, onAddress }: { award: Award; onAddress: () => void }
   );
 }
 
-function Awards({ campaign, emptyDescription, emptyAction }: AwardListProps) {
+function Awards({
+  campaign,
+  emptyDescription,
+  emptyAction,
+  info,
+}: AwardListProps & { info: Campaign | null }) {
   const { remote, retry, setData } = useRemote(
     () => campaignGet<Award[]>(`${campaign}/awards`),
     [campaign],
   );
-  // The campaign's window, for the notice; the list does not wait for it and stands without it.
-  const windowLoad = useRemote(() => campaignGet<{ campaign: Campaign }>(campaign), [campaign]);
   const [addressFor, setAddressFor] = useState<Award | null>(null);
-  const info = windowLoad.remote.status === 'ready' ? windowLoad.remote.data.campaign : null;
   const notice = info && <CampaignNotice campaign={info} />;
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
@@ -127,32 +129,55 @@ function Awards({ campaign, emptyDescription, emptyAction }: AwardListProps) {
   );
 }
 
-/** A prize list is personal: the environment's share button shares the campaign instead. */
-/** What a page about a campaign's prizes shares: the campaign itself, never the shopper's prizes. */
+/**
+ * What a page about a campaign's prizes shares: the campaign itself, never the shopper's prizes.
+ * The title is the campaign's configured title (an operator changes it through the admin API, as
+ * the campaign's own page shows and shares it); these built-in ones stand in until it has loaded
+ * or when it cannot be read.
+ */
 export const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
   sign: {
     path: '/activity/sign/index',
     title: '每日签到领好礼',
     description: '天天签到领积分，连签还有零食大奖',
+    image: '/api/campaign/assets/points.svg',
   },
   raffle: {
     path: '/activity/raffle/index',
     title: '零食九宫格 天天抽好礼',
     description: '每天免费抽零食大礼包，快来试试手气',
+    image: '/api/campaign/assets/gift.svg',
   },
   password: {
     path: '/activity/password/index',
     title: '输口令 赢零食',
     description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
+    image: '/api/campaign/assets/nuts.svg',
   },
 };
 
+/** The share content of a campaign, titled as configured once `info` (its campaign object) is read. */
+export function campaignShare(campaign: AwardCampaign, info: Campaign | null): PageShare {
+  const share = CAMPAIGN_SHARE[campaign];
+  return info ? { ...share, title: info.title } : share;
+}
+
+/**
+ * The campaign of a prize page (a visitor route, so it reads logged out too): its window for the
+ * notice and its configured title for the share; the page does not wait for it.
+ */
+export function useCampaignInfo(campaign: AwardCampaign): Campaign | null {
+  const { remote } = useRemote(() => campaignGet<{ campaign: Campaign }>(campaign), [campaign]);
+  return remote.status === 'ready' ? remote.data.campaign : null;
+}
+
 /** The list, or the login prompt (WeChat and Alipay let logged-out visitors reach login routes). */
 export function AwardList(props: AwardListProps) {
-  usePageShare(CAMPAIGN_SHARE[props.campaign]);
+  const info = useCampaignInfo(props.campaign);
+  usePageShare(campaignShare(props.campaign, info));
   if (!isLoggedIn())
     return (
       <LoginPrompt title="登录后查看我的奖品" description="中奖记录与账号绑定，登录即可查看" />
     );
-  return <Awards {...props} />;
+  return <Awards {...props} info={info} />;
 }

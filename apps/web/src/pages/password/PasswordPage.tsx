@@ -46,12 +46,17 @@ export default function PasswordPage() {
   const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const share = usePageShare({
-    path: '/activity/password/index',
-    title: '输口令 赢零食',
-    description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
-    image: '/api/campaign/assets/nuts.svg',
-  });
+  // Shared under the campaign's configured title (an operator may change it), once it is read.
+  const share = usePageShare(
+    remote.status === 'ready'
+      ? {
+          path: '/activity/password/index',
+          title: remote.data.campaign.title,
+          description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
+          image: '/api/campaign/assets/nuts.svg',
+        }
+      : null,
+  );
 
   const redeem = useDoubleClickGuard(async () => {
     const value = password.trim();

@@ -4,12 +4,18 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../ui/index.ts';
 import { isLoggedIn } from '../../session/session.ts';
-import { campaignGet, type AwardCampaign, type AwardDetail } from '../campaign-kit/api.ts';
+import {
+  campaignGet,
+  type AwardCampaign,
+  type AwardDetail,
+  type Coupon,
+} from '../campaign-kit/api.ts';
 import {
   AwardState,
-  CAMPAIGN_SHARE,
+  campaignShare,
   KIND_LABEL,
   SOURCE_LABEL,
+  useCampaignInfo,
 } from '../campaign-kit/AwardList.tsx';
 import { formatDateTime, formatDotDay } from '../campaign-kit/format.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
@@ -27,6 +33,25 @@ const HOME: Record<AwardCampaign, string> = {
   raffle: '/activity/raffle/index',
   password: '/activity/password/index',
 };
+
+const channelsOf = (coupon: Coupon) =>
+  coupon.channels.includes('store')
+    ? coupon.channels.includes('online')
+      ? 'both'
+      : 'store'
+    : 'online';
+
+const CHANNEL_TEXT: Record<ReturnType<typeof channelsOf>, string> = {
+  both: '门店出示券码核销，或在线上商城下单抵扣',
+  store: '到店结账时出示券码，由店员扫码核销',
+  online: '在线上商城下单时抵扣，仅限线上使用',
+};
+
+/** An unused coupon usable only online opens its online use; any other its code page. */
+const couponPath = (coupon: Coupon) =>
+  coupon.status === 'unused' && channelsOf(coupon) === 'online'
+    ? `/activity/coupon/cloudUse?id=${coupon.id}`
+    : `/activity/coupon/use?id=${coupon.id}`;
 
 function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
   const { remote, retry, setData } = useRemote(
@@ -61,7 +86,11 @@ function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
               </p>
             </div>
           </div>
-          <Link className={styles.primaryLink} to={`/activity/coupon/use?id=${award.coupon.id}`}>
+          <div className={styles.couponInfo}>
+            <p>适用范围：{award.coupon.scope}</p>
+            <p>使用方式：{CHANNEL_TEXT[channelsOf(award.coupon)]}</p>
+          </div>
+          <Link className={styles.primaryLink} to={couponPath(award.coupon)}>
             {award.coupon.status === 'unused' ? '去使用' : '查看优惠券'}
           </Link>
         </section>
@@ -128,8 +157,10 @@ export default function AwardDetailPage() {
   const requested = params.get('campaign') ?? 'sign';
   const campaign = CAMPAIGNS.find((c) => c === requested);
   const id = params.get('id') ?? '';
-  // The prize's own campaign (a raffle prize shares the raffle), never the shopper's prize.
-  usePageShare(CAMPAIGN_SHARE[campaign ?? 'sign']);
+  // The prize's own campaign (a raffle prize shares the raffle, under its configured title),
+  // never the shopper's prize.
+  const shared = campaign ?? 'sign';
+  usePageShare(campaignShare(shared, useCampaignInfo(shared)));
   return (
     <main className={styles.page}>
       {!isLoggedIn() ? (

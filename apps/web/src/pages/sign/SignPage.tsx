@@ -147,12 +147,17 @@ export default function SignPage() {
     [month],
   );
   const [signing, setSigning] = useState(false);
-  const share = usePageShare({
-    path: '/activity/sign/index',
-    title: '每日签到领好礼',
-    description: '天天签到领积分，连签3天、7天还有零食大奖，一起来签到吧',
-    image: '/api/campaign/assets/points.svg',
-  });
+  // Shared under the campaign's configured title (an operator may change it), once it is read.
+  const share = usePageShare(
+    remote.status === 'ready'
+      ? {
+          path: '/activity/sign/index',
+          title: remote.data.campaign.title,
+          description: '天天签到领积分，连签3天、7天还有零食大奖，一起来签到吧',
+          image: '/api/campaign/assets/points.svg',
+        }
+      : null,
+  );
 
   const sign = useDoubleClickGuard(async () => {
     if (!isLoggedIn()) {
