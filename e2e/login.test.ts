@@ -67,6 +67,44 @@ describe('login', () => {
     }
   });
 
+  it('lays the form out for a phone: controls in the page font, fields centred in their rows, the terms unbroken', async () => {
+    const phone = await openPhone();
+    try {
+      const page = await phone.newPage();
+      await page.goto(`${app.url}/my/login`);
+      await page.getByRole('heading', { name: '手机号快捷登录' }).waitFor();
+      const layout = await page.evaluate(() => {
+        const bodyFont = getComputedStyle(document.body).fontFamily;
+        const controls = [...document.querySelectorAll('form input, form button')].map((el) => ({
+          name: el.getAttribute('aria-label') ?? el.textContent,
+          sameFont: getComputedStyle(el).fontFamily === bodyFont,
+        }));
+        const middle = (el: Element) => {
+          const box = el.getBoundingClientRect();
+          return box.top + box.height / 2;
+        };
+        // Every row of the form: how far each field, prefix and button sits from the row's middle.
+        const offCentre = [...document.querySelectorAll('form > label, form > div')].flatMap((row) =>
+          [...row.querySelectorAll(':scope > span, :scope > button, input')].map((el) => Math.abs(middle(el) - middle(row))),
+        );
+        // Each 《…》 of the terms on one line (a narrow phone must not strand "策》" below).
+        const terms = [...document.querySelectorAll('form p span')].map((el) => ({ text: el.textContent, lines: el.getClientRects().length }));
+        return { controls, offCentre, terms };
+      });
+      expect(layout.controls.length).toBeGreaterThanOrEqual(4);
+      for (const control of layout.controls) expect(control, String(control.name)).toMatchObject({ sameFont: true });
+      expect(layout.offCentre.length).toBeGreaterThanOrEqual(4);
+      for (const off of layout.offCentre) expect(off).toBeLessThanOrEqual(2);
+      expect(layout.terms).toEqual([
+        { text: '《用户服务协议》', lines: 1 },
+        { text: '《隐私政策》', lines: 1 },
+      ]);
+      await page.getByText('登录即表示您已阅读并同意').waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('sends a stale session (-331007) back to login and deletes the token', async () => {
     const phone = await openPhone();
     try {

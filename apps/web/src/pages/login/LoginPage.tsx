@@ -176,7 +176,10 @@ export default function LoginPage() {
         >
           登录
         </Button>
-        <p className={styles.terms}>登录即表示您已阅读并同意《用户服务协议》和《隐私政策》</p>
+        <p className={styles.terms}>
+          登录即表示您已阅读并同意<span className={styles.nowrap}>《用户服务协议》</span>和
+          <span className={styles.nowrap}>《隐私政策》</span>
+        </p>
       </form>
     </main>
   );
