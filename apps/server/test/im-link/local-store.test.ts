@@ -76,7 +76,7 @@ describe('the local database and the server', () => {
 });
 
 describe('what a reload keeps', () => {
-  it('finds system messages and friends again after a reload: their sync starts over, only messages and sessions are stored', async () => {
+  it('finds system messages (stored) and friends (synced again from the start) after a reload', async () => {
     const a = await suite.client(0);
     await a.nim.applyFriend({ account: 'demo2', ps: '加个好友' });
     const b = await suite.client(1, { deviceId: 'b-phone' });

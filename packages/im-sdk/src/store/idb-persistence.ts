@@ -1,23 +1,24 @@
 // The IndexedDB engine of the local database, through idb (promises over IndexedDB). One
 // database per app key and account, at document 2's version 11, with object stores for
 // messages (by idClient; indexes by session and time, and by idServer), sessions (index by
-// update time), system messages (filled by the social-graph feature) and timetags.
+// update time), system messages (by idServer; index by time) and timetags.
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import { LOCAL_DB } from '@morsel/protocol';
 import type { ClientMsg, ClientSession } from '../services/model.ts';
+import type { ClientSysMsg } from '../services/sysmsgs.ts';
 import type { StoreSnapshot, Tombstone } from './memory-store.ts';
 import type { ChangeBatch, DbMsgQuery, LoadLimits, Persistence } from './persistence.ts';
 
 export interface LocalDbSchema extends DBSchema {
   msgs: { key: string; value: ClientMsg; indexes: { sessionTime: [string, number]; idServer: string } };
   sessions: { key: string; value: ClientSession; indexes: { updateTime: number } };
-  sysMsgs: { key: string; value: Record<string, unknown> & { idServer: string; time: number }; indexes: { time: number } };
+  sysMsgs: { key: string; value: ClientSysMsg; indexes: { time: number } };
   timetags: { key: string; value: number };
 }
 
 const STORES = ['msgs', 'sessions', 'sysMsgs', 'timetags'] as const;
-/** Every write touches these three, so write transactions overlap and commit in order. */
-const WRITE_SCOPE = ['msgs', 'sessions', 'timetags'] as const;
+/** Every write touches all four, so write transactions overlap and commit in order. */
+const WRITE_SCOPE = ['msgs', 'sessions', 'sysMsgs', 'timetags'] as const;
 
 /** The database of one app key and account (accounts match case-insensitively). */
 export const localDbName = (appKey: string, account: string) => `morsel-im-${appKey}-${account.toLowerCase()}`;
@@ -75,7 +76,7 @@ export class IdbPersistence implements Persistence {
   }
 
   async load(limits: LoadLimits): Promise<StoreSnapshot> {
-    const tx = this.db.transaction(['msgs', 'sessions', 'timetags'], 'readonly');
+    const tx = this.db.transaction(['msgs', 'sessions', 'sysMsgs', 'timetags'], 'readonly');
     const timetags: Record<string, number> = {};
     const [keys, values] = await Promise.all([tx.objectStore('timetags').getAllKeys(), tx.objectStore('timetags').getAll()]);
     keys.forEach((key, i) => (timetags[key] = values[i]!));
@@ -100,8 +101,14 @@ export class IdbPersistence implements Persistence {
       }),
     );
     const tombstones = (await byIndex.getAll(sessionRange(TOMBSTONES))) as unknown as TombstoneRecord[];
+    const sysMsgs: ClientSysMsg[] = [];
+    let sysCursor = limits.sysMsgs ? await tx.objectStore('sysMsgs').index('time').openCursor(null, 'prev') : null;
+    while (sysCursor && sysMsgs.length < limits.sysMsgs!) {
+      sysMsgs.push(sysCursor.value);
+      sysCursor = await sysCursor.continue();
+    }
     await tx.done;
-    return { timetags, sessions, msgs: perSession.flat(), tombstones: tombstones.map((t) => ({ idServer: t.deletedIdServer, time: t.time })) };
+    return { timetags, sessions, msgs: perSession.flat(), tombstones: tombstones.map((t) => ({ idServer: t.deletedIdServer, time: t.time })), sysMsgs };
   }
 
   async write(batch: ChangeBatch): Promise<void> {
@@ -109,6 +116,7 @@ export class IdbPersistence implements Persistence {
     const msgs = tx.objectStore('msgs');
     const sessions = tx.objectStore('sessions');
     const timetags = tx.objectStore('timetags');
+    const sysMsgStore = tx.objectStore('sysMsgs');
     // Requests are queued in this order within the transaction: clearing every message, range
     // clears, removals, puts.
     const work: Promise<unknown>[] = batch.clearAllMsgs ? [msgs.clear()] : [];
@@ -129,6 +137,7 @@ export class IdbPersistence implements Persistence {
     for (const tombstone of batch.putTombstones ?? []) request(() => msgs.put(tombstoneRecord(tombstone)));
     for (const id of batch.removeSessions) request(() => sessions.delete(id));
     for (const session of batch.putSessions) request(() => sessions.put(session));
+    for (const sysMsg of batch.putSysMsgs ?? []) request(() => sysMsgStore.put(sysMsg));
     for (const [category, time] of Object.entries(batch.timetags ?? {})) request(() => timetags.put(time, category));
     work.push(tx.done);
     await Promise.all(work);

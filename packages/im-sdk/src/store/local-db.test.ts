@@ -75,7 +75,7 @@ describe('the IndexedDB local database', () => {
     raw.close();
 
     const second = await visit(appKey);
-    expect(second.store.timetags()).toEqual({ offlineMsgs: 2000, sessions: 2000, teamMsgs: 2000 });
+    expect(second.store.timetags()).toEqual({ offlineMsgs: 2000, sessions: 2000, teamMsgs: 2000, sysMsgs: 2000 });
     await second.db.close();
   });
 

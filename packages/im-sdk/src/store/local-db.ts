@@ -1,6 +1,7 @@
 // The local database of one instance: picks the engine (IndexedDB, or none), loads the working
 // set into the memory store at start (the 500 most recent sessions, the latest 100 messages of
-// each, the timetags, so the next sync is incremental and history shows at once), then
+// each, the latest system messages, the timetags, so the next sync is incremental and history
+// shows at once), then
 // persists every change of the memory store through a queue of at most 100 concurrent tasks.
 // Storage failures are reported as ImError('DB', ...) and never stop messaging: the SDK goes on
 // from memory.
@@ -16,15 +17,21 @@ import { StoreWriter } from './store-writer.ts';
 
 /**
  * The sync categories whose data this database keeps: messages (one-to-one, team and super team),
- * sessions (with the receipts, recalls and stick-top state they carry). Only their timetags are
- * stored, so the next visit's sync asks for what came since. Every other category (system
- * messages, friends, users, relations, teams and members, quick comments, pins, do-not-disturb)
+ * sessions (with the receipts, recalls and stick-top state they carry) and system messages. Only
+ * their timetags are stored, so the next visit's sync asks for what came since. Every other
+ * category (friends, users, relations, teams and members, quick comments, pins, do-not-disturb)
  * lives in memory only: stored, its timetag would tell the server the device holds data a reload
  * lost, and the sync would never send it again. Those categories start over at each visit.
  */
 export const STORED_CATEGORIES: ReadonlySet<string> = new Set([
-  'offlineMsgs', 'sessions', 'msgReceipts', 'deleteMsg', 'stickTopSessions', 'teamMsgs', 'superTeamMsgs', 'superTeamSessions',
+  'offlineMsgs', 'sessions', 'msgReceipts', 'deleteMsg', 'stickTopSessions', 'teamMsgs', 'superTeamMsgs', 'superTeamSessions', 'sysMsgs',
 ]);
+
+/**
+ * System messages loaded at start, the latest by time. Their sync is incremental, so older ones
+ * stay in the database only (and out of the unread counts).
+ */
+export const SYSMSG_LOAD_LIMIT = 1000;
 
 const storedTimetags = (timetags: Record<string, number>) => Object.fromEntries(Object.entries(timetags).filter(([category]) => STORED_CATEGORIES.has(category)));
 
@@ -83,6 +90,7 @@ export class LocalDb {
           msgsPerSession: LIMITS.defaultReadLimit,
           // Messages that arrived live after the last sync come again with the next one.
           resendableAfter: (timetags) => timetags.offlineMsgs,
+          sysMsgs: SYSMSG_LOAD_LIMIT,
         }),
       );
       // A database written by an earlier version may hold other categories' timetags: ignored.

@@ -4,6 +4,7 @@
 // The memory store is the services' synchronous working set; a listener (the local database's
 // writer, see local-db.ts) hears every change and persists it behind the scenes.
 import type { ClientMsg, ClientSession } from '../services/model.ts';
+import type { ClientSysMsg } from '../services/sysmsgs.ts';
 
 export interface LocalMsgQuery {
   sessionId: string;
@@ -45,6 +46,11 @@ export interface LocalStore {
   markDeletedHere(deleted: Tombstone[]): void;
   search(predicate: (msg: ClientMsg) => boolean, limit: number): ClientMsg[];
   allMsgs(): ClientMsg[];
+  getSysMsg(idServer: string): ClientSysMsg | undefined;
+  /** Stores system messages (new, or changed: the services mutate them in place too). */
+  putSysMsgs(sysMsgs: ClientSysMsg[]): void;
+  /** Every system message held, deleted-here ones (status 'deleted') included. */
+  sysMsgs(): ClientSysMsg[];
   getSession(id: string): ClientSession | undefined;
   putSession(session: ClientSession): void;
   removeSession(id: string): boolean;
@@ -64,6 +70,7 @@ export interface StoreListener {
   msgsCleared(): void;
   /** Messages deleted here to keep out (see LocalStore.markDeletedHere). */
   tombstonesPut(deleted: Tombstone[]): void;
+  sysMsgsPut(sysMsgs: ClientSysMsg[]): void;
   sessionPut(session: ClientSession): void;
   sessionRemoved(id: string): void;
   timetagsSet(timetags: Record<string, number>): void;
@@ -81,6 +88,7 @@ export interface StoreSnapshot {
   sessions: ClientSession[];
   msgs: ClientMsg[];
   tombstones?: Tombstone[];
+  sysMsgs?: ClientSysMsg[];
 }
 
 export class MemoryStore implements LocalStore {
@@ -92,6 +100,7 @@ export class MemoryStore implements LocalStore {
   private readonly sessionMap = new Map<string, ClientSession>();
   /** Server ids of messages deleted here, with their times (markDeletedHere). */
   private readonly deletedHere = new Map<string, number>();
+  private readonly sysMsgMap = new Map<string, ClientSysMsg>();
 
   /** Sets (or removes) the one listener of changes. */
   listen(listener: StoreListener | undefined): void {
@@ -109,6 +118,7 @@ export class MemoryStore implements LocalStore {
       this.tags = { ...snapshot.timetags, ...this.tags };
       for (const session of snapshot.sessions) if (!this.sessionMap.has(session.id)) this.sessionMap.set(session.id, session);
       for (const { idServer, time } of snapshot.tombstones ?? []) this.deletedHere.set(idServer, time);
+      for (const sysMsg of snapshot.sysMsgs ?? []) if (!this.sysMsgMap.has(sysMsg.idServer)) this.sysMsgMap.set(sysMsg.idServer, sysMsg);
       this.putMsgs(snapshot.msgs);
     } finally {
       this.listener = listener;
@@ -224,6 +234,19 @@ export class MemoryStore implements LocalStore {
 
   allMsgs() {
     return [...this.byIdClient.values()];
+  }
+
+  getSysMsg(idServer: string) {
+    return this.sysMsgMap.get(idServer);
+  }
+
+  putSysMsgs(sysMsgs: ClientSysMsg[]) {
+    for (const sysMsg of sysMsgs) this.sysMsgMap.set(sysMsg.idServer, sysMsg);
+    if (sysMsgs.length) this.listener?.sysMsgsPut(sysMsgs);
+  }
+
+  sysMsgs() {
+    return [...this.sysMsgMap.values()];
   }
 
   getSession(id: string) {

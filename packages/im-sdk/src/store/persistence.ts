@@ -2,6 +2,7 @@
 // applies batches of changes. Engines: IndexedDB (idb-persistence.ts) and none (no-db.ts, for
 // Node, browsers without IndexedDB or where the spec disables it, and the `db: false` option).
 import type { ClientMsg, ClientSession } from '../services/model.ts';
+import type { ClientSysMsg } from '../services/sysmsgs.ts';
 import type { StoreSnapshot, Tombstone } from './memory-store.ts';
 
 /** Changes to apply together, in one transaction, so that none lands without the others. */
@@ -18,6 +19,8 @@ export interface ChangeBatch {
   putTombstones?: Tombstone[];
   removeSessions: string[];
   putSessions: ClientSession[];
+  /** System messages received or changed here (deleting one here keeps it, status 'deleted'). */
+  putSysMsgs?: ClientSysMsg[];
   /** The full set of timetags, when they changed. */
   timetags?: Record<string, number>;
 }
@@ -43,6 +46,8 @@ export interface LoadLimits {
    * already shown only when memory holds it.
    */
   resendableAfter?: (timetags: Record<string, number>) => number | undefined;
+  /** The latest system messages to load (by time); none when not given. */
+  sysMsgs?: number;
 }
 
 export interface Persistence {
@@ -60,4 +65,4 @@ export interface Persistence {
 export const emptyBatch = (): ChangeBatch => ({ clearSessions: [], removeMsgs: [], removeMsgsByIdServer: [], putMsgs: [], removeSessions: [], putSessions: [] });
 
 export const isEmptyBatch = (batch: ChangeBatch): boolean =>
-  !batch.clearAllMsgs && !batch.putTombstones?.length && !batch.clearSessions.length && !batch.removeMsgs.length && !batch.removeMsgsByIdServer.length && !batch.putMsgs.length && !batch.removeSessions.length && !batch.putSessions.length && !batch.timetags;
+  !batch.putSysMsgs?.length && !batch.clearAllMsgs && !batch.putTombstones?.length && !batch.clearSessions.length && !batch.removeMsgs.length && !batch.removeMsgsByIdServer.length && !batch.putMsgs.length && !batch.removeSessions.length && !batch.putSessions.length && !batch.timetags;

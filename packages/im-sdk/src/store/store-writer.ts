@@ -4,6 +4,7 @@
 // made to a message or session after it was put (the services mutate in place) are kept too.
 // A failed write is reported and dropped: messaging goes on from memory.
 import type { ClientMsg, ClientSession } from '../services/model.ts';
+import type { ClientSysMsg } from '../services/sysmsgs.ts';
 import type { TaskQueue } from '../util/task-queue.ts';
 import type { StoreListener, Tombstone } from './memory-store.ts';
 import { isEmptyBatch, type ChangeBatch } from './persistence.ts';
@@ -18,6 +19,7 @@ export class StoreWriter implements StoreListener {
   private tags: Record<string, number> | undefined;
   private allMsgsCleared = false;
   private tombstones: Tombstone[] = [];
+  private sysMsgPuts = new Map<string, ClientSysMsg>();
   private scheduled = false;
 
   constructor(
@@ -69,6 +71,11 @@ export class StoreWriter implements StoreListener {
     this.schedule();
   }
 
+  sysMsgsPut(sysMsgs: ClientSysMsg[]): void {
+    for (const sysMsg of sysMsgs) this.sysMsgPuts.set(sysMsg.idServer, sysMsg);
+    this.schedule();
+  }
+
   tombstonesPut(deleted: Tombstone[]): void {
     this.tombstones.push(...deleted);
     this.schedule();
@@ -103,6 +110,7 @@ export class StoreWriter implements StoreListener {
       ...(this.tombstones.length && { putTombstones: this.tombstones }),
       removeSessions: [...this.sessionRemovals],
       putSessions: [...this.sessionPuts.values()],
+      ...(this.sysMsgPuts.size && { putSysMsgs: [...this.sysMsgPuts.values()] }),
       ...(this.tags && { timetags: this.tags }),
     };
     this.msgPuts = new Map();
@@ -114,6 +122,7 @@ export class StoreWriter implements StoreListener {
     this.tags = undefined;
     this.allMsgsCleared = false;
     this.tombstones = [];
+    this.sysMsgPuts = new Map();
     if (isEmptyBatch(batch)) return;
     this.queue.run(() => this.write(batch)).catch((error: unknown) => this.failed(error));
   }
