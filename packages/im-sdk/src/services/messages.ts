@@ -37,6 +37,9 @@ type WithSessions = InstanceType<ReturnType<typeof SessionsApi>>;
  */
 const LIVE_TIMETAG: Partial<Record<Scene, string>> = { p2p: 'offlineMsgs', team: 'teamMsgs' };
 
+/** How many recalls an instance remembers having told (a reconnect's sync may send them again). */
+const RECALLS_REMEMBERED = 5_000;
+
 const DELETE_REFUSED = 'only messages you sent to others, sent successfully and not local can be deleted';
 const FILE_KINDS = { image: MSG_TYPES.image, audio: MSG_TYPES.audio, video: MSG_TYPES.video, file: MSG_TYPES.file } as const;
 const OUTGOING_FIELDS = [
@@ -92,8 +95,8 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       });
       this.onPush('syncOfflineMsgs', ({ msgs }) => this.synced(msgs as Msg[], 'offline'));
       this.onPush('syncRoamingMsgs', ({ msgs }) => this.synced(msgs as Msg[], 'roaming'));
-      this.onPush('msgDeleted', ({ deleted }) => this.recalled([deleted as Recall]));
-      this.onPush('syncDeletedMsgs', ({ deleted }) => this.recalled(deleted as Recall[]));
+      this.onPush('msgDeleted', ({ deleted }) => this.recalled([deleted as Recall], 'live'));
+      this.onPush('syncDeletedMsgs', ({ deleted }) => this.recalled(deleted as Recall[], 'sync'));
       type SelfDeleted = { sessionId: string; idServer: string };
       const deletedSelf = ({ sessionId, idServer }: SelfDeleted, tell: 'always' | 'if held') => {
         const held = this.store.forgetMsg({ idServer });
@@ -182,6 +185,8 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       const work = this.sendCmd('deleteMsg', { msg: keyOf(msg), ...(options.ps !== undefined && { ps: options.ps }) }).then(() => {
         this.store.forgetMsg({ idServer: msg.idServer!, idClient: msg.idClient });
         this.refreshLastMsg(msg.sessionId);
+        // The recalling device is not told of its own recall, nor by a later sync that sends it.
+        this.rememberRecall(msg.idServer!);
       });
       return withDone(work, options.done);
     }
@@ -328,13 +333,28 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       }
     }
 
-    private recalled(list: Recall[]): void {
+    /** Recalls told to the application by this instance, oldest first. */
+    private readonly recallsTold = new Set<string>();
+
+    private recalled(list: Recall[], how: 'live' | 'sync'): void {
       for (const recall of list) {
+        // Held now, as a live message is (its scene's live timetag rule): the next sync need not
+        // send it again. Not for super teams, whose pushes come through fan-out groups.
+        if (how === 'live' && recall.scene !== 'superTeam') this.advanceTimetag('deleteMsg', recall.deletedAt - SYNC.liveTimetagMarginMs);
         // Also from the local database when memory does not hold it (older than the working set).
         this.store.forgetMsg({ idServer: recall.idServer, idClient: recall.idClient });
-        this.refreshLastMsg(recall.sessionId);
+        this.refreshLastMsg(recall.sessionId, recall);
+        // Told once: a reconnect's sync may send a recall again that came live (or was this
+        // device's own) within the timetag margin.
+        if (this.recallsTold.has(recall.idServer)) continue;
+        this.rememberRecall(recall.idServer);
         this.callbacks().onsysmsg?.({ type: 'deleteMsg', ...recall });
       }
+    }
+
+    private rememberRecall(idServer: string): void {
+      this.recallsTold.add(idServer);
+      if (this.recallsTold.size > RECALLS_REMEMBERED) this.recallsTold.delete(this.recallsTold.values().next().value!);
     }
 
     private send(type: MsgTypeName, options: Common): Promise<ClientMsg> {
@@ -385,6 +405,7 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
 
 interface Recall {
   sessionId: string;
+  scene: Scene;
   idServer: string;
   idClient: string;
   from: string;

@@ -54,12 +54,18 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     }
 
     /** After messages disappear, the session shows the latest one left. */
-    protected refreshLastMsg(sessionId: string): void {
+    protected refreshLastMsg(sessionId: string, removed?: { idServer: string; idClient?: string }): void {
       const session = this.store.getSession(sessionId);
       if (!session) return;
       const [latest] = this.store.msgs({ sessionId, limit: 1 });
-      if (latest) session.lastMsg = latest;
-      else delete session.lastMsg;
+      const shown = session.lastMsg;
+      // A removed message that is not the one shown leaves it (the sync may have brought the
+      // server's last message already, one this device does not hold).
+      const keep = removed && shown && shown.idServer !== removed.idServer && shown.idClient !== removed.idClient && (!latest || latest.time <= shown.time);
+      if (!keep) {
+        if (latest) session.lastMsg = latest;
+        else delete session.lastMsg;
+      }
       session.unread = Math.min(session.unread, this.store.countUnread(sessionId, session.ack, this.account));
       this.store.putSession(session);
       this.callbacks().onupdatesession?.(session);

@@ -7,6 +7,7 @@ import type { HandlerTable } from '../gateway/handlers/types.ts';
 import { history, toMsg, visibleTo } from './message-store.ts';
 import { ackSession } from './acks.ts';
 import { readableMessage } from './readable.ts';
+import { recallNotice } from './recalls.ts';
 import { deleteSessions } from './session-deletes.ts';
 import type { SceneRegistry } from './scenes.ts';
 import { sessionIdOf } from './scenes.ts';
@@ -100,23 +101,16 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new CommandError(404, 'message not found');
       const scene = row.scene as Msg['scene'];
-      const notice = {
-        idServer: String(row.id), idClient: row.id_client, from: row.from_accid, time: row.time, opeAccount: session.accid, deletedAt: now,
-        ...(ps !== undefined && { ps }),
-        type: scene === 'superTeam' ? ('deleteMsgSuperTeam' as const) : ('deleteMsg' as const),
-        category: 'msg' as const, scene, to: row.to_target,
-        deletedIdServer: String(row.id), deletedIdClient: row.id_client, deletedMsgTime: row.time,
-        read: false as const, state: 'init' as const,
-      };
+      const notice = recallNotice({ ...row, deleted_at: now, deleted_by: session.accid, delete_ps: ps ?? null }, sessionIdOf(scene, row.to_target));
       if (conversation.group) {
         // A super team: one publish to the group; its session id is the same for every member.
-        await gateway.pushToGroup(conversation.group, 'msgDeleted', { deleted: { sessionId: sessionIdOf(scene, row.to_target), ...notice } });
+        await gateway.pushToGroup(conversation.group, 'msgDeleted', { deleted: notice });
         return;
       }
       for (const ref of conversation.sessions) {
         await db.updateTable('im_sessions').set({ updated_at: now }).where('app_key', '=', session.appKey).where('accid', '=', ref.accid).where('session_id', '=', ref.sessionId).execute();
         const except = ref.accid === session.accid ? connection.id : undefined;
-        await gateway.pushToAccount({ appKey: session.appKey, accid: ref.accid }, 'msgDeleted', { deleted: { sessionId: ref.sessionId, ...notice } }, except);
+        await gateway.pushToAccount({ appKey: session.appKey, accid: ref.accid }, 'msgDeleted', { deleted: { ...notice, sessionId: ref.sessionId } }, except);
       }
     },
 

@@ -5,12 +5,14 @@ import { messagingHandlers, type ComputedSessions } from './handlers.ts';
 import { knownAccounts } from './known-accounts.ts';
 import { p2pResolver, SceneRegistry } from './scenes.ts';
 import type { SendGuard } from './send.ts';
+import type { RecallSource } from './recalls.ts';
 import { registerMessagingSync } from './sync.ts';
 import { messageReadMarker, readMarkHandlers, ReadMarkers } from './read-marks.ts';
 
 export { SceneRegistry, type SceneResolver, type Conversation } from './scenes.ts';
 export type { ReadMarker } from './read-marks.ts';
 export type { SendGuard } from './send.ts';
+export { recallNotice, type RecallNotice, type RecallSource } from './recalls.ts';
 
 export interface Messaging {
   /** Team and super-team scenes register here. */
@@ -21,6 +23,8 @@ export interface Messaging {
   readonly computedSessions: ComputedSessions[];
   /** What batchMarkRead can mark read (system messages register here). */
   readonly readMarkers: ReadMarkers;
+  /** Recalls of other scenes (teams, super teams) a device that was away hears of in its sync. */
+  readonly recallSources: RecallSource[];
 }
 
 export interface MessagingOptions {
@@ -50,8 +54,9 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   const readMarkers = new ReadMarkers();
   readMarkers.register(['msg', 'syncOfflineMsgs', 'syncRoamingMsgs'], messageReadMarker({ store, gateway: im.gateway, scenes, now }));
   im.gateway.use(readMarkHandlers(readMarkers));
-  registerMessagingSync(im.syncSources, store, now);
-  return { scenes, guards, computedSessions, readMarkers };
+  const recallSources: RecallSource[] = [];
+  registerMessagingSync(im.syncSources, store, now, undefined, recallSources);
+  return { scenes, guards, computedSessions, readMarkers, recallSources };
 }
 
 // Building blocks other features use to write into conversations (team notifications).

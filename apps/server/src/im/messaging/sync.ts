@@ -1,5 +1,6 @@
 // What the messaging feature streams during a client's sync (gateway handlers/sync.ts): offline
-// (or, for a new device, roaming) messages, sessions, read receipts and recalls since each
+// (or, for a new device, roaming) messages, sessions, read receipts and recalls (one-to-one here,
+// team and super-team ones from their scenes' recall sources) since each
 // category's timetag. Large results go out in several pushes, each well under the frame limit.
 import { sql } from 'kysely';
 import type { CommandName, Msg } from '@morsel/protocol';
@@ -7,6 +8,7 @@ import type { Store } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
 import type { HandlerContext } from '../gateway/handlers/types.ts';
 import { toMsg, visibleTo } from './message-store.ts';
+import { recallNotice, type RecallSource } from './recalls.ts';
 import { sessionIdOf } from './scenes.ts';
 import { sessionsDeletedSince, sessionsUpdatedSince, toSessions } from './session-store.ts';
 
@@ -36,7 +38,13 @@ export function pushInChunks<T>(context: HandlerContext, name: CommandName, key:
   flush();
 }
 
-export function registerMessagingSync(sources: SyncSources, store: Store, now: () => number, limits = { offlineMax: OFFLINE_MAX }): void {
+export function registerMessagingSync(
+  sources: SyncSources,
+  store: Store,
+  now: () => number,
+  limits = { offlineMax: OFFLINE_MAX },
+  recallSources: RecallSource[] = [],
+): void {
   const db = store.db;
 
   sources.register('offlineMsgs', async (context, since) => {
@@ -103,25 +111,16 @@ export function registerMessagingSync(sources: SyncSources, store: Store, now: (
     const { appKey, accid } = context.connection.session!;
     const rows = await db
       .selectFrom('im_messages')
-      .select(['id', 'id_client', 'from_accid', 'to_target', 'time', 'deleted_at', 'deleted_by', 'delete_ps'])
+      .select(['id', 'id_client', 'scene', 'from_accid', 'to_target', 'time', 'deleted_at', 'deleted_by', 'delete_ps'])
       .where('app_key', '=', appKey)
       .where('scene', '=', 'p2p')
       .where((eb) => eb.or([eb('to_target', '=', accid), eb('from_accid', '=', accid)]))
       .where('deleted_at', '>', since)
       .execute();
-    const deleted = rows.map((r) => ({
-      sessionId: sessionIdOf('p2p', r.from_accid === accid ? r.to_target : r.from_accid),
-      idServer: String(r.id),
-      idClient: r.id_client,
-      from: r.from_accid,
-      time: Number(r.time),
-      opeAccount: r.deleted_by ?? r.from_accid,
-      deletedAt: Number(r.deleted_at),
-      ...(r.delete_ps !== null && { ps: r.delete_ps }),
-      type: 'deleteMsg' as const, category: 'msg' as const, scene: 'p2p' as const, to: r.to_target,
-      deletedIdServer: String(r.id), deletedIdClient: r.id_client, deletedMsgTime: Number(r.time),
-      read: false as const, state: 'init' as const,
-    }));
+    const p2p = rows.map((r) => recallNotice(r, sessionIdOf('p2p', r.from_accid === accid ? r.to_target : r.from_accid)));
+    // Team and super-team recalls come from their scenes (by the account's memberships).
+    const others = (await Promise.all(recallSources.map((source) => source(appKey, accid, since)))).flat();
+    const deleted = [...p2p, ...others].sort((x, y) => x.deletedAt - y.deletedAt);
     pushInChunks(context, 'syncDeletedMsgs', 'deleted', deleted);
     // One-way deletes by the account's other devices (every scene that has them).
     const hidden = await db

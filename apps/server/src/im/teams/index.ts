@@ -11,6 +11,7 @@ import { customSysMsgHandler } from './custom-sysmsgs.ts';
 import { teamHandlers } from './handlers.ts';
 import { receiptHandlers } from './receipts.ts';
 import { requireManager, TeamOps } from './ops.ts';
+import { teamRecallsSince } from './recalls.ts';
 import { superTeamGroup, teamResolver } from './scene.ts';
 import { registerSuperTeamSessionSync, superTeamSessions } from './super-sessions.ts';
 import { registerTeamSync } from './sync.ts';
@@ -45,6 +46,10 @@ export function registerTeams({ store, im, messaging, now = Date.now }: TeamsOpt
   registerTeamSync(im.syncSources, store.db, now, 'superTeam');
   registerSuperTeamSessionSync(im.syncSources, store.db);
   messaging.computedSessions.push((session, since) => superTeamSessions(store.db, session.appKey, session.accid, since));
+  messaging.recallSources.push(
+    (appKey, accid, since) => teamRecallsSince(store.db, 'team', appKey, accid, since),
+    (appKey, accid, since) => teamRecallsSince(store.db, 'superTeam', appKey, accid, since),
+  );
 
   // A logged-in connection joins the fan-out groups of its account's super teams.
   im.gateway.onSessionStart(async (session, connection) => {

@@ -1,6 +1,7 @@
 // Super-team sessions are computed when read: no row per member is written per message. For
-// each super team of the account whose conversation moved since the timetag: the latest visible
-// message, and the unread count from the account's ack (or its join time).
+// each super team of the account whose conversation moved since the timetag (a message, or a
+// recall): the latest visible message, and the unread count from the account's ack (or its join
+// time). updateTime stays the last message's time.
 import { sql, type Kysely } from 'kysely';
 import type { Session } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
@@ -28,7 +29,20 @@ export async function superTeamSessions(db: Kysely<Database>, appKey: string, ac
     .where('im_team_members.app_key', '=', appKey)
     .where('im_team_members.accid', '=', accid)
     .where('im_team_members.valid', '=', 1)
-    .where('im_conversations.last_time', '>', since)
+    .where((eb) =>
+      eb.or([
+        eb('im_conversations.last_time', '>', since),
+        // A recall since then changes the session's last message (and unread) too.
+        eb.exists(
+          eb
+            .selectFrom('im_messages')
+            .select('im_messages.id')
+            .where('im_messages.app_key', '=', appKey)
+            .whereRef('im_messages.conv_key', '=', 'im_conversations.conv_key')
+            .where('im_messages.deleted_at', '>', since),
+        ),
+      ]),
+    )
     .execute();
   const sessions: Session[] = [];
   for (const row of rows) {

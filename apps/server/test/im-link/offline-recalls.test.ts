@@ -1,0 +1,19 @@
+// Recalls a device missed while it was away, with real SDK clients against the real server: a
+// team or super-team member that was offline during a recall hears of it in its next sync (the
+// deleteMsg category) as a live member did, once; the message leaves its local messages and
+// history, and the session's last message falls back to the one before.
+import { describe, it } from 'vitest';
+import { offlineRecallScenario } from './recall-scenario.ts';
+import { imSuite } from './suite.ts';
+
+const suite = imSuite({ fresh: 'each' });
+
+describe('recalls made while a member was offline', () => {
+  it('reach a team member at its next sync, once, and leave its local messages', async () => {
+    await offlineRecallScenario((index) => suite.client(index), 'team');
+  });
+
+  it('reach a super-team member at its next sync (computed from its super teams), once', async () => {
+    await offlineRecallScenario((index) => suite.client(index), 'superTeam');
+  });
+});
