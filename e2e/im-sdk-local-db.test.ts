@@ -194,10 +194,10 @@ describe('the IM SDK local database in a browser', () => {
     // nothing the first sync brought. The server sends again what came after its timetag (the
     // live messages: its timetag is taken before streaming, so nothing at the edge is lost) and
     // the SDK, which holds them, reports and shows only the message sent while away, once.
-    // Only the categories whose data the database keeps (messages and sessions): the others
-    // (system messages, friends, teams...) live in memory and start over.
+    // Only the categories whose data the database keeps (messages, sessions, system messages):
+    // the others (friends, teams...) live in memory and start over.
     expect(run.firstVisit.syncReplies).toHaveLength(1);
-    const stored = ['offlineMsgs', 'sessions', 'msgReceipts', 'deleteMsg', 'stickTopSessions', 'teamMsgs', 'superTeamMsgs', 'superTeamSessions'];
+    const stored = ['offlineMsgs', 'sessions', 'msgReceipts', 'deleteMsg', 'stickTopSessions', 'teamMsgs', 'superTeamMsgs', 'superTeamSessions', 'sysMsgs'];
     const storedOf = (timetags: Record<string, number>) => Object.fromEntries(Object.entries(timetags).filter(([category]) => stored.includes(category)));
     expect(run.secondVisit.syncTimetags).toEqual([storedOf(run.firstVisit.syncReplies[0]!)]);
     expect(run.secondVisit.syncTimetags[0]!.offlineMsgs).toBeGreaterThan(0);
