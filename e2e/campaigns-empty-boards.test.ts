@@ -55,6 +55,7 @@ describe('campaign pages with nothing on them yet', () => {
         expect(await page.locator('[data-slot]').count()).toBe(0);
         expect(await page.getByRole('button', { name: /抽奖/ }).count()).toBe(0);
         expect(await page.getByText('分享得机会').count()).toBe(0);
+        expect(await page.getByRole('button', { name: '分享', exact: true }).count()).toBe(0); // nothing to invite to
         await page.getByRole('link', { name: '我的奖品' }).waitFor();
         await screenshot(page, `campaign-raffle-empty-${layout}`);
       }

@@ -236,7 +236,8 @@ export default function RafflePage() {
         title={campaign.title}
         subtitle="好运零食天天抽，百分百有惊喜"
         rules={campaign.rules}
-        onShare={share}
+        // Nothing to invite a friend to while the board is empty.
+        {...(remote.data.prizes.length > 0 && { onShare: share })}
       >
         <CampaignNotice campaign={campaign} />
       </Hero>
