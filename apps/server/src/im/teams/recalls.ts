@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import { recallNotice, type RecallNotice } from '../messaging/index.ts';
-import type { TeamKind } from './scene.ts';
+import { isTeamConvKeyOfMember, type TeamKind } from './scene.ts';
 
 export async function teamRecallsSince(db: Kysely<Database>, kind: TeamKind, appKey: string, accid: string, since: number): Promise<RecallNotice[]> {
   const rows = await db
@@ -15,7 +15,7 @@ export async function teamRecallsSince(db: Kysely<Database>, kind: TeamKind, app
         .on('im_team_members.app_key', '=', appKey)
         .on('im_team_members.accid', '=', accid)
         .on('im_team_members.valid', '=', 1)
-        .on(sql<boolean>`im_messages.conv_key = ${sql.lit(`${kind}:`)} || cast(im_team_members.team_id as varchar(20))`),
+        .on(isTeamConvKeyOfMember('im_messages.conv_key', kind)),
     )
     .select([
       'im_messages.id', 'im_messages.id_client', 'im_messages.scene', 'im_messages.from_accid', 'im_messages.to_target', 'im_messages.time',

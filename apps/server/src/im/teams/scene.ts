@@ -1,6 +1,7 @@
 // The team scene for messaging: members send and read; a muted team or member may not send
 // (812). Sessions are one row per member, which is fine for teams (a few thousand members at
 // most); super teams will compute member state on read instead.
+import { sql, type RawBuilder } from 'kysely';
 import type { SceneResolver } from '../messaging/index.ts';
 import { CommandError } from '../gateway/errors.ts';
 import type { TeamStore } from './team-store.ts';
@@ -8,6 +9,12 @@ import type { TeamStore } from './team-store.ts';
 export type TeamKind = 'team' | 'superTeam';
 
 export const teamConvKey = (teamId: string | number, kind: TeamKind = 'team') => `${kind}:${teamId}`;
+/**
+ * `column` holds the conversation key of the joined membership's team: teamConvKey in SQL, for
+ * joining messages or conversations to `im_team_members` (which must be in the query).
+ */
+export const isTeamConvKeyOfMember = (column: string, kind: TeamKind): RawBuilder<boolean> =>
+  sql<boolean>`${sql.ref(column)} = ${sql.lit(`${kind}:`)} || cast(im_team_members.team_id as varchar(20))`;
 /** The fan-out group of a super team (gateway groups.ts). */
 export const superTeamGroup = (appKey: string, teamId: string | number) => `${appKey}:superTeam:${teamId}`;
 

@@ -2,18 +2,19 @@
 // each super team of the account whose conversation moved since the timetag (a message, or a
 // recall): the latest visible message, and the unread count from the account's ack (or its join
 // time). updateTime stays the last message's time.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Session } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
 import { toMsg, visibleTo } from '../messaging/index.ts';
+import { isTeamConvKeyOfMember } from './scene.ts';
 
 export async function superTeamSessions(db: Kysely<Database>, appKey: string, accid: string, since: number): Promise<Session[]> {
   const rows = await db
     .selectFrom('im_team_members')
     .innerJoin('im_teams', (join) => join.onRef('im_teams.id', '=', 'im_team_members.team_id').on('im_teams.kind', '=', 'superTeam'))
     .innerJoin('im_conversations', (join) =>
-      join.on('im_conversations.app_key', '=', appKey).on(sql<boolean>`im_conversations.conv_key = ${sql.lit('superTeam:')} || cast(im_team_members.team_id as varchar(20))`),
+      join.on('im_conversations.app_key', '=', appKey).on(isTeamConvKeyOfMember('im_conversations.conv_key', 'superTeam')),
     )
     .leftJoin('im_sessions', (join) =>
       join.onRef('im_sessions.conv_key', '=', 'im_conversations.conv_key').on('im_sessions.app_key', '=', appKey).on('im_sessions.accid', '=', accid),

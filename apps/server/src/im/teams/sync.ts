@@ -5,7 +5,7 @@ import type { Database } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
 import { toMsg, visibleTo } from '../messaging/index.ts';
 import { toMember, toTeam } from './team-store.ts';
-import type { TeamKind } from './scene.ts';
+import { isTeamConvKeyOfMember, type TeamKind } from './scene.ts';
 
 const ROAMING_DAYS = 7;
 const MAX_MSGS = 20_000;
@@ -60,7 +60,7 @@ export function registerTeamSync(sources: SyncSources, db: Kysely<Database>, now
             .on('im_team_members.app_key', '=', appKey)
             .on('im_team_members.accid', '=', accid)
             .on('im_team_members.valid', '=', 1)
-            .on(sql<boolean>`im_messages.conv_key = ${sql.lit(`${kind}:`)} || cast(im_team_members.team_id as varchar(20))`),
+            .on(isTeamConvKeyOfMember('im_messages.conv_key', kind)),
         )
         .leftJoin('im_sessions', (join) => join.onRef('im_sessions.conv_key', '=', 'im_messages.conv_key').on('im_sessions.app_key', '=', appKey).on('im_sessions.accid', '=', accid))
         .select(['im_messages.id', 'im_messages.seq', 'im_messages.time', 'im_messages.body']),
