@@ -1,14 +1,23 @@
 // Recalls a device missed while it was away, with real SDK clients against the real server: a
 // team or super-team member that was offline during a recall hears of it in its next sync (the
 // deleteMsg category) as a live member did, once; the message leaves its local messages and
-// history, and the session's last message falls back to the one before.
+// history, and the session's last message falls back to the one before. On both engines: the
+// membership joins (team_id cast into the conversation key) and the computed super-team sessions
+// are SQL each engine must run.
 import { describe, it } from 'vitest';
+import { checkPostgres } from '../harness/index.ts';
 import { offlineRecallScenario } from './recall-scenario.ts';
 import { imSuite } from './suite.ts';
 
-const suite = imSuite({ fresh: 'each' });
+const postgres = await checkPostgres();
 
-describe('recalls made while a member was offline', () => {
+describe.each([
+  { engine: 'sqlite' as const, run: true },
+  { engine: 'postgres' as const, run: postgres },
+])('recalls made while a member was offline ($engine)', ({ engine, run }) => {
+  if (!run) return;
+  const suite = imSuite({ fresh: 'each', engine });
+
   it('reach a team member at its next sync, once, and leave its local messages', async () => {
     await offlineRecallScenario((index) => suite.client(index), 'team');
   });

@@ -1,6 +1,5 @@
-// The offline-recall scenario the SQLite and PostgreSQL tests share (offline-recalls.test.ts,
-// postgres-recalls.test.ts): a team or super-team member that was offline during a recall hears
-// of it in its next sync, once, as a live member did.
+// The offline-recall scenario offline-recalls.test.ts runs on both engines: a team or super-team
+// member that was offline during a recall hears of it in its next sync, once, as a live member did.
 import { expect } from 'vitest';
 import type { ClientMsg, DeleteNotice } from '@morsel/im-sdk';
 import type { connectClient } from './clients.ts';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { NIM } from '@morsel/im-sdk';
 import type { Config } from '../../src/config/index.ts';
 import type { ServerServices } from '../../src/app.ts';
-import { startTestServer, type TestServer } from '../harness/index.ts';
+import { createPostgresDatabase, startTestServer, type TestServer } from '../harness/index.ts';
 import { connectClient } from './clients.ts';
 
 export interface ImSuite {
@@ -14,26 +14,44 @@ export interface ImSuite {
   client(index: number, extra?: Parameters<typeof connectClient>[2], target?: TestServer): ReturnType<typeof connectClient>;
 }
 
-/** `services` replaces parts of the server, e.g. a hand-moved clock for the presence events. */
-export function imSuite(options: { fresh: 'each' | 'all'; config?: Partial<Config>; services?: ServerServices }): ImSuite {
+/**
+ * `services` replaces parts of the server, e.g. a hand-moved clock for the presence events;
+ * `engine: 'postgres'` runs it on a fresh PostgreSQL database, dropped with the server (callers
+ * skip the suite with `checkPostgres()` where none answers).
+ */
+export function imSuite(options: {
+  fresh: 'each' | 'all';
+  config?: Partial<Config>;
+  services?: ServerServices;
+  engine?: 'sqlite' | 'postgres';
+}): ImSuite {
   let current: TestServer | undefined;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   const opened: NIM[] = [];
   const start = async () => {
-    current = await startTestServer({ imCommandsPerSecond: 10_000, ...options.config }, options.services);
+    database = options.engine === 'postgres' ? await createPostgresDatabase() : undefined;
+    current = await startTestServer(
+      { imCommandsPerSecond: 10_000, ...(database && { databaseUrl: database.url }), ...options.config },
+      options.services,
+    );
+  };
+  const stop = async () => {
+    await current?.stop();
+    await database?.drop();
   };
   const closeClients = () => Promise.all(opened.splice(0).map((nim) => nim.destroy()));
   if (options.fresh === 'each') {
     beforeEach(start);
     afterEach(async () => {
       await closeClients();
-      await current?.stop();
+      await stop();
     });
   } else {
     beforeAll(start);
     afterEach(closeClients);
     afterAll(async () => {
       await closeClients();
-      await current?.stop();
+      await stop();
     });
   }
   return {
