@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { startWalCheckpointer } from './wal-checkpointer.ts';
 import { PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 
 export type EngineName = 'sqlite' | 'postgres';
@@ -18,7 +19,13 @@ export function sqliteDialect(file: string): Dialect {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: withStatementCache(database) });
+  // Statement journals (a multi-row write that may have to undo itself) in memory, not in a
+  // temporary file opened, written and removed per statement.
+  database.pragma('temp_store = MEMORY');
+  // Hot index pages of a busy message table stay in memory (SQLite's default is about 8 MiB).
+  database.pragma('cache_size = -65536');
+  const checkpointer = file === ':memory:' ? undefined : startWalCheckpointer(database, file);
+  return new SqliteDialect({ database: withStatementCache(database, () => checkpointer?.stop()) });
 }
 
 /** Prepared statements kept per SQL text; beyond this many the oldest is dropped. */
@@ -29,10 +36,13 @@ const STATEMENT_CACHE_SIZE = 1000;
  * hundred queries over and over, so prepared statements are reused by their SQL text.
  * better-sqlite3 statements are synchronous and re-prepare themselves after schema changes.
  */
-function withStatementCache(database: BetterSqlite3.Database) {
+function withStatementCache(database: BetterSqlite3.Database, beforeClose: () => void) {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      beforeClose();
+      database.close();
+    },
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (statement) {

@@ -5,7 +5,8 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Msg } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import { isUniqueViolation } from '../../store/index.ts';
-import { groupCommit } from '../../store/group-commit.ts';
+import { messageWriter } from './message-writer.ts';
+import type { Scene, SessionRef } from './scenes.ts';
 import type { ImMessageTable } from './tables.ts';
 
 type Row = Omit<ImMessageTable, 'id'> & { id: number };
@@ -20,6 +21,8 @@ export interface NewMessage {
   convKey: string;
   body: StoredBody;
   now: number;
+  /** Session rows the message moves to it (absent: no session changes, needUpdateSession false). */
+  sessions?: { scene: Scene; refs: SessionRef[] };
 }
 
 export interface Inserted {
@@ -32,56 +35,36 @@ export interface Inserted {
 const flag = (value: boolean | undefined) => (value === false ? 0 : 1);
 
 /**
- * Stores a message durably. Time is the server's clock, but strictly after the conversation's
- * previous message, and seq counts up by one, so history order is total. A resend whose idClient
- * was stored before returns the stored message instead of a second copy.
+ * Stores a message durably, with the sessions it touches. Time is the server's clock, but
+ * strictly after the conversation's previous message, and seq counts up by one, so history order
+ * is total. A resend whose idClient was stored before returns the stored message instead of a
+ * second copy. Concurrent sends share a transaction (group commit, message-writer.ts); each is
+ * answered after its commit.
  */
-export async function insertMessage(db: Kysely<Database>, message: NewMessage, afterInsert?: (trx: Kysely<Database>, inserted: Inserted) => Promise<void>): Promise<Inserted> {
+export async function insertMessage(db: Kysely<Database>, message: NewMessage): Promise<Inserted> {
   const { appKey, convKey, body, now } = message;
+  const json = JSON.stringify(body);
   try {
-    // Concurrent sends share a transaction (group commit); each is answered after its commit.
-    return await groupCommit(db).run(async (trx) => {
-      const position = await trx
-        .insertInto('im_conversations')
-        .values({ app_key: appKey, conv_key: convKey, last_seq: 1, last_time: now })
-        .onConflict((oc) =>
-          oc.columns(['app_key', 'conv_key']).doUpdateSet({
-            last_seq: sql`im_conversations.last_seq + 1`,
-            last_time: sql`case when im_conversations.last_time + 1 > cast(${now} as bigint) then im_conversations.last_time + 1 else cast(${now} as bigint) end`,
-          }),
-        )
-        .returning(['last_seq', 'last_time'])
-        .executeTakeFirstOrThrow();
-      const seq = Number(position.last_seq);
-      const time = Number(position.last_time);
-      const { id } = await trx
-        .insertInto('im_messages')
-        .values({
-          app_key: appKey,
-          conv_key: convKey,
-          seq,
-          scene: body.scene,
-          from_accid: body.from,
-          to_target: body.to,
-          id_client: body.idClient,
-          type: body.type,
-          time,
-          text: body.type === 0 ? (body.text ?? null) : null,
-          unreadable: flag(body.isUnreadable),
-          historyable: flag(body.isHistoryable),
-          roamingable: flag(body.isRoamingable),
-          offlinable: flag(body.isOfflinable),
-          body: JSON.stringify(body),
-          deleted_at: null,
-          deleted_by: null,
-          delete_ps: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const inserted = { msg: toMsg({ id: Number(id), seq, time, body: JSON.stringify(body) }), duplicate: false, id: Number(id) };
-      await afterInsert?.(trx, inserted);
-      return inserted;
+    const { id, seq, time } = await messageWriter(db).submit({
+      appKey,
+      convKey,
+      now,
+      row: {
+        scene: body.scene,
+        from_accid: body.from,
+        to_target: body.to,
+        id_client: body.idClient,
+        type: body.type,
+        text: body.type === 0 ? (body.text ?? null) : null,
+        unreadable: flag(body.isUnreadable),
+        historyable: flag(body.isHistoryable),
+        roamingable: flag(body.isRoamingable),
+        offlinable: flag(body.isOfflinable),
+        body: json,
+      },
+      ...(message.sessions && { sessions: message.sessions }),
     });
+    return { msg: toMsg({ id, seq, time, body: json }), duplicate: false, id };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const existing = await db

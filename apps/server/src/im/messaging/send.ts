@@ -6,7 +6,6 @@ import type { Session } from '../gateway/connection.ts';
 import type { Gateway } from '../gateway/gateway.ts';
 import type { Store } from '../../store/index.ts';
 import { insertMessage, type StoredBody } from './message-store.ts';
-import { touchSessions } from './session-store.ts';
 import type { Conversation, SceneRegistry } from './scenes.ts';
 
 /** A check before a message is stored; throws CommandError (e.g. 7101 when blacklisted). */
@@ -34,13 +33,13 @@ export async function sendMessage(deps: SendDeps, session: Session, connectionId
     fromClientType: session.clientType,
     fromDeviceId: session.deviceId,
   };
-  const inserted = await insertMessage(
-    deps.store.db,
-    { appKey: session.appKey, convKey: conversation.convKey, body, now: deps.now() },
-    outgoing.needUpdateSession === false
-      ? undefined
-      : (trx, { id, msg }) => touchSessions(trx, session.appKey, conversation, id, msg.time, session.accid),
-  );
+  const inserted = await insertMessage(deps.store.db, {
+    appKey: session.appKey,
+    convKey: conversation.convKey,
+    body,
+    now: deps.now(),
+    ...(outgoing.needUpdateSession !== false && { sessions: { scene: conversation.scene, refs: conversation.sessions } }),
+  });
   // Delivered after the commit. A duplicate (a resend whose first try was stored) is delivered
   // again: the first delivery may have been lost with a crashed process, and clients drop a
   // message whose idServer they already hold.

@@ -1,53 +1,11 @@
 // Per-account session state: which conversations an account has, the last message, how far it
 // has read (ack), what it cleared, and its server-side extension. Unread counts are computed on
 // read from the ack, never stored, so every device of the account sees the same number.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
 import type { Session } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import { toMsg, visibleTo } from './message-store.ts';
-import type { Conversation } from './scenes.ts';
 import type { ImSessionTable } from './tables.ts';
-
-/** Updates the sessions a new message touches; the sender has read its own message. */
-/** Session rows written by one statement (12 columns each: well inside both engines' limits). */
-const TOUCH_CHUNK = 500;
-
-/**
- * Moves the conversation's sessions to a new last message, creating them (or bringing back
- * deleted ones). The sender's own ack moves forward to the message's time. One statement per
- * 500 sessions: a team message touches every member's row at once.
- */
-export async function touchSessions(db: Kysely<Database>, appKey: string, conversation: Conversation, messageId: number, time: number, sender: string) {
-  const rows = conversation.sessions.map((ref) => ({
-    app_key: appKey,
-    accid: ref.accid,
-    session_id: ref.sessionId,
-    conv_key: conversation.convKey,
-    scene: conversation.scene,
-    peer: ref.peer,
-    last_msg_id: messageId,
-    ack: ref.accid === sender ? time : 0,
-    cleared_before: 0,
-    ext: null,
-    deleted: 0,
-    updated_at: time,
-  }));
-  for (let i = 0; i < rows.length; i += TOUCH_CHUNK) {
-    await db
-      .insertInto('im_sessions')
-      .values(rows.slice(i, i + TOUCH_CHUNK))
-      .onConflict((oc) =>
-        oc.columns(['app_key', 'accid', 'session_id']).doUpdateSet({
-          last_msg_id: messageId,
-          updated_at: time,
-          deleted: 0,
-          // Only the sender's row carries an ack (the others insert 0); it never moves back.
-          ack: sql`case when excluded.ack > im_sessions.ack then excluded.ack else im_sessions.ack end`,
-        }),
-      )
-      .execute();
-  }
-}
 
 export async function getSessionRow(db: Kysely<Database>, appKey: string, accid: string, sessionId: string) {
   return db.selectFrom('im_sessions').selectAll().where('app_key', '=', appKey).where('accid', '=', accid).where('session_id', '=', sessionId).executeTakeFirst();

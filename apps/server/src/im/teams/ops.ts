@@ -7,7 +7,7 @@ import type { Database } from '../../store/index.ts';
 import type { Session } from '../gateway/connection.ts';
 import { CommandError } from '../gateway/errors.ts';
 import type { Gateway } from '../gateway/gateway.ts';
-import { insertMessage, touchSessions, type StoredBody } from '../messaging/index.ts';
+import { insertMessage, type StoredBody } from '../messaging/index.ts';
 import { superTeamGroup, teamConvKey, type TeamKind } from './scene.ts';
 import { toMember, toTeam, type MemberRow, type TeamRow, type TeamStore } from './team-store.ts';
 
@@ -91,9 +91,13 @@ export class TeamOps {
     };
     if (this.superTeam) {
       // One publish to the group for the members; those who just left get theirs one by one.
-      const { msg } = await insertMessage(db, { appKey: session.appKey, convKey, body, now: now() }, (trx, inserted) =>
-        touchSessions(trx, session.appKey, { scene: this.kind, convKey, sessions: [{ accid: session.accid, sessionId, peer: String(team.id) }], audience: [] }, inserted.id, inserted.msg.time, session.accid),
-      );
+      const { msg } = await insertMessage(db, {
+        appKey: session.appKey,
+        convKey,
+        body,
+        now: now(),
+        sessions: { scene: this.kind, refs: [{ accid: session.accid, sessionId, peer: String(team.id) }] },
+      });
       const group = superTeamGroup(session.appKey, team.id);
       await gateway.pushToGroup(group, 'superTeamChanged', { team: toTeam(fresh, true) });
       await gateway.pushToGroup(group, 'msg', { msg });
@@ -106,9 +110,7 @@ export class TeamOps {
     const members = await store.members(session.appKey, team.id);
     const audience = [...new Set([...members.map((m) => m.accid), ...alsoTo])];
     const sessions = audience.map((accid) => ({ accid, sessionId, peer: String(team.id) }));
-    const { msg } = await insertMessage(db, { appKey: session.appKey, convKey, body, now: now() }, (trx, inserted) =>
-      touchSessions(trx, session.appKey, { scene: 'team', convKey, sessions, audience: [] }, inserted.id, inserted.msg.time, session.accid),
-    );
+    const { msg } = await insertMessage(db, { appKey: session.appKey, convKey, body, now: now(), sessions: { scene: 'team', refs: sessions } });
     for (const accid of audience) {
       const account = { appKey: session.appKey, accid };
       const member = members.find((m) => m.accid === accid);
