@@ -189,9 +189,14 @@ export class Gateway implements CommandRunner {
 
   /** Sends a push to every connection of the account, in any process (but `except`). */
   async pushToAccount<N extends CommandName>(account: AccountKey, name: N, params: Record<string, unknown>, except?: string) {
+    await this.pushToAccounts([account], name, params, except);
+  }
+
+  /** One push to several accounts, encoded once; `except` is a connection id of any of them. */
+  async pushToAccounts<N extends CommandName>(accounts: AccountKey[], name: N, params: Record<string, unknown>, except?: string) {
     const def = COMMANDS[name];
     const frame = encodeFrame({ sid: def.sid, cid: def.cid, ser: 0, code: 0, body: params });
-    await this.publish(account, { t: 'frame', frame, ...(except && { except }) });
+    for (const account of accounts) await this.publish(account, { t: 'frame', frame, ...(except && { except }) });
   }
 
   /** The account's connections, in every process, join or leave fan-out groups. */

@@ -46,10 +46,8 @@ export async function sendMessage(deps: SendDeps, session: Session, connectionId
   if (conversation.group) {
     await deps.gateway.pushToGroup(conversation.group, 'msg', { msg: inserted.msg });
   } else {
-    for (const account of conversation.audience) {
-      const except = account.accid === session.accid ? connectionId : undefined;
-      await deps.gateway.pushToAccount(account, 'msg', { msg: inserted.msg }, except);
-    }
+    // Connection ids are unique, so `except` skips only the sending device.
+    await deps.gateway.pushToAccounts(conversation.audience, 'msg', { msg: inserted.msg }, connectionId);
   }
   return inserted.msg;
 }
