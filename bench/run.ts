@@ -13,12 +13,14 @@ import { p2p } from './scenarios/p2p.ts';
 import { superteam } from './scenarios/superteam.ts';
 import { sync } from './scenarios/sync.ts';
 import { reconnectStorm } from './scenarios/reconnect-storm.ts';
+import { storeWrites } from './scenarios/store-writes.ts';
 import type { Scenario, ScenarioOptions } from './scenarios/types.ts';
 
 const SCENARIOS: Scenario[] = [
   connections,
   loginSdk,
   p2p,
+  storeWrites,
   webBudget,
   lighthouseScenario,
   http,
