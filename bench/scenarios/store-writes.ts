@@ -13,7 +13,8 @@ import { insertMessage } from '../../apps/server/src/im/messaging/index.ts';
 import type { MetricRow, ScenarioResult } from '../lib/report.ts';
 import { intOption, type Scenario } from './types.ts';
 
-const POSTGRES_ADMIN_URL = process.env.MORSEL_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_ADMIN_URL =
+  process.env.MORSEL_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Side {
   messages: number;
@@ -46,7 +47,17 @@ async function drive(store: Store, conversations: number, turns: number): Promis
       appKey: 'benchApp01',
       convKey: `p2p:${from}|${to}`,
       now: Date.now(),
-      body: { scene: 'p2p', to, type: 0, text: String(turn), idClient: `t${turn}-${pair}`, from, fromNick: '', fromClientType: 16, fromDeviceId: 'bench' },
+      body: {
+        scene: 'p2p',
+        to,
+        type: 0,
+        text: String(turn),
+        idClient: `t${turn}-${pair}`,
+        from,
+        fromNick: '',
+        fromClientType: 16,
+        fromDeviceId: 'bench',
+      },
       sessions: {
         scene: 'p2p',
         refs: [
@@ -56,7 +67,8 @@ async function drive(store: Store, conversations: number, turns: number): Promis
       },
     });
   };
-  const turn = (t: number) => Promise.all(Array.from({ length: conversations }, (_, pair) => send(t, pair)));
+  const turn = (t: number) =>
+    Promise.all(Array.from({ length: conversations }, (_, pair) => send(t, pair)));
   for (let t = 0; t < 20; t++) await turn(-1 - t); // warm-up, not counted
   const cpu0 = cpuNow();
   const machine0 = await machineBusySeconds();
@@ -64,7 +76,12 @@ async function drive(store: Store, conversations: number, turns: number): Promis
   for (let t = 0; t < turns; t++) await turn(t);
   const elapsedMs = performance.now() - started;
   const cpuSeconds = cpuNow() - cpu0;
-  return { messages: conversations * turns, elapsedMs, cpuSeconds, otherCpuSeconds: (await machineBusySeconds()) - machine0 - cpuSeconds };
+  return {
+    messages: conversations * turns,
+    elapsedMs,
+    cpuSeconds,
+    otherCpuSeconds: (await machineBusySeconds()) - machine0 - cpuSeconds,
+  };
 }
 
 async function onSqliteFile(conversations: number, turns: number): Promise<Side> {
@@ -87,9 +104,16 @@ async function onSqliteMemory(conversations: number, turns: number): Promise<Sid
   }
 }
 
-async function onPostgres(conversations: number, turns: number, log: (line: string) => void): Promise<Side | undefined> {
+async function onPostgres(
+  conversations: number,
+  turns: number,
+  log: (line: string) => void,
+): Promise<Side | undefined> {
   const name = `morsel_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  const admin = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 3000,
+  });
   try {
     await admin.connect();
   } catch (error) {
@@ -128,7 +152,12 @@ export const storeWrites: Scenario = {
     const postgres = await onPostgres(conversations, turns, log);
     if (postgres) peers['PostgreSQL 15'] = postgres;
     const names = Object.keys(peers);
-    const row = (metric: string, unit: string, better: MetricRow['better'], pick: (s: Side) => number): MetricRow => ({
+    const row = (
+      metric: string,
+      unit: string,
+      better: MetricRow['better'],
+      pick: (s: Side) => number,
+    ): MetricRow => ({
       metric,
       unit,
       better,
@@ -143,8 +172,18 @@ export const storeWrites: Scenario = {
         row('messages stored', 'count', 'info', (s) => s.messages),
         row('throughput', 'messages/s', 'higher', (s) => s.messages / (s.elapsedMs / 1000)),
         row('time per turn (one transaction)', 'ms', 'lower', (s) => s.elapsedMs / turns),
-        row('CPU of this process per message', 'µs', 'lower', (s) => (s.cpuSeconds * 1e6) / s.messages),
-        row('other processes CPU per message', 'µs', 'info', (s) => (s.otherCpuSeconds * 1e6) / s.messages),
+        row(
+          'CPU of this process per message',
+          'µs',
+          'lower',
+          (s) => (s.cpuSeconds * 1e6) / s.messages,
+        ),
+        row(
+          'other processes CPU per message',
+          'µs',
+          'info',
+          (s) => (s.otherCpuSeconds * 1e6) / s.messages,
+        ),
       ],
       notes: [
         "Morsel's figure is the embedded default: the SQLite file, WAL, synchronous NORMAL (a commit survives a crash of the process), checkpoints in a worker thread. Each message: the conversation's position, the message row with its indexes, both sides' sessions.",

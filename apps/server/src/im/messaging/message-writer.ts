@@ -97,67 +97,81 @@ async function execute<R>(db: Kysely<Database>, text: string, parameters: unknow
   return (await db.executeQuery<R>(CompiledQuery.raw(text, parameters))).rows;
 }
 
+/**
+ * Moves each conversation of the batch on once, by its number of messages, and hands out the
+ * seqs and times in the batch's order (ids are filled in by insertRows).
+ */
+async function movePositions(trx: Kysely<Database>, statements: Statements, writes: MessageWrite[]): Promise<MessagePosition[]> {
+  const conversations = new Map<string, { appKey: string; convKey: string; count: number; now: number }>();
+  for (const w of writes) {
+    const key = keyOf(w.appKey, w.convKey);
+    const entry = conversations.get(key);
+    if (entry) {
+      entry.count++;
+      entry.now = Math.max(entry.now, w.now);
+    } else conversations.set(key, { appKey: w.appKey, convKey: w.convKey, count: 1, now: w.now });
+  }
+  const rows = sortedByKey(conversations);
+  const moved = await execute<{ app_key: string; conv_key: string; last_seq: number; last_time: number }>(
+    trx,
+    statements.positions(rows.length),
+    rows.flatMap((c) => [c.appKey, c.convKey, c.count, c.now]),
+  );
+  const next = new Map<string, { seq: number; time: number }>();
+  for (const row of moved) {
+    const key = keyOf(row.app_key, row.conv_key);
+    const count = conversations.get(key)!.count;
+    next.set(key, { seq: Number(row.last_seq) - count + 1, time: Number(row.last_time) - count + 1 });
+  }
+  return writes.map((w) => {
+    const position = next.get(keyOf(w.appKey, w.convKey))!;
+    return { id: 0, seq: position.seq++, time: position.time++ };
+  });
+}
+
+/** Inserts the message rows and sets each position's id. */
+async function insertRows(trx: Kysely<Database>, statements: Statements, writes: MessageWrite[], positions: MessagePosition[]): Promise<void> {
+  const ids = new Map<string, number>();
+  for (let start = 0; start < writes.length; start += MESSAGE_CHUNK) {
+    const chunk = writes.slice(start, start + MESSAGE_CHUNK);
+    const parameters = chunk.flatMap((w, i) => {
+      const { seq, time } = positions[start + i]!;
+      const r = w.row;
+      return [w.appKey, w.convKey, seq, r.scene, r.from_accid, r.to_target, r.id_client, r.type, time, r.text, r.unreadable, r.historyable, r.roamingable, r.offlinable, r.body];
+    });
+    const inserted = await execute<{ id: number; app_key: string; from_accid: string; id_client: string }>(trx, statements.messages(chunk.length), parameters);
+    for (const row of inserted) ids.set(keyOf(row.app_key, row.from_accid, row.id_client), Number(row.id));
+  }
+  writes.forEach((w, i) => (positions[i]!.id = ids.get(keyOf(w.appKey, w.row.from_accid, w.row.id_client))!));
+}
+
+/** Writes each session the batch touches once: its last message, and the sender's ack. */
+async function touchSessions(trx: Kysely<Database>, statements: Statements, writes: MessageWrite[], positions: MessagePosition[]): Promise<void> {
+  const sessions = new Map<string, { write: MessageWrite; ref: SessionRef; position: MessagePosition; ack: number }>();
+  writes.forEach((write, i) => {
+    const position = positions[i]!;
+    for (const ref of write.sessions?.refs ?? []) {
+      const key = keyOf(write.appKey, ref.accid, ref.sessionId);
+      const ack = Math.max(ref.accid === write.row.from_accid ? position.time : 0, sessions.get(key)?.ack ?? 0);
+      // A later message of the same conversation comes later in the batch: it wins.
+      sessions.set(key, { write, ref, position, ack });
+    }
+  });
+  const rows = sortedByKey(sessions).map(({ write, ref, position, ack }) => [
+    write.appKey, ref.accid, ref.sessionId, write.convKey, write.sessions!.scene, ref.peer, position.id, ack, 0, null, 0, position.time,
+  ]);
+  for (let start = 0; start < rows.length; start += SESSION_CHUNK) {
+    const chunk = rows.slice(start, start + SESSION_CHUNK);
+    await execute(trx, statements.sessions(chunk.length), chunk.flat());
+  }
+}
+
 /** Stores a batch of messages in one transaction; positions come back in the batch's order. */
 async function writeBatch(db: Kysely<Database>, statements: Statements, writes: MessageWrite[]): Promise<MessagePosition[]> {
   return db.transaction().execute(async (trx) => {
-    // 1. Each conversation of the batch moves on once, by its number of messages.
-    const conversations = new Map<string, { appKey: string; convKey: string; count: number; now: number }>();
-    for (const w of writes) {
-      const key = keyOf(w.appKey, w.convKey);
-      const entry = conversations.get(key);
-      if (entry) {
-        entry.count++;
-        entry.now = Math.max(entry.now, w.now);
-      } else conversations.set(key, { appKey: w.appKey, convKey: w.convKey, count: 1, now: w.now });
-    }
-    const rows = sortedByKey(conversations);
-    const moved = await execute<{ app_key: string; conv_key: string; last_seq: number; last_time: number }>(
-      trx,
-      statements.positions(rows.length),
-      rows.flatMap((c) => [c.appKey, c.convKey, c.count, c.now]),
-    );
-    const next = new Map<string, { seq: number; time: number }>();
-    for (const row of moved) {
-      const count = conversations.get(keyOf(row.app_key, row.conv_key))!.count;
-      next.set(keyOf(row.app_key, row.conv_key), { seq: Number(row.last_seq) - count + 1, time: Number(row.last_time) - count + 1 });
-    }
-    const positions = writes.map((w) => {
-      const position = next.get(keyOf(w.appKey, w.convKey))!;
-      return { id: 0, seq: position.seq++, time: position.time++ };
-    });
-
-    // 2. The message rows.
-    const ids = new Map<string, number>();
-    for (let start = 0; start < writes.length; start += MESSAGE_CHUNK) {
-      const chunk = writes.slice(start, start + MESSAGE_CHUNK);
-      const parameters = chunk.flatMap((w, i) => {
-        const { seq, time } = positions[start + i]!;
-        const r = w.row;
-        return [w.appKey, w.convKey, seq, r.scene, r.from_accid, r.to_target, r.id_client, r.type, time, r.text, r.unreadable, r.historyable, r.roamingable, r.offlinable, r.body];
-      });
-      const inserted = await execute<{ id: number; app_key: string; from_accid: string; id_client: string }>(trx, statements.messages(chunk.length), parameters);
-      for (const row of inserted) ids.set(keyOf(row.app_key, row.from_accid, row.id_client), Number(row.id));
-    }
-    writes.forEach((w, i) => (positions[i]!.id = ids.get(keyOf(w.appKey, w.row.from_accid, w.row.id_client))!));
-
-    // 3. The sessions they touch, one row each even when several messages of the batch do.
-    const sessions = new Map<string, unknown[]>();
-    writes.forEach((w, i) => {
-      if (!w.sessions) return;
-      const { id, time } = positions[i]!;
-      for (const ref of w.sessions.refs) {
-        const key = keyOf(w.appKey, ref.accid, ref.sessionId);
-        const ack = ref.accid === w.row.from_accid ? time : 0;
-        const earlier = sessions.get(key);
-        const heldAck = earlier ? (earlier[7] as number) : 0;
-        sessions.set(key, [w.appKey, ref.accid, ref.sessionId, w.convKey, w.sessions.scene, ref.peer, id, Math.max(ack, heldAck), 0, null, 0, time]);
-      }
-    });
-    const sessionRows = sortedByKey(sessions);
-    for (let start = 0; start < sessionRows.length; start += SESSION_CHUNK) {
-      const chunk = sessionRows.slice(start, start + SESSION_CHUNK);
-      await execute(trx, statements.sessions(chunk.length), chunk.flat());
-    }
+    const positions = await movePositions(trx, statements, writes);
+    await insertRows(trx, statements, writes, positions);
+    await touchSessions(trx, statements, writes, positions);
     return positions;
   });
 }

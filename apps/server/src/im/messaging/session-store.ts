@@ -1,7 +1,7 @@
 // Per-account session state: which conversations an account has, the last message, how far it
 // has read (ack), what it cleared, and its server-side extension. Unread counts are computed on
 // read from the ack, never stored, so every device of the account sees the same number.
-import { type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Session } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import { toMsg, visibleTo } from './message-store.ts';
