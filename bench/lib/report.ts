@@ -26,6 +26,30 @@ export interface ScenarioResult {
   details: Record<string, unknown>;
 }
 
+/**
+ * The row maker a scenario fills its table with: `row(metric, unit, better, pick)` picks the
+ * figure from our side and from each peer's (a peer that did not run shows as '-').
+ */
+export function rowMaker<S>(ours: S, peers: Record<string, S | undefined>) {
+  return (
+    metric: string,
+    unit: string,
+    better: MetricRow['better'],
+    pick: (side: S) => number,
+  ): MetricRow => ({
+    metric,
+    unit,
+    better,
+    ours: pick(ours),
+    peers: Object.fromEntries(
+      Object.entries(peers).map(([name, side]) => [
+        name,
+        side === undefined ? undefined : pick(side),
+      ]),
+    ),
+  });
+}
+
 function format(value: number | undefined): string {
   if (value === undefined || Number.isNaN(value)) return '-';
   if (!Number.isFinite(value)) return String(value);

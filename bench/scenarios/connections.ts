@@ -16,7 +16,7 @@ import {
   processMemory,
 } from '../lib/proc-memory.ts';
 import { sleep } from '../lib/processes.ts';
-import type { MetricRow, ScenarioResult } from '../lib/report.ts';
+import { rowMaker, type MetricRow, type ScenarioResult } from '../lib/report.ts';
 import { mapLimit, summarize } from '../lib/stats.ts';
 import { startEjabberd } from '../peers/ejabberd.ts';
 import { startSocketIoPeer } from '../peers/socketio-peer.ts';
@@ -140,18 +140,7 @@ async function measureSide(
 }
 
 function rows(ours: SideResult, peers: Record<string, SideResult>): MetricRow[] {
-  const row = (
-    metric: string,
-    unit: string,
-    better: MetricRow['better'],
-    pick: (s: SideResult) => number,
-  ): MetricRow => ({
-    metric,
-    unit,
-    better,
-    ours: pick(ours),
-    peers: Object.fromEntries(Object.entries(peers).map(([name, side]) => [name, pick(side)])),
-  });
+  const row = rowMaker(ours, peers);
   const perConnection = (s: SideResult) =>
     kib((s.rssAfter - s.rssBefore) / Math.max(1, s.hold.open));
   const loginSummary = (s: SideResult) => summarize(s.open.loginMs);

@@ -7,7 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import { createAccounts, startMorselServer } from '../lib/morsel-server.ts';
 import { cpuSeconds } from '../lib/proc-memory.ts';
 import { sleep } from '../lib/processes.ts';
-import type { MetricRow, ScenarioResult } from '../lib/report.ts';
+import { rowMaker, type ScenarioResult } from '../lib/report.ts';
 import { mapLimit, summarize } from '../lib/stats.ts';
 import { startSocketIoPeer } from '../peers/socketio-peer.ts';
 import { intOption, type Scenario } from './types.ts';
@@ -176,18 +176,7 @@ export const loginSdk: Scenario = {
       }
     }
 
-    const row = (
-      metric: string,
-      unit: string,
-      better: MetricRow['better'],
-      pick: (s: Side) => number,
-    ): MetricRow => ({
-      metric,
-      unit,
-      better,
-      ours: pick(ours),
-      peers: { [PEER]: peer ? pick(peer) : undefined },
-    });
+    const row = rowMaker(ours, { [PEER]: peer });
     return {
       scenario: 'login-sdk',
       title: `${count} logins through the real client library, ${concurrency} in flight`,

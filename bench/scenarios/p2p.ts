@@ -6,7 +6,7 @@ import { LeanClient } from '../lib/lean-client.ts';
 import { startCpuWindow, type CpuWindow } from '../lib/cpu-window.ts';
 import { createAccounts, startMorselServer } from '../lib/morsel-server.ts';
 import { mib, processMemory } from '../lib/proc-memory.ts';
-import type { MetricRow, ScenarioResult } from '../lib/report.ts';
+import { rowMaker, type ScenarioResult } from '../lib/report.ts';
 import { mapLimit, summarize } from '../lib/stats.ts';
 import { startEjabberd } from '../peers/ejabberd.ts';
 import { startSocketIoPeer } from '../peers/socketio-peer.ts';
@@ -253,18 +253,7 @@ export const p2p: Scenario = {
       log(`socket.io: ${peers['Socket.IO 4 relay'].delivered} delivered`);
     }
     const names = Object.keys(peers);
-    const row = (
-      metric: string,
-      unit: string,
-      better: MetricRow['better'],
-      pick: (s: Side) => number,
-    ): MetricRow => ({
-      metric,
-      unit,
-      better,
-      ours: pick(ours),
-      peers: Object.fromEntries(names.map((n) => [n, pick(peers[n]!)])),
-    });
+    const row = rowMaker(ours, peers);
     const rate = (s: Side) => (s.delivered * 1000) / s.cpu.elapsedMs;
     return {
       scenario: 'p2p',

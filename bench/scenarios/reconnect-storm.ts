@@ -9,7 +9,7 @@ import { startCpuWindow } from '../lib/cpu-window.ts';
 import { createAccounts, startMorselServer } from '../lib/morsel-server.ts';
 import { listenOverflows, openFilesLimit } from '../lib/proc-memory.ts';
 import { sleep } from '../lib/processes.ts';
-import type { MetricRow, ScenarioResult } from '../lib/report.ts';
+import { rowMaker, type ScenarioResult } from '../lib/report.ts';
 import { summarize } from '../lib/stats.ts';
 import { startSocketIoPeer } from '../peers/socketio-peer.ts';
 import { intOption, type Scenario } from './types.ts';
@@ -162,18 +162,7 @@ export const reconnectStorm: Scenario = {
       }
     }
 
-    const row = (
-      metric: string,
-      unit: string,
-      better: MetricRow['better'],
-      pick: (s: Side) => number,
-    ): MetricRow => ({
-      metric,
-      unit,
-      better,
-      ours: pick(ours),
-      peers: { [PEER]: peer ? pick(peer) : undefined },
-    });
+    const row = rowMaker(ours, { [PEER]: peer });
     return {
       scenario: 'reconnect-storm',
       title: `${clients.toLocaleString('en-US')} clients dropped at once by a server restart`,

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openStore, sqliteFileIn, type Store } from '../../apps/server/src/store/index.ts';
 import { insertMessage } from '../../apps/server/src/im/messaging/index.ts';
-import type { MetricRow, ScenarioResult } from '../lib/report.ts';
+import { rowMaker, type ScenarioResult } from '../lib/report.ts';
 import { intOption, type Scenario } from './types.ts';
 
 const POSTGRES_ADMIN_URL =
@@ -152,18 +152,7 @@ export const storeWrites: Scenario = {
     const postgres = await onPostgres(conversations, turns, log);
     if (postgres) peers['PostgreSQL 15'] = postgres;
     const names = Object.keys(peers);
-    const row = (
-      metric: string,
-      unit: string,
-      better: MetricRow['better'],
-      pick: (s: Side) => number,
-    ): MetricRow => ({
-      metric,
-      unit,
-      better,
-      ours: pick(ours),
-      peers: Object.fromEntries(names.map((n) => [n, pick(peers[n]!)])),
-    });
+    const row = rowMaker(ours, peers);
     return {
       scenario: 'store-writes',
       title: `${conversations} conversations x ${turns} turns, one message each per turn`,

@@ -11,7 +11,7 @@ import { startCpuWindow, type CpuWindow } from '../lib/cpu-window.ts';
 import { createAccounts, startMorselServer } from '../lib/morsel-server.ts';
 import { mib, openFilesLimit, processMemory } from '../lib/proc-memory.ts';
 import { sleep } from '../lib/processes.ts';
-import type { MetricRow, ScenarioResult } from '../lib/report.ts';
+import { rowMaker, type ScenarioResult } from '../lib/report.ts';
 import { summarize } from '../lib/stats.ts';
 import { startSocketIoPeer } from '../peers/socketio-peer.ts';
 import { intOption, type Scenario } from './types.ts';
@@ -243,18 +243,7 @@ export const superteam: Scenario = {
       }
     }
 
-    const row = (
-      metric: string,
-      unit: string,
-      better: MetricRow['better'],
-      pick: (s: Side) => number,
-    ): MetricRow => ({
-      metric,
-      unit,
-      better,
-      ours: pick(ours),
-      peers: { [PEER]: peer ? pick(peer) : undefined },
-    });
+    const row = rowMaker(ours, { [PEER]: peer });
     notes.push(
       'Goal (issue 5): a 10,000-member super team delivers a message to every online member. Morsel stores each message once (no write per member) and fans it out through one bus group per team; the Socket.IO peer emits to a room and stores nothing.',
       `Each message is sent once the previous one has reached every online member (then 300 ms pause); ${messages} messages. "to all" is from the send until the last member's client process read it. Members are lean clients in ${workers} worker processes on the same 2 cores, so the client side's decoding is part of the time.`,
