@@ -22,7 +22,7 @@ export function sqliteDialect(file: string): Dialect {
   // Statement journals (a multi-row write that may have to undo itself) in memory, not in a
   // temporary file opened, written and removed per statement.
   database.pragma('temp_store = MEMORY');
-  // Hot index pages of a busy message table stay in memory (SQLite's default is about 8 MiB).
+  // Hot index pages of a busy message table stay in memory (SQLite's default is 2 MiB).
   database.pragma('cache_size = -65536');
   const checkpointer = file === ':memory:' ? undefined : startWalCheckpointer(database, file);
   return new SqliteDialect({ database: withStatementCache(database, () => checkpointer?.stop()) });

@@ -1,7 +1,7 @@
 // WAL checkpoints of the SQLite file, off the event loop. SQLite's automatic checkpoint runs in
 // the connection that commits, inside the commit: it copies the WAL's pages back into the
-// database file and syncs it, and under a stream of message writes that took about half of
-// every commit's time (docs/benchmarks.md). Once the WAL has grown, a worker thread with its own
+// database file and syncs it, and under a stream of message writes that took about two thirds
+// of every commit's time (docs/benchmarks.md). Once the WAL has grown, a worker thread with its own
 // connection checkpoints it in PASSIVE mode, which never blocks the writer, so the copy and the
 // sync run on another core. The writer keeps a far larger automatic checkpoint as a backstop:
 // it resets the WAL (a writer can only restart it once every frame is copied), and takes over
@@ -13,6 +13,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 /** The writer's own automatic checkpoint, in pages (SQLite's default is 1,000). */
 export const BACKSTOP_CHECKPOINT_PAGES = 20_000;
+
 export interface CheckpointerOptions {
   /** The WAL size at which the worker starts (below it SQLite's own checkpoints cost little). */
   startAtBytes: number;
