@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { isUniqueViolation, migrateToLatest, type Store } from '../../src/store/index.ts';
 import { WriteBatcher } from '../../src/store/write-batcher.ts';
+import { compiledOnce } from '../../src/store/compiled-once.ts';
 
 export interface StoreFixture {
   open(): Promise<Store>;
@@ -83,6 +84,18 @@ export function storeContract(engine: string, makeFixture: () => Promise<StoreFi
       // A lone failing write rejects with its own error and leaves nothing behind.
       const lone = await batcher.submit('gc-taken').catch((e: unknown) => e);
       expect(isUniqueViolation(lone)).toBe(true);
+    });
+
+    it('runs a query compiled once with the values of each call, in the placeholders of its engine', async () => {
+      await store.db.insertInto('im_apps').values([app('co-a'), app('co-b')]).execute();
+      const byKey = compiledOnce<{ name: string }, [string, string]>(store.db, (db) =>
+        db.selectFrom('im_apps').select('name').where('app_key', '=', '').where('secret', '=', ''),
+      );
+      expect(await byKey('co-a', 'secret-co-a')).toEqual([{ name: 'app co-a' }]);
+      expect(await byKey('co-b', 'secret-co-b')).toEqual([{ name: 'app co-b' }]);
+      expect(await byKey('co-b', 'secret-co-a')).toEqual([]);
+      const wrong = compiledOnce<{ name: string }, [string]>(store.db, (db) => db.selectFrom('im_apps').select('name').where('app_key', '=', '').where('secret', '=', ''));
+      await expect(wrong('co-a')).rejects.toThrow('the query has 2 parameters, the call gave 1');
     });
 
     it('enforces foreign keys', async () => {

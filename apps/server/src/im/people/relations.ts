@@ -2,6 +2,7 @@
 // account that blacklisted the sender is refused with 7101 (the sender's SDK treats it as sent).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
+import { compiledOnce } from '../../store/compiled-once.ts';
 import { CommandError } from '../gateway/errors.ts';
 import type { SendGuard } from '../messaging/index.ts';
 
@@ -15,15 +16,19 @@ export async function setRelation(db: Kysely<Database>, appKey: string, accid: s
     .execute();
 }
 
+const relationQueries = new WeakMap<Kysely<Database>, (appKey: string, accid: string, target: string, kind: RelationKind) => Promise<{ active: number }[]>>();
+
+/** Whether `accid` has `target` on its list of `kind` (checked on every one-to-one send). */
 export async function hasRelation(db: Kysely<Database>, appKey: string, accid: string, target: string, kind: RelationKind): Promise<boolean> {
-  const row = await db
-    .selectFrom('im_relations')
-    .select('active')
-    .where('app_key', '=', appKey)
-    .where('accid', '=', accid)
-    .where('target', '=', target)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
+  let query = relationQueries.get(db);
+  if (!query) {
+    // Parameters in this order: app_key, accid, target, kind.
+    query = compiledOnce(db, (d) =>
+      d.selectFrom('im_relations').select('active').where('app_key', '=', '').where('accid', '=', '').where('target', '=', '').where('kind', '=', 'blacklist'),
+    );
+    relationQueries.set(db, query);
+  }
+  const [row] = await query(appKey, accid, target, kind);
   return row?.active === 1;
 }
 
