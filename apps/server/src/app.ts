@@ -91,8 +91,8 @@ export async function buildServer(
     await registerCampaigns(http, { config, product });
     const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts });
     const imMessaging = registerMessaging({ store, im: imGateway, recallWindowSeconds: config.imRecallWindowSeconds });
-    registerPeople({ store, im: imGateway, messaging: imMessaging });
-    registerTeams({ store, im: imGateway, messaging: imMessaging });
+    const people = registerPeople({ store, im: imGateway, messaging: imMessaging });
+    registerTeams({ store, im: imGateway, messaging: imMessaging, people });
     const eventsClock = services.imEventsClock;
     registerEvents({ store, im: imGateway, ...(eventsClock && { now: () => eventsClock.now() }) });
     registerPushSettings({ store, im: imGateway });

@@ -6,6 +6,21 @@ import type { ProductTestServer } from '../product/helpers.ts';
 import { startTestServer } from '../harness/index.ts';
 import { ADMIN_KEY, DAY_MS, admin, call, data, startCampaignServer } from './helpers.ts';
 
+/** A coupon template both suites write: 12 off 69 on nuts. */
+const NUTS_TEMPLATE = {
+  campaignId: 'coupon',
+  name: '坚果满69减12元',
+  category: '坚果炒货',
+  value: 1200,
+  threshold: 6900,
+  validDays: 10,
+  stock: 3,
+  perUserLimit: 1,
+  claimable: true,
+  channels: ['online'],
+  scope: '坚果炒货类商品',
+};
+
 describe('admin API without a configured key', () => {
   let s: ProductTestServer;
   beforeAll(async () => {
@@ -94,25 +109,12 @@ describe('admin API', () => {
   });
 
   it('edits coupon templates and their stock', async () => {
-    const template = {
-      campaignId: 'coupon',
-      name: '坚果满69减12元',
-      category: '坚果炒货',
-      value: 1200,
-      threshold: 6900,
-      validDays: 10,
-      stock: 3,
-      perUserLimit: 1,
-      claimable: true,
-      channels: ['online'],
-      scope: '坚果炒货类商品',
-    };
-    expect(data(await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', template))).toMatchObject({ key: 'nuts-12-off-69', stock: 3, issued: 0 });
+    expect(data(await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', NUTS_TEMPLATE))).toMatchObject({ key: 'nuts-12-off-69', stock: 3, issued: 0 });
     const centre = data(await call(s.url, 'GET', '/api/campaign/coupon/centre'));
     expect(centre.categories.find((c: { name: string }) => c.name === '坚果炒货').coupons.map((t: { templateKey: string }) => t.templateKey)).toContain('nuts-12-off-69');
     expect(data(await admin(s.url, 'POST', '/admin/api/coupon-templates/nuts-12-off-69/stock', { add: 7 }))).toMatchObject({ stock: 10 });
-    expect((await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, value: 0 })).status).toBe(400);
-    expect((await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, campaignId: 'nope' })).body.code).toBe(60000);
+    expect((await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...NUTS_TEMPLATE, value: 0 })).status).toBe(400);
+    expect((await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...NUTS_TEMPLATE, campaignId: 'nope' })).body.code).toBe(60000);
   });
 });
 
@@ -124,19 +126,6 @@ describe('admin API bad input', () => {
   afterAll(() => s?.stop());
 
   const now = () => s.clock.now();
-  const template = {
-    campaignId: 'coupon',
-    name: '坚果满69减12元',
-    category: '坚果炒货',
-    value: 1200,
-    threshold: 6900,
-    validDays: 10,
-    stock: 3,
-    perUserLimit: 1,
-    claimable: true,
-    channels: ['online'],
-    scope: '坚果炒货类商品',
-  };
   const prize = { name: '开心果 1罐', image: '/api/campaign/assets/nuts.svg', kind: 'goods', weight: 3, slot: 8 };
 
   /** [method, path, body, status, code, message part]: each refused before anything changes. */
@@ -161,11 +150,11 @@ describe('admin API bad input', () => {
     ['PUT', '/admin/api/campaigns/raffle/prizes/pistachio', { ...prize, stock: -1 }, 400, 10001, 'stock'],
     ['PUT', '/admin/api/campaigns/raffle/prizes/pistachio', { ...prize, name: undefined }, 400, 10001, 'name'],
     ['PUT', '/admin/api/campaigns/no-such/prizes/pistachio', prize, 200, 60000, '活动不存在'],
-    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, channels: [] }, 400, 10001, 'channels'],
-    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, channels: ['mall'] }, 400, 10001, 'channels'],
-    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, perUserLimit: 0 }, 400, 10001, 'perUserLimit'],
-    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...template, stock: 1.5 }, 400, 10001, 'stock'],
-    ['PUT', '/admin/api/coupon-templates/Bad_Key', template, 400, 10001, 'key'],
+    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...NUTS_TEMPLATE, channels: [] }, 400, 10001, 'channels'],
+    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...NUTS_TEMPLATE, channels: ['mall'] }, 400, 10001, 'channels'],
+    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...NUTS_TEMPLATE, perUserLimit: 0 }, 400, 10001, 'perUserLimit'],
+    ['PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...NUTS_TEMPLATE, stock: 1.5 }, 400, 10001, 'stock'],
+    ['PUT', '/admin/api/coupon-templates/Bad_Key', NUTS_TEMPLATE, 400, 10001, 'key'],
     ['PATCH', '/admin/api/campaigns/sign', { rules: 'one rule' }, 400, 10001, 'rules'],
     ['PATCH', '/admin/api/campaigns/sign', { title: '' }, 400, 10001, 'title'],
     ['PATCH', '/admin/api/campaigns/sign', { settings: { dailyPoints: 5, streakRewards: [{ days: 3, prize: 'no-such' }] } }, 400, 61003, 'no-such'],

@@ -2,6 +2,7 @@
 // since every shopper logs in from 127.0.0.1), shoppers logged in through the real SMS flow, and
 // JSON calls to the campaign and admin APIs.
 import type { Config } from '../../src/config/index.ts';
+import { checkPostgres, createPostgresDatabase } from '../harness/index.ts';
 import { LEGACY, outboxCode, postForm, sendCode, startProductServer, type Envelope, type ProductTestServer } from '../product/helpers.ts';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789';
@@ -17,6 +18,25 @@ export async function startCampaignServer(overrides: Partial<Config> = {}): Prom
     sessionTtlDays: 365,
     ...overrides,
   });
+}
+
+/** A suite that runs on one engine: `overrides` picks it (undefined: not available, skip). */
+export type EngineSuite = (engine: string, overrides: () => Promise<Partial<Config> | undefined>, cleanup: () => Promise<void>) => void;
+
+/** Runs a suite on SQLite, and on a fresh PostgreSQL database (dropped after) when one answers. */
+export function onEachEngine(suite: EngineSuite): void {
+  suite('SQLite', async () => ({}), async () => {});
+  let drop: (() => Promise<void>) | undefined;
+  suite(
+    'PostgreSQL',
+    async () => {
+      if (!(await checkPostgres())) return undefined;
+      const database = await createPostgresDatabase();
+      drop = database.drop;
+      return { databaseUrl: database.url };
+    },
+    async () => drop?.(),
+  );
 }
 
 export interface Shopper {

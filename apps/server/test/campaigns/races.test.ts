@@ -4,10 +4,8 @@
 // assists a friend once, earns extra draws only up to the cap, uses or redeems a coupon once and
 // spends an exchange code once. stock.test.ts covers stock and per-user coupon limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/config/index.ts';
 import type { ProductTestServer } from '../product/helpers.ts';
-import { checkPostgres, createPostgresDatabase } from '../harness/index.ts';
-import { DAY_MS, admin, call, data, newShopper, startCampaignServer, type Answer, type Json, type Shopper } from './helpers.ts';
+import { DAY_MS, admin, call, data, newShopper, onEachEngine, startCampaignServer, type Answer, type EngineSuite, type Json, type Shopper } from './helpers.ts';
 
 const AT_ONCE = 20;
 
@@ -19,7 +17,7 @@ async function race(send: () => Promise<Answer<Json>>, times = AT_ONCE): Promise
 
 const once = (refusal: number, times = AT_ONCE) => [0, ...Array<number>(times - 1).fill(refusal)];
 
-function raceSuite(engine: string, overrides: () => Promise<Partial<Config> | undefined>, cleanup: () => Promise<void> = async () => {}) {
+const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
   describe(`campaign races (${engine})`, () => {
     let s: ProductTestServer | undefined;
     beforeAll(async () => {
@@ -130,16 +128,4 @@ function raceSuite(engine: string, overrides: () => Promise<Partial<Config> | un
   });
 }
 
-raceSuite('SQLite', async () => ({}));
-
-let dropPostgres: (() => Promise<void>) | undefined;
-raceSuite(
-  'PostgreSQL',
-  async () => {
-    if (!(await checkPostgres())) return undefined;
-    const database = await createPostgresDatabase();
-    dropPostgres = database.drop;
-    return { databaseUrl: database.url };
-  },
-  async () => dropPostgres?.(),
-);
+onEachEngine(raceSuite);

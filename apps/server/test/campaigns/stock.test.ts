@@ -4,10 +4,8 @@
 // is one conditional update or unique index, so no interleaving over-awards.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/config/index.ts';
 import type { ProductTestServer } from '../product/helpers.ts';
-import { checkPostgres, createPostgresDatabase } from '../harness/index.ts';
-import { admin, call, data, newShopper, startCampaignServer, type Shopper } from './helpers.ts';
+import { admin, call, data, newShopper, onEachEngine, startCampaignServer, type EngineSuite, type Shopper } from './helpers.ts';
 
 /**
  * All 2,000 requests are issued at once, over at most 256 keep-alive sockets: opening 2,000 TCP
@@ -34,7 +32,7 @@ const SHOPPERS = 20;
 const DRAWS_EACH = 100;
 const STOCK = 100;
 
-function stockSuite(engine: string, overrides: () => Promise<Partial<Config> | undefined>, cleanup: () => Promise<void> = async () => {}) {
+const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
   describe(`stock and limits under concurrency (${engine})`, () => {
     let s: ProductTestServer | undefined;
     let shoppers: Shopper[] = [];
@@ -146,16 +144,4 @@ function stockSuite(engine: string, overrides: () => Promise<Partial<Config> | u
   });
 }
 
-stockSuite('SQLite', async () => ({}));
-
-let dropPostgres: (() => Promise<void>) | undefined;
-stockSuite(
-  'PostgreSQL',
-  async () => {
-    if (!(await checkPostgres())) return undefined;
-    const database = await createPostgresDatabase();
-    dropPostgres = database.drop;
-    return { databaseUrl: database.url };
-  },
-  async () => dropPostgres?.(),
-);
+onEachEngine(stockSuite);

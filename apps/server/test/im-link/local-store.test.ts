@@ -3,28 +3,13 @@
 // instance of the same device, as a page reload is.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { NIM, type ClientMsg } from '@morsel/im-sdk';
+import type { ClientMsg, NIM } from '@morsel/im-sdk';
 import { imSuite } from './suite.ts';
-import { demoOptions, Events } from './clients.ts';
 
 const suite = imSuite({ fresh: 'each' });
 
 /** One visit of demo2's page on one device, with its local database. */
-async function visit(appKey: string) {
-  const events = new Events();
-  const nim = NIM.getInstance({ ...demoOptions(suite.server, 1), appKey, deviceId: 'b-browser', db: true, ...events.callbacks() });
-  suite.opened.push(nim);
-  await nim.connect();
-  await events.next('syncdone');
-  return { nim, events };
-}
-
-async function leave(nim: NIM) {
-  await nim.destroy();
-  suite.opened.splice(suite.opened.indexOf(nim), 1);
-}
-
-const appKeyOf = () => suite.server.server.seeded.appKey;
+const visit = () => suite.client(1, { deviceId: 'b-browser', db: true });
 const inDb = async (nim: NIM) => (await nim.getLocalMsgsFromDB({ sessionId: 'p2p-demo1', limit: 1000 })).msgs;
 
 describe('the local database and the server', () => {
@@ -32,11 +17,11 @@ describe('the local database and the server', () => {
     const a = await suite.client(0);
     const sent: ClientMsg[] = [];
     for (let i = 0; i < 120; i++) sent.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `old ${i}` }));
-    const first = await visit(appKeyOf()); // the sync stores all 120
+    const first = await visit(); // the sync stores all 120
     expect(await inDb(first.nim)).toHaveLength(120);
-    await leave(first.nim);
+    await suite.leave(first.nim);
 
-    const second = await visit(appKeyOf()); // loads the latest 100: the oldest 20 stay in the database
+    const second = await visit(); // loads the latest 100: the oldest 20 stay in the database
     expect(second.nim.getLocalMsgByIdClient(sent[0]!.idClient)).toBeUndefined();
     await a.nim.deleteMsg({ msg: sent[0]! });
     await second.events.until(() => second.events.all<{ idServer: string }>('sysmsg').some((n) => n.idServer === sent[0]!.idServer));
@@ -48,23 +33,23 @@ describe('the local database and the server', () => {
     expect(stored).toHaveLength(118);
     expect(stored).not.toContain(sent[0]!.idServer);
     expect(stored).not.toContain(sent[1]!.idServer);
-    await leave(second.nim);
+    await suite.leave(second.nim);
 
     // A recall while the device is away reaches the database through the next sync.
     await a.nim.deleteMsg({ msg: sent[2]! });
-    const third = await visit(appKeyOf());
+    const third = await visit();
     expect((await inDb(third.nim)).map((m) => m.idServer)).not.toContain(sent[2]!.idServer);
   });
 
   it('reports messages received live once, though the next visit\'s sync delivers them again', async () => {
-    const first = await visit(appKeyOf());
+    const first = await visit();
     const a = await suite.client(0);
     const sent: ClientMsg[] = [];
     for (let i = 0; i < 130; i++) sent.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `live ${i}` }));
     await first.events.until(() => first.events.all('msg').length === 130);
-    await leave(first.nim);
+    await suite.leave(first.nim);
 
-    const second = await visit(appKeyOf());
+    const second = await visit();
     const reported = second.events.all<{ msgs: ClientMsg[] }>('offlinemsgs').flatMap((b) => b.msgs).map((m) => m.idServer);
     expect(reported.filter((id) => sent.some((m) => m.idServer === id))).toEqual([]);
     expect(second.events.all('msg')).toEqual([]);
@@ -81,12 +66,12 @@ describe('what a reload keeps', () => {
     await a.nim.applyFriend({ account: 'demo2', ps: '加个好友' });
     const b = await suite.client(1, { deviceId: 'b-phone' });
     await b.nim.addFriend({ account: 'demo3' });
-    const first = await visit(appKeyOf()); // its sync brings them, and its timetags cover them
+    const first = await visit(); // its sync brings them, and its timetags cover them
     expect(first.nim.getLocalSysMsgs().map((m) => m.ps)).toEqual(['加个好友']);
     expect(first.nim.getLocalFriends().map((f) => f.account)).toEqual(['demo3']);
-    await leave(first.nim);
+    await suite.leave(first.nim);
 
-    const second = await visit(appKeyOf());
+    const second = await visit();
     expect(second.nim.getLocalSysMsgs().map((m) => m.ps)).toEqual(['加个好友']);
     expect(second.nim.getLocalFriends().map((f) => f.account)).toEqual(['demo3']);
   });
@@ -98,7 +83,7 @@ describe('local-message deletes and the server', () => {
     const c = await suite.client(2);
     const offline: ClientMsg[] = [];
     for (let i = 0; i < 3; i++) offline.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `offline ${i}` }));
-    const first = await visit(appKeyOf()); // the sync brings them
+    const first = await visit(); // the sync brings them
     // And some live, inside the live timetag's margin: the next visit's sync sends those again.
     const live = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'live' });
     const fromC = await c.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'from demo3' });
@@ -106,9 +91,9 @@ describe('local-message deletes and the server', () => {
     expect(first.nim.deleteLocalMsg({ msg: first.nim.getLocalMsgByIdClient(offline[0]!.idClient)! })).toBe(true);
     await first.nim.deleteLocalMsgs({ scene: 'p2p', to: 'demo1' });
     await first.nim.deleteAllLocalMsgs();
-    await leave(first.nim);
+    await suite.leave(first.nim);
 
-    const second = await visit(appKeyOf());
+    const second = await visit();
     const shown = [
       ...second.events.all<{ msgs: ClientMsg[] }>('offlinemsgs').flatMap((b) => b.msgs),
       ...second.events.all<{ msgs: ClientMsg[] }>('roamingmsgs').flatMap((b) => b.msgs),

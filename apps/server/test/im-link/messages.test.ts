@@ -13,6 +13,28 @@ const suite = imSuite({ fresh: 'all' });
 const client = suite.client;
 const opened = suite.opened;
 
+/**
+ * A server of the test's own, with one clock for it and the SDK that `later` moves on by hand,
+ * and its real sync handler (for a test to wrap). `stop` closes the test's clients and the server
+ * and gives Date.now back.
+ */
+async function ownServerWithClock() {
+  const realNow = Date.now.bind(Date);
+  let offset = 0;
+  const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+  const own = await startTestServer({ imCommandsPerSecond: 10_000 });
+  return {
+    own,
+    real: own.server.imGateway.syncSources.handlers().sync!,
+    later: (ms: number) => (offset = ms),
+    async stop() {
+      await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
+      await own.stop();
+      clock.mockRestore();
+    },
+  };
+}
+
 const idServers = (msgs: ClientMsg[]) => msgs.map((m) => m.idServer);
 
 describe('sending and receiving', () => {
@@ -200,13 +222,8 @@ describe('offline delivery and reconnects', () => {
   });
 
   it('does not send again at the next sync what arrived live (older than the margin), and loses nothing', async () => {
-    // One clock for this test's own server and the SDK, moved on by hand.
-    const realNow = Date.now.bind(Date);
-    let offset = 0;
-    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
-    const own = await startTestServer({ imCommandsPerSecond: 10_000 });
+    const { own, real, later, stop } = await ownServerWithClock();
     try {
-      const real = own.server.imGateway.syncSources.handlers().sync!;
       const asked: number[] = [];
       own.server.imGateway.gateway.use({
         sync: (context, params) => {
@@ -219,7 +236,7 @@ describe('offline delivery and reconnects', () => {
       const early: ClientMsg[] = [];
       for (let i = 0; i < 5; i++) early.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `early ${i}` }));
       await b.events.until(() => b.events.all('msg').length === 5);
-      offset = 120_000; // two minutes later, one more arrives live
+      later(120_000); // two minutes later, one more arrives live
       const late = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'late' });
       await b.events.until(() => b.events.all('msg').length === 6);
       await b.nim.disconnect();
@@ -235,18 +252,12 @@ describe('offline delivery and reconnects', () => {
       const held = b.nim.getLocalMsgs({ sessionId: 'p2p-demo1', limit: 100, desc: false });
       expect(held.map((m) => m.text)).toEqual([...early.map((m) => m.text), 'late', 'while away']);
     } finally {
-      await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
-      await own.stop();
-      clock.mockRestore();
+      await stop();
     }
   });
   it('moves no timetag with live messages after a failed sync: the next sync still owes them', async () => {
-    const realNow = Date.now.bind(Date);
-    let offset = 0;
-    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
-    const own = await startTestServer({ imCommandsPerSecond: 10_000 });
+    const { own, real, later, stop } = await ownServerWithClock();
     try {
-      const real = own.server.imGateway.syncSources.handlers().sync!;
       const asked: number[] = [];
       let failing = true;
       own.server.imGateway.gateway.use({
@@ -261,7 +272,7 @@ describe('offline delivery and reconnects', () => {
       const before = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'before the failed sync' });
       const b = await client(1, {}, own);
       expect(b.events.all<{ code: string }>('error').map((e) => e.code)).toEqual(['SYNC_DATA_ERROR']);
-      offset = 120_000;
+      later(120_000);
       await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'live' });
       await b.events.until(() => b.events.all('msg').length === 1);
       failing = false;
@@ -272,9 +283,7 @@ describe('offline delivery and reconnects', () => {
       const synced = b.events.all<{ msgs: ClientMsg[] }>('roamingmsgs').flatMap((batch) => batch.msgs);
       expect(idServers(synced)).toEqual([before.idServer]);
     } finally {
-      await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
-      await own.stop();
-      clock.mockRestore();
+      await stop();
     }
   });
   it('keeps the offline timetag at what a capped sync sent, so the next one sends the rest', async () => {

@@ -12,6 +12,8 @@ export interface ImSuite {
   /** Instances to destroy after the test (clients made another way register here). */
   readonly opened: NIM[];
   client(index: number, extra?: Parameters<typeof connectClient>[2], target?: TestServer): ReturnType<typeof connectClient>;
+  /** Destroys an instance before the test ends (a page closed or reloaded). */
+  leave(nim: NIM): Promise<void>;
 }
 
 /**
@@ -64,6 +66,10 @@ export function imSuite(options: {
       const connected = await connectClient(target ?? current!, index, extra);
       opened.push(connected.nim);
       return connected;
+    },
+    async leave(nim) {
+      await nim.destroy();
+      opened.splice(opened.indexOf(nim), 1);
     },
   };
 }

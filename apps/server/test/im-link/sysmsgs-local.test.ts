@@ -3,26 +3,13 @@
 // is incremental: it brings what is new or changed since, not the latest 100 again.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { NIM, type ClientSysMsg } from '@morsel/im-sdk';
+import type { ClientSysMsg } from '@morsel/im-sdk';
 import { imSuite } from './suite.ts';
-import { demoOptions, Events } from './clients.ts';
 
 const suite = imSuite({ fresh: 'each' });
 
 /** One visit of demo2's page in its browser, with its local database. */
-async function visit() {
-  const events = new Events();
-  const nim = NIM.getInstance({ ...demoOptions(suite.server, 1), deviceId: 'b-browser', db: true, ...events.callbacks() });
-  suite.opened.push(nim);
-  await nim.connect();
-  await events.next('syncdone');
-  return { nim, events };
-}
-
-async function leave(nim: NIM) {
-  await nim.destroy();
-  suite.opened.splice(suite.opened.indexOf(nim), 1);
-}
+const visit = () => suite.client(1, { deviceId: 'b-browser', db: true });
 
 describe('system messages in the local database', () => {
   it('keeps local changes across a reload and syncs only what is new or changed since', async () => {
@@ -42,7 +29,7 @@ describe('system messages in the local database', () => {
     expect(first.nim.sysMsgUnread()).toMatchObject({ friend: 1, total: 1 });
     await expect(first.nim.updateLocalSysMsg({ idServer: fromC.idServer, localCustom: 'x' })).rejects.toMatchObject({ code: 'Param_Error' });
     await expect(first.nim.updateLocalSysMsg({ idServer: fromA.idServer })).rejects.toMatchObject({ code: 'Param_Error' });
-    await leave(first.nim);
+    await suite.leave(first.nim);
 
     // Meanwhile: demo2's phone reads demo1's request, and demo3 leaves a stored custom one.
     const phone = await suite.client(1, { deviceId: 'b-phone' });
@@ -64,7 +51,7 @@ describe('system messages in the local database', () => {
     await second.nim.deleteAllLocalSysMsgs();
     expect(second.nim.getLocalSysMsgs()).toEqual([]);
     expect(second.events.all('updatesysmsgunread').at(-1)).toMatchObject({ total: 0 });
-    await leave(second.nim);
+    await suite.leave(second.nim);
     const third = await visit();
     expect(third.nim.getLocalSysMsgs()).toEqual([]);
     expect(third.events.all('offlinesysmsgs')).toEqual([]);

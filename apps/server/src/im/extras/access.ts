@@ -6,7 +6,7 @@ import type { Database, Store } from '../../store/index.ts';
 import { CommandError } from '../gateway/errors.ts';
 import type { Session } from '../gateway/connection.ts';
 import type { Gateway } from '../gateway/gateway.ts';
-import { findMessage } from '../messaging/message-store.ts';
+import { readableMessage as messageReadableBy } from '../messaging/readable.ts';
 import type { Conversation, SceneRegistry } from '../messaging/scenes.ts';
 
 export type MsgKey = RequestOf<'deleteMsgPin'>['msg'];
@@ -33,20 +33,12 @@ export function keyOfRow(row: MessageRow): MsgKey {
   return { scene: row.scene as Msg['scene'], from: row.from_accid, to: row.to_target, idServer: String(row.id), idClient: row.id_client, time: Number(row.time) };
 }
 
-/** The other side as `accid` sees the conversation: the peer account, or the team id. */
-export const peerOf = (row: Pick<MessageRow, 'scene' | 'from_accid' | 'to_target'>, accid: string) =>
-  row.scene === 'p2p' ? (row.from_accid === accid ? row.to_target : row.from_accid) : row.to_target;
-
 /**
  * A message the caller may act on: stored, not recalled, and in a conversation the caller takes
- * part in (the scene's resolver decides). Anything else is "not found", so ids do not leak.
+ * part in (messaging's readableMessage). Anything else is "not found", so ids do not leak.
  */
-export async function readableMessage(deps: ExtrasDeps, session: Session, idServer: string) {
-  const row = await findMessage(deps.store.db, session.appKey, idServer);
-  if (!row || row.deleted_at !== null) throw new CommandError(404, 'message not found');
-  const conversation = await deps.scenes.get(row.scene as Msg['scene']).forReading(session.appKey, session.accid, peerOf(row, session.accid));
-  if (conversation.convKey !== row.conv_key) throw new CommandError(404, 'message not found');
-  return { row, conversation };
+export function readableMessage(deps: ExtrasDeps, session: Session, idServer: string) {
+  return messageReadableBy(deps.store.db, deps.scenes, session, idServer);
 }
 
 /** Like readableMessage, but undefined instead of a refusal (batch reads skip what they may not see). */

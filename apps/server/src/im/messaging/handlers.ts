@@ -10,7 +10,7 @@ import { readableMessage } from './readable.ts';
 import { recallNotice } from './recalls.ts';
 import { deleteSessions } from './session-deletes.ts';
 import type { SceneRegistry } from './scenes.ts';
-import { sessionIdOf } from './scenes.ts';
+import { peerOf, sessionIdFor, sessionIdOf } from './scenes.ts';
 import { sendMessage, type SendDeps } from './send.ts';
 import { getSessionRow, sessionsUpdatedSince, toSessions } from './session-store.ts';
 
@@ -80,8 +80,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
         .execute();
       const msgs: Msg[] = [];
       for (const row of rows) {
-        const peer = row.scene === 'p2p' ? (row.from_accid === session.accid ? row.to_target : row.from_accid) : row.to_target;
-        const readable = await scenes.get(row.scene as Msg['scene']).forReading(session.appKey, session.accid, peer).catch(() => undefined);
+        const readable = await scenes.get(row.scene as Msg['scene']).forReading(session.appKey, session.accid, peerOf(row, session.accid)).catch(() => undefined);
         if (readable?.convKey === row.conv_key) msgs.push(toMsg({ ...row, id: Number(row.id) }));
       }
       return { msgs };
@@ -124,7 +123,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
         .values({ app_key: session.appKey, accid: session.accid, message_id: row.id, created_at: now })
         .onConflict((oc) => oc.doNothing())
         .execute();
-      const sessionId = sessionIdOf(row.scene as Msg['scene'], row.scene === 'p2p' ? (row.from_accid === session.accid ? row.to_target : row.from_accid) : row.to_target);
+      const sessionId = sessionIdFor(row, session.accid);
       // Only the deleter's other devices learn of it (a one-way delete leaves the peer's copy).
       await gateway.pushToAccount(session, 'msgDeletedSelf', {
         sessionId, idServer: String(row.id),

@@ -8,12 +8,12 @@ import { CommandError } from '../gateway/errors.ts';
 import type { AccountKey } from '../gateway/ports.ts';
 import { findMessage } from './message-store.ts';
 import type { SceneRegistry } from './scenes.ts';
-import { sessionIdOf } from './scenes.ts';
+import { peerOf, sessionIdOf } from './scenes.ts';
 
 export async function readableMessage(db: Kysely<Database>, scenes: SceneRegistry, account: AccountKey, idServer: string) {
   const row = await findMessage(db, account.appKey, idServer);
   if (!row || row.deleted_at !== null) throw new CommandError(404, 'message not found');
-  const peer = row.scene === 'p2p' ? (row.from_accid === account.accid ? row.to_target : row.from_accid) : row.to_target;
+  const peer = peerOf(row, account.accid);
   const conversation = await scenes.get(row.scene as Msg['scene']).forReading(account.appKey, account.accid, peer);
   if (conversation.convKey !== row.conv_key) throw new CommandError(404, 'message not found');
   return { row, conversation, peer, sessionId: sessionIdOf(row.scene as Msg['scene'], peer) };

@@ -36,6 +36,13 @@ export interface SceneResolver {
 
 export const sessionIdOf = (scene: Scene, to: string) => `${scene}-${to}`;
 
+/** A stored message's other side as `accid` sees it: the peer account, or the team id. */
+export const peerOf = (row: { scene: string; from_accid: string; to_target: string }, accid: string) =>
+  row.scene === 'p2p' ? (row.from_accid === accid ? row.to_target : row.from_accid) : row.to_target;
+
+/** The id of the session a stored message shows in, for `accid`. */
+export const sessionIdFor = (row: { scene: string; from_accid: string; to_target: string }, accid: string) => sessionIdOf(row.scene as Scene, peerOf(row, accid));
+
 export function parseSessionId(sessionId: string): { scene: Scene; to: string } {
   const dash = sessionId.indexOf('-');
   const scene = sessionId.slice(0, dash) as Scene;

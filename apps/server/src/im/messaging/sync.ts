@@ -3,13 +3,13 @@
 // team and super-team ones from their scenes' recall sources) since each
 // category's timetag. Large results go out in several pushes, each well under the frame limit.
 import { sql } from 'kysely';
-import type { CommandName, Msg } from '@morsel/protocol';
+import type { CommandName } from '@morsel/protocol';
 import type { Store } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
 import type { HandlerContext } from '../gateway/handlers/types.ts';
 import { toMsg, visibleTo } from './message-store.ts';
 import { recallNotice, type RecallSource } from './recalls.ts';
-import { sessionIdOf } from './scenes.ts';
+import { sessionIdFor } from './scenes.ts';
 import { sessionsDeletedSince, sessionsUpdatedSince, toSessions } from './session-store.ts';
 
 /** A new device gets this much history per sync (most recent first), not everything. */
@@ -117,7 +117,7 @@ export function registerMessagingSync(
       .where((eb) => eb.or([eb('to_target', '=', accid), eb('from_accid', '=', accid)]))
       .where('deleted_at', '>', since)
       .execute();
-    const p2p = rows.map((r) => recallNotice(r, sessionIdOf('p2p', r.from_accid === accid ? r.to_target : r.from_accid)));
+    const p2p = rows.map((r) => recallNotice(r, sessionIdFor(r, accid)));
     // Team and super-team recalls come from their scenes (by the account's memberships).
     const others = (await Promise.all(recallSources.map((source) => source(appKey, accid, since)))).flat();
     const deleted = [...p2p, ...others].sort((x, y) => x.deletedAt - y.deletedAt);
@@ -131,10 +131,7 @@ export function registerMessagingSync(
       .where('im_msg_hidden.accid', '=', accid)
       .where('im_msg_hidden.created_at', '>', since)
       .execute();
-    const selfDeleted = hidden.map((r) => ({
-      sessionId: sessionIdOf(r.scene as Msg['scene'], r.scene === 'p2p' && r.to_target === accid ? r.from_accid : r.to_target),
-      idServer: String(r.id),
-    }));
+    const selfDeleted = hidden.map((r) => ({ sessionId: sessionIdFor(r, accid), idServer: String(r.id) }));
     pushInChunks(context, 'syncDeletedMsgsSelf', 'deleted', selfDeleted);
   });
 }

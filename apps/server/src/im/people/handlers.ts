@@ -7,14 +7,19 @@ import { CommandError } from '../gateway/errors.ts';
 import type { Gateway } from '../gateway/gateway.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
 import { hasRelation, setRelation } from './relations.ts';
-import { markSysMsgsRead, pendingRequest, sendSysMsg, settleRequest } from './sysmsgs.ts';
+import { markSysMsgsRead, onlineOnlyId, pendingRequest, sendSysMsg, settleRequest } from './sysmsgs.ts';
 import { getUsers } from './users.ts';
 import type { ImFriendTable } from './tables.ts';
+
+/** Sends a custom system message of one scene (teams register theirs). */
+export type CustomSysMsgSender = NonNullable<HandlerTable['sendCustomSysMsg']>;
 
 export interface PeopleDeps {
   db: Kysely<Database>;
   gateway: Gateway;
   now: () => number;
+  /** Custom system messages of the other scenes than p2p, by scene. */
+  customSysMsgScenes: Map<string, CustomSysMsgSender>;
 }
 
 /** NIM's friendRequest types. */
@@ -32,7 +37,7 @@ export function toFriend(row: ImFriendTable): Friend {
   };
 }
 
-export function peopleHandlers({ db, gateway, now }: PeopleDeps): HandlerTable {
+export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleDeps): HandlerTable {
   async function requireAccount(appKey: string, accid: string): Promise<string> {
     const row = await db.selectFrom('im_accounts').select('accid').where('app_key', '=', appKey).where('accid', '=', accid.toLowerCase()).executeTakeFirst();
     if (!row) throw new CommandError(404, `account ${accid} does not exist`);
@@ -171,10 +176,16 @@ export function peopleHandlers({ db, gateway, now }: PeopleDeps): HandlerTable {
       await markSysMsgsRead(db, gateway, connection.session!, connection.id, ids, now());
     },
 
-    async sendCustomSysMsg({ connection }, { sysMsg }) {
+    async sendCustomSysMsg(context, params) {
+      const { connection } = context;
+      const { sysMsg } = params;
       const session = connection.session!;
-      // Team and super-team ones are the teams service's (teams/custom-sysmsgs.ts).
-      if (sysMsg.scene !== 'p2p') throw new CommandError(403, 'Not_Support: team custom system messages need the teams service', { name: 'Not_Support' });
+      if (sysMsg.scene !== 'p2p') {
+        // Team and super-team ones are the teams service's (teams/custom-sysmsgs.ts).
+        const send = customSysMsgScenes.get(sysMsg.scene);
+        if (!send) throw new CommandError(403, `Not_Support: ${sysMsg.scene} custom system messages are not supported by this server`, { name: 'Not_Support' });
+        return send(context, params);
+      }
       const to = await requireAccount(session.appKey, sysMsg.to);
       if (await hasRelation(db, session.appKey, to, session.accid, 'blacklist')) throw new CommandError(7101, 'the recipient has blacklisted the sender');
       const time = now();
@@ -183,7 +194,7 @@ export function peopleHandlers({ db, gateway, now }: PeopleDeps): HandlerTable {
         const stored = await sendSysMsg(db, gateway, { appKey: session.appKey, type: 'customP2p', from: session.accid, to, attach: sysMsg.content, state: 'passed' }, time);
         return { idServer: stored.idServer, time };
       }
-      const idServer = `c${time}${Math.floor(Math.random() * 1e6)}`;
+      const idServer = onlineOnlyId(time);
       await gateway.pushToAccount({ appKey: session.appKey, accid: to }, 'customSysMsg', { sysMsg: { ...sysMsg, to, from: session.accid, time, idServer, type: 'customP2p' } });
       return { idServer, time };
     },

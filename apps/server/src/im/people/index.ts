@@ -2,7 +2,7 @@
 import type { Store } from '../../store/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import type { Messaging } from '../messaging/index.ts';
-import { peopleHandlers } from './handlers.ts';
+import { peopleHandlers, type CustomSysMsgSender } from './handlers.ts';
 import { blacklistGuard } from './relations.ts';
 import { registerPeopleSync } from './sync.ts';
 import { markSysMsgsRead } from './sysmsgs.ts';
@@ -14,9 +14,16 @@ export interface PeopleOptions {
   now?: () => number;
 }
 
-export function registerPeople({ store, im, messaging, now = Date.now }: PeopleOptions): void {
-  im.gateway.use(peopleHandlers({ db: store.db, gateway: im.gateway, now }));
+export interface People {
+  /** Custom system messages of scenes other than p2p: the teams service registers its own. */
+  readonly customSysMsgScenes: Map<string, CustomSysMsgSender>;
+}
+
+export function registerPeople({ store, im, messaging, now = Date.now }: PeopleOptions): People {
+  const customSysMsgScenes = new Map<string, CustomSysMsgSender>();
+  im.gateway.use(peopleHandlers({ db: store.db, gateway: im.gateway, now, customSysMsgScenes }));
   messaging.guards.push(blacklistGuard(store.db));
   registerPeopleSync(im.syncSources, store.db);
   messaging.readMarkers.register(['sysMsg', 'syncOfflineSysMsgs'], (session, connectionId, ids) => markSysMsgsRead(store.db, im.gateway, session, connectionId, ids, now()));
+  return { customSysMsgScenes };
 }

@@ -15,6 +15,9 @@ const CATEGORY: Record<SysMsgType, SysMsg['category']> = {
   customP2p: 'msg', customTeam: 'msg', customSuperTeam: 'msg',
 };
 
+/** The id of a custom system message that reaches online devices only (it is never stored). */
+export const onlineOnlyId = (time: number) => `c${time}${Math.floor(Math.random() * 1e6)}`;
+
 const CUSTOM_TYPES: ReadonlySet<SysMsgType> = new Set(['customP2p', 'customTeam', 'customSuperTeam']);
 
 /**

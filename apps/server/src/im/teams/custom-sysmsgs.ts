@@ -4,46 +4,42 @@
 // addressed to the team. A super team keeps no per-member state, so its are online only.
 import type { CustomSysMsg } from '@morsel/protocol';
 import { CommandError } from '../gateway/errors.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
-import { sendSysMsg } from '../people/sysmsgs.ts';
+import type { CustomSysMsgSender } from '../people/handlers.ts';
+import { onlineOnlyId, sendSysMsg } from '../people/sysmsgs.ts';
 import type { TeamDeps } from './ops.ts';
-import { superTeamGroup } from './scene.ts';
+import { superTeamGroup, type TeamKind } from './scene.ts';
 
-/** Handles sendCustomSysMsg: team scenes here, one-to-one ones by `p2p` (the people service). */
-export function customSysMsgHandler(deps: TeamDeps, p2p: NonNullable<HandlerTable['sendCustomSysMsg']>): HandlerTable {
+/** Sends custom system messages to teams and super teams (registered with the people service). */
+export function teamCustomSysMsgSender(deps: TeamDeps): CustomSysMsgSender {
   const { db, store, gateway, now } = deps;
-  return {
-    async sendCustomSysMsg(context, params) {
-      const sysMsg: CustomSysMsg = params.sysMsg;
-      if (sysMsg.scene === 'p2p') return p2p(context, params);
-      const session = context.connection.session!;
-      const kind = sysMsg.scene;
-      const team = await store.requireTeam(session.appKey, sysMsg.to, kind);
-      await store.requireMember(session.appKey, team, session.accid);
-      const teamId = String(team.id);
-      const time = now();
-      const type = kind === 'superTeam' ? 'customSuperTeam' : 'customTeam';
-      if (sysMsg.sendToOnlineUsersOnly === false) {
-        if (kind === 'superTeam') throw new CommandError(414, 'super-team custom system messages reach online members only');
-        const members = (await store.members(session.appKey, team.id)).filter((m) => m.accid !== session.accid);
-        let first: string | undefined;
-        for (const member of members) {
-          const stored = await sendSysMsg(db, gateway, { appKey: session.appKey, type, from: session.accid, to: member.accid, target: teamId, attach: sysMsg.content, state: 'passed' }, time);
-          first ??= stored.idServer;
-        }
-        return { idServer: first ?? `c${time}${Math.floor(Math.random() * 1e6)}`, time };
+  return async (context, params) => {
+    const sysMsg: CustomSysMsg = params.sysMsg;
+    const session = context.connection.session!;
+    const kind = sysMsg.scene as TeamKind;
+    const team = await store.requireTeam(session.appKey, sysMsg.to, kind);
+    await store.requireMember(session.appKey, team, session.accid);
+    const teamId = String(team.id);
+    const time = now();
+    const type = kind === 'superTeam' ? 'customSuperTeam' : 'customTeam';
+    if (sysMsg.sendToOnlineUsersOnly === false) {
+      if (kind === 'superTeam') throw new CommandError(414, 'super-team custom system messages reach online members only');
+      const members = (await store.members(session.appKey, team.id)).filter((m) => m.accid !== session.accid);
+      let first: string | undefined;
+      for (const member of members) {
+        const stored = await sendSysMsg(db, gateway, { appKey: session.appKey, type, from: session.accid, to: member.accid, target: teamId, attach: sysMsg.content, state: 'passed' }, time);
+        first ??= stored.idServer;
       }
-      const idServer = `c${time}${Math.floor(Math.random() * 1e6)}`;
-      const delivered = { sysMsg: { ...sysMsg, to: teamId, from: session.accid, time, idServer, type } };
-      if (kind === 'superTeam') {
-        // One publish to the team's fan-out group; the sender's SDK skips its own.
-        await gateway.pushToGroup(superTeamGroup(session.appKey, team.id), 'customSysMsg', delivered);
-      } else {
-        for (const member of await store.members(session.appKey, team.id)) {
-          if (member.accid !== session.accid) await gateway.pushToAccount({ appKey: session.appKey, accid: member.accid }, 'customSysMsg', delivered);
-        }
-      }
-      return { idServer, time };
-    },
+      return { idServer: first ?? onlineOnlyId(time), time };
+    }
+    const idServer = onlineOnlyId(time);
+    const delivered = { sysMsg: { ...sysMsg, to: teamId, from: session.accid, time, idServer, type } };
+    if (kind === 'superTeam') {
+      // One publish to the team's fan-out group; the sender's SDK skips its own.
+      await gateway.pushToGroup(superTeamGroup(session.appKey, team.id), 'customSysMsg', delivered);
+    } else {
+      const others = (await store.members(session.appKey, team.id)).filter((m) => m.accid !== session.accid);
+      await gateway.pushToAccounts(others.map((m) => ({ appKey: session.appKey, accid: m.accid })), 'customSysMsg', delivered);
+    }
+    return { idServer, time };
   };
 }

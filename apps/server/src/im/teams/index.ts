@@ -6,8 +6,8 @@ import type { HandlerTable } from '../gateway/handlers/types.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import type { Messaging } from '../messaging/index.ts';
 import { CommandError } from '../gateway/errors.ts';
-import { peopleHandlers } from '../people/handlers.ts';
-import { customSysMsgHandler } from './custom-sysmsgs.ts';
+import type { People } from '../people/index.ts';
+import { teamCustomSysMsgSender } from './custom-sysmsgs.ts';
 import { teamHandlers } from './handlers.ts';
 import { receiptHandlers } from './receipts.ts';
 import { requireManager, TeamOps } from './ops.ts';
@@ -23,10 +23,11 @@ export interface TeamsOptions {
   store: Store;
   im: ImGateway;
   messaging: Messaging;
+  people: People;
   now?: () => number;
 }
 
-export function registerTeams({ store, im, messaging, now = Date.now }: TeamsOptions): void {
+export function registerTeams({ store, im, messaging, people, now = Date.now }: TeamsOptions): void {
   const teams = new TeamStore(store.db);
   const deps = { db: store.db, store: teams, gateway: im.gateway, now };
   messaging.scenes.register('team', teamResolver(teams, 'team'));
@@ -34,8 +35,9 @@ export function registerTeams({ store, im, messaging, now = Date.now }: TeamsOpt
   im.gateway.use(teamHandlers(deps, 'team'));
   im.gateway.use(superTeamHandlers(deps));
   im.gateway.use(receiptHandlers(deps));
-  // Custom system messages to teams and super teams; one-to-one ones stay with the people service.
-  im.gateway.use(customSysMsgHandler(deps, peopleHandlers({ db: store.db, gateway: im.gateway, now }).sendCustomSysMsg!));
+  // Custom system messages to teams and super teams; the people service sends the one-to-one ones.
+  const customSysMsgs = teamCustomSysMsgSender(deps);
+  people.customSysMsgScenes.set('team', customSysMsgs).set('superTeam', customSysMsgs);
   // A team message may force a push to at most this many accounts (811 beyond).
   messaging.guards.push(async ({ msg }) => {
     if (msg.scene !== 'p2p' && (msg.apns?.accounts?.length ?? 0) > MAX_FORCE_PUSH_ACCOUNTS) {

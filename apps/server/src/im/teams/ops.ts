@@ -111,12 +111,12 @@ export class TeamOps {
     const audience = [...new Set([...members.map((m) => m.accid), ...alsoTo])];
     const sessions = audience.map((accid) => ({ accid, sessionId, peer: String(team.id) }));
     const { msg } = await insertMessage(db, { appKey: session.appKey, convKey, body, now: now(), sessions: { scene: 'team', refs: sessions } });
-    for (const accid of audience) {
-      const account = { appKey: session.appKey, accid };
-      const member = members.find((m) => m.accid === accid);
-      await gateway.pushToAccount(account, 'teamChanged', { team: toTeam(fresh, Boolean(member)) });
-      await gateway.pushToAccount(account, 'msg', { msg });
-    }
+    // Each frame is encoded once; every account gets its teamChanged before the msg.
+    const accountsOf = (list: string[]) => list.map((accid) => ({ appKey: session.appKey, accid }));
+    const isMember = new Set(members.map((m) => m.accid));
+    await gateway.pushToAccounts(accountsOf(audience.filter((a) => isMember.has(a))), 'teamChanged', { team: toTeam(fresh, true) });
+    await gateway.pushToAccounts(accountsOf(audience.filter((a) => !isMember.has(a))), 'teamChanged', { team: toTeam(fresh, false) });
+    await gateway.pushToAccounts(accountsOf(audience), 'msg', { msg });
     return msg;
   }
 

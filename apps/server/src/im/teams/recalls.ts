@@ -5,18 +5,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import { recallNotice, type RecallNotice } from '../messaging/index.ts';
-import { isTeamConvKeyOfMember, type TeamKind } from './scene.ts';
+import { isOwnMembershipOf, type TeamKind } from './scene.ts';
 
 export async function teamRecallsSince(db: Kysely<Database>, kind: TeamKind, appKey: string, accid: string, since: number): Promise<RecallNotice[]> {
   const rows = await db
     .selectFrom('im_messages')
-    .innerJoin('im_team_members', (join) =>
-      join
-        .on('im_team_members.app_key', '=', appKey)
-        .on('im_team_members.accid', '=', accid)
-        .on('im_team_members.valid', '=', 1)
-        .on(isTeamConvKeyOfMember('im_messages.conv_key', kind)),
-    )
+    .innerJoin('im_team_members', (join) => join.on(isOwnMembershipOf('im_messages.conv_key', kind, appKey, accid)))
     .select([
       'im_messages.id', 'im_messages.id_client', 'im_messages.scene', 'im_messages.from_accid', 'im_messages.to_target', 'im_messages.time',
       'im_messages.deleted_at', 'im_messages.deleted_by', 'im_messages.delete_ps',

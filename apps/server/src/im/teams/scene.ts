@@ -15,6 +15,12 @@ export const teamConvKey = (teamId: string | number, kind: TeamKind = 'team') =>
  */
 export const isTeamConvKeyOfMember = (column: string, kind: TeamKind): RawBuilder<boolean> =>
   sql<boolean>`${sql.ref(column)} = ${sql.lit(`${kind}:`)} || cast(im_team_members.team_id as varchar(20))`;
+/**
+ * The join of `im_team_members` to the account's own valid memberships of the team whose
+ * conversation key `column` holds: what a member's sync reads its teams' messages through.
+ */
+export const isOwnMembershipOf = (column: string, kind: TeamKind, appKey: string, accid: string): RawBuilder<boolean> =>
+  sql<boolean>`im_team_members.app_key = ${appKey} and im_team_members.accid = ${accid} and im_team_members.valid = 1 and ${isTeamConvKeyOfMember(column, kind)}`;
 /** The fan-out group of a super team (gateway groups.ts). */
 export const superTeamGroup = (appKey: string, teamId: string | number) => `${appKey}:superTeam:${teamId}`;
 

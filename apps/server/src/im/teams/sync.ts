@@ -5,7 +5,7 @@ import type { Database } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
 import { toMsg, visibleTo } from '../messaging/index.ts';
 import { toMember, toTeam } from './team-store.ts';
-import { isTeamConvKeyOfMember, type TeamKind } from './scene.ts';
+import { isOwnMembershipOf, type TeamKind } from './scene.ts';
 
 const ROAMING_DAYS = 7;
 const MAX_MSGS = 20_000;
@@ -55,13 +55,7 @@ export function registerTeamSync(sources: SyncSources, db: Kysely<Database>, now
     let query = visibleTo(
       db
         .selectFrom('im_messages')
-        .innerJoin('im_team_members', (join) =>
-          join
-            .on('im_team_members.app_key', '=', appKey)
-            .on('im_team_members.accid', '=', accid)
-            .on('im_team_members.valid', '=', 1)
-            .on(isTeamConvKeyOfMember('im_messages.conv_key', kind)),
-        )
+        .innerJoin('im_team_members', (join) => join.on(isOwnMembershipOf('im_messages.conv_key', kind, appKey, accid)))
         .leftJoin('im_sessions', (join) => join.onRef('im_sessions.conv_key', '=', 'im_messages.conv_key').on('im_sessions.app_key', '=', appKey).on('im_sessions.accid', '=', accid))
         .select(['im_messages.id', 'im_messages.seq', 'im_messages.time', 'im_messages.body']),
       appKey,
