@@ -31,8 +31,8 @@ export class NimCore {
   protected readonly link: Link;
   protected readonly store: LocalStore;
   private readonly localDb: LocalDb;
-  /** Settles once the local database's working set is in the store (never rejects). */
-  private readonly localLoaded: Promise<void>;
+  /** Settles once the local database's working set is in the store (never rejects; at once without a database). */
+  protected readonly localLoaded: Promise<void>;
   readonly logger: Logger;
   private readonly reporter: ErrorReporter | undefined;
   private readonly pushHandlers = new Map<CommandName, PushHandler[]>();
@@ -143,11 +143,6 @@ export class NimCore {
     this.logger.close();
     this.reporter?.close();
     return withDone(Promise.all([this.link.destroy(), this.localDb.close()]).then(() => {}), options.done);
-  }
-
-  /** Settles once the local database's working set is loaded (at once without a database). */
-  protected localReady(): Promise<void> {
-    return this.localLoaded;
   }
 
   /**

@@ -47,8 +47,7 @@ export interface NimCallbacks {
    * notices (recalls: deleteMsg, deleteMsgSuperTeam; one-way deletes by another of my devices:
    * deleteMsgP2pOneWay, deleteMsgTeamOneWay).
    */
-  // The loose member is how messages.ts types the recalls it passes on (they are DeleteNotices).
-  onsysmsg?(sysMsg: ClientSysMsg | DeleteNotice | { type: 'deleteMsg'; [key: string]: unknown }): void;
+  onsysmsg?(sysMsg: ClientSysMsg | DeleteNotice): void;
   /** System messages that arrived while offline, during the sync. */
   onofflinesysmsgs?(sysMsgs: ClientSysMsg[]): void;
   oncustomsysmsg?(sysMsg: CustomSysMsg & { from: string; time: number; idServer: string }): void;

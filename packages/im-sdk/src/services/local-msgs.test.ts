@@ -3,29 +3,17 @@
 // once and, with the database on, persist through IndexedDB (fake-indexeddb here) to the next
 // instance, also for messages older than the working set that memory never loaded.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { NIM } from '../nim.ts';
-import type { NimOptions } from '../options.ts';
+import { describe, expect, it } from 'vitest';
+import type { NIM } from '../nim.ts';
+import { serverlessInstances } from '../test-instances.ts';
 import type { MsgToSave } from './local-msgs.ts';
 
 let seq = 0;
-const opened: NIM[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
-});
-
-function instance(appKey: string, extra: Partial<NimOptions> = {}): NIM {
-  const nim = NIM.getInstance({
-    appKey, account: 'Shop1', token: 't', defaultLink: 'http://127.0.0.1:9', autoConnect: false, logLevel: 'off', logUploadUrl: 'off', ...extra,
-  });
-  opened.push(nim);
-  return nim;
-}
+const { instance, leave } = serverlessInstances();
 
 /** Ends this visit (pending writes land) and opens the next one of the same app and account. */
 async function revisit(nim: NIM, appKey: string): Promise<NIM> {
-  opened.splice(opened.indexOf(nim), 1);
-  await nim.destroy();
+  await leave(nim);
   const next = instance(appKey, { db: true });
   await next.getLocalMsgsFromDB({ sessionId: 'p2p-none' }); // waits for the load
   return next;
@@ -45,6 +33,14 @@ async function localTexts(nim: NIM, to: string, count: number) {
     const sent = await nim.sendText({ scene: 'p2p', to, text: `${to} ${i}`, isLocal: true });
     while (Date.now() <= sent.time) await new Promise((resolve) => setTimeout(resolve, 1));
   }
+}
+
+/** The second visit of a fresh app whose first visit kept `counts[to]` local messages to each `to`. */
+async function secondVisit(counts: Record<string, number>): Promise<{ appKey: string; second: NIM }> {
+  const appKey = freshApp();
+  const first = instance(appKey, { db: true });
+  for (const [to, count] of Object.entries(counts)) await localTexts(first, to, count);
+  return { appKey, second: await revisit(first, appKey) };
 }
 
 describe('local messages', () => {
@@ -107,11 +103,7 @@ describe('local messages', () => {
   });
 
   it('deleteLocalMsgs empties one session, also of messages the working set never loaded', async () => {
-    const appKey = freshApp();
-    const first = instance(appKey, { db: true });
-    await localTexts(first, 'buyer', 105);
-    await localTexts(first, 'other', 2);
-    const second = await revisit(first, appKey);
+    const { appKey, second } = await secondVisit({ buyer: 105, other: 2 });
     expect(second.getLocalMsgs({ sessionId: 'p2p-buyer', limit: 1000 })).toHaveLength(100); // the working set
 
     await second.deleteLocalMsgs({ scene: 'p2p', to: 'buyer' });
@@ -127,11 +119,7 @@ describe('local messages', () => {
   });
 
   it('deleteAllLocalMsgs empties every session on this device and in the database; sessions stay', async () => {
-    const appKey = freshApp();
-    const first = instance(appKey, { db: true });
-    await localTexts(first, 'buyer', 103);
-    await localTexts(first, 'other', 1);
-    const second = await revisit(first, appKey);
+    const { appKey, second } = await secondVisit({ buyer: 103, other: 1 });
 
     await second.deleteAllLocalMsgs();
     // A message saved right after the clearing (same turn) is kept: it came after.

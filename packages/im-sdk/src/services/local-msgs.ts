@@ -6,6 +6,7 @@
 // messages within the live timetag's margin) is remembered as a tombstone, so it stays deleted.
 import { ImError, type Msg } from '@morsel/protocol';
 import { withDone, type Done } from '../util/done.ts';
+import { MSG_TIMETAG } from './messages.ts';
 import type { Constructor } from './mixin.ts';
 import type { ClientMsg } from './model.ts';
 import type { SessionsApi } from './sessions.ts';
@@ -14,8 +15,6 @@ type Scene = Msg['scene'];
 type WithSessions = InstanceType<ReturnType<typeof SessionsApi>>;
 
 const SCENES: ReadonlySet<string> = new Set<Scene>(['p2p', 'team', 'superTeam']);
-/** The sync category that delivers a scene's messages again after a reconnect or a reload. */
-const MSG_TIMETAG: Record<Scene, string> = { p2p: 'offlineMsgs', team: 'teamMsgs', superTeam: 'superTeamMsgs' };
 
 /** A message to save: a message object as the SDK hands them out, or at least its core fields. */
 export type MsgToSave = Pick<ClientMsg, 'scene' | 'from' | 'to' | 'type' | 'idClient' | 'time'> & Partial<ClientMsg>;
@@ -28,7 +27,7 @@ export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBas
      * they are the latest; nothing counts as unread. Resolves with the messages as stored.
      */
     saveMsgsToLocal(options: { msgs: MsgToSave[]; done?: Done<ClientMsg[]> }): Promise<ClientMsg[]> {
-      const work = this.localReady().then(() => {
+      const work = this.localLoaded.then(() => {
         if (!Array.isArray(options.msgs) || options.msgs.length === 0) throw new ImError('Param_Error', 'msgs must hold at least one message');
         const msgs = options.msgs.map((m) => this.toLocal(m));
         const saved = msgs.map((msg) => {
@@ -61,7 +60,7 @@ export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBas
 
     /** Changes the local custom data of a message held on this device (NIM's updateLocalMsg). */
     updateLocalMsg(options: { idClient: string; localCustom: string; done?: Done<ClientMsg> }): Promise<ClientMsg> {
-      const work = this.localReady().then(() => {
+      const work = this.localLoaded.then(() => {
         if (typeof options.localCustom !== 'string') throw new ImError('Param_Error', 'localCustom must be a string');
         const msg = this.store.updateMsg(options.idClient, { localCustom: options.localCustom });
         if (!msg) throw new ImError('Param_Error', `no local message has idClient ${options.idClient}`);
@@ -81,7 +80,7 @@ export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBas
      * only the local database holds. The session stays, without a last message or unread.
      */
     deleteLocalMsgs(options: { scene: Scene; to: string; done?: Done<void> }): Promise<void> {
-      const work = this.localReady().then(() => {
+      const work = this.localLoaded.then(() => {
         if (!SCENES.has(options.scene)) throw new ImError('Param_Error', 'scene must be p2p, team or superTeam');
         if (!options.to) throw new ImError('Param_Error', 'to is required');
         const sessionId = `${options.scene}-${options.to}`;
@@ -94,7 +93,7 @@ export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBas
 
     /** Deletes every message on this device (NIM's deleteAllLocalMsgs); sessions stay, emptied. */
     deleteAllLocalMsgs(options: { done?: Done<void> } = {}): Promise<void> {
-      const work = this.localReady().then(() => {
+      const work = this.localLoaded.then(() => {
         this.keepDeleted(this.store.clearMsgs());
         for (const session of this.store.sessions()) this.refreshLastMsg(session.id);
       });

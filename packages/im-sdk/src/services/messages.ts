@@ -13,6 +13,7 @@ import {
   type MsgTypeName,
   type OutgoingMsg,
   type ReplyOf,
+  type RequestOf,
 } from '@morsel/protocol';
 import { withDone, type Done } from '../util/done.ts';
 import type { SessionMsgs } from '../options.ts';
@@ -30,12 +31,8 @@ type Common = Omit<Partial<OutgoingMsg>, 'scene' | 'to' | 'type' | 'idClient' | 
 };
 type WithSessions = InstanceType<ReturnType<typeof SessionsApi>>;
 
-/**
- * The sync category whose timetag a live message of a scene moves. Super-team messages reach a
- * member through fan-out groups its connections join apart from the sync (at login, on joining a
- * team): their timetag moves with the sync only.
- */
-const LIVE_TIMETAG: Partial<Record<Scene, string>> = { p2p: 'offlineMsgs', team: 'teamMsgs' };
+/** The sync category that delivers a scene's messages (again, after a reconnect or a reload). */
+export const MSG_TIMETAG: Record<Scene, string> = { p2p: 'offlineMsgs', team: 'teamMsgs', superTeam: 'superTeamMsgs' };
 
 /** How many recalls an instance remembers having told (a reconnect's sync may send them again). */
 const RECALLS_REMEMBERED = 5_000;
@@ -86,8 +83,10 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       this.onPush('msg', ({ msg }) => {
         const received = fromServer(msg as Msg, this.account);
         // Held now: the next sync need not send it (or anything older than the margin) again.
-        const category = LIVE_TIMETAG[received.scene];
-        if (category) this.advanceTimetag(category, received.time - SYNC.liveTimetagMarginMs);
+        // Not for super teams: their messages reach a member through fan-out groups its
+        // connections join apart from the sync (at login, on joining a team), so their timetag
+        // moves with the sync only.
+        if (received.scene !== 'superTeam') this.advanceTimetag(MSG_TIMETAG[received.scene], received.time - SYNC.liveTimetagMarginMs);
         if (this.store.putMsgs([received]).length === 0) return; // already held: shown once
         this.resolveSafeUrls([received]);
         this.touchSession(received, { countUnread: true });
@@ -348,7 +347,7 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
         // device's own) within the timetag margin.
         if (this.recallsTold.has(recall.idServer)) continue;
         this.rememberRecall(recall.idServer);
-        this.callbacks().onsysmsg?.({ type: 'deleteMsg', ...recall });
+        this.callbacks().onsysmsg?.(recall);
       }
     }
 
@@ -403,17 +402,8 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
   };
 }
 
-interface Recall {
-  sessionId: string;
-  scene: Scene;
-  idServer: string;
-  idClient: string;
-  from: string;
-  time: number;
-  opeAccount: string;
-  deletedAt: number;
-  ps?: string;
-}
+/** A recall notice, as the server sends it (also its system message of type deleteMsg or deleteMsgSuperTeam). */
+type Recall = RequestOf<'msgDeleted'>['deleted'];
 
 interface Receipt {
   sessionId: string;

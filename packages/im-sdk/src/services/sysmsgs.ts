@@ -3,12 +3,10 @@
 // are held in the store (and so in the local database, when there is one, with the sysMsgs
 // timetag: their sync is incremental across reloads); local changes (state, localCustom, deletes)
 // stay on this device.
-import { ImError, LIMITS, SYSMSG_CATEGORIES, type CustomSysMsg, type SysMsg } from '@morsel/protocol';
+import { ImError, LIMITS, SYSMSG_CATEGORIES, SYSMSG_STATES, type CustomSysMsg, type SysMsg } from '@morsel/protocol';
 import type { NimCore } from '../core.ts';
 import { withDone, type Done } from '../util/done.ts';
 import type { Constructor } from './mixin.ts';
-
-const SYSMSG_STATES: readonly SysMsg['state'][] = ['init', 'passed', 'rejected', 'error'];
 
 export type SysMsgUnread = Record<(typeof SYSMSG_CATEGORIES)[number], number> & { total: number };
 

@@ -40,6 +40,9 @@ const sessionRange = (sessionId: string, start = -Infinity, end = Infinity) => I
 const TOMBSTONES = '#deleted';
 type TombstoneRecord = { idClient: string; sessionId: typeof TOMBSTONES; time: number; deletedIdServer: string };
 const tombstoneRecord = ({ idServer, time }: Tombstone) => ({ idClient: `${TOMBSTONES}:${idServer}`, sessionId: TOMBSTONES, time, deletedIdServer: idServer }) as TombstoneRecord as unknown as ClientMsg;
+/** Deletes every message record but the tombstones (keys from `#deleted:` up to, not including, `#deleted;`). */
+const clearMsgsKeepingTombstones = (msgs: MsgStore) =>
+  Promise.all([msgs.delete(IDBKeyRange.upperBound(`${TOMBSTONES}:`, true)), msgs.delete(IDBKeyRange.lowerBound(`${TOMBSTONES};`))]);
 
 export class IdbPersistence implements Persistence {
   readonly kind = 'indexeddb' as const;
@@ -117,9 +120,9 @@ export class IdbPersistence implements Persistence {
     const sessions = tx.objectStore('sessions');
     const timetags = tx.objectStore('timetags');
     const sysMsgStore = tx.objectStore('sysMsgs');
-    // Requests are queued in this order within the transaction: clearing every message, range
-    // clears, removals, puts.
-    const work: Promise<unknown>[] = batch.clearAllMsgs ? [msgs.clear()] : [];
+    // Requests are queued in this order within the transaction: clearing every message (the
+    // tombstones stay: what was deleted here stays so), range clears, removals, puts.
+    const work: Promise<unknown>[] = batch.clearAllMsgs ? [clearMsgsKeepingTombstones(msgs)] : [];
     work.push(...batch.clearSessions.map(({ sessionId, before }) => clearRange(msgs, sessionId, before)));
     // A record IndexedDB cannot store (a value that cannot be cloned) throws at once: that one
     // is skipped and reported, the rest of the batch is stored.

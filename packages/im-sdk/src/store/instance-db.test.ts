@@ -1,23 +1,11 @@
 // The instance with its local database (fake-indexeddb in Node), without a server: what one
 // instance keeps, the next instance of the account shows; with the database off, nothing is kept.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { NIM } from '../nim.ts';
-import type { NimOptions } from '../options.ts';
+import { describe, expect, it } from 'vitest';
+import { serverlessInstances } from '../test-instances.ts';
 
 let seq = 0;
-const opened: NIM[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
-});
-
-function instance(appKey: string, extra: Partial<NimOptions> = {}): NIM {
-  const nim = NIM.getInstance({
-    appKey, account: 'Shop1', token: 't', defaultLink: 'http://127.0.0.1:9', autoConnect: false, logLevel: 'off', logUploadUrl: 'off', ...extra,
-  });
-  opened.push(nim);
-  return nim;
-}
+const { instance, leave } = serverlessInstances();
 
 describe('an instance and its local database', () => {
   it('shows the last visit\'s local messages and sessions, and pages older ones from the database', async () => {
@@ -25,8 +13,7 @@ describe('an instance and its local database', () => {
     const first = instance(appKey, { db: true });
     await first.getLocalMsgsFromDB({ sessionId: 'p2p-buyer' }); // waits for the load
     for (let i = 0; i < 120; i++) await first.sendText({ scene: 'p2p', to: 'buyer', text: `备忘 ${i}`, isLocal: true });
-    await first.destroy();
-    opened.length = 0;
+    await leave(first);
 
     const second = instance(appKey, { db: true });
     const older = await second.getLocalMsgsFromDB({ sessionId: 'p2p-buyer', limit: 120 });
@@ -38,8 +25,7 @@ describe('an instance and its local database', () => {
     expect(session?.lastMsg?.text).toBe('备忘 119');
     await expect(second.getLocalMsgsFromDB({ sessionId: 'p2p-buyer', limit: 0 })).rejects.toMatchObject({ code: 'Param_Error' });
     await second.clearDB();
-    await second.destroy();
-    opened.length = 0;
+    await leave(second);
 
     const third = instance(appKey, { db: true });
     expect((await third.getLocalMsgsFromDB({ sessionId: 'p2p-buyer' })).msgs).toEqual([]);
@@ -51,8 +37,7 @@ describe('an instance and its local database', () => {
     const first = instance(appKey, { db: true });
     await first.getLocalMsgsFromDB({ sessionId: 'p2p-buyer' });
     for (let i = 0; i < 105; i++) await first.sendText({ scene: 'p2p', to: 'buyer', text: `m${i}`, isLocal: true });
-    await first.destroy();
-    opened.length = 0;
+    await leave(first);
 
     const errors: unknown[] = [];
     const second = instance(appKey, { db: true, onerror: (e) => errors.push(e), reconnectionAttempts: 0 });
@@ -70,8 +55,7 @@ describe('an instance and its local database', () => {
     await expect(first.clearDB()).rejects.toMatchObject({ code: 'NO_DB', message: 'no db' });
     const viaDone = await new Promise((resolve) => void first.clearDB({ done: (error) => resolve(error) }));
     expect(viaDone).toMatchObject({ code: 'NO_DB' });
-    await first.destroy();
-    opened.length = 0;
+    await leave(first);
     const second = instance(appKey);
     await second.getLocalMsgsFromDB({ sessionId: 'p2p-buyer' });
     expect(second.getLocalSessions()).toEqual([]);

@@ -7,18 +7,9 @@ import { ImError, LIMITS, LOCAL_DB } from '@morsel/protocol';
 import { localDbName } from './idb-persistence.ts';
 import { LocalDb } from './local-db.ts';
 import { MemoryStore } from './memory-store.ts';
-import { msg, session } from './test-data.ts';
+import { msg, session, visit } from './test-data.ts';
 
 let app = 0;
-
-/** One visit of a page: a memory store with its database, for an app key of the test's own. */
-async function visit(appKey: string, extra: { userAgent?: string; enabled?: boolean } = {}) {
-  const errors: ImError[] = [];
-  const store = new MemoryStore();
-  const db = new LocalDb(store, { appKey, account: 'Me', enabled: extra.enabled ?? true, hasIndexedDB: true, userAgent: extra.userAgent, onError: (e) => errors.push(e) });
-  await db.load();
-  return { store, db, errors };
-}
 
 const freshApp = () => `app${++app}-${process.pid}`;
 const texts = (msgs: { text?: string }[]) => msgs.map((m) => m.text);
@@ -125,6 +116,26 @@ describe('the IndexedDB local database', () => {
     expect(third.store.sessions().map((s) => s.id)).toEqual(['p2p-cat']);
     const kept = await third.db.readMsgs({ sessionId: 'p2p-cat', limit: 1000, desc: false });
     expect(kept.map((m) => m.time)).toEqual(Array.from({ length: 29 }, (_, i) => 1120 + i));
+    await third.db.close();
+  });
+
+  it('keeps the messages deleted here when every message is cleared: the next sync cannot bring them back', async () => {
+    const appKey = freshApp();
+    const first = await visit(appKey);
+    const deleted = msg('ida', 1000);
+    first.store.putMsgs([deleted, msg('ida', 2000)]);
+    first.store.putSession(session('ida', 2000));
+    first.store.removeMsg(deleted.idClient);
+    first.store.markDeletedHere([{ idServer: deleted.idServer!, time: deleted.time }]);
+    await first.db.close();
+
+    const second = await visit(appKey);
+    expect(second.store.clearMsgs()).toHaveLength(1);
+    await second.db.close();
+
+    const third = await visit(appKey);
+    expect(await third.db.readMsgs({ sessionId: 'p2p-ida', limit: 10 })).toEqual([]);
+    expect(third.store.putMsgs([{ ...deleted }])).toEqual([]); // deleted here: stays so
     await third.db.close();
   });
 

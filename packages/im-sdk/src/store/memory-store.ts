@@ -66,7 +66,7 @@ export interface StoreListener {
   msgForgotten(ref: { idServer: string; idClient?: string }): void;
   /** Every message of the session up to `before` is gone, including any not held in memory. */
   sessionCleared(sessionId: string, before: number): void;
-  /** Every message is gone, including any not held in memory. */
+  /** Every message is gone, including any not held in memory (messages deleted here stay so). */
   msgsCleared(): void;
   /** Messages deleted here to keep out (see LocalStore.markDeletedHere). */
   tombstonesPut(deleted: Tombstone[]): void;
@@ -217,8 +217,6 @@ export class MemoryStore implements LocalStore {
     this.byIdServer.clear();
     this.bySession.clear();
     this.listener?.msgsCleared();
-    // The database's tombstones live among its messages: they are written again.
-    if (this.deletedHere.size) this.listener?.tombstonesPut([...this.deletedHere].map(([idServer, time]) => ({ idServer, time })));
     return removed;
   }
 

@@ -7,7 +7,10 @@ import type { StoreSnapshot, Tombstone } from './memory-store.ts';
 
 /** Changes to apply together, in one transaction, so that none lands without the others. */
 export interface ChangeBatch {
-  /** Every message goes first (deleteAllLocalMsgs); the rest of the batch happened after it. */
+  /**
+   * Every message goes first (deleteAllLocalMsgs), the tombstones (putTombstones) stay; the rest
+   * of the batch happened after it.
+   */
   clearAllMsgs?: boolean;
   /** Ranges first: every message of the session up to and including `before`. */
   clearSessions: { sessionId: string; before: number }[];

@@ -60,10 +60,9 @@ export class StoreWriter implements StoreListener {
   }
 
   msgsCleared(): void {
-    // What was gathered for messages before is superseded: every message goes (the store puts
-    // its tombstones again).
+    // What was gathered for messages before is superseded: every message goes (the tombstones
+    // gathered stay: the clearing keeps them).
     this.allMsgsCleared = true;
-    this.tombstones = [];
     this.msgPuts = new Map();
     this.msgRemovals = new Set();
     this.idServerRemovals = new Set();

@@ -4,22 +4,14 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import type { ImError, SysMsg } from '@morsel/protocol';
+import type { SysMsg } from '@morsel/protocol';
 import type { ClientSysMsg } from '../services/sysmsgs.ts';
 import { localDbName } from './idb-persistence.ts';
-import { LocalDb, SYSMSG_LOAD_LIMIT } from './local-db.ts';
-import { MemoryStore } from './memory-store.ts';
+import { SYSMSG_LOAD_LIMIT } from './local-db.ts';
+import { visit } from './test-data.ts';
 
 let app = 0;
 const freshApp = () => `sysmsg-app${++app}-${process.pid}`;
-
-async function visit(appKey: string, enabled = true) {
-  const errors: ImError[] = [];
-  const store = new MemoryStore();
-  const db = new LocalDb(store, { appKey, account: 'me', enabled, hasIndexedDB: true, onError: (e) => errors.push(e) });
-  await db.load();
-  return { store, db, errors };
-}
 
 function sysMsg(id: number, extra: Partial<ClientSysMsg> = {}): ClientSysMsg {
   const base: SysMsg = { idServer: String(id), type: 'applyFriend', category: 'friend', from: `user${id}`, to: 'me', time: 1000 + id, opeAccount: `user${id}`, read: false, state: 'init' };
@@ -81,11 +73,11 @@ describe('system messages in the local database', () => {
 
   it('keeps nothing without a database: system messages live in memory only', async () => {
     const appKey = freshApp();
-    const first = await visit(appKey, false);
+    const first = await visit(appKey, { enabled: false });
     first.store.putSysMsgs([sysMsg(1)]);
     first.store.setTimetags({ sysMsgs: 5000 });
     await first.db.close();
-    const second = await visit(appKey, false);
+    const second = await visit(appKey, { enabled: false });
     expect(second.store.sysMsgs()).toEqual([]);
     expect(second.store.timetags()).toEqual({});
     await second.db.close();

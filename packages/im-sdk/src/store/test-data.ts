@@ -1,5 +1,18 @@
-// Messages and sessions for the store's tests, shaped as the services make them.
+// Messages and sessions for the store's tests, shaped as the services make them, and the visits
+// of a page (a memory store with its local database).
+import type { ImError } from '@morsel/protocol';
 import type { ClientMsg, ClientSession } from '../services/model.ts';
+import { LocalDb } from './local-db.ts';
+import { MemoryStore } from './memory-store.ts';
+
+/** One visit of a page: a memory store with its database, for an app key of the test's own. */
+export async function visit(appKey: string, extra: { userAgent?: string; enabled?: boolean } = {}) {
+  const errors: ImError[] = [];
+  const store = new MemoryStore();
+  const db = new LocalDb(store, { appKey, account: 'Me', enabled: extra.enabled ?? true, hasIndexedDB: true, userAgent: extra.userAgent, onError: (e) => errors.push(e) });
+  await db.load();
+  return { store, db, errors };
+}
 
 let counter = 0;
 

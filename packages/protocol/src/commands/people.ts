@@ -68,7 +68,9 @@ export const SYSMSG_TYPES = [
 export type SysMsgType = (typeof SYSMSG_TYPES)[number];
 export const SYSMSG_CATEGORIES = ['team', 'friend', 'superTeam', 'msg'] as const;
 
-export const SysMsgState = Type.Union([Type.Literal('init'), Type.Literal('passed'), Type.Literal('rejected'), Type.Literal('error')]);
+/** A system message's state: init, then passed, rejected or error for requests. */
+export const SYSMSG_STATES = ['init', 'passed', 'rejected', 'error'] as const;
+export const SysMsgState = Type.Union(SYSMSG_STATES.map((s) => Type.Literal(s)));
 
 /**
  * The ids of the message a recall or one-way delete notice is about (document 2's "deleted
