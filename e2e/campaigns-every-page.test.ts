@@ -212,6 +212,16 @@ describe('every campaign page', () => {
           .waitFor();
         await screenshot(shopper.page, shotName('campaign-ended', path));
       }
+      // An ended raffle offers no chances and no sharing for more, and invites nobody to win.
+      await shopper.page.goto(`${app.url}/activity/raffle/index`);
+      await shopper.page.getByText('暂无中奖记录').waitFor();
+      for (const gone of [
+        shopper.page.getByText(/今日剩余抽奖机会/),
+        shopper.page.getByRole('button', { name: '分享得机会' }),
+        shopper.page.getByRole('button', { name: '分享', exact: true }),
+      ]) {
+        expect(await gone.count()).toBe(0);
+      }
       // An ended campaign's poster hands nothing out: no poster, no share button.
       await shopper.page.goto(`${app.url}/activity/coupon/poster`);
       await shopper.page.getByText('活动期间才能生成分享海报').waitFor();

@@ -6,29 +6,20 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { WEB_DIST } from './harness/app.ts';
-import { collectPageErrors, openPhone, screenshot } from './harness/browser.ts';
-import { campaignApi, expectLoginAsked, openLoggedIn, openLoggedOut } from './campaigns-support.ts';
+import { screenshot } from './harness/browser.ts';
 import {
-  installNativeStandIn,
-  loginThroughApi,
-  USER_AGENTS,
-  type NativeCall,
-} from './shell-support.ts';
+  campaignApi,
+  expectLoginAsked,
+  openAs,
+  openLoggedIn,
+  openLoggedOut,
+} from './campaigns-support.ts';
+import { loginThroughApi, nativeCalls, openInApp } from './shell-support.ts';
 
-const nativeCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __nativeCalls: NativeCall[] }).__nativeCalls);
 const nativeShares = async (page: Page) =>
   (await nativeCalls(page)).filter((c) => c.method === 'share');
 const nativeToasts = async (page: Page) =>
   (await nativeCalls(page)).filter((c) => c.method === 'toast').map((c) => c.params.message);
-
-/** A phone logged in with a token already issued (a second SMS login would wait 60 s). */
-async function phoneAs(base: string, token: string) {
-  const phone = await openPhone();
-  await phone.context.addCookies([{ name: 'ut', value: token, url: base }]);
-  const page = await phone.newPage();
-  return { phone, page, errors: collectPageErrors(page) };
-}
 
 describe('raffle sharing and assists', () => {
   let app: TestServer;
@@ -46,11 +37,8 @@ describe('raffle sharing and assists', () => {
   });
 
   it('earns one more draw by sharing from the app, up to the daily cap', async () => {
-    const phone = await openPhone({ userAgent: USER_AGENTS.app(sharerToken) });
+    const { phone, page, errors } = await openInApp(sharerToken);
     try {
-      await installNativeStandIn(phone.context);
-      const page = await phone.newPage();
-      const errors = collectPageErrors(page);
       await page.goto(`${app.url}/activity/raffle/index`);
       await page.getByText('今日剩余抽奖机会 3 次，分享可再得机会').waitFor();
       await page.getByRole('button', { name: '分享得机会' }).click();
@@ -140,7 +128,7 @@ describe('raffle sharing and assists', () => {
     ).data;
     expect(after.bonus).toBe(Math.min(sharerBefore + 1, after.bonusCap));
 
-    const sharer = await phoneAs(app.url, sharerToken);
+    const sharer = await openAs(app.url, sharerToken);
     try {
       await sharer.page.goto(`${app.url}/activity/raffle/index?shareCode=${shareCode}`);
       await sharer.page.getByText(/今日剩余抽奖机会 \d+ 次/).waitFor();
@@ -166,7 +154,7 @@ describe('raffle sharing and assists', () => {
     } finally {
       await friend.phone.close();
     }
-    const sharer = await phoneAs(app.url, owner);
+    const sharer = await openAs(app.url, owner);
     try {
       await sharer.page.goto(`${app.url}/activity/raffle/index`);
       await sharer.page.getByText('今日剩余抽奖机会 4 次，分享可再得机会').waitFor();

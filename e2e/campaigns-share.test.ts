@@ -2,23 +2,13 @@
 // native app (the recording bridge stand-in of docs/native-bridge.md) each page sets a Chinese
 // title and a link to the campaign; the personal pages (my prizes, a coupon) share the campaign,
 // never the shopper's own page.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { WEB_DIST } from './harness/app.ts';
-import { collectPageErrors, openPhone } from './harness/browser.ts';
 import { adminApi, campaignApi } from './campaigns-support.ts';
-import {
-  installNativeStandIn,
-  loginThroughApi,
-  USER_AGENTS,
-  type NativeCall,
-} from './shell-support.ts';
+import { loginThroughApi, nativeCalls, openInApp } from './shell-support.ts';
 
 const ADMIN_KEY = 'e2e-share-admin-key-0123456789';
-
-const nativeCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __nativeCalls: NativeCall[] }).__nativeCalls);
 
 describe('sharing from every campaign page', () => {
   let app: TestServer;
@@ -71,11 +61,8 @@ describe('sharing from every campaign page', () => {
         '/activity/sendCoupon/index',
       ],
     ];
-    const phone = await openPhone({ userAgent: USER_AGENTS.app(token) });
+    const { phone, page, errors } = await openInApp(token);
     try {
-      await installNativeStandIn(phone.context);
-      const page = await phone.newPage();
-      const errors = collectPageErrors(page);
       for (const [path, opens] of pages) {
         await page.goto(`${app.url}${path}`);
         await expect
@@ -126,11 +113,8 @@ describe('sharing from every campaign page', () => {
       ['/activity/raffle/index', titles.raffle, '/activity/raffle/index'],
       ['/activity/password/index', titles.password, '/activity/password/index'],
     ];
-    const phone = await openPhone({ userAgent: USER_AGENTS.app(token) });
+    const { phone, page, errors } = await openInApp(token);
     try {
-      await installNativeStandIn(phone.context);
-      const page = await phone.newPage();
-      const errors = collectPageErrors(page);
       const lastShare = async () =>
         (await nativeCalls(page)).filter((c) => c.method === 'setShare').at(-1)?.params as
           { link: string; title: string } | undefined;

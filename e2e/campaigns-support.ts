@@ -20,7 +20,11 @@ export async function openLoggedOut(): Promise<{ phone: Phone; page: Page; error
 }
 
 export async function openLoggedIn(base: string, mobile: string): Promise<ShopperPhone> {
-  const token = await loginThroughApi(base, mobile);
+  return openAs(base, await loginThroughApi(base, mobile));
+}
+
+/** A phone logged in with a token already issued (a second SMS login would wait 60 s). */
+export async function openAs(base: string, token: string): Promise<ShopperPhone> {
   const phone = await openPhone();
   await phone.context.addCookies([{ name: 'ut', value: token, url: base }]);
   const page = await phone.newPage();

@@ -3,16 +3,13 @@
 // native bridge calls (recorded by a stand-in, as docs/native-bridge.md defines them).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { collectPageErrors, openPhone, screenshot } from './harness/browser.ts';
 import { WEB_DIST } from './harness/app.ts';
-import { installNativeStandIn, installWechatSdkStandIn, loginThroughApi, USER_AGENTS, type NativeCall } from './shell-support.ts';
+import { installWechatSdkStandIn, loginThroughApi, nativeCalls, openInApp, USER_AGENTS } from './shell-support.ts';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 
 const JSAPI_TICKET = 'e2e-jsapi-ticket-0123456789';
 const WECHAT_APP_ID = 'wx0123456789abcdef';
-
-const nativeCalls = (page: Page) => page.evaluate(() => (window as unknown as { __nativeCalls: NativeCall[] }).__nativeCalls);
 
 describe('environments', () => {
   let app: TestServer;
@@ -78,25 +75,11 @@ describe('environments', () => {
     }
   });
 
-  it('mini-program: the ut query parameter becomes the session', async () => {
-    const phone = await openPhone({ userAgent: USER_AGENTS.miniProgram });
-    try {
-      const page = await phone.newPage();
-      const errors = collectPageErrors(page);
-      await page.goto(`${app.url}/activity/sign/award?ut=${encodeURIComponent(token)}`);
-      await page.getByText('135 ****5000').waitFor();
-      expect(new URL(page.url()).search).toBe('');
-      const cookies = await phone.context.cookies();
-      expect(cookies.find((c) => c.name === 'ut')?.value).toBe(token);
-      await screenshot(page, 'mini-program-sign-award');
-      expect(errors).toEqual([]);
-    } finally {
-      await phone.close();
-    }
-  });
-
-  it('Alipay mini-program: the ut query parameter becomes the session', async () => {
-    const phone = await openPhone({ userAgent: USER_AGENTS.alipayMiniProgram });
+  it.each([
+    ['mini-program', USER_AGENTS.miniProgram, 'mini-program-sign-award'],
+    ['Alipay mini-program', USER_AGENTS.alipayMiniProgram, 'alipay-mini-program-sign-award'],
+  ])('%s: the ut query parameter becomes the session, the other parameters stay', async (_name, userAgent, shot) => {
+    const phone = await openPhone({ userAgent });
     try {
       const page = await phone.newPage();
       const errors = collectPageErrors(page);
@@ -105,7 +88,7 @@ describe('environments', () => {
       expect(new URL(page.url()).search).toBe('?from=mini');
       const cookies = await phone.context.cookies();
       expect(cookies.find((c) => c.name === 'ut')?.value).toBe(token);
-      await screenshot(page, 'alipay-mini-program-sign-award');
+      await screenshot(page, shot);
       expect(errors).toEqual([]);
     } finally {
       await phone.close();
@@ -146,11 +129,8 @@ describe('environments', () => {
   });
 
   it('native app, logged out: native login is asked for and the native header is set', async () => {
-    const phone = await openPhone({ userAgent: USER_AGENTS.app() });
+    const { phone, page, errors } = await openInApp();
     try {
-      await installNativeStandIn(phone.context);
-      const page = await phone.newPage();
-      const errors = collectPageErrors(page);
       await page.goto(`${app.url}/activity/sign/award`);
       await page.getByText('请先登录').waitFor();
       expect(new URL(page.url()).pathname).toBe('/activity/sign/award');
@@ -171,11 +151,8 @@ describe('environments', () => {
   });
 
   it('native app, logged in: the token, device id and version come from the user agent', async () => {
-    const phone = await openPhone({ userAgent: USER_AGENTS.app(token) });
+    const { phone, page, errors } = await openInApp(token);
     try {
-      await installNativeStandIn(phone.context);
-      const page = await phone.newPage();
-      const errors = collectPageErrors(page);
       const infoRequest = page.waitForRequest((request) => request.url().includes('/ouser-web/api/user/info.do'));
       await page.goto(`${app.url}/activity/sign/award`);
       await page.getByText('135 ****5000').waitFor();

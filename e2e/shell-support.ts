@@ -1,8 +1,9 @@
 // Helpers the web-shell end-to-end tests share: the user agents of each environment, a
 // recording stand-in for the native app's bridge and for the WeChat JS-SDK script, and a real
 // SMS login through the API (the outbox provider keeps the codes).
-import { devices, type BrowserContext } from 'playwright-core';
+import { devices, type BrowserContext, type Page } from 'playwright-core';
 import { WEB_DIST } from './harness/app.ts';
+import { collectPageErrors, openPhone, type Phone } from './harness/browser.ts';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { ManualClock } from '../apps/server/src/product/clock.ts';
 
@@ -46,6 +47,23 @@ export async function installNativeStandIn(context: BrowserContext): Promise<voi
       },
     });
   });
+}
+
+/** The calls the page made so far through the stand-in of installNativeStandIn. */
+export const nativeCalls = (page: Page): Promise<NativeCall[]> =>
+  page.evaluate(() => (window as unknown as { __nativeCalls: NativeCall[] }).__nativeCalls);
+
+/** A phone inside the native app (logged in when given a token), its bridge the recording stand-in. */
+export async function openInApp(ut?: string): Promise<{ phone: Phone; page: Page; errors: string[] }> {
+  const phone = await openPhone({ userAgent: USER_AGENTS.app(ut) });
+  try {
+    await installNativeStandIn(phone.context);
+    const page = await phone.newPage();
+    return { phone, page, errors: collectPageErrors(page) };
+  } catch (error) {
+    await phone.close();
+    throw error;
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { Button } from '../../ui/index.ts';
 import { campaignGet, type Award, type AwardCampaign, type Campaign } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { detailPath } from './paths.ts';
-import { usePageShare, type PageShare } from './share.ts';
+import { campaignShare, usePageShare } from './share.ts';
 import { CampaignNotice, Empty, Failed, Loading, LoginPrompt } from './states.tsx';
 import { useRemote } from './useRemote.ts';
 import styles from './awards.module.css';
@@ -127,39 +127,6 @@ function Awards({
       )}
     </>
   );
-}
-
-/**
- * What a page about a campaign's prizes shares: the campaign itself, never the shopper's prizes.
- * The title is the campaign's configured title (an operator changes it through the admin API, as
- * the campaign's own page shows and shares it); these built-in ones stand in until it has loaded
- * or when it cannot be read.
- */
-export const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
-  sign: {
-    path: '/activity/sign/index',
-    title: '每日签到领好礼',
-    description: '天天签到领积分，连签还有零食大奖',
-    image: '/api/campaign/assets/points.svg',
-  },
-  raffle: {
-    path: '/activity/raffle/index',
-    title: '零食九宫格 天天抽好礼',
-    description: '每天免费抽零食大礼包，快来试试手气',
-    image: '/api/campaign/assets/gift.svg',
-  },
-  password: {
-    path: '/activity/password/index',
-    title: '输口令 赢零食',
-    description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
-    image: '/api/campaign/assets/nuts.svg',
-  },
-};
-
-/** The share content of a campaign, titled as configured once `info` (its campaign object) is read. */
-export function campaignShare(campaign: AwardCampaign, info: Campaign | null): PageShare {
-  const share = CAMPAIGN_SHARE[campaign];
-  return info ? { ...share, title: info.title } : share;
 }
 
 /**

@@ -2,6 +2,7 @@
 // shared on the page's share button through the shell's one share interface.
 import { useEffect } from 'react';
 import { setShareContent, shareNow, type ShareContent } from '../../share/share.ts';
+import type { AwardCampaign, Campaign } from './api.ts';
 
 export interface PageShare {
   path: string;
@@ -28,4 +29,36 @@ export function usePageShare(share: PageShare | null, onShared?: () => void): ()
     if (share) setShareContent(shareContentOf(share));
   }, [key]);
   return () => shareNow(share ? shareContentOf(share) : undefined, onShared);
+}
+
+/**
+ * What a campaign's pages share, its prize pages too (never the shopper's prizes): the campaign
+ * under its configured title (an operator changes it through the admin API); these built-in ones
+ * stand in until it has loaded or when it cannot be read.
+ */
+const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
+  sign: {
+    path: '/activity/sign/index',
+    title: '每日签到领好礼',
+    description: '天天签到领积分，连签还有零食大奖',
+    image: '/api/campaign/assets/points.svg',
+  },
+  raffle: {
+    path: '/activity/raffle/index',
+    title: '零食九宫格 天天抽好礼',
+    description: '每天免费抽零食大礼包，快来试试手气',
+    image: '/api/campaign/assets/gift.svg',
+  },
+  password: {
+    path: '/activity/password/index',
+    title: '输口令 赢零食',
+    description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
+    image: '/api/campaign/assets/nuts.svg',
+  },
+};
+
+/** The share content of a campaign, titled as configured once `info` (its campaign object) is read. */
+export function campaignShare(campaign: AwardCampaign, info: Campaign | null): PageShare {
+  const share = CAMPAIGN_SHARE[campaign];
+  return info ? { ...share, title: info.title } : share;
 }

@@ -24,6 +24,16 @@ async function settle(): Promise<void> {
   });
 }
 
+/** The login page at /my/login with the mobile number typed in. */
+function renderWithMobile(): void {
+  render(
+    <MemoryRouter initialEntries={['/my/login']}>
+      <LoginPage />
+    </MemoryRouter>,
+  );
+  fireEvent.change(screen.getByRole('textbox', { name: '手机号' }), { target: { value: MOBILE } });
+}
+
 async function advance(ms: number): Promise<void> {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
@@ -48,12 +58,7 @@ describe('login page: SMS resend countdown', () => {
 
   it('starts at 60 s after a code went out, stays disabled until the end, then offers the resend again', async () => {
     expect(LIMITS.smsResendSeconds).toBe(60);
-    render(
-      <MemoryRouter initialEntries={['/my/login']}>
-        <LoginPage />
-      </MemoryRouter>,
-    );
-    fireEvent.change(screen.getByRole('textbox', { name: '手机号' }), { target: { value: MOBILE } });
+    renderWithMobile();
     expect(sendButton().textContent).toBe('获取验证码');
     expect(sendButton().disabled).toBe(false);
 
@@ -90,12 +95,7 @@ describe('login page: SMS resend countdown', () => {
   });
 
   it('counts from the deadline: time spent with timers paused (a backgrounded page) is not added', async () => {
-    render(
-      <MemoryRouter initialEntries={['/my/login']}>
-        <LoginPage />
-      </MemoryRouter>,
-    );
-    fireEvent.change(screen.getByRole('textbox', { name: '手机号' }), { target: { value: MOBILE } });
+    renderWithMobile();
     fireEvent.click(sendButton());
     await settle();
     expect(sendButton().textContent).toBe('60s后重发');
@@ -112,12 +112,7 @@ describe('login page: SMS resend countdown', () => {
 
   it('does not start the countdown when the SMS call is refused', async () => {
     sendSms.mockResolvedValue({ code: 20010, message: '发送过于频繁', data: null } as never);
-    render(
-      <MemoryRouter initialEntries={['/my/login']}>
-        <LoginPage />
-      </MemoryRouter>,
-    );
-    fireEvent.change(screen.getByRole('textbox', { name: '手机号' }), { target: { value: MOBILE } });
+    renderWithMobile();
     fireEvent.click(sendButton());
     await settle();
     expect(sendSms).toHaveBeenCalledTimes(1);

@@ -15,7 +15,7 @@ import {
   type Campaign,
 } from '../campaign-kit/api.ts';
 import { detailPath } from '../campaign-kit/paths.ts';
-import { usePageShare } from '../campaign-kit/share.ts';
+import { campaignShare, usePageShare } from '../campaign-kit/share.ts';
 import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
@@ -48,14 +48,7 @@ export default function PasswordPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Shared under the campaign's configured title (an operator may change it), once it is read.
   const share = usePageShare(
-    remote.status === 'ready'
-      ? {
-          path: '/activity/password/index',
-          title: remote.data.campaign.title,
-          description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
-          image: '/api/campaign/assets/nuts.svg',
-        }
-      : null,
+    remote.status === 'ready' ? campaignShare('password', remote.data.campaign) : null,
   );
 
   const redeem = useDoubleClickGuard(async () => {

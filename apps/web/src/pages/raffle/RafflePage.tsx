@@ -66,8 +66,11 @@ interface Winner {
   createdAt: number;
 }
 
-/** Recent winners; read again (silently) whenever `wins` grows, so a prize just won shows. */
-function Winners({ wins }: { wins: number }) {
+/**
+ * Recent winners; read again (silently) whenever `wins` grows, so a prize just won shows. Only a
+ * running campaign invites the shopper to be the first.
+ */
+function Winners({ wins, running }: { wins: number; running: boolean }) {
   const { remote, refresh } = useRemote(() => campaignGet<Winner[]>('raffle/winners'), []);
   useEffect(() => {
     if (wins > 0) refresh();
@@ -78,7 +81,7 @@ function Winners({ wins }: { wins: number }) {
       {remote.status === 'loading' && <p className={styles.muted}>加载中…</p>}
       {remote.status === 'failed' && <p className={styles.muted}>中奖名单暂时无法加载</p>}
       {remote.status === 'ready' && remote.data.length === 0 && (
-        <p className={styles.muted}>还没有人中奖，快来当第一个幸运儿</p>
+        <p className={styles.muted}>{running ? '还没有人中奖，快来当第一个幸运儿' : '暂无中奖记录'}</p>
       )}
       {remote.status === 'ready' && remote.data.length > 0 && (
         <ul className={styles.winners}>
@@ -222,6 +225,7 @@ export default function RafflePage() {
   const running = remote.data.campaign.state === 'running';
   const { chances, campaign } = remote.data;
   const Board = remote.data.layout === 'wheel' ? Wheel : NineGrid;
+  const hasPrizes = remote.data.prizes.length > 0;
   const drawHint = !running
     ? campaign.state === 'ended'
       ? '活动已结束'
@@ -236,12 +240,12 @@ export default function RafflePage() {
         title={campaign.title}
         subtitle="好运零食天天抽，百分百有惊喜"
         rules={campaign.rules}
-        // Nothing to invite a friend to while the board is empty.
-        {...(remote.data.prizes.length > 0 && { onShare: share })}
+        // Nothing to invite a friend to while the board is empty or once the campaign has ended.
+        onShare={hasPrizes && campaign.state !== 'ended' ? share : undefined}
       >
         <CampaignNotice campaign={campaign} />
       </Hero>
-      {remote.data.prizes.length === 0 ? (
+      {!hasPrizes ? (
         // An operator is still filling the board (no prize on a slot): nothing to draw yet.
         <section className={styles.board} aria-label="奖品准备中">
           <Empty
@@ -271,15 +275,20 @@ export default function RafflePage() {
               setPending(null);
             }}
           />
-          <p className={styles.chances} aria-live="polite">
-            {chances
-              ? `今日剩余抽奖机会 ${chances.left} 次${chances.bonus < chances.bonusCap ? '，分享可再得机会' : ''}`
-              : '登录后每天可免费抽奖3次'}
-          </p>
+          {/* Chances and sharing for more count only while the campaign runs (the notice says why not). */}
+          {running && (
+            <p className={styles.chances} aria-live="polite">
+              {chances
+                ? `今日剩余抽奖机会 ${chances.left} 次${chances.bonus < chances.bonusCap ? '，分享可再得机会' : ''}`
+                : '登录后每天可免费抽奖3次'}
+            </p>
+          )}
           <div className={styles.actions}>
-            <button type="button" className={styles.mine} onClick={share}>
-              分享得机会
-            </button>
+            {running && (
+              <button type="button" className={styles.mine} onClick={share}>
+                分享得机会
+              </button>
+            )}
             <Link className={styles.mine} to="/activity/raffle/award">
               我的奖品
             </Link>
@@ -289,7 +298,7 @@ export default function RafflePage() {
       {friendCode && remote.data.assist && running && (
         <Assist key={friendCode} shareCode={friendCode} view={remote.data.assist} />
       )}
-      <Winners wins={wins} />
+      <Winners wins={wins} running={running} />
     </main>
   );
 }

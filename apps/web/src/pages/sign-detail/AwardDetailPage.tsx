@@ -12,13 +12,12 @@ import {
 } from '../campaign-kit/api.ts';
 import {
   AwardState,
-  campaignShare,
   KIND_LABEL,
   SOURCE_LABEL,
   useCampaignInfo,
 } from '../campaign-kit/AwardList.tsx';
 import { formatDateTime, formatDotDay } from '../campaign-kit/format.ts';
-import { usePageShare } from '../campaign-kit/share.ts';
+import { campaignShare, usePageShare } from '../campaign-kit/share.ts';
 import { Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
 import styles from './AwardDetailPage.module.css';
