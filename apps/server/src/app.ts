@@ -1,7 +1,6 @@
 // Builds the whole server (HTTP API, web app, and later the IM gateway) without listening, so
 // tests and main.ts share one composition. main.ts only loads config and listens.
 import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import type { Config } from './config/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { openStore, sqliteFileIn, type Store } from './store/index.ts';
@@ -9,6 +8,7 @@ import { openBus, type Bus } from './bus/index.ts';
 import { registerHealth } from './http/health.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { requestId } from './http/request-id.ts';
 import { seed, type SeedSummary } from './seed/index.ts';
 import { ImAccounts } from './im/accounts/index.ts';
 import { registerImRest } from './im/rest/index.ts';
@@ -70,8 +70,9 @@ export async function buildServer(
     const seeded = await seed(store, config);
     const http = fastify({
       loggerInstance: log as FastifyBaseLogger,
-      requestIdHeader: 'x-request-id',
-      genReqId: () => randomUUID(),
+      // The header is read by requestId, which accepts only a safe-shaped value.
+      requestIdHeader: false,
+      genReqId: requestId,
       trustProxy: true,
     });
     http.addHook('onSend', async (request, reply) => {

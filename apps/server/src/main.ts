@@ -1,6 +1,7 @@
 // `npm start`: load config, build the server, listen, say where it is and how to log in.
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { buildServer } from './app.ts';
+import { startupBanner } from './startup-banner.ts';
 
 function loadOrExit(): Config {
   try {
@@ -21,17 +22,7 @@ const server = await buildServer(config);
 const address = await server.http.listen({ host: config.host, port: config.port, backlog: 4096 });
 const url = config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 
-const lines = [
-  '',
-  `Morsel is running at ${url}`,
-  `  store: ${server.store.engine}${server.store.engine === 'sqlite' ? ` (${config.dataDir})` : ''}, bus: ${server.bus.kind}`,
-  `  IM app key: ${server.seeded.appKey}`,
-  ...server.seeded.demoAccounts.map((a) => `  IM demo account: ${a.accid} / token ${a.token}`),
-  ...(config.smsProvider === 'outbox'
-    ? [`  Log in with any mobile number; SMS codes go to the outbox: ${url}/dev/sms-outbox?mobile=<number>`]
-    : []),
-  '',
-];
+const lines = startupBanner(config, { url, storeEngine: server.store.engine, busKind: server.bus.kind, seeded: server.seeded });
 process.stdout.write(lines.join('\n') + '\n');
 
 let stopping = false;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeSettings, loadConfig } from './index.ts';
+import { ConfigError, InsecureProductionError, describeSettings, loadConfig } from './index.ts';
+import { productionViolations } from './production.ts';
 
 describe('loadConfig', () => {
   it('gives the documented defaults when nothing is set', () => {
@@ -54,5 +55,82 @@ describe('loadConfig', () => {
 describe('settings that go in pairs', () => {
   it('wants the WeChat app id and secret together', () => {
     expect(() => loadConfig({ MORSEL_WECHAT_APP_ID: 'wx1234567890' })).toThrow(/MORSEL_WECHAT_APP_SECRET/);
+  });
+});
+
+describe('MORSEL_ENV', () => {
+  const SAFE_PRODUCTION = {
+    MORSEL_ENV: 'production',
+    MORSEL_SMS_PROVIDER: 'aliyun',
+    MORSEL_SMS_ACCESS_KEY_ID: 'LTAI5tExample01',
+    MORSEL_SMS_ACCESS_KEY_SECRET: 'example-secret-123',
+    MORSEL_SMS_SIGN_NAME: '零食铺子',
+    MORSEL_SMS_TEMPLATE_CODE: 'SMS_123456789',
+    MORSEL_OPENAPI_CLIENTS: 'morsel-h5:our-own-secret-4f9a2c',
+    MORSEL_ADMIN_KEY: 'a-long-random-admin-key-0123',
+  };
+
+  it('is development by default, with the demo seeds on', () => {
+    expect(loadConfig({})).toMatchObject({
+      mode: 'development',
+      seedDemo: true,
+      smsProvider: 'outbox',
+    });
+  });
+
+  it('refuses to start in production with the insecure defaults, naming every variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ MORSEL_ENV: 'production', MORSEL_SEED_DEMO: 'true' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InsecureProductionError);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as InsecureProductionError).violations.map((v) => v.variable)).toEqual([
+      'MORSEL_SMS_PROVIDER',
+      'MORSEL_OPENAPI_CLIENTS',
+      'MORSEL_SEED_DEMO',
+      'MORSEL_ADMIN_KEY',
+    ]);
+    expect((error as Error).message).toMatch(
+      /^MORSEL_ENV=production refuses to start.*MORSEL_SMS_PROVIDER.*MORSEL_ADMIN_KEY/,
+    );
+  });
+
+  it('does not default the demo seeds on in production, and starts once every setting is secure', () => {
+    const config = loadConfig(SAFE_PRODUCTION);
+    expect(config).toMatchObject({ mode: 'production', seedDemo: false, smsProvider: 'aliyun' });
+  });
+
+  it('refuses the public signing secret even next to a private one', () => {
+    const env = {
+      ...SAFE_PRODUCTION,
+      MORSEL_OPENAPI_CLIENTS: 'ours:our-own-secret-4f9a2c,morsel-h5:morsel-h5-public-signing-key',
+    };
+    expect(() => loadConfig(env)).toThrow(/MORSEL_OPENAPI_CLIENTS/);
+  });
+
+  it('flags trusting every proxy once that setting exists', () => {
+    const config = { ...loadConfig(SAFE_PRODUCTION), trustProxy: 'all' };
+    expect(productionViolations(config).map((v) => v.variable)).toEqual(['MORSEL_TRUST_PROXY']);
+    expect(productionViolations({ ...config, mode: 'development' })).toEqual([]);
+  });
+
+  it('wants every Alibaba Cloud SMS setting with MORSEL_SMS_PROVIDER=aliyun', () => {
+    expect(() => loadConfig({ MORSEL_SMS_PROVIDER: 'aliyun' })).toThrow(
+      /MORSEL_SMS_ACCESS_KEY_ID.*MORSEL_SMS_PROVIDER=aliyun needs it/,
+    );
+    const { MORSEL_SMS_TEMPLATE_CODE: _omitted, ...withoutTemplate } = SAFE_PRODUCTION;
+    expect(() => loadConfig(withoutTemplate)).toThrow(/MORSEL_SMS_TEMPLATE_CODE/);
+  });
+
+  it('refuses a cashier key equal to the admin key', () => {
+    expect(() =>
+      loadConfig({
+        MORSEL_ADMIN_KEY: 'same-key-0123456789',
+        MORSEL_CASHIER_KEY: 'same-key-0123456789',
+      }),
+    ).toThrow(/MORSEL_CASHIER_KEY/);
   });
 });

@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import { ConfigSchema, type Config } from './schema.ts';
+import { productionViolations, type Violation } from './production.ts';
 
 export type { Config } from './schema.ts';
 
@@ -13,6 +14,17 @@ export class ConfigError extends Error {
   ) {
     super(`${variable}=${JSON.stringify(value)} is not valid: ${reason}`);
     this.name = 'ConfigError';
+  }
+}
+
+/** MORSEL_ENV=production with insecure defaults in force: names every variable to change. */
+export class InsecureProductionError extends ConfigError {
+  constructor(readonly violations: Violation[]) {
+    super(violations.map((v) => v.variable).join(', '), '', 'insecure in production');
+    this.name = 'InsecureProductionError';
+    this.message =
+      `MORSEL_ENV=production refuses to start with insecure settings: ` +
+      violations.map((v) => `${v.variable} (${v.reason})`).join('; ');
   }
 }
 
@@ -63,6 +75,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       out[key] = (overrides as Record<string, unknown>)[key];
     } else if (raw !== undefined && raw !== '') {
       out[key] = parseRaw(variable, raw, schema);
+    } else if (out.mode === 'production' && schema.productionDefault !== undefined) {
+      // `mode` is the first setting, so it is known here.
+      out[key] = schema.productionDefault;
     } else if (schema.default !== undefined) {
       out[key] = schema.default;
     } else {
@@ -77,6 +92,21 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (!out.wechatJsapiTicket) {
     requirePair(out, ['wechatAppId', 'MORSEL_WECHAT_APP_ID'], ['wechatAppSecret', 'MORSEL_WECHAT_APP_SECRET']);
   }
+  if (out.smsProvider === 'aliyun') {
+    for (const [key, variable] of [
+      ['smsAccessKeyId', 'MORSEL_SMS_ACCESS_KEY_ID'],
+      ['smsAccessKeySecret', 'MORSEL_SMS_ACCESS_KEY_SECRET'],
+      ['smsSignName', 'MORSEL_SMS_SIGN_NAME'],
+      ['smsTemplateCode', 'MORSEL_SMS_TEMPLATE_CODE'],
+    ] as const) {
+      if (!out[key]) throw new ConfigError(variable, '', 'MORSEL_SMS_PROVIDER=aliyun needs it');
+    }
+  }
+  if (out.cashierKey && out.cashierKey === out.adminKey) {
+    throw new ConfigError('MORSEL_CASHIER_KEY', '', 'must differ from MORSEL_ADMIN_KEY');
+  }
+  const violations = productionViolations(out as Config);
+  if (violations.length > 0) throw new InsecureProductionError(violations);
   return out as Config;
 }
 

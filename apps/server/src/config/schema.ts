@@ -4,7 +4,15 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+export const MODES = ['development', 'production'] as const;
+
 export const ConfigSchema = Type.Object({
+  // Read first: some defaults depend on it (`productionDefault`, applied by loadConfig), and in
+  // production the insecure defaults stop the start (config/production.ts).
+  mode: Type.Union(
+    MODES.map((mode) => Type.Literal(mode)),
+    { env: 'MORSEL_ENV', default: 'development', description: 'development or production' },
+  ),
   host: Type.String({ minLength: 1, env: 'MORSEL_HOST', default: '0.0.0.0' }),
   port: Type.Integer({ minimum: 0, maximum: 65535, env: 'PORT', default: 8080 }),
   publicUrl: Type.Optional(
@@ -21,7 +29,7 @@ export const ConfigSchema = Type.Object({
     { env: 'MORSEL_LOG_LEVEL', default: 'info' },
   ),
   webDist: Type.String({ minLength: 1, env: 'MORSEL_WEB_DIST', default: 'apps/web/dist' }),
-  seedDemo: Type.Boolean({ env: 'MORSEL_SEED_DEMO', default: true }),
+  seedDemo: Type.Boolean({ env: 'MORSEL_SEED_DEMO', default: true, productionDefault: false }),
   imAppKey: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', env: 'MORSEL_IM_APP_KEY' })),
   imAppSecret: Type.Optional(Type.String({ minLength: 12, maxLength: 128, env: 'MORSEL_IM_APP_SECRET' })),
   // IM gateway (src/im/gateway, docs/im-gateway.md).
@@ -45,7 +53,14 @@ export const ConfigSchema = Type.Object({
     description: 'comma list of clientId:secret allowed to call the open-API endpoints',
   }),
   sessionTtlDays: Type.Integer({ minimum: 1, maximum: 365, env: 'MORSEL_SESSION_TTL_DAYS', default: 30 }),
-  smsProvider: Type.Union([Type.Literal('outbox')], { env: 'MORSEL_SMS_PROVIDER', default: 'outbox' }),
+  // SMS (src/product/sms): the outbox is the development provider; aliyun sends for real.
+  smsProvider: Type.Union([Type.Literal('outbox'), Type.Literal('aliyun')], { env: 'MORSEL_SMS_PROVIDER', default: 'outbox' }),
+  smsAccessKeyId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{8,64}$', env: 'MORSEL_SMS_ACCESS_KEY_ID' })),
+  smsAccessKeySecret: Type.Optional(Type.String({ minLength: 8, maxLength: 128, env: 'MORSEL_SMS_ACCESS_KEY_SECRET' })),
+  smsSignName: Type.Optional(Type.String({ minLength: 1, maxLength: 32, env: 'MORSEL_SMS_SIGN_NAME' })),
+  smsTemplateCode: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$', env: 'MORSEL_SMS_TEMPLATE_CODE' })),
+  smsEndpoint: Type.String({ pattern: '^https?://[^\\s]+$', env: 'MORSEL_SMS_ENDPOINT', default: 'https://dysmsapi.aliyuncs.com' }),
+  smsTimeoutMs: Type.Integer({ minimum: 100, maximum: 60_000, env: 'MORSEL_SMS_TIMEOUT_MS', default: 5000 }),
   smsDailyLimitPerMobile: Type.Integer({ minimum: 1, maximum: 1000, env: 'MORSEL_SMS_DAILY_LIMIT_PER_MOBILE', default: 10 }),
   smsDailyLimitPerAddress: Type.Integer({ minimum: 1, maximum: 100000, env: 'MORSEL_SMS_DAILY_LIMIT_PER_ADDRESS', default: 50 }),
   smsImageCaptchaAfterPerMobile: Type.Integer({ minimum: 0, maximum: 1000, env: 'MORSEL_SMS_IMAGE_CAPTCHA_AFTER_PER_MOBILE', default: 2 }),
@@ -58,6 +73,11 @@ export const ConfigSchema = Type.Object({
   adminKey: Type.Optional(
     Type.String({ minLength: 16, maxLength: 256, env: 'MORSEL_ADMIN_KEY', description: 'x-admin-key of the campaigns admin API' }),
   ),
+  // A store device's key: it can redeem coupons and nothing else (campaigns/admin/auth.ts).
+  cashierKey: Type.Optional(
+    Type.String({ minLength: 16, maxLength: 256, env: 'MORSEL_CASHIER_KEY', description: 'x-admin-key that may only redeem coupons' }),
+  ),
+  adminFailuresPerHour: Type.Integer({ minimum: 1, maximum: 100_000, env: 'MORSEL_ADMIN_FAILURES_PER_HOUR', default: 20 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -14,6 +14,7 @@ export const CODES = {
   badMobile: { code: 10002, message: '请输入正确的手机号' },
   tooManyRequests: { code: 10004, message: '操作过于频繁，请稍后再试' },
   areaNotFound: { code: 10005, message: '未找到该地区' },
+  loopbackOnly: { code: 10006, message: '该接口仅限本机访问' },
 
   // 2000x: SMS and image captchas.
   smsTooSoon: { code: 20001, message: '验证码发送过于频繁，请稍后再试' },
@@ -27,6 +28,7 @@ export const CODES = {
   smsCaptchaUsed: { code: 20009, message: '短信验证码已使用，请重新获取' },
   smsCaptchaMissing: { code: 20010, message: '请先获取短信验证码' },
   smsSendFailed: { code: 20011, message: '短信发送失败，请稍后再试' },
+  smsCaptchaOtherPurpose: { code: 20012, message: '该验证码不能用于此操作，请重新获取' },
 
   // 3000x: accounts.
   mobileRegistered: { code: 30001, message: '该手机号已注册，请直接登录' },

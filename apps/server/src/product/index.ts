@@ -61,7 +61,7 @@ export function createProductContext(deps: ProductDeps): ProductContext {
     config: deps.config,
     log: deps.log,
     clock,
-    sms: deps.sms ?? createSmsProvider(deps.config.smsProvider, { db, log: deps.log, clock }),
+    sms: deps.sms ?? createSmsProvider(deps.config, { db, log: deps.log, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
     openApiClients: parseOpenApiClients(deps.config.openApiClients),
     wechatTickets: wechatTicketSource(deps, clock),
     areas: loadAreas(),

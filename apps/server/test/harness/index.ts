@@ -1,2 +1,3 @@
 export * from './server.ts';
 export * from './services.ts';
+export * from './captured-log.ts';

@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { buildServer, type MorselServer, type ServerServices } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/index.ts';
 
@@ -20,11 +20,15 @@ export async function makeDataDir(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), 'morsel-test-'));
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, services: ServerServices = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  services: ServerServices = {},
+  options: { log?: Logger } = {},
+): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await makeDataDir());
   const config = loadConfig({}, { host: '127.0.0.1', port: 0, logLevel: 'warn', ...overrides, dataDir });
   // Port 0 picks a free port; a test that restarts a server passes the port it had.
-  const log = pino({ level: process.env.MORSEL_TEST_LOG_LEVEL ?? 'warn' });
+  const log = options.log ?? pino({ level: process.env.MORSEL_TEST_LOG_LEVEL ?? 'warn' });
   const server = await buildServer(config, log, services);
   await server.http.listen({ host: config.host, port: config.port });
   const address = server.http.server.address();

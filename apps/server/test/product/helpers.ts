@@ -99,5 +99,5 @@ export async function outboxCode(base: string, mobile: string): Promise<string> 
 }
 
 export async function sendCode(base: string, mobile: string, extra: Record<string, string> = {}) {
-  return postForm(base, '/ouser-web/mobileRegister/sendCaptchasCodeFormNew.do', { mobile, captchasType: 1, ...LEGACY, ...extra });
+  return postForm(base, '/ouser-web/mobileRegister/sendCaptchasCodeFormNew.do', { mobile, captchasType: 3, ...LEGACY, ...extra });
 }

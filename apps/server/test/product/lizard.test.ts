@@ -63,4 +63,20 @@ describe('lizard', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: CODES.badParameter.code, message: '缺少参数 path' });
   });
+
+  it('stores the native app\'s user agent without the session token it carries', async () => {
+    const ua = 'Mozilla/5.0 (iPhone) MorselApp/4.13.0 (os=iOS; ut=9f86d081884c7d659a2feaa0c55ad015; deviceId=d1; sessionId=s1)';
+    const response = await fetch(`${s.url}/api/lizard/pv`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'user-agent': ua },
+      body: '{"path":"/activity/raffle/index"}',
+    });
+    expect((await response.json()).code).toBe(0);
+    const row = await s.server.store.db
+      .selectFrom('lizard_page_views')
+      .select('user_agent')
+      .where('path', '=', '/activity/raffle/index')
+      .executeTakeFirstOrThrow();
+    expect(row.user_agent).toBe('Mozilla/5.0 (iPhone) MorselApp/4.13.0 (os=iOS; ut=[redacted]; deviceId=d1; sessionId=s1)');
+  });
 });

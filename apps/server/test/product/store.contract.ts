@@ -50,21 +50,35 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
       'checks SMS codes: latest only, single use, expiry, five tries',
       withStore(async ({ db }) => {
         const mobile = '13800000002';
-        expect(await checkSmsCaptcha(db, mobile, '111111', T0)).toEqual({ outcome: 'missing' });
+        expect(await checkSmsCaptcha(db, mobile, '111111', [1], T0)).toEqual({ outcome: 'missing' });
         await storeSmsCaptcha(db, { mobile, purpose: 1, code: '111111', clientAddress: '127.0.0.1', now: T0 });
         await storeSmsCaptcha(db, { mobile, purpose: 1, code: '222222', clientAddress: '127.0.0.1', now: T0 + 1 });
-        expect(await checkSmsCaptcha(db, mobile, '111111', T0 + 2)).toEqual({ outcome: 'wrong', attemptsLeft: 4 });
-        expect(await checkSmsCaptcha(db, mobile, '222222', T0 + 3)).toEqual({ outcome: 'ok' });
-        expect(await checkSmsCaptcha(db, mobile, '222222', T0 + 4)).toEqual({ outcome: 'used' });
+        expect(await checkSmsCaptcha(db, mobile, '111111', [1], T0 + 2)).toEqual({ outcome: 'wrong', attemptsLeft: 4 });
+        expect(await checkSmsCaptcha(db, mobile, '222222', [1], T0 + 3)).toEqual({ outcome: 'ok' });
+        expect(await checkSmsCaptcha(db, mobile, '222222', [1], T0 + 4)).toEqual({ outcome: 'used' });
 
         await storeSmsCaptcha(db, { mobile, purpose: 1, code: '333333', clientAddress: '127.0.0.1', now: T0 });
-        expect(await checkSmsCaptcha(db, mobile, '333333', T0 + SMS_CODE_TTL_MS)).toEqual({ outcome: 'expired' });
+        expect(await checkSmsCaptcha(db, mobile, '333333', [1], T0 + SMS_CODE_TTL_MS)).toEqual({ outcome: 'expired' });
 
         await storeSmsCaptcha(db, { mobile, purpose: 1, code: '444444', clientAddress: '127.0.0.1', now: T0 });
         const tries = [];
-        for (let i = 0; i < 6; i++) tries.push((await checkSmsCaptcha(db, mobile, '000000', T0 + 1)).outcome);
+        for (let i = 0; i < 6; i++) tries.push((await checkSmsCaptcha(db, mobile, '000000', [1], T0 + 1)).outcome);
         expect(tries).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'locked', 'locked']);
-        expect(await checkSmsCaptcha(db, mobile, '444444', T0 + 1)).toEqual({ outcome: 'locked' });
+        expect(await checkSmsCaptcha(db, mobile, '444444', [1], T0 + 1)).toEqual({ outcome: 'locked' });
+      }),
+    );
+
+    it(
+      'keeps codes hashed at rest and serves a code only to the purposes it was sent for',
+      withStore(async ({ db }) => {
+        const mobile = '13800000004';
+        await storeSmsCaptcha(db, { mobile, purpose: 2, code: '246810', clientAddress: '127.0.0.1', now: T0 });
+        const row = await db.selectFrom('sms_captchas').select('code').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+        expect(row.code).not.toContain('246810');
+        expect(row.code).toMatch(/^[0-9a-f]{32}\$[0-9a-f]{64}$/);
+        // A login code cannot register, and the refusal does not use up a try or the code.
+        expect(await checkSmsCaptcha(db, mobile, '246810', [1, 3], T0 + 1)).toEqual({ outcome: 'otherPurpose' });
+        expect(await checkSmsCaptcha(db, mobile, '246810', [2, 3], T0 + 2)).toEqual({ outcome: 'ok' });
       }),
     );
 
@@ -73,7 +87,7 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
       withStore(async ({ db }) => {
         const mobile = '13800000003';
         await storeSmsCaptcha(db, { mobile, purpose: 1, code: '555555', clientAddress: '127.0.0.1', now: T0 });
-        const outcomes = await Promise.all(Array.from({ length: 8 }, () => checkSmsCaptcha(db, mobile, '555555', T0 + 1)));
+        const outcomes = await Promise.all(Array.from({ length: 8 }, () => checkSmsCaptcha(db, mobile, '555555', [1], T0 + 1)));
         expect(outcomes.filter((o) => o.outcome === 'ok')).toHaveLength(1);
         expect(outcomes.filter((o) => o.outcome === 'used')).toHaveLength(7);
       }),

@@ -5,7 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { fail, ok } from '../codes.ts';
 import type { ProductContext } from '../context.ts';
 import { LegacyFields, Mobile, SmsCode } from '../schemas.ts';
-import { checkSmsCaptcha } from '../store/sms-captchas.ts';
+import { checkSmsCaptcha, SMS_PURPOSE } from '../store/sms-captchas.ts';
 import { createSession, revokeSession } from '../store/sessions.ts';
 import { createUser, findUserByMobile, publicUser, type ProductUser } from '../store/users.ts';
 import { clearSessionCookie, readToken, requireUser, setSessionCookie } from '../session.ts';
@@ -13,9 +13,13 @@ import { clearSessionCookie, readToken, requireUser, setSessionCookie } from '..
 const MobileBody = Type.Object({ mobile: Mobile, ...LegacyFields });
 const CodeBody = Type.Object({ mobile: Mobile, captchas: SmsCode, ...LegacyFields });
 
+/** Which codes each route takes: its own purpose, or a quick login (which does either). */
+const REGISTER_PURPOSES = [SMS_PURPOSE.register, SMS_PURPOSE.quickLogin];
+const LOGIN_PURPOSES = [SMS_PURPOSE.login, SMS_PURPOSE.quickLogin];
+
 /** Accepts the SMS code or throws the refusal that says why not. */
-async function requireSmsCode(ctx: ProductContext, mobile: string, code: string): Promise<void> {
-  const check = await checkSmsCaptcha(ctx.db, mobile, code, ctx.clock.now());
+async function requireSmsCode(ctx: ProductContext, mobile: string, code: string, purposes: readonly number[]): Promise<void> {
+  const check = await checkSmsCaptcha(ctx.db, mobile, code, purposes, ctx.clock.now());
   switch (check.outcome) {
     case 'ok':
       return;
@@ -27,6 +31,8 @@ async function requireSmsCode(ctx: ProductContext, mobile: string, code: string)
       throw fail('smsCaptchaExpired');
     case 'locked':
       throw fail('smsCaptchaLocked');
+    case 'otherPurpose':
+      throw fail('smsCaptchaOtherPurpose');
     case 'wrong':
       throw fail('smsCaptchaWrong', {
         message: `短信验证码错误，还可尝试${check.attemptsLeft}次`,
@@ -52,7 +58,7 @@ export function registerAccountRoutes(scope: FastifyInstance, ctx: ProductContex
     const { mobile, captchas } = request.body as Static<typeof CodeBody>;
     // Checked before the code so that a taken number does not use the code up.
     if (await findUserByMobile(ctx.db, mobile)) throw fail('mobileRegistered');
-    await requireSmsCode(ctx, mobile, captchas);
+    await requireSmsCode(ctx, mobile, captchas, REGISTER_PURPOSES);
     const user = await createUser(ctx.db, mobile, ctx.clock.now());
     if (!user) throw fail('mobileRegistered');
     return startSession(ctx, request, reply, user);
@@ -62,7 +68,7 @@ export function registerAccountRoutes(scope: FastifyInstance, ctx: ProductContex
     const { mobile, captchas } = request.body as Static<typeof CodeBody>;
     const user = await findUserByMobile(ctx.db, mobile);
     if (!user) throw fail('mobileNotRegistered');
-    await requireSmsCode(ctx, mobile, captchas);
+    await requireSmsCode(ctx, mobile, captchas, LOGIN_PURPOSES);
     return startSession(ctx, request, reply, user);
   });
 

@@ -10,8 +10,8 @@ import { LegacyFields, Mobile } from '../schemas.ts';
 import { drawImageCaptcha, imageCaptchaNeeded, smsDailyKey } from '../image-captcha.ts';
 import { hitCounter, peekCounter, releaseCounter } from '../store/rate-limit.ts';
 import { checkImageCaptcha } from '../store/image-captchas.ts';
-import { newSmsCode, storeSmsCaptcha, SMS_CODE_TTL_MS } from '../store/sms-captchas.ts';
-import { captchaText } from '../sms/provider.ts';
+import { newSmsCode, storeSmsCaptcha, SMS_CODE_TTL_MS, SMS_PURPOSE } from '../store/sms-captchas.ts';
+import { captchaText, SmsSendError } from '../sms/provider.ts';
 import { nextChinaMidnight } from '../clock.ts';
 
 export const SMS_RESEND_INTERVAL_MS = 60_000;
@@ -75,11 +75,13 @@ export function registerCaptchaRoutes(scope: FastifyInstance, ctx: ProductContex
     if (perAddress.count > ctx.config.smsDailyLimitPerAddress) throw fail('smsDailyLimitAddress');
 
     const code = newSmsCode();
-    await storeSmsCaptcha(ctx.db, { mobile: body.mobile, purpose: body.captchasType ?? 0, code, clientAddress: address, now });
+    await storeSmsCaptcha(ctx.db, { mobile: body.mobile, purpose: body.captchasType ?? SMS_PURPOSE.quickLogin, code, clientAddress: address, now });
     try {
-      await ctx.sms.send(body.mobile, captchaText(code));
+      await ctx.sms.send(body.mobile, captchaText(code), { code });
     } catch (error) {
-      request.log.error({ err: error, provider: ctx.sms.name }, 'sms provider failed');
+      // The provider's code says why (its message never holds the SMS code or text).
+      const providerCode = error instanceof SmsSendError ? error.providerCode : 'unexpected';
+      request.log.error({ err: error, provider: ctx.sms.name, providerCode }, 'sms provider failed');
       // Nothing reached the phone: the send does not count against the resend interval or the
       // daily caps, so the shopper can try again at once. The stored code is never delivered
       // and is replaced by the next send.

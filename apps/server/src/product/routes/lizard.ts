@@ -7,6 +7,7 @@ import { fail, ok } from '../codes.ts';
 import { clientAddress, headerValue } from '../http.ts';
 import type { ProductContext } from '../context.ts';
 import { hitCounter } from '../store/rate-limit.ts';
+import { redactTokens } from '../../redact.ts';
 
 export const LIZARD_SCRIPT_PATH = '/activity/activity-static/lizard/index.js';
 const SCRIPT_MAX_AGE_S = 30 * 86_400;
@@ -45,7 +46,8 @@ export function registerLizardRoutes(scope: FastifyInstance, ctx: ProductContext
         ttfb_ms: view.ttfb ?? null,
         dom_ready_ms: view.domReady ?? null,
         load_ms: view.load ?? null,
-        user_agent: (headerValue(request, 'user-agent') ?? '').slice(0, 512),
+        // The native app's user agent carries the shopper's `ut` (docs/native-bridge.md).
+        user_agent: redactTokens(headerValue(request, 'user-agent') ?? '').slice(0, 512),
         client_address: address,
         created_at: now,
       })

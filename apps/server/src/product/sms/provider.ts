@@ -1,14 +1,24 @@
-// Text messages leave through a provider. The embedded default is the outbox: it stores each
-// message and logs it, so a fresh install (and the tests) can log in without an SMS contract.
-// A real gateway is another implementation of SmsProvider chosen by MORSEL_SMS_PROVIDER.
+// Text messages leave through a provider chosen by MORSEL_SMS_PROVIDER. The development default
+// is the outbox: it stores each message so a fresh install (and the tests) can log in without an
+// SMS contract, readable at /dev/sms-outbox from this machine only; production refuses it
+// (config/production.ts). `aliyun` sends through Alibaba Cloud SMS (aliyun.ts). No provider
+// logs a message's text or code: logs travel further than the store.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
+import type { Config } from '../../config/index.ts';
+import { AliyunSmsProvider } from './aliyun.ts';
+
+export { SmsSendError } from './errors.ts';
 
 export interface SmsProvider {
   readonly name: string;
-  send(mobile: string, text: string): Promise<void>;
+  /**
+   * Sends `text` to `mobile`. Gateways that send an approved template instead of free text (every
+   * Chinese one) fill it from `params`, e.g. `{ code }`. Throws SmsSendError on refusal.
+   */
+  send(mobile: string, text: string, params: { code: string }): Promise<void>;
 }
 
 export class OutboxSmsProvider implements SmsProvider {
@@ -20,8 +30,11 @@ export class OutboxSmsProvider implements SmsProvider {
   ) {}
 
   async send(mobile: string, text: string): Promise<void> {
-    await this.db.insertInto('sms_outbox').values({ mobile, text, created_at: this.clock.now() }).execute();
-    this.log.info({ mobile, text }, 'sms outbox: message stored instead of sent');
+    await this.db
+      .insertInto('sms_outbox')
+      .values({ mobile, text, created_at: this.clock.now() })
+      .execute();
+    this.log.info({ mobile }, 'sms outbox: message stored instead of sent');
   }
 }
 
@@ -51,12 +64,24 @@ export async function readOutbox(db: Kysely<Database>, mobile: string, limit = 1
 }
 
 export function createSmsProvider(
-  name: 'outbox',
-  deps: { db: Kysely<Database>; log: Logger; clock: Clock },
+  config: Config,
+  deps: { db: Kysely<Database>; log: Logger; clock: Clock; fetch?: typeof fetch },
 ): SmsProvider {
-  switch (name) {
+  switch (config.smsProvider) {
     case 'outbox':
       return new OutboxSmsProvider(deps.db, deps.log, deps.clock);
+    case 'aliyun':
+      // loadConfig has checked that every aliyun setting is present.
+      return new AliyunSmsProvider({
+        accessKeyId: config.smsAccessKeyId!,
+        accessKeySecret: config.smsAccessKeySecret!,
+        signName: config.smsSignName!,
+        templateCode: config.smsTemplateCode!,
+        endpoint: config.smsEndpoint,
+        timeoutMs: config.smsTimeoutMs,
+        clock: deps.clock,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      });
   }
 }
 

@@ -1,20 +1,44 @@
 // SMS verification codes: 6 digits, valid 5 minutes, single use, locked after 5 wrong tries.
 // Only the latest code sent to a number counts; sending a new one retires the older ones. Every
 // decision is one conditional UPDATE, so two processes cannot both accept one code.
-import { randomInt } from 'node:crypto';
+// Codes are stored salted and hashed, so a copy of the store (a backup, a read replica, a support
+// query) holds no code anyone could type. Six digits are few, so the hash alone would not stop a
+// determined search; the 5-minute life and the 5-try lock are what bound a guess.
+// Each code carries the purpose it was sent for (captchasType) and only serves the routes that
+// accept that purpose.
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
 
+/** The platform's captchasType values; a send without one is a quick login (the web app's). */
+export const SMS_PURPOSE = { register: 1, login: 2, quickLogin: 3 } as const;
+
 export type SmsCheck =
   | { outcome: 'ok' }
-  | { outcome: 'missing' | 'used' | 'expired' | 'locked' }
+  | { outcome: 'missing' | 'used' | 'expired' | 'locked' | 'otherPurpose' }
   | { outcome: 'wrong'; attemptsLeft: number };
 
 export function newSmsCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+function digest(salt: string, mobile: string, code: string): Buffer {
+  return createHash('sha256').update(`${salt}:${mobile}:${code}`, 'utf8').digest();
+}
+
+/** `salt$hex`: what the store keeps instead of the code. */
+export function hashSmsCode(mobile: string, code: string): string {
+  const salt = randomBytes(16).toString('hex');
+  return `${salt}$${digest(salt, mobile, code).toString('hex')}`;
+}
+
+export function smsCodeMatches(stored: string, mobile: string, code: string): boolean {
+  const [salt, hex] = stored.split('$');
+  if (!salt || !hex || hex.length !== 64) return false;
+  return timingSafeEqual(Buffer.from(hex, 'hex'), digest(salt, mobile, code));
 }
 
 export async function storeSmsCaptcha(
@@ -26,7 +50,7 @@ export async function storeSmsCaptcha(
     .values({
       mobile: entry.mobile,
       purpose: entry.purpose,
-      code: entry.code,
+      code: hashSmsCode(entry.mobile, entry.code),
       client_address: entry.clientAddress,
       created_at: entry.now,
       expires_at: entry.now + SMS_CODE_TTL_MS,
@@ -35,11 +59,20 @@ export async function storeSmsCaptcha(
     .execute();
 }
 
-/** Checks `code` against the latest code sent to `mobile` and consumes it when it matches. */
-export async function checkSmsCaptcha(db: Kysely<Database>, mobile: string, code: string, now: number): Promise<SmsCheck> {
+/**
+ * Checks `code` against the latest code sent to `mobile` and consumes it when it matches. A code
+ * sent for a purpose outside `purposes` is refused before the comparison and stays usable.
+ */
+export async function checkSmsCaptcha(
+  db: Kysely<Database>,
+  mobile: string,
+  code: string,
+  purposes: readonly number[],
+  now: number,
+): Promise<SmsCheck> {
   const latest = await db
     .selectFrom('sms_captchas')
-    .select(['id', 'code', 'attempts', 'consumed_at', 'expires_at'])
+    .select(['id', 'code', 'purpose', 'attempts', 'consumed_at', 'expires_at'])
     .where('mobile', '=', mobile)
     .orderBy('id', 'desc')
     .limit(1)
@@ -48,8 +81,9 @@ export async function checkSmsCaptcha(db: Kysely<Database>, mobile: string, code
   if (latest.consumed_at !== null) return { outcome: 'used' };
   if (Number(latest.expires_at) <= now) return { outcome: 'expired' };
   if (Number(latest.attempts) >= SMS_CODE_MAX_ATTEMPTS) return { outcome: 'locked' };
+  if (!purposes.includes(Number(latest.purpose))) return { outcome: 'otherPurpose' };
 
-  if (latest.code === code) {
+  if (smsCodeMatches(latest.code, mobile, code)) {
     const consumed = await db
       .updateTable('sms_captchas')
       .set({ consumed_at: now })

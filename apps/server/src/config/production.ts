@@ -1,0 +1,61 @@
+// What production refuses: every insecure default a development install runs with. loadConfig
+// calls productionViolations when MORSEL_ENV=production and stops the start naming each variable,
+// so a forgotten setting cannot ship the SMS outbox, the public signing key or demo data.
+import type { Config } from './schema.ts';
+
+/** The open-API secret shipped in the repository (MORSEL_OPENAPI_CLIENTS default): public. */
+export const PUBLIC_OPENAPI_SECRET = 'morsel-h5-public-signing-key';
+
+export interface Violation {
+  variable: string;
+  reason: string;
+}
+
+type Rule = (config: Config) => Violation | undefined;
+
+const rules: Rule[] = [
+  (c) =>
+    c.smsProvider === 'outbox'
+      ? {
+          variable: 'MORSEL_SMS_PROVIDER',
+          reason: 'the outbox is a development provider; choose a real SMS provider',
+        }
+      : undefined,
+  (c) =>
+    c.openApiClients
+      .split(',')
+      .some((entry) => entry.slice(entry.indexOf(':') + 1) === PUBLIC_OPENAPI_SECRET)
+      ? {
+          variable: 'MORSEL_OPENAPI_CLIENTS',
+          reason: 'a client uses the public default secret; set your own secrets',
+        }
+      : undefined,
+  (c) =>
+    c.seedDemo
+      ? {
+          variable: 'MORSEL_SEED_DEMO',
+          reason: 'demo campaigns, codes and IM accounts are for development only',
+        }
+      : undefined,
+  (c) =>
+    !c.adminKey
+      ? { variable: 'MORSEL_ADMIN_KEY', reason: 'set an admin key (16+ random characters)' }
+      : undefined,
+  // MORSEL_TRUST_PROXY comes with the HTTP hardening; until it is merged the field is absent and
+  // the rule has nothing to check.
+  (c) => {
+    const trust = (c as { trustProxy?: unknown }).trustProxy;
+    return trust === true || trust === 'all' || trust === '*' || trust === 'true'
+      ? {
+          variable: 'MORSEL_TRUST_PROXY',
+          reason: 'trusting every proxy lets any client choose its address; name your proxies',
+        }
+      : undefined;
+  },
+];
+
+/** Every insecure default in force; empty in development, whatever the settings. */
+export function productionViolations(config: Config): Violation[] {
+  if (config.mode !== 'production') return [];
+  return rules.map((rule) => rule(config)).filter((v): v is Violation => v !== undefined);
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config/index.ts';
+import { startupBanner } from './startup-banner.ts';
+
+const seeded = {
+  appKey: 'a'.repeat(32),
+  demoAccounts: [
+    { accid: 'demo1', token: 'tok-demo1-secret-value' },
+    { accid: 'demo2', token: 'tok-demo2-secret-value' },
+  ],
+};
+const facts = { url: 'http://localhost:8080', storeEngine: 'sqlite', busKind: 'memory', seeded };
+
+describe('the start-up banner', () => {
+  it('says development mode, names the outbox and the demo accounts, and prints no token', () => {
+    const text = startupBanner(loadConfig({}), facts).join('\n');
+    expect(text).toContain('mode: development (MORSEL_ENV)');
+    expect(text).toContain('DEVELOPMENT MODE');
+    expect(text).toContain('http://localhost:8080/dev/sms-outbox?mobile=<number>');
+    expect(text).toContain('IM demo accounts: demo1, demo2');
+    expect(text).not.toContain('tok-demo');
+  });
+
+  it('in production says only where it runs', () => {
+    const config = loadConfig({
+      MORSEL_ENV: 'production',
+      MORSEL_SMS_PROVIDER: 'aliyun',
+      MORSEL_SMS_ACCESS_KEY_ID: 'LTAI5tExample01',
+      MORSEL_SMS_ACCESS_KEY_SECRET: 'example-secret-123',
+      MORSEL_SMS_SIGN_NAME: '零食铺子',
+      MORSEL_SMS_TEMPLATE_CODE: 'SMS_123456789',
+      MORSEL_OPENAPI_CLIENTS: 'morsel-h5:our-own-secret-4f9a2c',
+      MORSEL_ADMIN_KEY: 'a-long-random-admin-key-0123',
+    });
+    const text = startupBanner(config, facts).join('\n');
+    expect(text).toContain('mode: production');
+    expect(text).not.toMatch(/DEVELOPMENT|outbox|demo|IM app key/);
+  });
+});
