@@ -10,6 +10,10 @@ export interface CampaignContext {
   readonly product: ProductContext;
   /** MORSEL_ADMIN_KEY; undefined disables the admin API. */
   readonly adminKey: string | undefined;
+  /** MORSEL_CASHIER_KEY: a key that may only redeem coupons. */
+  readonly cashierKey: string | undefined;
+  /** MORSEL_ADMIN_FAILURES_PER_HOUR: wrong keys an address may send before it is refused. */
+  readonly adminFailuresPerHour: number;
 }
 
 /** The logged-in shopper, or the product API's -331007 refusal. */

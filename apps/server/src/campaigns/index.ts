@@ -26,7 +26,12 @@ export interface CampaignDeps {
 }
 
 export async function registerCampaigns(http: FastifyInstance, deps: CampaignDeps): Promise<void> {
-  const ctx: CampaignContext = { product: deps.product, adminKey: deps.config.adminKey };
+  const ctx: CampaignContext = {
+    product: deps.product,
+    adminKey: deps.config.adminKey,
+    cashierKey: deps.config.cashierKey,
+    adminFailuresPerHour: deps.config.adminFailuresPerHour,
+  };
   await http.register(async (outer) => {
     await outer.register(fastifyCookie);
     installBodyParsers(outer);

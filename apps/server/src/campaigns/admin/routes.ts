@@ -1,5 +1,6 @@
 // The admin API (/admin/api/…): an operator lists, reads and changes a campaign's configuration
-// and stock without a code change. Every call carries x-admin-key = MORSEL_ADMIN_KEY.
+// and stock without a code change. Every call carries x-admin-key = MORSEL_ADMIN_KEY; the redeem
+// route also takes MORSEL_CASHIER_KEY (a route's `config.adminRoles` names who may call it).
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { sql } from 'kysely';
@@ -12,7 +13,7 @@ import { findTemplate, newExchangeCode, redeemByCode } from '../kernel/coupons.t
 import { requireCampaign } from '../kernel/window.ts';
 import { referencedKeys, settingsProblems } from '../kinds.ts';
 import { Instant, instantMs } from '../schemas.ts';
-import { requireAdmin } from './auth.ts';
+import { requireKey, type AdminRole } from './auth.ts';
 import { readBody } from './body.ts';
 import { adminCampaign, adminTemplate, campaignDetail } from './views.ts';
 
@@ -47,11 +48,17 @@ function isFallback(settings: string, prizeKey: string): boolean {
   return parsed.fallbackPrize === prizeKey;
 }
 
+const ADMIN_ONLY: readonly AdminRole[] = ['admin'];
+const ADMIN_OR_CASHIER: readonly AdminRole[] = ['admin', 'cashier'];
+
 const badConfig = (message: string) => refuse('adminBadConfig', { message: `活动配置不正确：${message}`, status: 400 });
 
 export function registerAdminRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
-  scope.addHook('onRequest', async (request) => requireAdmin(ctx.adminKey, request));
+  scope.addHook('onRequest', async (request) => {
+    const roles = (request.routeOptions.config as { adminRoles?: readonly AdminRole[] }).adminRoles ?? ADMIN_ONLY;
+    await requireKey(ctx, request, roles);
+  });
 
   scope.get('/admin/api/campaigns', async () => {
     const now = clock.now();
@@ -172,7 +179,7 @@ export function registerAdminRoutes(scope: FastifyInstance, ctx: CampaignContext
   });
 
   // The store's cashier scans the code the shopper shows on /activity/coupon/use.
-  scope.post('/admin/api/coupons/redeem', async (request) => {
+  scope.post('/admin/api/coupons/redeem', { config: { adminRoles: ADMIN_OR_CASHIER } }, async (request) => {
     return ok(await redeemByCode(db, readBody(RedeemBody, request.body).code, clock.now()));
   });
 }

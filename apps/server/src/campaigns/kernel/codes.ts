@@ -53,6 +53,8 @@ export const CAMPAIGN_CODES = {
   adminKeyInvalid: { code: 61002, message: '管理密钥错误' },
   adminBadConfig: { code: 61003, message: '活动配置不正确' },
   adminNotFound: { code: 61004, message: '未找到该配置项' },
+  adminThrottled: { code: 61005, message: '密钥错误次数过多，请稍后再试' },
+  adminCashierOnly: { code: 61006, message: '收银密钥只能核销优惠券' },
 } as const satisfies Record<string, { code: number; message: string }>;
 
 export type CampaignCodeName = keyof typeof CAMPAIGN_CODES;
