@@ -2,7 +2,7 @@
 // the coupon it issued (value, name, threshold, validity, scope, how it is used) and its usage
 // lines, and the way on to use it; the coupon is the shopper's own in "my coupons" too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
+import { demoCode, startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { WEB_DIST } from './harness/app.ts';
 import { screenshot } from './harness/browser.ts';
 import { campaignApi, openLoggedIn } from './campaigns-support.ts';
@@ -27,7 +27,7 @@ describe('a coupon prize’s detail', () => {
     try {
       // The seed's live-stream password wins an online-only coupon (满59减10, 7 days).
       const won = await campaignApi<Won>(app.url, shopper.token, 'POST', 'password/redeem', {
-        password: '零食节快乐',
+        password: demoCode(app, '零食节快乐'),
       });
       expect(won.code).toBe(0);
       expect(won.data.award.kind).toBe('coupon');

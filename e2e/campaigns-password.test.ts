@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WEB_DIST } from './harness/app.ts';
 import { screenshot } from './harness/browser.ts';
-import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
+import { demoCode, startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import {
   adminApi,
   campaignApi,
@@ -55,7 +55,7 @@ describe('password pages', () => {
       await page.getByRole('heading', { name: '输口令 赢零食' }).waitFor();
       await page.getByRole('region', { name: '口令奖品' }).getByText('88积分').waitFor();
       await screenshot(page, 'campaign-password-logged-out');
-      await enter(page, 'MORSEL2026');
+      await enter(page, demoCode(app, 'MORSEL2026'));
       await expectLoginAsked(page, '/activity/password/index');
       expect(errors).toEqual([]);
     } finally {
@@ -79,7 +79,7 @@ describe('password pages', () => {
       await alert.getByText('恭喜获得「88积分」').waitFor();
       await screenshot(page, 'campaign-password-right');
 
-      await enter(page, 'MORSEL2026');
+      await enter(page, demoCode(app, 'MORSEL2026'));
       await alert.getByText('已经兑换过啦').waitFor();
       await alert.getByText('您已经使用过该口令了').waitFor();
 
@@ -113,7 +113,7 @@ describe('password pages', () => {
         await page.getByRole('alert').getByText('口令不正确', { exact: true }).waitFor();
         await page.getByRole('textbox', { name: '活动口令' }).fill('');
       }
-      await enter(page, 'MORSEL2026');
+      await enter(page, demoCode(app, 'MORSEL2026'));
       await page.getByRole('alert').getByText('尝试次数过多', { exact: true }).waitFor();
       await page
         .getByRole('alert')

@@ -3,7 +3,7 @@
 // title and a link to the campaign; the personal pages (my prizes, a coupon) share the campaign,
 // never the shopper's own page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
+import { demoCode, startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { WEB_DIST } from './harness/app.ts';
 import { adminApi, campaignApi } from './campaigns-support.ts';
 import { loginThroughApi, nativeCalls, openInApp } from './shell-support.ts';
@@ -34,7 +34,7 @@ describe('sharing from every campaign page', () => {
       'POST',
       'password/redeem',
       {
-        password: 'MORSEL2026',
+        password: demoCode(app, 'MORSEL2026'),
       },
     );
     expect(won.code).toBe(0);
@@ -88,7 +88,7 @@ describe('sharing from every campaign page', () => {
       token,
       'POST',
       'password/redeem',
-      { password: '零食节快乐' },
+      { password: demoCode(app, '零食节快乐') },
     );
     expect(won.code).toBe(0);
     // The operator retitles the three campaigns with prize lists through the admin API.

@@ -8,6 +8,9 @@ const seeded = {
     { accid: 'demo1', token: 'tok-demo1-secret-value' },
     { accid: 'demo2', token: 'tok-demo2-secret-value' },
   ],
+  demoCodes: [
+    { campaignId: 'password', kind: 'password' as const, label: '零食节快乐', value: 'K7M2QX9PTA' },
+  ],
 };
 const facts = { url: 'http://localhost:8080', storeEngine: 'sqlite', busKind: 'memory', seeded };
 
@@ -18,6 +21,7 @@ describe('the start-up banner', () => {
     expect(text).toContain('DEVELOPMENT MODE');
     expect(text).toContain('http://localhost:8080/dev/sms-outbox?mobile=<number>');
     expect(text).toContain('IM demo accounts: demo1, demo2');
+    expect(text).toContain('password 零食节快乐 → K7M2QX9PTA');
     expect(text).not.toContain('tok-demo');
   });
 
@@ -34,6 +38,6 @@ describe('the start-up banner', () => {
     });
     const text = startupBanner(config, facts).join('\n');
     expect(text).toContain('mode: production');
-    expect(text).not.toMatch(/DEVELOPMENT|outbox|demo|IM app key/);
+    expect(text).not.toMatch(/DEVELOPMENT|outbox|demo|IM app key|K7M2QX9PTA/);
   });
 });

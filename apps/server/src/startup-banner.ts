@@ -31,6 +31,16 @@ export function startupBanner(config: Config, facts: BannerFacts): string[] {
           '(tokens are not printed: read im_accounts in the store, or refresh one with /nimserver/user/refreshToken.action)',
       );
     }
+    // Generated for this install and only for development, so a developer can try the password
+    // and exchange-code pages; the labels are what the seed files say.
+    if (seeded.demoCodes.length > 0) {
+      lines.push('  Demo campaign codes generated for this install (seed label → code to type):');
+      for (const code of seeded.demoCodes) {
+        lines.push(
+          `    ${code.kind === 'password' ? 'password' : 'exchange code'} ${code.label} → ${code.value}`,
+        );
+      }
+    }
     if (config.smsProvider === 'outbox') {
       lines.push(
         `  Log in with any mobile number; SMS codes go to the outbox (from this machine only): ${url}/dev/sms-outbox?mobile=<number>`,

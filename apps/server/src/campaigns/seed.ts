@@ -1,6 +1,9 @@
 // Campaign configuration is data: every JSON file in apps/server/seed/campaigns is checked and
 // written on start, inserting only what is missing, so an operator's changes through the admin
 // API survive restarts and a new prize or template added to a file appears on the next start.
+// These files are the development demo (MORSEL_SEED_DEMO): their passwords and exchange codes
+// are labels, public in the repository, so each install goes live with codes of its own,
+// generated once and remembered (store/demo-codes.ts), never with the labels themselves.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +15,18 @@ import { writeCampaign, writeCouponTemplate, writeExchangeCode, writePassword, w
 import { referencedKeys, settingsProblems } from './kinds.ts';
 import { instantMs } from './schemas.ts';
 import { inTransaction } from './kernel/transaction.ts';
+import { newExchangeCode } from './kernel/coupons.ts';
+import { rememberedCode } from './store/demo-codes.ts';
+
+/** A generated code and the label the seed file gives it. */
+export interface DemoCode {
+  campaignId: string;
+  kind: 'password' | 'exchangeCode';
+  /** What the seed file says (e.g. 零食节快乐); never accepted by the server. */
+  label: string;
+  /** What this install accepts instead. */
+  value: string;
+}
 
 export const CAMPAIGN_SEED_DIR = fileURLToPath(new URL('../../seed/campaigns/', import.meta.url));
 
@@ -58,9 +73,16 @@ function checkReferences(campaigns: CampaignFile[]): void {
   }
 }
 
-export async function seedCampaigns(db: Kysely<Database>, now: number, dir?: string): Promise<void> {
+/** Writes what is missing of the campaign files; answers the codes this install uses for the files' labels. */
+export async function seedCampaigns(db: Kysely<Database>, now: number, dir?: string): Promise<DemoCode[]> {
   const campaigns = readCampaignFiles(dir);
-  await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
+    const codes: DemoCode[] = [];
+    const generated = async (campaignId: string, kind: DemoCode['kind'], label: string) => {
+      const value = await rememberedCode(trx, `campaigns.demo.${kind}:${campaignId}:${label}`, newExchangeCode);
+      codes.push({ campaignId, kind, label, value });
+      return value;
+    };
     // Templates first: prizes of other campaigns name them.
     for (const campaign of campaigns) await writeCampaign(trx, campaign, now, false);
     for (const campaign of campaigns) {
@@ -68,8 +90,15 @@ export async function seedCampaigns(db: Kysely<Database>, now: number, dir?: str
     }
     for (const campaign of campaigns) {
       for (const prize of campaign.prizes ?? []) await writePrize(trx, campaign.id, prize, now, false);
-      for (const entry of campaign.passwords ?? []) await writePassword(trx, campaign.id, entry, now, false);
-      for (const code of campaign.exchangeCodes ?? []) await writeExchangeCode(trx, code.code, code.template, instantMs(code.expiresAt), now);
+      for (const entry of campaign.passwords ?? []) {
+        const password = await generated(campaign.id, 'password', entry.password);
+        await writePassword(trx, campaign.id, { ...entry, password }, now, false);
+      }
+      for (const entry of campaign.exchangeCodes ?? []) {
+        const code = await generated(campaign.id, 'exchangeCode', entry.code);
+        await writeExchangeCode(trx, code, entry.template, instantMs(entry.expiresAt), now);
+      }
     }
+    return codes;
   });
 }

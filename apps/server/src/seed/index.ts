@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/index.ts';
 import type { Config } from '../config/index.ts';
-import { seedCampaigns } from '../campaigns/seed.ts';
+import { seedCampaigns, type DemoCode } from '../campaigns/seed.ts';
 
 /** The demo IM accounts created on first start, so a person can try chat at once. */
 export const DEMO_ACCOUNTS = [
@@ -15,6 +15,8 @@ export const DEFAULT_APP_NAME = 'Morsel demo';
 export interface SeedSummary {
   appKey: string;
   demoAccounts: { accid: string; token: string }[];
+  /** The demo campaigns' passwords and exchange codes this install generated (empty without MORSEL_SEED_DEMO). */
+  demoCodes: DemoCode[];
 }
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -27,8 +29,9 @@ const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 export async function seed(store: Store, config: Config): Promise<SeedSummary> {
   const { db } = store;
   const now = Date.now();
-  // Campaign configuration (apps/server/seed/campaigns/*.json): what is missing is inserted.
-  await seedCampaigns(db, now);
+  // The demo campaigns (apps/server/seed/campaigns/*.json), development only: what is missing is
+  // inserted, with passwords and exchange codes generated for this install.
+  const demoCodes = config.seedDemo ? await seedCampaigns(db, now) : [];
   return db.transaction().execute(async (trx) => {
     const stored = await trx.selectFrom('meta').select('value').where('key', '=', 'im.defaultAppKey').executeTakeFirst();
     const appKey = config.imAppKey ?? stored?.value ?? randomHex(16);
@@ -69,6 +72,6 @@ export async function seed(store: Store, config: Config): Promise<SeedSummary> {
       .where('accid', 'in', DEMO_ACCOUNTS.map((a) => a.accid))
       .orderBy('accid')
       .execute();
-    return { appKey, demoAccounts };
+    return { appKey, demoAccounts, demoCodes };
   });
 }

@@ -180,20 +180,52 @@ describe('admin API bad input', () => {
 
 describe('campaign configuration across restarts', () => {
   it('keeps what an operator changed; the seed inserts only what is missing', async () => {
-    const first = await startTestServer({ seedDemo: false, adminKey: ADMIN_KEY });
+    const first = await startTestServer({ seedDemo: true, adminKey: ADMIN_KEY });
+    const generated = first.server.seeded.demoCodes;
     try {
       data(await admin(first.url, 'PATCH', '/admin/api/campaigns/sign', { title: '运营改过的标题' }));
       data(await admin(first.url, 'POST', '/admin/api/campaigns/raffle/prizes/snack-pack/stock', { add: 10 }));
     } finally {
       await first.stop({ keepData: true });
     }
-    const second = await startTestServer({ seedDemo: false, adminKey: ADMIN_KEY, dataDir: first.dataDir });
+    const second = await startTestServer({ seedDemo: true, adminKey: ADMIN_KEY, dataDir: first.dataDir });
     try {
+      // The codes generated at install are the ones the next start writes and prints again.
+      expect(second.server.seeded.demoCodes).toEqual(generated);
       expect(data(await call(second.url, 'GET', '/api/campaign/sign')).campaign.title).toBe('运营改过的标题');
       const raffle = data(await admin(second.url, 'GET', '/admin/api/campaigns/raffle'));
       expect(raffle.prizes.find((p: { key: string }) => p.key === 'snack-pack').stock).toBe(15);
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe('the demo campaigns', () => {
+  it('are seeded only with MORSEL_SEED_DEMO: without it there are no campaigns and no codes', async () => {
+    const s = await startTestServer({ seedDemo: false, adminKey: ADMIN_KEY });
+    try {
+      expect(data(await admin(s.url, 'GET', '/admin/api/campaigns'))).toEqual([]);
+      expect(s.server.seeded.demoCodes).toEqual([]);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('go live with codes generated for the install, never the public labels of the seed files', async () => {
+    const [a, b] = [await startTestServer({ adminKey: ADMIN_KEY }), await startTestServer({ adminKey: ADMIN_KEY })];
+    try {
+      const labels = a.server.seeded.demoCodes.map((c) => c.label).sort();
+      expect(labels).toEqual(['MORSEL2026', 'NUTS8888', 'SNACK2026', '坚果自由', '年货节快乐', '零食节快乐']);
+      for (const code of a.server.seeded.demoCodes) {
+        expect(code.value).toMatch(/^[A-Z0-9]{10}$/);
+        expect(b.server.seeded.demoCodes.find((other) => other.label === code.label)!.value).not.toBe(code.value);
+      }
+      const passwords = data(await admin(a.url, 'GET', '/admin/api/campaigns/password')).passwords.map((p: { password: string }) => p.password);
+      expect(passwords.sort()).toEqual(a.server.seeded.demoCodes.filter((c) => c.kind === 'password').map((c) => c.value).sort());
+    } finally {
+      await a.stop();
+      await b.stop();
     }
   });
 });

@@ -9,6 +9,8 @@ export const ADMIN_KEY = 'test-admin-key-0123456789';
 
 export async function startCampaignServer(overrides: Partial<Config> = {}): Promise<ProductTestServer> {
   return startProductServer({
+    // The campaigns under test are the demo seed's.
+    seedDemo: true,
     adminKey: ADMIN_KEY,
     smsDailyLimitPerAddress: 100_000,
     smsImageCaptchaAfterPerAddress: 100_000,

@@ -2,6 +2,7 @@
 // used up and already used each answer their own code; attempts are limited per shopper.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductTestServer } from '../product/helpers.ts';
+import { demoCode } from '../harness/index.ts';
 import { DAY_MS, admin, call, data, newShopper, startCampaignServer } from './helpers.ts';
 
 const REDEEM = '/api/campaign/password/redeem';
@@ -17,20 +18,23 @@ describe('password prize', () => {
     const page = data(await call(s.url, 'GET', '/api/campaign/password'));
     expect(page.campaign).toMatchObject({ id: 'password', title: '输口令 赢零食', state: 'running' });
     expect(page.prizes.map((p: { key: string }) => p.key)).toContain('live-coupon');
-    expect((await call(s.url, 'POST', REDEEM, { body: { password: '零食节快乐' } })).body.code).toBe(-331007);
+    expect((await call(s.url, 'POST', REDEEM, { body: { password: demoCode(s, '零食节快乐') } })).body.code).toBe(-331007);
   });
 
   it('wins with a right password once, typed loosely, and each refusal has its own code', async () => {
     const a = await newShopper(s);
-    const won = data(await call(s.url, 'POST', REDEEM, { ut: a.ut, body: { password: ' morsel 2026 ' } }));
+    // The seed's MORSEL2026 is a label, never accepted: this install generated its own password.
+    expect((await call(s.url, 'POST', REDEEM, { ut: a.ut, body: { password: 'MORSEL2026' } })).body.code).toBe(60040);
+    const points = demoCode(s, 'MORSEL2026');
+    const won = data(await call(s.url, 'POST', REDEEM, { ut: a.ut, body: { password: ` ${points.slice(0, 4).toLowerCase()} ${points.slice(4)} ` } }));
     expect(won.award).toMatchObject({ prizeKey: 'package-points', kind: 'points', value: 88, source: 'password' });
-    expect((await call(s.url, 'POST', REDEEM, { ut: a.ut, body: { password: 'MORSEL2026' } })).body).toEqual({
+    expect((await call(s.url, 'POST', REDEEM, { ut: a.ut, body: { password: points } })).body).toEqual({
       code: 60044,
       message: '您已经使用过该口令了',
       data: null,
     });
     expect((await call(s.url, 'POST', REDEEM, { ut: a.ut, body: { password: '芝麻开门' } })).body).toEqual({ code: 60040, message: '口令不正确，请核对后再试', data: null });
-    expect((await call(s.url, 'POST', REDEEM, { ut: a.ut, body: { password: '年货节快乐' } })).body).toEqual({ code: 60042, message: '该口令已过期', data: null });
+    expect((await call(s.url, 'POST', REDEEM, { ut: a.ut, body: { password: demoCode(s, '年货节快乐') } })).body).toEqual({ code: 60042, message: '该口令已过期', data: null });
 
     const now = s.clock.now();
     data(await admin(s.url, 'PUT', '/admin/api/campaigns/password/passwords/明天见', { prize: 'package-points', startsAt: now + DAY_MS, endsAt: now + 2 * DAY_MS }));
@@ -62,10 +66,10 @@ describe('password prize', () => {
     // The start of a fresh 10-minute window.
     s.clock.set((Math.floor(s.clock.now() / 600_000) + 1) * 600_000);
     for (let i = 0; i < 10; i++) expect((await call(s.url, 'POST', REDEEM, { ut: c.ut, body: { password: `猜${i}` } })).body.code).toBe(60040);
-    const limited = await call(s.url, 'POST', REDEEM, { ut: c.ut, body: { password: 'MORSEL2026' } });
+    const limited = await call(s.url, 'POST', REDEEM, { ut: c.ut, body: { password: demoCode(s, 'MORSEL2026') } });
     expect(limited.body).toMatchObject({ code: 60045, message: '尝试次数过多，请10分钟后再试', data: { retryAfter: 600 } });
     s.clock.advance(600_000);
-    expect(data(await call(s.url, 'POST', REDEEM, { ut: c.ut, body: { password: 'MORSEL2026' } })).award.kind).toBe('points');
+    expect(data(await call(s.url, 'POST', REDEEM, { ut: c.ut, body: { password: demoCode(s, 'MORSEL2026') } })).award.kind).toBe('points');
   });
 
   it('limits attempts per client address across shoppers', async () => {
@@ -74,7 +78,7 @@ describe('password prize', () => {
     s.clock.set((Math.floor(s.clock.now() / 600_000) + 1) * 600_000);
     const shoppers = [await newShopper(s), await newShopper(s)];
     for (let i = 0; i < 3; i++) expect((await call(s.url, 'POST', REDEEM, { ut: shoppers[i % 2]!.ut, body: { password: `猜${i}` } })).body.code).toBe(60040);
-    expect((await call(s.url, 'POST', REDEEM, { ut: shoppers[1]!.ut, body: { password: 'MORSEL2026' } })).body.code).toBe(60045);
+    expect((await call(s.url, 'POST', REDEEM, { ut: shoppers[1]!.ut, body: { password: demoCode(s, 'MORSEL2026') } })).body.code).toBe(60045);
     s.clock.advance(600_000);
     data(await admin(s.url, 'PATCH', '/admin/api/campaigns/password', { settings: { attemptsPerUser: 10, attemptsPerAddress: 200, attemptWindowMinutes: 10 } }));
   });

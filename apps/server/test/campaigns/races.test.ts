@@ -5,6 +5,7 @@
 // spends an exchange code once. stock.test.ts covers stock and per-user coupon limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductTestServer } from '../product/helpers.ts';
+import { demoCode } from '../harness/index.ts';
 import { DAY_MS, admin, call, data, newShopper, onEachEngine, startCampaignServer, type Answer, type EngineSuite, type Json, type Shopper } from './helpers.ts';
 
 const AT_ONCE = 20;
@@ -121,7 +122,7 @@ const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
       const shoppers: Shopper[] = [];
       for (let i = 0; i < 8; i++) shoppers.push(await newShopper(server));
       const exchanged = await Promise.all(
-        shoppers.map((shopper) => call(server.url, 'POST', '/api/campaign/coupon/exchange', { ut: shopper.ut, body: { code: 'NUTS8888' } })),
+        shoppers.map((shopper) => call(server.url, 'POST', '/api/campaign/coupon/exchange', { ut: shopper.ut, body: { code: demoCode(server, 'NUTS8888') } })),
       );
       expect(exchanged.map((x) => x.body.code).sort((x, y) => x - y)).toEqual(once(60062, 8));
     }, 60_000);

@@ -3,6 +3,7 @@
 // report the state, so pages can say why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductTestServer } from '../product/helpers.ts';
+import { demoCode } from '../harness/index.ts';
 import { admin, call, DAY_MS, data, newShopper, startCampaignServer, type Shopper } from './helpers.ts';
 
 describe('campaign windows', () => {
@@ -26,11 +27,11 @@ describe('campaign windows', () => {
     ['raffle', '/api/campaign/raffle/draw'],
     ['raffle', '/api/campaign/raffle/share'],
     ['raffle', '/api/campaign/raffle/assist', { shareCode }],
-    ['password', '/api/campaign/password/redeem', { password: 'MORSEL2026' }],
+    ['password', '/api/campaign/password/redeem', { password: demoCode(s, 'MORSEL2026') }],
     ['coupon', '/api/campaign/coupon/claim', { templateKey: 'all-3-free' }],
     ['coupon', '/api/campaign/coupon/newuser/claim'],
     ['coupon', '/api/campaign/coupon/gift/claim', { shareCode }],
-    ['coupon', '/api/campaign/coupon/exchange', { code: 'SNACK2026' }],
+    ['coupon', '/api/campaign/coupon/exchange', { code: demoCode(s, 'SNACK2026') }],
   ];
 
   async function moveWindows(startsAt: number, endsAt: number): Promise<void> {
