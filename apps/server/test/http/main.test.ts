@@ -34,15 +34,25 @@ describe('npm start (main.ts)', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('starts, prints the URL and the demo accounts, and stops cleanly on SIGTERM', async () => {
+  it('refuses MORSEL_ENV=production with the development defaults, naming each variable', async () => {
+    const result = await run({ MORSEL_ENV: 'production', MORSEL_DATA_DIR: '/tmp/unused' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/MORSEL_ENV=production refuses to start.*MORSEL_SMS_PROVIDER.*MORSEL_OPENAPI_CLIENTS.*MORSEL_ADMIN_KEY/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('starts in development mode, says so, tells how to log in without printing tokens, and stops cleanly on SIGTERM', async () => {
     const dataDir = await makeDataDir();
     try {
       const result = await run(
         { PORT: '0', MORSEL_HOST: '127.0.0.1', MORSEL_DATA_DIR: dataDir, MORSEL_LOG_LEVEL: 'warn' },
-        /IM demo account: demo3/,
+        /sms-outbox\?mobile=<number>/,
       );
       expect(result.stdout).toMatch(/Morsel is running at http:\/\/127\.0\.0\.1:\d+/);
-      expect(result.stdout).toMatch(/IM demo account: demo1 \/ token [0-9a-f]{32}/);
+      expect(result.stdout).toContain('mode: development (MORSEL_ENV)');
+      expect(result.stdout).toContain('IM demo accounts: demo1, demo2, demo3');
+      expect(result.stdout).toMatch(/password 零食节快乐 → [A-Z0-9]{10}/);
+      expect(result.stdout).not.toMatch(/token [0-9a-f]{32}/);
       expect(result.code).toBe(0);
       await expect(fs.stat(path.join(dataDir, 'morsel.sqlite'))).resolves.toBeTruthy();
     } finally {
