@@ -38,6 +38,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [variable]: value })).toThrow(message);
   });
 
+  it('does not print credentials it refuses', () => {
+    expect(() => loadConfig({ MORSEL_ADMIN_KEY: 'short-secret' })).toThrow('MORSEL_ADMIN_KEY="<12 characters, hidden>" is not valid');
+    expect(() => loadConfig({ MORSEL_ADMIN_KEY: 'short-secret' })).not.toThrow(/short-secret/);
+    expect(() => loadConfig({ MORSEL_SMS_ACCESS_KEY_SECRET: 'tiny' })).not.toThrow(/tiny/);
+    expect(() => loadConfig({ MORSEL_DATABASE_URL: 'mysql://app:hunter2@db/x' })).toThrow('mysql://app:***@db/x');
+    expect(() => loadConfig({ MORSEL_DATABASE_URL: 'mysql://app:hunter2@db/x' })).not.toThrow(/hunter2/);
+  });
+
   it('wants the IM app key and secret together', () => {
     expect(() => loadConfig({ MORSEL_IM_APP_KEY: 'abcdefgh12' })).toThrow(/MORSEL_IM_APP_SECRET/);
     expect(

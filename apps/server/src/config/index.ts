@@ -62,6 +62,15 @@ function describeSchema(schema: TSchema): string {
   return limits.length ? limits.join(', ') : `expected a ${schema.type}`;
 }
 
+/** Settings whose value is a credential: a refusal names them but does not print them. */
+const SECRET_VARIABLE = /(SECRET|_KEY|_CLIENTS|_TICKET)$/;
+
+/** The value as an error message may show it: credentials hidden, passwords in URLs masked. */
+function shownValue(variable: string, value: string): string {
+  if (SECRET_VARIABLE.test(variable)) return `<${value.length} characters, hidden>`;
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
+}
+
 /**
  * Reads the configuration from environment variables (and explicit overrides, used by tests).
  * An empty variable counts as unset. Throws ConfigError naming the first bad variable.
@@ -84,7 +93,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       continue;
     }
     if (out[key] !== undefined && !Value.Check(schema, out[key])) {
-      throw new ConfigError(variable, String(raw ?? out[key]), describeSchema(schema));
+      throw new ConfigError(variable, shownValue(variable, String(raw ?? out[key])), describeSchema(schema));
     }
   }
   requirePair(out, ['imAppKey', 'MORSEL_IM_APP_KEY'], ['imAppSecret', 'MORSEL_IM_APP_SECRET']);
