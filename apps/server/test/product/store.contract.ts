@@ -2,6 +2,7 @@
 // shared cache), one suite run on every engine: these are the decisions that must hold when
 // several processes share one PostgreSQL.
 import { describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import type { Store } from '../../src/store/index.ts';
 import { createSession, resolveSession, revokeSession } from '../../src/product/store/sessions.ts';
 import { checkSmsCaptcha, storeSmsCaptcha, SMS_CODE_TTL_MS } from '../../src/product/store/sms-captchas.ts';
@@ -9,6 +10,7 @@ import { hitCounter, peekCounter, releaseCounter } from '../../src/product/store
 import { checkImageCaptcha, storeImageCaptcha } from '../../src/product/store/image-captchas.ts';
 import { deleteExpired, readCache, rememberSignature, writeCache } from '../../src/product/store/housekeeping.ts';
 import { createUser } from '../../src/product/store/users.ts';
+import { up as redactStoredTokens } from '../../src/store/migrations/0016_redact_stored_tokens.ts';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 15, 4, 0, 0);
@@ -79,6 +81,26 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
         // A login code cannot register, and the refusal does not use up a try or the code.
         expect(await checkSmsCaptcha(db, mobile, '246810', [1, 3], T0 + 1)).toEqual({ outcome: 'otherPurpose' });
         expect(await checkSmsCaptcha(db, mobile, '246810', [2, 3], T0 + 2)).toEqual({ outcome: 'ok' });
+      }),
+    );
+
+    it(
+      'rewrites user agents stored before redaction so they hold no session token',
+      withStore(async ({ db }) => {
+        const view = { path: '/', referrer: '', title: '', ttfb_ms: null, dom_ready_ms: null, load_ms: null, client_address: '127.0.0.1', created_at: T0 };
+        await db
+          .insertInto('lizard_page_views')
+          .values([
+            { ...view, user_agent: 'Mozilla/5.0 MorselApp/4.13.0 (os=iOS; ut=a1b2c3d4e5f6; deviceId=d1)' },
+            { ...view, user_agent: 'Mozilla/5.0 (Linux; Android 14) Chrome/126' },
+          ])
+          .execute();
+        await redactStoredTokens(db as unknown as Kysely<unknown>);
+        const agents = await db.selectFrom('lizard_page_views').select('user_agent').orderBy('id').execute();
+        expect(agents.map((a) => a.user_agent)).toEqual([
+          'Mozilla/5.0 MorselApp/4.13.0 (os=iOS; ut=[redacted]; deviceId=d1)',
+          'Mozilla/5.0 (Linux; Android 14) Chrome/126',
+        ]);
       }),
     );
 
