@@ -42,7 +42,7 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
   const presence: Presence = config.redisUrl
     ? await RedisPresence.connect(config.redisUrl, config.redisPrefix)
     : new MemoryPresence();
-  const syncSources = new SyncSources();
+  const syncSources = new SyncSources(log);
   const gateway = new Gateway({
     bus: deps.bus,
     presence,
