@@ -8,6 +8,7 @@ import { CommandError } from '../../src/im/gateway/errors.ts';
 import { SyncSources } from '../../src/im/gateway/handlers/sync.ts';
 import type { HandlerContext } from '../../src/im/gateway/handlers/types.ts';
 import { registerMessagingSync } from '../../src/im/messaging/sync.ts';
+import { insertMessage } from '../../src/im/messaging/index.ts';
 
 const suite = imSuite({ fresh: 'all' });
 const client = suite.client;
@@ -486,6 +487,49 @@ describe('offline delivery and reconnects', () => {
       await stop();
     }
   });
+  it('does not step over a message committed after the sync with an earlier time than its clock (timetag from the newest row)', async () => {
+    const a = await client(0);
+    const first = await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: '同步前' });
+    const sources = new SyncSources();
+    registerMessagingSync(sources, suite.server.server.store, Date.now);
+    const pushed: ClientMsg[] = [];
+    const context = {
+      connection: {
+        session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
+        push: (name: string, params: { msgs?: ClientMsg[] }) =>
+          name === 'syncOfflineMsgs' && pushed.push(...params.msgs!),
+      },
+    } as unknown as HandlerContext;
+    const sync = sources.handlers().sync!;
+    // The sync runs at least 5 ms after the first message got its time.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const synced = await sync(context, { timetags: { offlineMsgs: first.time - 1 } });
+    expect(idServers(pushed)).toEqual([first.idServer]);
+    // A send that took its time before the sync's query but committed after it (another
+    // conversation, so its time is exactly the one it took).
+    const { appKey } = suite.server.server.seeded;
+    const late = await insertMessage(suite.server.server.store.db, {
+      appKey,
+      convKey: 'p2p:demo2|demo3',
+      now: first.time + 1,
+      body: {
+        scene: 'p2p',
+        to: 'demo3',
+        type: 0,
+        text: '晚提交',
+        idClient: `late-${Date.now()}`,
+        from: 'demo2',
+        fromNick: 'demo2',
+        fromClientType: 16,
+        fromDeviceId: 'd',
+      },
+    });
+    expect(late.msg.time).toBeLessThan(first.time + 5);
+    pushed.length = 0;
+    await sync(context, { timetags: synced!.timetags });
+    expect(idServers(pushed)).toEqual([String(late.id)]);
+  });
+
   it('pages the offline sync by (time, id), one page of rows at a time, and takes the timetag from the newest row', async () => {
     const a = await client(0);
     const sent: ClientMsg[] = [];
