@@ -53,6 +53,8 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     .use(linkHandlers)
     .use(authHandlers)
     .use(syncSources.handlers());
+  // Publishes lost while the bus was reconnecting: the clients pull what they carried.
+  deps.bus.onReconnect(() => log.warn({ nudged: gateway.nudgeSync() }, 'bus reconnected: connections asked to sync again'));
 
   const engine = new EngineServer({
     maxHttpBufferSize: MAX_FRAME_BYTES,
