@@ -61,8 +61,11 @@ export const MsgRef = Type.Object(
   { additionalProperties: false },
 );
 
-/** Accounts a message may force a push to (apns.accounts). */
-export const MAX_APNS_ACCOUNTS = 100;
+/**
+ * Accounts a message may name for a forced push (apns.accounts); a team message at most 100 of
+ * them (811 beyond, the teams feature), and the whole message within MAX_MSG_BODY_BYTES.
+ */
+export const MAX_APNS_ACCOUNTS = 500;
 
 /**
  * The whole message as stored and delivered (MessagePack, with what the server adds) may take at
