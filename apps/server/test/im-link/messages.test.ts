@@ -530,6 +530,26 @@ describe('offline delivery and reconnects', () => {
     expect(idServers(pushed)).toEqual([String(late.id)]);
   });
 
+  it('treats a timetag older than the roaming window as a roaming request', async () => {
+    const a = await client(0);
+    const recent = await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: '最近的' });
+    const sources = new SyncSources();
+    registerMessagingSync(sources, suite.server.server.store, Date.now);
+    const pushes: string[] = [];
+    const context = {
+      connection: {
+        session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
+        push: (name: string) => pushes.push(name),
+      },
+    } as unknown as HandlerContext;
+    // A device last synced 30 days ago: no offline stream from then, the roaming window instead.
+    const synced = await sources.handlers().sync!(context, {
+      timetags: { offlineMsgs: Date.now() - 30 * 86_400_000 },
+    });
+    expect(pushes.filter((name) => name.endsWith('Msgs'))).toEqual(['syncRoamingMsgs']);
+    expect(synced!.timetags.offlineMsgs).toBeGreaterThanOrEqual(recent.time);
+  });
+
   it('pages the offline sync by (time, id), one page of rows at a time, and takes the timetag from the newest row', async () => {
     const a = await client(0);
     const sent: ClientMsg[] = [];

@@ -7,7 +7,7 @@ import type { CommandName } from '@morsel/protocol';
 import type { Database, Store } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
 import type { HandlerContext } from '../gateway/handlers/types.ts';
-import { pushInChunks } from '../gateway/sync-push.ts';
+import { newest, pushInChunks } from '../gateway/sync-push.ts';
 import {
   cursorAt,
   messagesPageAfter,
@@ -133,12 +133,26 @@ export function registerMessagingSync(
     const { appKey, accid } = context.connection.session!;
     const rows = await sessionsUpdatedSince(db, appKey, accid, since, SESSIONS_MAX);
     pushInChunks(context, 'syncSessions', 'sessions', await toSessions(db, appKey, accid, rows));
+    let timetag = newest(
+      since,
+      rows.map((r) => Number(r.updated_at)),
+    );
     // A device that was offline while another deleted sessions learns it here (a new device
     // never held them). A deleted row keeps its place until a new message brings it back.
     if (since > 0) {
       const deleted = await sessionsDeletedSince(db, appKey, accid, since, SESSIONS_MAX);
-      pushInChunks(context, 'sessionsDeleted', 'sessionIds', deleted);
+      pushInChunks(
+        context,
+        'sessionsDeleted',
+        'sessionIds',
+        deleted.map((d) => d.sessionId),
+      );
+      timetag = newest(
+        timetag,
+        deleted.map((d) => d.updatedAt),
+      );
     }
+    return { timetag };
   });
 
   sources.register('msgReceipts', async (context, since) => {
@@ -155,6 +169,7 @@ export function registerMessagingSync(
         'im_receipts.reader',
         'im_receipts.id_server',
         'im_receipts.msg_time',
+        'im_receipts.updated_at',
         'im_sessions.session_id',
       ])
       .where('im_receipts.app_key', '=', appKey)
@@ -168,6 +183,12 @@ export function registerMessagingSync(
       time: Number(r.msg_time),
     }));
     pushInChunks(context, 'syncMsgReceipts', 'receipts', receipts);
+    return {
+      timetag: newest(
+        since,
+        rows.map((r) => Number(r.updated_at)),
+      ),
+    };
   });
 
   sources.register('deleteMsg', async (context, since) => {
@@ -207,6 +228,7 @@ export function registerMessagingSync(
         'im_messages.scene',
         'im_messages.from_accid',
         'im_messages.to_target',
+        'im_msg_hidden.created_at',
       ])
       .where('im_msg_hidden.app_key', '=', appKey)
       .where('im_msg_hidden.accid', '=', accid)
@@ -217,5 +239,11 @@ export function registerMessagingSync(
       idServer: String(r.id),
     }));
     pushInChunks(context, 'syncDeletedMsgsSelf', 'deleted', selfDeleted);
+    return {
+      timetag: newest(since, [
+        ...deleted.map((d) => d.deletedAt),
+        ...hidden.map((r) => Number(r.created_at)),
+      ]),
+    };
   });
 }
