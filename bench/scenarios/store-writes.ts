@@ -175,7 +175,7 @@ export const storeWrites: Scenario = {
         ),
       ],
       notes: [
-        "Morsel's figure is the embedded default: the SQLite file, WAL, synchronous NORMAL (a commit survives a crash of the process), checkpoints in a worker thread. Each message: the conversation's position, the message row with its indexes, both sides' sessions.",
+        "Morsel's figure is the embedded default: the SQLite file, WAL, synchronous FULL (a commit survives a power loss: each batch waits for the WAL's fsync), checkpoints in a worker thread. Each message: the conversation's position, the message row with its indexes, both sides' sessions.",
         'SQLite in memory runs the same statements with nothing durable: the difference is what the file and its WAL cost.',
         "PostgreSQL runs the same writer on the scale path; its server's CPU shows under other processes, and each commit waits for PostgreSQL's fsync.",
         'What the p2p scenario adds on top of this is the network, the protocol and the delivery.',

@@ -91,7 +91,12 @@ export async function buildServer(
     const product = await registerProductApi(http, { config, store, log, ...services });
     await registerCampaigns(http, { config, product });
     const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts });
-    const imMessaging = registerMessaging({ store, im: imGateway, recallWindowSeconds: config.imRecallWindowSeconds });
+    const imMessaging = registerMessaging({
+      store,
+      im: imGateway,
+      recallWindowSeconds: config.imRecallWindowSeconds,
+      quotas: { messagesPerDay: config.imMessagesPerDay, bytesPerDay: config.imMessageBytesPerDay },
+    });
     const people = registerPeople({ store, im: imGateway, messaging: imMessaging });
     registerTeams({ store, im: imGateway, messaging: imMessaging, people });
     const eventsClock = services.imEventsClock;

@@ -42,6 +42,9 @@ export class NimCore {
   /** This connection's sync succeeded: until then live pushes never move a timetag. */
   private syncedOnThisLink = false;
   private heldPushes: [CommandName, Record<string, unknown>][] = [];
+  /** A catch-up sync (notifySync) is running; another request meanwhile runs once it ends. */
+  private catchingUp = false;
+  private catchUpAgain = false;
   /** Lookups of original URLs in flight (getNosOriginUrl); processing after a sync waits for them (bounded). */
   private pendingOriginUrlLookups = 0;
 
@@ -104,6 +107,7 @@ export class NimCore {
       const { state, ports } = params as { state: 2 | 3; ports: Omit<LoginPortChange, 'online'>[] };
       this.options.onloginportschange?.(ports.map((p) => ({ ...p, online: state === 2 })));
     });
+    this.onPush('notifySync', () => void this.catchUp());
   }
 
   /** The logged-in account, in the spelling the server uses. */
@@ -267,6 +271,35 @@ export class NimCore {
     for (const hook of this.syncDoneHooks) hook();
     for (const [name, params] of this.heldPushes.splice(0)) this.dispatch(name, params);
     this.options.onsyncdone?.();
+  }
+
+  /**
+   * The server asked for a sync (notifySync: live pushes may have been lost while its bus was
+   * reconnecting, what they carried is committed). A catch-up sync from the stored timetags,
+   * outside the login's sync: no sync-start or sync-done hooks, no onsyncdone; what it finds
+   * arrives as offline messages, sessions... and is shown once. Asked during the login's sync,
+   * the push is held and runs after it; asked during a catch-up, one more runs after it.
+   */
+  private async catchUp(): Promise<void> {
+    if (this.catchingUp) {
+      this.catchUpAgain = true;
+      return;
+    }
+    this.catchingUp = true;
+    try {
+      do {
+        this.catchUpAgain = false;
+        if (this.link.state !== 'logined') return; // the next login syncs anyway
+        try {
+          const { timetags } = await this.sendCmd('sync', { timetags: this.store.timetags() });
+          this.store.setTimetags(timetags);
+        } catch (error) {
+          this.logger.warn('catch-up sync failed', (error as Error).message);
+        }
+      } while (this.catchUpAgain);
+    } finally {
+      this.catchingUp = false;
+    }
   }
 
   private pushed(name: CommandName, params: Record<string, unknown>): void {

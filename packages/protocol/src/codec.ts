@@ -55,11 +55,16 @@ export function encodeFrame(frame: Frame): Uint8Array {
     try {
       body = packr.pack(frame.body);
     } catch (error) {
-      throw new FrameError(999, `body cannot be packed: ${(error as Error).message}`, headerOf(frame));
+      throw new FrameError(
+        999,
+        `body cannot be packed: ${(error as Error).message}`,
+        headerOf(frame),
+      );
     }
   }
   const size = HEADER_BYTES + (body?.length ?? 0);
-  if (size > MAX_FRAME_BYTES) throw new FrameError(999, `frame of ${size} bytes exceeds ${MAX_FRAME_BYTES}`, headerOf(frame));
+  if (size > MAX_FRAME_BYTES)
+    throw new FrameError(999, `frame of ${size} bytes exceeds ${MAX_FRAME_BYTES}`, headerOf(frame));
   const out = new Uint8Array(size);
   out[0] = frame.sid;
   out[1] = frame.cid;
@@ -69,6 +74,14 @@ export function encodeFrame(frame: Frame): Uint8Array {
   out[5] = frame.code & 0xff;
   if (body) out.set(body, HEADER_BYTES);
   return out;
+}
+
+/**
+ * The MessagePack size of a value as a frame body would carry it: what a sender that splits
+ * large payloads across frames (the server's sync pushes) measures against MAX_FRAME_BYTES.
+ */
+export function encodedSize(value: unknown): number {
+  return packr.pack(value).length;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -81,10 +94,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function decodeFrame(bytes: Uint8Array | ArrayBuffer): Frame {
   const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   if (data.length < HEADER_BYTES) {
-    const partial = data.length >= 4 ? { sid: data[0]!, cid: data[1]!, ser: (data[2]! << 8) | data[3]! } : undefined;
+    const partial =
+      data.length >= 4
+        ? { sid: data[0]!, cid: data[1]!, ser: (data[2]! << 8) | data[3]! }
+        : undefined;
     throw new FrameError(998, `frame of ${data.length} bytes is shorter than its header`, partial);
   }
-  if (data.length > MAX_FRAME_BYTES) throw new FrameError(998, `frame of ${data.length} bytes exceeds ${MAX_FRAME_BYTES}`);
+  if (data.length > MAX_FRAME_BYTES)
+    throw new FrameError(998, `frame of ${data.length} bytes exceeds ${MAX_FRAME_BYTES}`);
   const header = { sid: data[0]!, cid: data[1]!, ser: (data[2]! << 8) | data[3]! };
   const frame: Frame = { ...header, code: (data[4]! << 8) | data[5]! };
   if (data.length === HEADER_BYTES) return frame;

@@ -14,6 +14,7 @@ export const CODES = {
   415: 'service unavailable, no chatroom server',
   416: 'frequency control',
   417: 'duplicate operation',
+  419: 'quota exceeded',
   422: 'account disabled',
   500: 'server error',
   501: 'database failure',

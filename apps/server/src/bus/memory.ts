@@ -23,6 +23,9 @@ export class MemoryBus implements Bus {
     };
   }
 
+  /** Never called: nothing between processes to lose. */
+  onReconnect(_listener: () => void): void {}
+
   async close(): Promise<void> {
     this.closed = true;
     this.subscriptions.clear();

@@ -19,6 +19,7 @@ export class RedisBus implements Bus {
   private readonly subscriber: Redis;
   private readonly subscriptions = new Subscriptions();
   private readonly prefix: string;
+  private readonly reconnectListeners: (() => void)[] = [];
 
   private constructor(options: RedisBusOptions) {
     this.prefix = options.prefix;
@@ -42,7 +43,30 @@ export class RedisBus implements Bus {
       bus.subscriber.disconnect();
       throw error;
     }
+    bus.watchReconnects(bus.subscriber);
+    bus.watchReconnects(bus.publisher);
     return bus;
+  }
+
+  onReconnect(listener: () => void): void {
+    this.reconnectListeners.push(listener);
+  }
+
+  /**
+   * After the first connect, every `ready` is a reconnect: ioredis resubscribes the channels
+   * first, and a PING queued behind that resubscription answers once it is done, so listeners
+   * run when a publish would be delivered again. A publish lost while either connection was
+   * down is caught up by the listeners.
+   */
+  private watchReconnects(connection: Redis): void {
+    connection.on('ready', () => {
+      void connection
+        .ping()
+        .catch(() => undefined)
+        .then(() => {
+          for (const listener of this.reconnectListeners) listener();
+        });
+    });
   }
 
   async publish(channel: string, payload: Uint8Array): Promise<void> {

@@ -13,5 +13,11 @@ export interface Bus {
   publish(channel: string, payload: Uint8Array): Promise<void>;
   /** Resolves once the subscription is live: a publish after it is delivered. */
   subscribe(channel: string, handler: BusHandler): Promise<Unsubscribe>;
+  /**
+   * Calls `listener` each time the bus is back after losing its connection, once its
+   * subscriptions are live again: publishes made meanwhile may have been lost (pub/sub is at most
+   * once), so whoever relies on them catches up. The in-process bus never disconnects.
+   */
+  onReconnect(listener: () => void): void;
   close(): Promise<void>;
 }

@@ -44,6 +44,8 @@ export const ConfigSchema = Type.Object({
   imFrequencyBlockSeconds: Type.Integer({ minimum: 1, maximum: 3600, env: 'MORSEL_IM_FREQUENCY_BLOCK_SECONDS', default: 10 }),
   imLoginTimeoutMs: Type.Integer({ minimum: 1000, maximum: 600_000, env: 'MORSEL_IM_LOGIN_TIMEOUT_MS', default: 30_000 }),
   imHandlerTimeoutMs: Type.Integer({ minimum: 100, maximum: 600_000, env: 'MORSEL_IM_HANDLER_TIMEOUT_MS', default: 10_000 }),
+  imMessagesPerDay: Type.Integer({ minimum: 1, maximum: 100_000_000, env: 'MORSEL_IM_MESSAGES_PER_DAY', default: 50_000 }),
+  imMessageBytesPerDay: Type.Integer({ minimum: 16_384, maximum: 1_000_000_000_000, env: 'MORSEL_IM_MESSAGE_BYTES_PER_DAY', default: 100_000_000 }),
   imRecallWindowSeconds: Type.Integer({ minimum: 0, maximum: 30 * 86_400, env: 'MORSEL_IM_RECALL_WINDOW_SECONDS', default: 120 }),
   // Product API (src/product, docs/product-api.md).
   openApiClients: Type.String({

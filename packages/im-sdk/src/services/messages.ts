@@ -87,10 +87,12 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
         // connections join apart from the sync (at login, on joining a team), so their timetag
         // moves with the sync only.
         if (received.scene !== 'superTeam') this.advanceTimetag(MSG_TIMETAG[received.scene], received.time - SYNC.liveTimetagMarginMs);
+        const gap = this.noteSeq(received);
         if (this.store.putMsgs([received]).length === 0) return; // already held: shown once
         this.resolveSafeUrls([received]);
         this.touchSession(received, { countUnread: true });
         this.callbacks().onmsg?.(received);
+        if (gap) void this.fillGap(received, gap);
       });
       this.onPush('syncOfflineMsgs', ({ msgs }) => this.synced(msgs as Msg[], 'offline'));
       this.onPush('syncRoamingMsgs', ({ msgs }) => this.synced(msgs as Msg[], 'roaming'));
@@ -301,8 +303,57 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       return mapped.map((m) => this.store.getMsg(m.idClient) ?? m);
     }
 
+    /**
+     * The newest message seen per session (its per-conversation seq and time), from live pushes
+     * and syncs. A live message whose seq is more than one past it shows a gap: a push lost
+     * between the commit and the device (a crashed process, a bus that dropped it).
+     */
+    private readonly newestSeq = new Map<string, { seq: number; time: number }>();
+
+    /** Records the message's seq; answers the newest one before it when there is a gap. */
+    private noteSeq(msg: ClientMsg): { seq: number; time: number } | undefined {
+      if (typeof msg.seq !== 'number') return undefined;
+      const before = this.newestSeq.get(msg.sessionId);
+      if (before && msg.seq <= before.seq) return undefined;
+      this.newestSeq.set(msg.sessionId, { seq: msg.seq, time: msg.time });
+      return before && msg.seq > before.seq + 1 ? before : undefined;
+    }
+
+    /**
+     * Pulls the messages between the newest one held and a live one past a gap, from the
+     * server's history (both times inclusive there, so both ends come back and are dropped),
+     * newest first up to the history limit; they are shown as the live ones they should have
+     * been. Messages that are gone (recalled, deleted for me, not kept in history) leave holes
+     * the server has nothing for: one request, nothing shown.
+     */
+    private async fillGap(received: ClientMsg, before: { seq: number; time: number }): Promise<void> {
+      const upTo = received.seq ?? 0; // a message past a gap always has its seq (noteSeq)
+      const missing = upTo - before.seq - 1;
+      try {
+        const reply = await this.sendCmd('getHistoryMsgs', {
+          scene: received.scene,
+          to: received.target,
+          beginTime: before.time,
+          endTime: received.time,
+          limit: Math.min(missing + 2, LIMITS.historyMaxLimit),
+        });
+        const inGap = (reply.msgs as Msg[]).filter((m) => m.seq > before.seq && m.seq < upTo).sort((x, y) => x.seq - y.seq);
+        const added = this.store.putMsgs(inGap.map((m) => fromServer(m, this.account)));
+        this.resolveSafeUrls(added);
+        for (const msg of added) {
+          this.touchSession(msg, { countUnread: true });
+          this.callbacks().onmsg?.(msg);
+        }
+      } catch (error) {
+        // The next sync (or a reconnect's) brings them; nothing is lost for good.
+        this.logger.warn('pulling messages missed before a live one failed', (error as Error).message);
+      }
+    }
+
     private synced(msgs: Msg[], kind: 'offline' | 'roaming'): void {
-      const added = this.store.putMsgs(msgs.map((m) => fromServer(m, this.account)));
+      const mapped = msgs.map((m) => fromServer(m, this.account));
+      for (const msg of mapped) this.noteSeq(msg);
+      const added = this.store.putMsgs(mapped);
       this.resolveSafeUrls(added);
       for (const msg of added) this.touchSession(msg, { countUnread: false });
       for (const batch of bySession(added)) {
@@ -385,6 +436,7 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       try {
         const { msg: stored } = await this.sendCmd('sendMsg', { msg: toOutgoing(msg, resend) });
         const done = this.store.updateMsg(msg.idClient, { ...fromServer(stored, this.account), status: 'success' }) ?? msg;
+        this.noteSeq(done); // my own message fills its place in the conversation's order
         this.touchSession(done, { countUnread: false });
         return done;
       } catch (error) {

@@ -61,9 +61,23 @@ export const MsgRef = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Accounts a message may name for a forced push (apns.accounts); a team message at most 100 of
+ * them (811 beyond, the teams feature), and the whole message within MAX_MSG_BODY_BYTES.
+ */
+export const MAX_APNS_ACCOUNTS = 500;
+
+/**
+ * The whole message as stored and delivered (MessagePack, with what the server adds) may take at
+ * most this many bytes, whatever its fields hold within their own limits: one account's
+ * messages cannot fill memory or disk with a few maximal fields (a 5,000-character Chinese text
+ * is about 15 KB). Too large: 405.
+ */
+export const MAX_MSG_BODY_BYTES = 16 * 1024;
+
 export const Apns = Type.Object(
   {
-    accounts: Opt(Type.Array(Account, { maxItems: 500 })),
+    accounts: Opt(Type.Array(Account, { maxItems: MAX_APNS_ACCOUNTS })),
     content: Opt(Type.String({ maxLength: 500 })),
     forcePush: Opt(Type.Boolean()),
   },

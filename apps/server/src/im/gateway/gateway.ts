@@ -223,6 +223,21 @@ export class Gateway implements CommandRunner {
     await Promise.race([Promise.allSettled([...this.cleanups]), deadline]);
   }
 
+  /**
+   * Every logged-in connection of this process is asked to sync again (notifySync, no categories:
+   * all of them). Used when the bus reconnects: a push published while it was down is lost, but
+   * what it carried is committed, so the clients' sync fetches it (security review M5).
+   */
+  nudgeSync(): number {
+    let nudged = 0;
+    for (const connection of this.connections) {
+      if (!connection.session || connection.closed) continue;
+      connection.push('notifySync', { categories: [] });
+      nudged++;
+    }
+    return nudged;
+  }
+
   /** On shutdown: every client is told to reconnect silently (to another process). */
   shutdown(): void {
     for (const connection of this.connections) this.endWithKick(connection, 'silentlyKick', {});

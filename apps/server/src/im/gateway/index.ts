@@ -42,7 +42,7 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
   const presence: Presence = config.redisUrl
     ? await RedisPresence.connect(config.redisUrl, config.redisPrefix)
     : new MemoryPresence();
-  const syncSources = new SyncSources();
+  const syncSources = new SyncSources(log);
   const gateway = new Gateway({
     bus: deps.bus,
     presence,
@@ -53,6 +53,8 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     .use(linkHandlers)
     .use(authHandlers)
     .use(syncSources.handlers());
+  // Publishes lost while the bus was reconnecting: the clients pull what they carried.
+  deps.bus.onReconnect(() => log.warn({ nudged: gateway.nudgeSync() }, 'bus reconnected: connections asked to sync again'));
 
   const engine = new EngineServer({
     maxHttpBufferSize: MAX_FRAME_BYTES,

@@ -5,6 +5,7 @@ import { messagingHandlers, type ComputedSessions } from './handlers.ts';
 import { knownAccounts } from './known-accounts.ts';
 import { p2pResolver, SceneRegistry } from './scenes.ts';
 import type { SendGuard } from './send.ts';
+import { SendQuotas, type SendQuotaLimits } from './send-quotas.ts';
 import type { RecallSource } from './recalls.ts';
 import { registerMessagingSync } from './sync.ts';
 import { messageReadMarker, readMarkHandlers, ReadMarkers } from './read-marks.ts';
@@ -31,6 +32,8 @@ export interface MessagingOptions {
   store: Store;
   im: ImGateway;
   recallWindowSeconds: number;
+  /** Per-account daily send quotas (419 beyond). */
+  quotas: SendQuotaLimits;
   now?: () => number;
 }
 
@@ -43,16 +46,35 @@ export function registerMessaging(options: MessagingOptions): Messaging {
     p2pResolver(
       knownAccounts(async (appKey, accid) =>
         Boolean(
-          await store.db.selectFrom('im_accounts').select('id').where('app_key', '=', appKey).where('accid', '=', accid.toLowerCase()).executeTakeFirst(),
+          await store.db
+            .selectFrom('im_accounts')
+            .select('id')
+            .where('app_key', '=', appKey)
+            .where('accid', '=', accid.toLowerCase())
+            .executeTakeFirst(),
         ),
       ),
     ),
   );
   const guards: SendGuard[] = [];
   const computedSessions: ComputedSessions[] = [];
-  im.gateway.use(messagingHandlers({ store, gateway: im.gateway, scenes, guards, now, computedSessions, recallWindowMs: options.recallWindowSeconds * 1000 }));
+  im.gateway.use(
+    messagingHandlers({
+      store,
+      gateway: im.gateway,
+      scenes,
+      guards,
+      quotas: new SendQuotas(options.quotas, now),
+      now,
+      computedSessions,
+      recallWindowMs: options.recallWindowSeconds * 1000,
+    }),
+  );
   const readMarkers = new ReadMarkers();
-  readMarkers.register(['msg', 'syncOfflineMsgs', 'syncRoamingMsgs'], messageReadMarker({ store, gateway: im.gateway, scenes, now }));
+  readMarkers.register(
+    ['msg', 'syncOfflineMsgs', 'syncRoamingMsgs'],
+    messageReadMarker({ store, gateway: im.gateway, scenes, now }),
+  );
   im.gateway.use(readMarkHandlers(readMarkers));
   const recallSources: RecallSource[] = [];
   registerMessagingSync(im.syncSources, store, now, undefined, recallSources);
@@ -62,3 +84,4 @@ export function registerMessaging(options: MessagingOptions): Messaging {
 // Building blocks other features use to write into conversations (team notifications).
 export { insertMessage, type StoredBody } from './message-store.ts';
 export { toMsg, visibleTo } from './message-store.ts';
+export { streamMessages, type MessageStream } from './sync.ts';

@@ -13,7 +13,12 @@ type Row = Omit<ImMessageTable, 'id'> & { id: number };
 export type StoredBody = Omit<Msg, 'idServer' | 'seq' | 'time'>;
 
 export function toMsg(row: Pick<Row, 'id' | 'seq' | 'time' | 'body'>): Msg {
-  return { ...(JSON.parse(row.body) as StoredBody), time: Number(row.time), seq: Number(row.seq), idServer: String(row.id) };
+  return {
+    ...(JSON.parse(row.body) as StoredBody),
+    time: Number(row.time),
+    seq: Number(row.seq),
+    idServer: String(row.id),
+  };
 }
 
 export interface NewMessage {
@@ -75,7 +80,11 @@ export async function insertMessage(db: Kysely<Database>, message: NewMessage): 
       .where('id_client', '=', body.idClient)
       .executeTakeFirst();
     if (!existing) throw error;
-    return { msg: toMsg({ ...existing, id: Number(existing.id) }), duplicate: true, id: Number(existing.id) };
+    return {
+      msg: toMsg({ ...existing, id: Number(existing.id) }),
+      duplicate: true,
+      id: Number(existing.id),
+    };
   }
 }
 
@@ -125,25 +134,101 @@ export interface HistoryQuery {
  * previous page.
  */
 export async function history(db: Kysely<Database>, q: HistoryQuery): Promise<Msg[]> {
-  let query = visibleTo(db.selectFrom('im_messages').select(['id', 'seq', 'time', 'body']), q.appKey, q.accid)
+  let query = visibleTo(
+    db.selectFrom('im_messages').select(['id', 'seq', 'time', 'body']),
+    q.appKey,
+    q.accid,
+  )
     .where('conv_key', '=', q.convKey)
     .where('historyable', '=', 1)
     .where('time', '>', q.clearedBefore);
   if (q.beginTime !== undefined) query = query.where('time', '>=', q.beginTime);
   if (q.endTime !== undefined && q.endTime > 0) query = query.where('time', '<=', q.endTime);
-  if (q.lastMsgId !== undefined && /^\d+$/.test(q.lastMsgId)) query = query.where('id', '!=', Number(q.lastMsgId));
+  if (q.lastMsgId !== undefined && /^\d+$/.test(q.lastMsgId))
+    query = query.where('id', '!=', Number(q.lastMsgId));
   if (q.msgTypes?.length) query = query.where('type', 'in', q.msgTypes);
   if (q.keyword) {
     // Case-insensitive on both engines (SQLite's LIKE is, PostgreSQL's is not); wildcards escaped.
     const pattern = `%${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where(sql<boolean>`lower(text) like ${pattern} escape '\\'`);
   }
-  const rows = await query.orderBy('time', q.reverse ? 'asc' : 'desc').limit(q.limit).execute();
+  const rows = await query
+    .orderBy('time', q.reverse ? 'asc' : 'desc')
+    .limit(q.limit)
+    .execute();
   return rows.map((row) => toMsg({ ...row, id: Number(row.id) }));
 }
 
 export async function findMessage(db: Kysely<Database>, appKey: string, idServer: string) {
   if (!/^\d+$/.test(idServer)) return undefined;
-  const row = await db.selectFrom('im_messages').selectAll().where('app_key', '=', appKey).where('id', '=', Number(idServer)).executeTakeFirst();
-  return row && { ...row, id: Number(row.id), time: Number(row.time), seq: Number(row.seq), msg: toMsg({ ...row, id: Number(row.id) }) };
+  const row = await db
+    .selectFrom('im_messages')
+    .selectAll()
+    .where('app_key', '=', appKey)
+    .where('id', '=', Number(idServer))
+    .executeTakeFirst();
+  return (
+    row && {
+      ...row,
+      id: Number(row.id),
+      time: Number(row.time),
+      seq: Number(row.seq),
+      msg: toMsg({ ...row, id: Number(row.id) }),
+    }
+  );
+}
+
+/** A place in the (time, id) order of messages: the last row of the page before. */
+export interface MsgCursor {
+  time: number;
+  id: number;
+}
+
+/** Before every message after `time` (ids are never above this). */
+export const cursorAt = (time: number): MsgCursor => ({ time, id: Number.MAX_SAFE_INTEGER });
+
+/**
+ * One page of a sync query (rows of im_messages), strictly after `after` in (time, id) order,
+ * oldest first. Keyset pagination: every page is an index range from its cursor, so a long
+ * offline sync holds one page in memory at a time and never re-reads what it skipped.
+ */
+export async function messagesPageAfter<TB extends keyof Database, O>(
+  query: SelectQueryBuilder<Database, TB, O>,
+  after: MsgCursor,
+  rows: number,
+): Promise<O[]> {
+  const messages = query as unknown as SelectQueryBuilder<Database, 'im_messages', O>;
+  return messages
+    .where((eb) =>
+      eb.or([
+        eb('im_messages.time', '>', after.time),
+        eb.and([eb('im_messages.time', '=', after.time), eb('im_messages.id', '>', after.id)]),
+      ]),
+    )
+    .orderBy('im_messages.time', 'asc')
+    .orderBy('im_messages.id', 'asc')
+    .limit(rows)
+    .execute();
+}
+
+/**
+ * Where a roaming sync starts so that it sends at most `max` messages after `from`: just before
+ * the max-th newest one (one row read, not the whole window).
+ */
+export async function newestWindowStart<TB extends keyof Database, O>(
+  query: SelectQueryBuilder<Database, TB, O>,
+  from: number,
+  max: number,
+): Promise<MsgCursor> {
+  const messages = query as unknown as SelectQueryBuilder<Database, 'im_messages', O>;
+  const edge = await messages
+    .clearSelect()
+    .select(['im_messages.time', 'im_messages.id'])
+    .where('im_messages.time', '>', from)
+    .orderBy('im_messages.time', 'desc')
+    .orderBy('im_messages.id', 'desc')
+    .offset(max - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return edge ? { time: Number(edge.time), id: Number(edge.id) - 1 } : cursorAt(from);
 }

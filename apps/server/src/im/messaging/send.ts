@@ -1,28 +1,47 @@
 // Sending: check the message, resolve its conversation, run the guards (blacklists, mutes... as
 // features add them), store it durably, then deliver it to every device of its audience.
-import { checkOutgoingMsg, type Msg, type OutgoingMsg } from '@morsel/protocol';
+import {
+  checkOutgoingMsg,
+  encodedSize,
+  MAX_MSG_BODY_BYTES,
+  type Msg,
+  type OutgoingMsg,
+} from '@morsel/protocol';
 import { CommandError } from '../gateway/errors.ts';
 import type { Session } from '../gateway/connection.ts';
 import type { Gateway } from '../gateway/gateway.ts';
 import type { Store } from '../../store/index.ts';
 import { insertMessage, type StoredBody } from './message-store.ts';
 import type { Conversation, SceneRegistry } from './scenes.ts';
+import type { SendQuotas } from './send-quotas.ts';
 
 /** A check before a message is stored; throws CommandError (e.g. 7101 when blacklisted). */
-export type SendGuard = (context: { session: Session; msg: OutgoingMsg; conversation: Conversation }) => Promise<void>;
+export type SendGuard = (context: {
+  session: Session;
+  msg: OutgoingMsg;
+  conversation: Conversation;
+}) => Promise<void>;
 
 export interface SendDeps {
   store: Store;
   gateway: Gateway;
   scenes: SceneRegistry;
   guards: SendGuard[];
+  quotas: SendQuotas;
   now: () => number;
 }
 
-export async function sendMessage(deps: SendDeps, session: Session, connectionId: string, outgoing: OutgoingMsg): Promise<Msg> {
+export async function sendMessage(
+  deps: SendDeps,
+  session: Session,
+  connectionId: string,
+  outgoing: OutgoingMsg,
+): Promise<Msg> {
   const problem = checkOutgoingMsg(outgoing);
   if (problem) throw new CommandError(414, problem);
-  const conversation = await deps.scenes.get(outgoing.scene).forSending(session.appKey, session.accid, outgoing.to);
+  const conversation = await deps.scenes
+    .get(outgoing.scene)
+    .forSending(session.appKey, session.accid, outgoing.to);
   for (const guard of deps.guards) await guard({ session, msg: outgoing, conversation });
 
   const { resend: _resend, ...fields } = outgoing;
@@ -33,12 +52,24 @@ export async function sendMessage(deps: SendDeps, session: Session, connectionId
     fromClientType: session.clientType,
     fromDeviceId: session.deviceId,
   };
+  // The stored and delivered size, with what the server adds (time, ids and seq are a few more
+  // bytes): every field within its limit can still add up to too much.
+  const bytes = encodedSize(body);
+  if (bytes > MAX_MSG_BODY_BYTES)
+    throw new CommandError(
+      405,
+      `the message takes ${bytes} bytes; at most ${MAX_MSG_BODY_BYTES} are allowed`,
+    );
+  // A resend counts again: it may carry a new idClient, and so be a new stored message.
+  deps.quotas.charge(session.appKey, session.accid, bytes);
   const inserted = await insertMessage(deps.store.db, {
     appKey: session.appKey,
     convKey: conversation.convKey,
     body,
     now: deps.now(),
-    ...(outgoing.needUpdateSession !== false && { sessions: { scene: conversation.scene, refs: conversation.sessions } }),
+    ...(outgoing.needUpdateSession !== false && {
+      sessions: { scene: conversation.scene, refs: conversation.sessions },
+    }),
   });
   // Delivered after the commit. A duplicate (a resend whose first try was stored) is delivered
   // again: the first delivery may have been lost with a crashed process, and clients drop a
@@ -47,7 +78,12 @@ export async function sendMessage(deps: SendDeps, session: Session, connectionId
     await deps.gateway.pushToGroup(conversation.group, 'msg', { msg: inserted.msg });
   } else {
     // Connection ids are unique, so `except` skips only the sending device.
-    await deps.gateway.pushToAccounts(conversation.audience, 'msg', { msg: inserted.msg }, connectionId);
+    await deps.gateway.pushToAccounts(
+      conversation.audience,
+      'msg',
+      { msg: inserted.msg },
+      connectionId,
+    );
   }
   return inserted.msg;
 }

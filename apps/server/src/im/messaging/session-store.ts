@@ -7,12 +7,30 @@ import type { Database } from '../../store/index.ts';
 import { toMsg, visibleTo } from './message-store.ts';
 import type { ImSessionTable } from './tables.ts';
 
-export async function getSessionRow(db: Kysely<Database>, appKey: string, accid: string, sessionId: string) {
-  return db.selectFrom('im_sessions').selectAll().where('app_key', '=', appKey).where('accid', '=', accid).where('session_id', '=', sessionId).executeTakeFirst();
+export async function getSessionRow(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  sessionId: string,
+) {
+  return db
+    .selectFrom('im_sessions')
+    .selectAll()
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
 }
 
 /** Moves the ack forward only: an ack not newer than the stored one changes nothing. */
-export async function advanceAck(db: Kysely<Database>, appKey: string, accid: string, sessionId: string, ack: number, now: number): Promise<boolean> {
+export async function advanceAck(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  sessionId: string,
+  ack: number,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('im_sessions')
     .set({ ack, updated_at: now })
@@ -27,7 +45,12 @@ export async function advanceAck(db: Kysely<Database>, appKey: string, accid: st
 type SessionRow = ImSessionTable;
 
 /** Builds protocol sessions from rows: last visible message and unread count, in two queries. */
-export async function toSessions(db: Kysely<Database>, appKey: string, accid: string, rows: SessionRow[]): Promise<Session[]> {
+export async function toSessions(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  rows: SessionRow[],
+): Promise<Session[]> {
   if (rows.length === 0) return [];
   const convKeys = rows.map((r) => r.conv_key);
   const unreadRows = await visibleTo(
@@ -39,7 +62,10 @@ export async function toSessions(db: Kysely<Database>, appKey: string, accid: st
           .on('im_sessions.app_key', '=', appKey)
           .on('im_sessions.accid', '=', accid),
       )
-      .select(['im_sessions.session_id as sessionId', (eb) => eb.fn.countAll<number>().as('unread')]),
+      .select([
+        'im_sessions.session_id as sessionId',
+        (eb) => eb.fn.countAll<number>().as('unread'),
+      ]),
     appKey,
     accid,
   )
@@ -52,9 +78,18 @@ export async function toSessions(db: Kysely<Database>, appKey: string, accid: st
     .execute();
   const unread = new Map(unreadRows.map((r) => [r.sessionId, Number(r.unread)]));
 
-  const lastIds = rows.map((r) => r.last_msg_id).filter((id): id is number => id !== null).map(Number);
+  const lastIds = rows
+    .map((r) => r.last_msg_id)
+    .filter((id): id is number => id !== null)
+    .map(Number);
   const lastRows = lastIds.length
-    ? await visibleTo(db.selectFrom('im_messages').select(['id', 'seq', 'time', 'body', 'conv_key']), appKey, accid).where('id', 'in', lastIds).execute()
+    ? await visibleTo(
+        db.selectFrom('im_messages').select(['id', 'seq', 'time', 'body', 'conv_key']),
+        appKey,
+        accid,
+      )
+        .where('id', 'in', lastIds)
+        .execute()
     : [];
   const lastById = new Map(lastRows.map((r) => [Number(r.id), r]));
 
@@ -64,7 +99,11 @@ export async function toSessions(db: Kysely<Database>, appKey: string, accid: st
     if (last && Number(last.time) <= Number(row.cleared_before)) last = undefined;
     if (!last && row.last_msg_id !== null) {
       // The last message was recalled, deleted or cleared: the session shows the one before.
-      last = await visibleTo(db.selectFrom('im_messages').select(['id', 'seq', 'time', 'body', 'conv_key']), appKey, accid)
+      last = await visibleTo(
+        db.selectFrom('im_messages').select(['id', 'seq', 'time', 'body', 'conv_key']),
+        appKey,
+        accid,
+      )
         .where('conv_key', '=', row.conv_key)
         .where('time', '>', Number(row.cleared_before))
         .orderBy('time', 'desc')
@@ -87,10 +126,16 @@ export async function toSessions(db: Kysely<Database>, appKey: string, accid: st
 }
 
 /** Ids of the account's sessions deleted after `since`. */
-export async function sessionsDeletedSince(db: Kysely<Database>, appKey: string, accid: string, since: number, limit: number): Promise<string[]> {
+export async function sessionsDeletedSince(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+  limit: number,
+): Promise<{ sessionId: string; updatedAt: number }[]> {
   const rows = await db
     .selectFrom('im_sessions')
-    .select('session_id')
+    .select(['session_id', 'updated_at'])
     .where('app_key', '=', appKey)
     .where('accid', '=', accid)
     .where('deleted', '=', 1)
@@ -98,10 +143,17 @@ export async function sessionsDeletedSince(db: Kysely<Database>, appKey: string,
     .orderBy('updated_at', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.session_id);
+  return rows.map((r) => ({ sessionId: r.session_id, updatedAt: Number(r.updated_at) }));
 }
 
-export async function sessionsUpdatedSince(db: Kysely<Database>, appKey: string, accid: string, since: number, limit: number, until?: number) {
+export async function sessionsUpdatedSince(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+  limit: number,
+  until?: number,
+) {
   let query = db
     .selectFrom('im_sessions')
     .selectAll()

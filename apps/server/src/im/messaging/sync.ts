@@ -2,92 +2,157 @@
 // (or, for a new device, roaming) messages, sessions, read receipts and recalls (one-to-one here,
 // team and super-team ones from their scenes' recall sources) since each
 // category's timetag. Large results go out in several pushes, each well under the frame limit.
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { CommandName } from '@morsel/protocol';
-import type { Store } from '../../store/index.ts';
+import type { Database, Store } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
 import type { HandlerContext } from '../gateway/handlers/types.ts';
-import { toMsg, visibleTo } from './message-store.ts';
+import { newest, pushInChunks } from '../gateway/sync-push.ts';
+import {
+  cursorAt,
+  messagesPageAfter,
+  newestWindowStart,
+  toMsg,
+  visibleTo,
+  type MsgCursor,
+} from './message-store.ts';
 import { recallNotice, type RecallSource } from './recalls.ts';
 import { sessionIdFor } from './scenes.ts';
 import { sessionsDeletedSince, sessionsUpdatedSince, toSessions } from './session-store.ts';
 
-/** A new device gets this much history per sync (most recent first), not everything. */
+export { pushInChunks };
+
+/**
+ * A new device, or one whose timetag is older than this window, gets the newest ROAMING_MAX
+ * messages of the last ROAMING_DAYS (a roaming sync); anything older is paged from history.
+ */
 export const ROAMING_DAYS = 7;
 export const ROAMING_MAX = 5_000;
-export const OFFLINE_MAX = 50_000;
+/** Rows read per page of a message sync: at most this many bodies (16 KB each at most) in memory. */
+export const SYNC_PAGE_ROWS = 500;
 const SESSIONS_MAX = 5_000;
-const PUSH_ITEMS = 500;
-const PUSH_BYTES = 400_000;
+const DAY_MS = 86_400_000;
 
-/** Sends items in pushes of at most PUSH_ITEMS items and about PUSH_BYTES bytes. */
-export function pushInChunks<T>(context: HandlerContext, name: CommandName, key: string, items: T[]): void {
-  let chunk: T[] = [];
-  let bytes = 0;
-  const flush = () => {
-    if (chunk.length) context.connection.push(name, { [key]: chunk });
-    chunk = [];
-    bytes = 0;
-  };
-  for (const item of items) {
-    const size = JSON.stringify(item).length;
-    if (chunk.length >= PUSH_ITEMS || (chunk.length > 0 && bytes + size > PUSH_BYTES)) flush();
-    chunk.push(item);
-    bytes += size;
+type MsgRow = {
+  id: number | string | bigint;
+  seq: number | string;
+  time: number | string;
+  body: string;
+};
+
+export interface MessageStream {
+  /** Messages to sync, filtered and selecting id, seq, time and body of im_messages. */
+  query: SelectQueryBuilder<Database, 'im_messages', MsgRow>;
+  since: number;
+  now: number;
+  pageRows?: number;
+}
+
+/**
+ * Streams the messages of a sync category, page by page (keyset over (time, id)), each page
+ * pushed in chunks of bounded encoded size before the next is read. A timetag of 0 (a new device)
+ * or one older than the roaming window is a roaming request: the newest ROAMING_MAX messages of
+ * the window, pushed as roaming. Returns the sync's new timetag: the newest message time sent,
+ * or the client's own when nothing was new.
+ */
+export async function streamMessages(
+  context: HandlerContext,
+  { query, since, now, pageRows = SYNC_PAGE_ROWS }: MessageStream,
+): Promise<{ timetag: number }> {
+  const windowStart = now - ROAMING_DAYS * DAY_MS;
+  const roaming = since < windowStart;
+  const name: CommandName = roaming ? 'syncRoamingMsgs' : 'syncOfflineMsgs';
+  const filtered = query.where(
+    roaming ? 'im_messages.roamingable' : 'im_messages.offlinable',
+    '=',
+    1,
+  );
+  let cursor: MsgCursor = roaming
+    ? await newestWindowStart(filtered, windowStart, ROAMING_MAX)
+    : cursorAt(since);
+  let newestTime: number | undefined;
+  for (;;) {
+    const rows = await messagesPageAfter(filtered, cursor, pageRows);
+    if (!rows.length) break;
+    pushInChunks(
+      context,
+      name,
+      'msgs',
+      rows.map((row) =>
+        toMsg({ ...row, id: Number(row.id), seq: Number(row.seq), time: Number(row.time) }),
+      ),
+    );
+    const last = rows.at(-1)!;
+    cursor = { time: Number(last.time), id: Number(last.id) };
+    newestTime = cursor.time;
+    if (rows.length < pageRows) break;
   }
-  flush();
+  return { timetag: newestTime ?? since };
 }
 
 export function registerMessagingSync(
   sources: SyncSources,
   store: Store,
   now: () => number,
-  limits = { offlineMax: OFFLINE_MAX },
+  limits: { pageRows?: number } = {},
   recallSources: RecallSource[] = [],
 ): void {
   const db = store.db;
 
   sources.register('offlineMsgs', async (context, since) => {
     const { appKey, accid } = context.connection.session!;
-    const roaming = since === 0;
-    let query = visibleTo(
+    const query = visibleTo(
       db
         .selectFrom('im_messages')
         .leftJoin('im_sessions', (join) =>
-          join.onRef('im_sessions.conv_key', '=', 'im_messages.conv_key').on('im_sessions.app_key', '=', appKey).on('im_sessions.accid', '=', accid),
+          join
+            .onRef('im_sessions.conv_key', '=', 'im_messages.conv_key')
+            .on('im_sessions.app_key', '=', appKey)
+            .on('im_sessions.accid', '=', accid),
         )
         .select(['im_messages.id', 'im_messages.seq', 'im_messages.time', 'im_messages.body']),
       appKey,
       accid,
     )
       .where('im_messages.scene', '=', 'p2p')
-      .where((eb) => eb.or([eb('im_messages.to_target', '=', accid), eb('im_messages.from_accid', '=', accid)]))
-      .where('im_messages.time', '>', roaming ? now() - ROAMING_DAYS * 86_400_000 : since)
+      .where((eb) =>
+        eb.or([eb('im_messages.to_target', '=', accid), eb('im_messages.from_accid', '=', accid)]),
+      )
       .where(sql<boolean>`im_messages.time > coalesce(im_sessions.cleared_before, 0)`)
       // A deleted session stays deleted until its next message (which undeletes it).
-      .where(sql<boolean>`coalesce(im_sessions.deleted, 0) = 0`)
-      .where(roaming ? 'im_messages.roamingable' : 'im_messages.offlinable', '=', 1);
-    query = roaming ? query.orderBy('im_messages.time', 'desc').limit(ROAMING_MAX) : query.orderBy('im_messages.time', 'asc').limit(limits.offlineMax);
-    const rows = await query.execute();
-    if (roaming) rows.reverse();
-    const msgs = rows.map((row) => toMsg({ ...row, id: Number(row.id) }));
-    pushInChunks(context, roaming ? 'syncRoamingMsgs' : 'syncOfflineMsgs', 'msgs', msgs);
-    // Capped: the timetag stays just before the last message sent (messages sharing its time may
-    // be past the cap), so the next sync sends the rest; the client drops what it holds already.
-    // A new device's roaming is capped on purpose (older history is paged from the server).
-    if (!roaming && rows.length === limits.offlineMax) return { timetag: Math.max(since, Number(rows.at(-1)!.time) - 1) };
+      .where(sql<boolean>`coalesce(im_sessions.deleted, 0) = 0`);
+    return streamMessages(context, {
+      query: query as unknown as MessageStream['query'],
+      since,
+      now: now(),
+      ...limits,
+    });
   });
 
   sources.register('sessions', async (context, since) => {
     const { appKey, accid } = context.connection.session!;
     const rows = await sessionsUpdatedSince(db, appKey, accid, since, SESSIONS_MAX);
     pushInChunks(context, 'syncSessions', 'sessions', await toSessions(db, appKey, accid, rows));
+    let timetag = newest(
+      since,
+      rows.map((r) => Number(r.updated_at)),
+    );
     // A device that was offline while another deleted sessions learns it here (a new device
     // never held them). A deleted row keeps its place until a new message brings it back.
     if (since > 0) {
       const deleted = await sessionsDeletedSince(db, appKey, accid, since, SESSIONS_MAX);
-      pushInChunks(context, 'sessionsDeleted', 'sessionIds', deleted);
+      pushInChunks(
+        context,
+        'sessionsDeleted',
+        'sessionIds',
+        deleted.map((d) => d.sessionId),
+      );
+      timetag = newest(
+        timetag,
+        deleted.map((d) => d.updatedAt),
+      );
     }
+    return { timetag };
   });
 
   sources.register('msgReceipts', async (context, since) => {
@@ -95,15 +160,35 @@ export function registerMessagingSync(
     const rows = await db
       .selectFrom('im_receipts')
       .innerJoin('im_sessions', (join) =>
-        join.onRef('im_sessions.conv_key', '=', 'im_receipts.conv_key').on('im_sessions.app_key', '=', appKey).on('im_sessions.accid', '=', accid),
+        join
+          .onRef('im_sessions.conv_key', '=', 'im_receipts.conv_key')
+          .on('im_sessions.app_key', '=', appKey)
+          .on('im_sessions.accid', '=', accid),
       )
-      .select(['im_receipts.reader', 'im_receipts.id_server', 'im_receipts.msg_time', 'im_sessions.session_id'])
+      .select([
+        'im_receipts.reader',
+        'im_receipts.id_server',
+        'im_receipts.msg_time',
+        'im_receipts.updated_at',
+        'im_sessions.session_id',
+      ])
       .where('im_receipts.app_key', '=', appKey)
       .where('im_receipts.reader', '!=', accid)
       .where('im_receipts.updated_at', '>', since)
       .execute();
-    const receipts = rows.map((r) => ({ sessionId: r.session_id, account: r.reader, idServer: r.id_server, time: Number(r.msg_time) }));
+    const receipts = rows.map((r) => ({
+      sessionId: r.session_id,
+      account: r.reader,
+      idServer: r.id_server,
+      time: Number(r.msg_time),
+    }));
     pushInChunks(context, 'syncMsgReceipts', 'receipts', receipts);
+    return {
+      timetag: newest(
+        since,
+        rows.map((r) => Number(r.updated_at)),
+      ),
+    };
   });
 
   sources.register('deleteMsg', async (context, since) => {
@@ -111,7 +196,17 @@ export function registerMessagingSync(
     const { appKey, accid } = context.connection.session!;
     const rows = await db
       .selectFrom('im_messages')
-      .select(['id', 'id_client', 'scene', 'from_accid', 'to_target', 'time', 'deleted_at', 'deleted_by', 'delete_ps'])
+      .select([
+        'id',
+        'id_client',
+        'scene',
+        'from_accid',
+        'to_target',
+        'time',
+        'deleted_at',
+        'deleted_by',
+        'delete_ps',
+      ])
       .where('app_key', '=', appKey)
       .where('scene', '=', 'p2p')
       .where((eb) => eb.or([eb('to_target', '=', accid), eb('from_accid', '=', accid)]))
@@ -119,19 +214,36 @@ export function registerMessagingSync(
       .execute();
     const p2p = rows.map((r) => recallNotice(r, sessionIdFor(r, accid)));
     // Team and super-team recalls come from their scenes (by the account's memberships).
-    const others = (await Promise.all(recallSources.map((source) => source(appKey, accid, since)))).flat();
+    const others = (
+      await Promise.all(recallSources.map((source) => source(appKey, accid, since)))
+    ).flat();
     const deleted = [...p2p, ...others].sort((x, y) => x.deletedAt - y.deletedAt);
     pushInChunks(context, 'syncDeletedMsgs', 'deleted', deleted);
     // One-way deletes by the account's other devices (every scene that has them).
     const hidden = await db
       .selectFrom('im_msg_hidden')
       .innerJoin('im_messages', 'im_messages.id', 'im_msg_hidden.message_id')
-      .select(['im_messages.id', 'im_messages.scene', 'im_messages.from_accid', 'im_messages.to_target'])
+      .select([
+        'im_messages.id',
+        'im_messages.scene',
+        'im_messages.from_accid',
+        'im_messages.to_target',
+        'im_msg_hidden.created_at',
+      ])
       .where('im_msg_hidden.app_key', '=', appKey)
       .where('im_msg_hidden.accid', '=', accid)
       .where('im_msg_hidden.created_at', '>', since)
       .execute();
-    const selfDeleted = hidden.map((r) => ({ sessionId: sessionIdFor(r, accid), idServer: String(r.id) }));
+    const selfDeleted = hidden.map((r) => ({
+      sessionId: sessionIdFor(r, accid),
+      idServer: String(r.id),
+    }));
     pushInChunks(context, 'syncDeletedMsgsSelf', 'deleted', selfDeleted);
+    return {
+      timetag: newest(since, [
+        ...deleted.map((d) => d.deletedAt),
+        ...hidden.map((r) => Number(r.created_at)),
+      ]),
+    };
   });
 }

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
+import { newest, pushInChunks } from '../gateway/sync-push.ts';
 import { toFriend } from './handlers.ts';
 import { toSysMsg } from './sysmsgs.ts';
 import { toUser, usersQuery } from './users.ts';
@@ -14,34 +15,82 @@ const SYSMSGS_MAX = 5_000;
 export function registerPeopleSync(sources: SyncSources, db: Kysely<Database>): void {
   sources.register('myInfo', async (context, since) => {
     const { appKey, accid } = context.connection.session!;
-    const row = await usersQuery(db, appKey).where('accid', '=', accid).where('updated_at', '>', since).executeTakeFirst();
+    const row = await usersQuery(db, appKey)
+      .where('accid', '=', accid)
+      .where('updated_at', '>', since)
+      .executeTakeFirst();
     if (row) context.connection.push('syncMyInfo', { user: toUser(row) });
+    return { timetag: row ? Number(row.updated_at) : since };
   });
 
   sources.register('friends', async (context, since) => {
     const { appKey, accid } = context.connection.session!;
-    const rows = await db.selectFrom('im_friends').selectAll().where('app_key', '=', appKey).where('accid', '=', accid).where('updated_at', '>', since).execute();
+    const rows = await db
+      .selectFrom('im_friends')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('accid', '=', accid)
+      .where('updated_at', '>', since)
+      .execute();
     // A first sync needs only current friends; later ones also learn of deletions (valid false).
     const friends = rows.filter((r) => since > 0 || r.valid === 1).map(toFriend);
-    if (friends.length) context.connection.push('syncFriends', { friends });
+    pushInChunks(context, 'syncFriends', 'friends', friends);
+    return {
+      timetag: newest(
+        since,
+        rows.map((r) => Number(r.updated_at)),
+      ),
+    };
   });
 
   sources.register('friendUsers', async (context, since) => {
     const { appKey, accid } = context.connection.session!;
     const rows = await usersQuery(db, appKey)
       .where('updated_at', '>', since)
-      .where('accid', 'in', db.selectFrom('im_friends').select('friend').where('app_key', '=', appKey).where('accid', '=', accid).where('valid', '=', 1))
+      .where(
+        'accid',
+        'in',
+        db
+          .selectFrom('im_friends')
+          .select('friend')
+          .where('app_key', '=', appKey)
+          .where('accid', '=', accid)
+          .where('valid', '=', 1),
+      )
       .execute();
-    if (rows.length) context.connection.push('syncFriendUsers', { users: rows.map(toUser) });
+    pushInChunks(context, 'syncFriendUsers', 'users', rows.map(toUser));
+    return {
+      timetag: newest(
+        since,
+        rows.map((r) => Number(r.updated_at)),
+      ),
+    };
   });
 
   sources.register('relations', async (context, since) => {
     const { appKey, accid } = context.connection.session!;
-    const rows = await db.selectFrom('im_relations').selectAll().where('app_key', '=', appKey).where('accid', '=', accid).where('updated_at', '>', since).execute();
+    const rows = await db
+      .selectFrom('im_relations')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('accid', '=', accid)
+      .where('updated_at', '>', since)
+      .execute();
     const changes = rows
       .filter((r) => since > 0 || r.active === 1)
-      .map((r) => ({ account: r.target, kind: r.kind, isAdd: r.active === 1, updateTime: Number(r.updated_at) }));
-    if (changes.length) context.connection.push('syncRelations', { changes });
+      .map((r) => ({
+        account: r.target,
+        kind: r.kind,
+        isAdd: r.active === 1,
+        updateTime: Number(r.updated_at),
+      }));
+    pushInChunks(context, 'syncRelations', 'changes', changes);
+    return {
+      timetag: newest(
+        since,
+        rows.map((r) => Number(r.updated_at)),
+      ),
+    };
   });
 
   sources.register('sysMsgs', async (context, since) => {
@@ -55,6 +104,17 @@ export function registerPeopleSync(sources: SyncSources, db: Kysely<Database>): 
       .orderBy('updated_at', 'desc')
       .limit(since === 0 ? SYSMSGS_FIRST_SYNC : SYSMSGS_MAX)
       .execute();
-    if (rows.length) context.connection.push('syncOfflineSysMsgs', { sysMsgs: rows.reverse().map((r) => toSysMsg({ ...r, id: Number(r.id) })) });
+    pushInChunks(
+      context,
+      'syncOfflineSysMsgs',
+      'sysMsgs',
+      rows.reverse().map((r) => toSysMsg({ ...r, id: Number(r.id) })),
+    );
+    return {
+      timetag: newest(
+        since,
+        rows.map((r) => Number(r.updated_at)),
+      ),
+    };
   });
 }

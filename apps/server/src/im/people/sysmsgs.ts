@@ -8,17 +8,36 @@ import type { AccountKey } from '../gateway/ports.ts';
 import type { ImSysMsgTable } from './tables.ts';
 
 const CATEGORY: Record<SysMsgType, SysMsg['category']> = {
-  applyTeam: 'team', rejectTeamApply: 'team', teamInvite: 'team', rejectTeamInvite: 'team',
-  applySuperTeam: 'superTeam', rejectSuperTeamApply: 'superTeam', superTeamInvite: 'superTeam', rejectSuperTeamInvite: 'superTeam',
-  addFriend: 'friend', applyFriend: 'friend', passFriendApply: 'friend', rejectFriendApply: 'friend', deleteFriend: 'friend',
-  deleteMsg: 'msg', deleteMsgP2pOneWay: 'msg', deleteMsgTeamOneWay: 'msg', deleteMsgSuperTeam: 'msg',
-  customP2p: 'msg', customTeam: 'msg', customSuperTeam: 'msg',
+  applyTeam: 'team',
+  rejectTeamApply: 'team',
+  teamInvite: 'team',
+  rejectTeamInvite: 'team',
+  applySuperTeam: 'superTeam',
+  rejectSuperTeamApply: 'superTeam',
+  superTeamInvite: 'superTeam',
+  rejectSuperTeamInvite: 'superTeam',
+  addFriend: 'friend',
+  applyFriend: 'friend',
+  passFriendApply: 'friend',
+  rejectFriendApply: 'friend',
+  deleteFriend: 'friend',
+  deleteMsg: 'msg',
+  deleteMsgP2pOneWay: 'msg',
+  deleteMsgTeamOneWay: 'msg',
+  deleteMsgSuperTeam: 'msg',
+  customP2p: 'msg',
+  customTeam: 'msg',
+  customSuperTeam: 'msg',
 };
 
 /** The id of a custom system message that reaches online devices only (it is never stored). */
 export const onlineOnlyId = (time: number) => `c${time}${Math.floor(Math.random() * 1e6)}`;
 
-const CUSTOM_TYPES: ReadonlySet<SysMsgType> = new Set(['customP2p', 'customTeam', 'customSuperTeam']);
+const CUSTOM_TYPES: ReadonlySet<SysMsgType> = new Set([
+  'customP2p',
+  'customTeam',
+  'customSuperTeam',
+]);
 
 /**
  * The row as it travels. A custom system message's content is kept in the attach column and goes
@@ -55,8 +74,21 @@ export interface NewSysMsg {
   state?: SysMsg['state'];
 }
 
-/** Stores a system message and pushes it to the recipient's devices. */
-export async function sendSysMsg(db: Kysely<Database>, gateway: Gateway, input: NewSysMsg, now: number): Promise<SysMsg> {
+/** Unhandled requests (state init) kept per recipient; older ones beyond this are dropped. */
+export const PENDING_SYSMSGS_MAX = 200;
+
+/**
+ * Stores a system message and pushes it to the recipient's devices. A request that repeats one
+ * still pending (same type, sender, recipient, target and details) replaces it: same id, the new
+ * ps and time, unread again; so one sender can never pile up copies in someone's inbox. Past
+ * PENDING_SYSMSGS_MAX unhandled requests for a recipient, the oldest are dropped.
+ */
+export async function sendSysMsg(
+  db: Kysely<Database>,
+  gateway: Gateway,
+  input: NewSysMsg,
+  now: number,
+): Promise<SysMsg> {
   const row = {
     app_key: input.appKey,
     to_accid: input.to,
@@ -71,14 +103,79 @@ export async function sendSysMsg(db: Kysely<Database>, gateway: Gateway, input: 
     time: now,
     updated_at: now,
   };
-  const { id } = await db.insertInto('im_sysmsgs').values(row).returning('id').executeTakeFirstOrThrow();
-  const sysMsg = toSysMsg({ ...row, id: Number(id) });
+  const id =
+    row.state === 'init'
+      ? await storeRequest(db, row)
+      : Number(
+          (await db.insertInto('im_sysmsgs').values(row).returning('id').executeTakeFirstOrThrow())
+            .id,
+        );
+  const sysMsg = toSysMsg({ ...row, id });
   await gateway.pushToAccount({ appKey: input.appKey, accid: input.to }, 'sysMsg', { sysMsg });
   return sysMsg;
 }
 
+/** A pending request: replaces the same one still pending, else inserted and the inbox capped. */
+async function storeRequest(db: Kysely<Database>, row: Omit<ImSysMsgTable, 'id'>): Promise<number> {
+  const same = await db
+    .selectFrom('im_sysmsgs')
+    .select('id')
+    .where('app_key', '=', row.app_key)
+    .where('to_accid', '=', row.to_accid)
+    .where('from_accid', '=', row.from_accid)
+    .where('type', '=', row.type)
+    .where('state', '=', 'init')
+    .where('target', row.target === null ? 'is' : '=', row.target)
+    .where('attach', row.attach === null ? 'is' : '=', row.attach)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (same) {
+    const id = Number(same.id);
+    await db
+      .updateTable('im_sysmsgs')
+      .set({ ps: row.ps, time: row.time, updated_at: row.updated_at, read: 0 })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  }
+  const { id } = await db
+    .insertInto('im_sysmsgs')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The recipient's oldest unhandled requests beyond the cap go (one indexed range, usually none).
+  const beyond = await db
+    .selectFrom('im_sysmsgs')
+    .select('id')
+    .where('app_key', '=', row.app_key)
+    .where('to_accid', '=', row.to_accid)
+    .where('state', '=', 'init')
+    .orderBy('id', 'desc')
+    .offset(PENDING_SYSMSGS_MAX)
+    .limit(1000)
+    .execute();
+  if (beyond.length) {
+    await db
+      .deleteFrom('im_sysmsgs')
+      .where(
+        'id',
+        'in',
+        beyond.map((r) => Number(r.id)),
+      )
+      .execute();
+  }
+  return Number(id);
+}
+
 /** The latest pending request of a type from one account to another, if any. */
-export async function pendingRequest(db: Kysely<Database>, appKey: string, type: SysMsgType, from: string, to: string, idServer?: string) {
+export async function pendingRequest(
+  db: Kysely<Database>,
+  appKey: string,
+  type: SysMsgType,
+  from: string,
+  to: string,
+  idServer?: string,
+) {
   let query = db
     .selectFrom('im_sysmsgs')
     .selectAll()
@@ -92,12 +189,28 @@ export async function pendingRequest(db: Kysely<Database>, appKey: string, type:
 }
 
 /** A request moves to passed or rejected when answered, or to error when it can no longer be honoured. */
-export async function settleRequest(db: Kysely<Database>, id: number, state: 'passed' | 'rejected' | 'error', now: number): Promise<void> {
-  await db.updateTable('im_sysmsgs').set({ state, read: 1, updated_at: now }).where('id', '=', id).execute();
+export async function settleRequest(
+  db: Kysely<Database>,
+  id: number,
+  state: 'passed' | 'rejected' | 'error',
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('im_sysmsgs')
+    .set({ state, read: 1, updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Marks system messages sent to the account read; its other devices learn which (sysMsgsRead). */
-export async function markSysMsgsRead(db: Kysely<Database>, gateway: Gateway, account: AccountKey, connectionId: string, ids: string[], now: number): Promise<void> {
+export async function markSysMsgsRead(
+  db: Kysely<Database>,
+  gateway: Gateway,
+  account: AccountKey,
+  connectionId: string,
+  ids: string[],
+  now: number,
+): Promise<void> {
   const numeric = ids.filter((id) => /^\d+$/.test(id)).map(Number);
   if (numeric.length === 0) return;
   await db

@@ -2,17 +2,29 @@
 // source streams what changed since its timetag as pushes, then the reply (syncDone) carries the
 // new timetags. Sources are registered by the features that own the data (messages, sessions,
 // teams...); a category nobody serves yet keeps the timetag the client sent.
+//
+// Each category stands alone: one that fails (a bad row, a store error) is logged and keeps the
+// client's timetag, so the next sync retries it, while every other category completes and moves
+// on. One account's data can never stop another part of someone's sync.
+import type { Logger } from '../../../log.ts';
 import type { HandlerContext, HandlerTable } from './types.ts';
 
 /**
- * Streams a category's changes since `since` to the connection, as pushes. A source that could
- * not send everything (a cap) returns the timetag that covers what it sent, so the next sync
- * continues from there rather than stepping over the rest.
+ * Streams a category's changes since `since` to the connection, as pushes (through
+ * sync-push.ts's pushInChunks). Returns the timetag that covers what it sent: the time of the
+ * newest row it read, so a row committed later with an earlier time is still ahead of the next
+ * sync's timetag; `since` itself when nothing was new. A source that returns nothing gets the
+ * clock taken before it ran (sources that have no row times).
  */
-export type SyncSource = (context: HandlerContext, since: number) => Promise<void | { timetag: number }>;
+export type SyncSource = (
+  context: HandlerContext,
+  since: number,
+) => Promise<void | { timetag: number }>;
 
 export class SyncSources {
   private readonly sources = new Map<string, SyncSource>();
+
+  constructor(private readonly log?: Logger) {}
 
   register(category: string, source: SyncSource): void {
     if (this.sources.has(category)) throw new Error(`sync category ${category} is served twice`);
@@ -22,13 +34,22 @@ export class SyncSources {
   handlers(): HandlerTable {
     return {
       sync: async (context, { timetags }) => {
-        // The new timetag is taken before streaming, so a change made during the sync is sent
-        // again by the next one rather than lost; the client deduplicates by server id.
-        const now = Date.now();
         const next: Record<string, number> = { ...timetags };
         for (const [category, source] of this.sources) {
-          const sent = await source(context, timetags[category] ?? 0);
-          next[category] = sent ? Math.min(sent.timetag, now) : now;
+          const since = timetags[category] ?? 0;
+          const now = Date.now();
+          try {
+            const sent = await source(context, since);
+            next[category] = sent ? sent.timetag : now;
+          } catch (err) {
+            // The category's timetag stays where the client had it: nothing is skipped.
+            next[category] = since;
+            const session = context.connection.session;
+            this.log?.error(
+              { err, category, accid: session?.accid, appKey: session?.appKey },
+              'sync category failed',
+            );
+          }
         }
         return { timetags: next };
       },
