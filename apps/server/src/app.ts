@@ -97,7 +97,7 @@ export async function buildServer(
     registerEvents({ store, im: imGateway, ...(eventsClock && { now: () => eventsClock.now() }) });
     registerPushSettings({ store, im: imGateway });
     const safeUrls = registerSafeUrls({ store, im: imGateway });
-    registerExtras({ store, im: imGateway, scenes: imMessaging.scenes });
+    registerExtras({ store, im: imGateway, scenes: imMessaging.scenes, writeGuards: imMessaging.writeGuards });
     await registerWebApp(http, config.webDist);
     await http.ready();
 

@@ -8,7 +8,7 @@ import { CommandError } from '../gateway/errors.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
 import { pushInChunks } from '../messaging/sync.ts';
-import { conversationsOf, keyOfRow, pushToConversation, readableMessage, readableOrSkip, type ExtrasDeps } from './access.ts';
+import { readableByAccount, keyOfRow, pushToConversation, readableMessage, readableOrSkip, writableMessage, type ExtrasDeps } from './access.ts';
 import type { ImQuickCommentTable } from './tables.ts';
 
 type Comment = ReplyOf<'addQuickComment'>['comment'];
@@ -52,7 +52,7 @@ export function commentHandlers(deps: ExtrasDeps): HandlerTable {
   return {
     async addQuickComment({ connection }, params) {
       const session = connection.session!;
-      const { row, conversation } = await readableMessage(deps, session, params.msg.idServer);
+      const { row, conversation } = await writableMessage(deps, session, params.msg.idServer);
       const now = deps.now();
       const values = { custom: params.custom ?? null, push_options: pushOptions(params), time: now, deleted: 0, updated_at: now };
       await db
@@ -114,7 +114,7 @@ export function registerCommentSync(sources: SyncSources, deps: ExtrasDeps): voi
       .innerJoin('im_messages as m', (join) => join.onRef('m.id', '=', 'c.message_id').onRef('m.app_key', '=', 'c.app_key'))
       .select(['c.from_accid', 'c.body', 'c.time', 'c.custom', 'c.push_options', 'c.deleted', 'm.id', 'm.scene', 'm.from_accid as msg_from', 'm.to_target', 'm.id_client', 'm.time as msg_time', 'm.conv_key'])
       .where('c.app_key', '=', appKey)
-      .where('c.conv_key', 'in', conversationsOf(db, appKey, accid))
+      .where(readableByAccount(appKey, accid))
       .where('m.deleted_at', 'is', null)
       .where('c.updated_at', '>', newDevice ? deps.now() - NEW_DEVICE_DAYS * 86_400_000 : since);
     // A new device never held a deleted comment: only live ones.

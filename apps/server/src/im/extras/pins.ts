@@ -8,7 +8,7 @@ import type { SyncSources } from '../gateway/handlers/sync.ts';
 import { toMsg, visibleTo } from '../messaging/message-store.ts';
 import { parseSessionId } from '../messaging/scenes.ts';
 import { pushInChunks } from '../messaging/sync.ts';
-import { conversationsOf, keyOfRow, pushToConversation, readableMessage, type ExtrasDeps, type MessageRow } from './access.ts';
+import { readableByAccount, keyOfRow, pushToConversation, readableMessage, writableMessage, type ExtrasDeps, type MessageRow } from './access.ts';
 import type { ImMsgPinTable } from './tables.ts';
 
 type Pin = ReplyOf<'addMsgPin'>['pin'];
@@ -34,7 +34,7 @@ export function pinHandlers(deps: ExtrasDeps): HandlerTable {
   return {
     async addMsgPin({ connection }, { msg, pinCustom }) {
       const session = connection.session!;
-      const { row, conversation } = await readableMessage(deps, session, msg.idServer);
+      const { row, conversation } = await writableMessage(deps, session, msg.idServer);
       const existing = await pinOf(session.appKey, row.id);
       if (existing && Number(existing.deleted) === 0) throw new CommandError(417, 'the message is already pinned');
       const now = deps.now();
@@ -54,7 +54,7 @@ export function pinHandlers(deps: ExtrasDeps): HandlerTable {
 
     async updateMsgPin({ connection }, { msg, pinCustom }) {
       const session = connection.session!;
-      const { row, conversation } = await readableMessage(deps, session, msg.idServer);
+      const { row, conversation } = await writableMessage(deps, session, msg.idServer);
       const stored = await db
         .updateTable('im_msg_pins')
         .set({ pin_custom: pinCustom, update_time: deps.now() })
@@ -99,7 +99,9 @@ export function pinHandlers(deps: ExtrasDeps): HandlerTable {
           .select(['im_messages.id_client', 'im_messages.time', 'im_messages.conv_key'])
           .where('im_msg_pins.app_key', '=', session.appKey)
           .where('im_msg_pins.conv_key', '=', conversation.convKey)
-          .where('im_msg_pins.deleted', '=', 0),
+          .where('im_msg_pins.deleted', '=', 0)
+          // Pinned messages from before the reader joined the team stay hidden, as in history.
+          .where('im_messages.time', '>=', conversation.readableFrom ?? 0),
         session.appKey,
         session.accid,
       )
@@ -126,7 +128,7 @@ export function registerPinSync(sources: SyncSources, deps: ExtrasDeps): void {
       .innerJoin('im_messages as m', (join) => join.onRef('m.id', '=', 'p.message_id').onRef('m.app_key', '=', 'p.app_key'))
       .select(['p.pin_from', 'p.pin_custom', 'p.create_time', 'p.update_time', 'p.deleted', ...messageColumns])
       .where('p.app_key', '=', appKey)
-      .where('p.conv_key', 'in', conversationsOf(db, appKey, accid))
+      .where(readableByAccount(appKey, accid))
       .where('p.update_time', '>', since);
     // A new device gets the pins that stand; a known one also learns of removals.
     if (since === 0) query = query.where('p.deleted', '=', 0).where('m.deleted_at', 'is', null);

@@ -6,7 +6,7 @@ import { CommandError } from '../gateway/errors.ts';
 import type { Session } from '../gateway/connection.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
-import { parseSessionId } from '../messaging/scenes.ts';
+import { parseSessionId, sessionIdOf } from '../messaging/scenes.ts';
 import { pushInChunks } from '../messaging/sync.ts';
 import type { ExtrasDeps } from './access.ts';
 import type { ImStickTopTable } from './tables.ts';
@@ -26,20 +26,25 @@ function toStickTop(row: Pick<ImStickTopTable, 'session_id' | 'top_custom' | 'cr
 export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
   const db = deps.store.db;
 
-  /** The scene must be served here and the account must be able to read the conversation. */
-  async function checkSession(session: Session, id: string): Promise<void> {
+  /**
+   * The scene must be served here and the account must be able to read the conversation (a
+   * one-to-one peer must exist); answers the session id as stored (`p2p-Alice` is `p2p-alice`).
+   */
+  async function checkSession(session: Session, id: string): Promise<string> {
     const { scene, to } = parseSessionId(id);
     if (!to) throw new CommandError(414, 'id must be scene-id with a valid scene');
-    await deps.scenes.get(scene).forReading(session.appKey, session.accid, to);
+    const conversation = await deps.scenes.get(scene).forReading(session.appKey, session.accid, to);
+    return sessionIdOf(scene, conversation.target);
   }
 
   const live = (session: Session, id: string) =>
     db.updateTable('im_stick_top_sessions').where('app_key', '=', session.appKey).where('accid', '=', session.accid).where('session_id', '=', id).where('deleted', '=', 0);
 
   return {
-    async addStickTopSession({ connection }, { id, topCustom }) {
+    async addStickTopSession({ connection }, params) {
       const session = connection.session!;
-      await checkSession(session, id);
+      const { topCustom } = params;
+      const id = await checkSession(session, params.id);
       const now = deps.now();
       // Adding a session that is already on top updates its custom text and keeps its createTime.
       const row = await db
@@ -60,9 +65,10 @@ export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
       return { stickTopSession };
     },
 
-    async updateStickTopSession({ connection }, { id, topCustom }) {
+    async updateStickTopSession({ connection }, params) {
       const session = connection.session!;
-      await checkSession(session, id);
+      const { topCustom } = params;
+      const id = await checkSession(session, params.id);
       const row = await live(session, id).set({ top_custom: topCustom, update_time: deps.now() }).returningAll().executeTakeFirst();
       if (!row) throw new CommandError(404, 'the session is not on top');
       const stickTopSession = toStickTop(row);
@@ -70,9 +76,9 @@ export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
       return { stickTopSession };
     },
 
-    async deleteStickTopSession({ connection }, { id }) {
+    async deleteStickTopSession({ connection }, params) {
       const session = connection.session!;
-      await checkSession(session, id);
+      const id = await checkSession(session, params.id);
       const now = deps.now();
       const row = await live(session, id).set({ deleted: 1, update_time: now }).returningAll().executeTakeFirst();
       if (!row) throw new CommandError(404, 'the session is not on top');

@@ -4,21 +4,23 @@ import type { ImGateway } from '../gateway/index.ts';
 import { messagingHandlers, type ComputedSessions } from './handlers.ts';
 import { knownAccounts } from './known-accounts.ts';
 import { p2pResolver, SceneRegistry } from './scenes.ts';
-import type { SendGuard } from './send.ts';
+import type { SendGuard, WriteGuard } from './send.ts';
 import type { RecallSource } from './recalls.ts';
 import { registerMessagingSync } from './sync.ts';
 import { messageReadMarker, readMarkHandlers, ReadMarkers } from './read-marks.ts';
 
 export { SceneRegistry, type SceneResolver, type Conversation } from './scenes.ts';
 export type { ReadMarker } from './read-marks.ts';
-export type { SendGuard } from './send.ts';
+export { checkWrite, type SendGuard, type WriteGuard } from './send.ts';
 export { recallNotice, type RecallNotice, type RecallSource } from './recalls.ts';
 
 export interface Messaging {
   /** Team and super-team scenes register here. */
   readonly scenes: SceneRegistry;
-  /** Checks run before a message is stored (blacklists, mutes). */
+  /** Checks run before a message is stored (message-specific: forced-push lists). */
   readonly guards: SendGuard[];
+  /** Checks run before anything is written into a conversation: messages and extras (blacklists). */
+  readonly writeGuards: WriteGuard[];
   /** Sessions computed on read (super teams) that server-session queries include. */
   readonly computedSessions: ComputedSessions[];
   /** What batchMarkRead can mark read (system messages register here). */
@@ -41,22 +43,19 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   scenes.register(
     'p2p',
     p2pResolver(
-      knownAccounts(async (appKey, accid) =>
-        Boolean(
-          await store.db.selectFrom('im_accounts').select('id').where('app_key', '=', appKey).where('accid', '=', accid.toLowerCase()).executeTakeFirst(),
-        ),
-      ),
+      knownAccounts(async (appKey, accid) => (await store.db.selectFrom('im_accounts').select('accid').where('app_key', '=', appKey).where('accid', '=', accid.toLowerCase()).executeTakeFirst())?.accid),
     ),
   );
   const guards: SendGuard[] = [];
+  const writeGuards: WriteGuard[] = [];
   const computedSessions: ComputedSessions[] = [];
-  im.gateway.use(messagingHandlers({ store, gateway: im.gateway, scenes, guards, now, computedSessions, recallWindowMs: options.recallWindowSeconds * 1000 }));
+  im.gateway.use(messagingHandlers({ store, gateway: im.gateway, scenes, guards, writeGuards, now, computedSessions, recallWindowMs: options.recallWindowSeconds * 1000 }));
   const readMarkers = new ReadMarkers();
   readMarkers.register(['msg', 'syncOfflineMsgs', 'syncRoamingMsgs'], messageReadMarker({ store, gateway: im.gateway, scenes, now }));
   im.gateway.use(readMarkHandlers(readMarkers));
   const recallSources: RecallSource[] = [];
   registerMessagingSync(im.syncSources, store, now, undefined, recallSources);
-  return { scenes, guards, computedSessions, readMarkers, recallSources };
+  return { scenes, guards, writeGuards, computedSessions, readMarkers, recallSources };
 }
 
 // Building blocks other features use to write into conversations (team notifications).

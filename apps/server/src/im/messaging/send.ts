@@ -8,14 +8,27 @@ import type { Store } from '../../store/index.ts';
 import { insertMessage, type StoredBody } from './message-store.ts';
 import type { Conversation, SceneRegistry } from './scenes.ts';
 
-/** A check before a message is stored; throws CommandError (e.g. 7101 when blacklisted). */
+/** A check of a message before it is stored; throws CommandError (e.g. 811: too many forced pushes). */
 export type SendGuard = (context: { session: Session; msg: OutgoingMsg; conversation: Conversation }) => Promise<void>;
+
+/**
+ * A check of anything an account writes into a conversation the other side sees: a message, and
+ * the extras shown with one (quick comments, pins, read receipts). Throws CommandError (7101 when
+ * the other side blacklisted the writer), so no side channel bypasses what a message may not do.
+ */
+export type WriteGuard = (context: { session: Session; conversation: Conversation }) => Promise<void>;
+
+/** Runs every write guard; the first refusal is thrown. */
+export async function checkWrite(guards: readonly WriteGuard[], session: Session, conversation: Conversation): Promise<void> {
+  for (const guard of guards) await guard({ session, conversation });
+}
 
 export interface SendDeps {
   store: Store;
   gateway: Gateway;
   scenes: SceneRegistry;
   guards: SendGuard[];
+  writeGuards: WriteGuard[];
   now: () => number;
 }
 
@@ -23,11 +36,14 @@ export async function sendMessage(deps: SendDeps, session: Session, connectionId
   const problem = checkOutgoingMsg(outgoing);
   if (problem) throw new CommandError(414, problem);
   const conversation = await deps.scenes.get(outgoing.scene).forSending(session.appKey, session.accid, outgoing.to);
+  await checkWrite(deps.writeGuards, session, conversation);
   for (const guard of deps.guards) await guard({ session, msg: outgoing, conversation });
 
   const { resend: _resend, ...fields } = outgoing;
   const body: StoredBody = {
     ...fields,
+    // The recipient as stored (`Alice` is `alice`), so the message joins the real conversation.
+    to: conversation.target,
     from: session.accid,
     fromNick: session.nick,
     fromClientType: session.clientType,

@@ -1,10 +1,11 @@
-// Blacklists and mutelists. A blacklist is enforced by the server: a one-to-one message to an
-// account that blacklisted the sender is refused with 7101 (the sender's SDK treats it as sent).
+// Blacklists and mutelists. A blacklist is enforced by the server: a one-to-one message (or a
+// quick comment, pin or receipt) to an account that blacklisted the sender is refused with 7101
+// (the sender's SDK treats a message as sent).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import { compiledOnce } from '../../store/compiled-once.ts';
 import { CommandError } from '../gateway/errors.ts';
-import type { SendGuard } from '../messaging/index.ts';
+import type { WriteGuard } from '../messaging/index.ts';
 
 export type RelationKind = 'blacklist' | 'mutelist';
 
@@ -32,11 +33,14 @@ export async function hasRelation(db: Kysely<Database>, appKey: string, accid: s
   return row?.active === 1;
 }
 
-/** Refuses a one-to-one message whose recipient has blacklisted the sender. */
-export function blacklistGuard(db: Kysely<Database>): SendGuard {
-  return async ({ session, msg }) => {
-    if (msg.scene !== 'p2p') return;
-    if (await hasRelation(db, session.appKey, msg.to.toLowerCase(), session.accid, 'blacklist')) {
+/**
+ * Refuses a write into a one-to-one conversation whose other side has blacklisted the writer: a
+ * message, a quick comment, a pin or a read receipt alike (all reach the blocker's devices).
+ */
+export function blacklistGuard(db: Kysely<Database>): WriteGuard {
+  return async ({ session, conversation }) => {
+    if (conversation.scene !== 'p2p' || conversation.target === session.accid) return;
+    if (await hasRelation(db, session.appKey, conversation.target, session.accid, 'blacklist')) {
       throw new CommandError(7101, 'the recipient has blacklisted the sender');
     }
   };

@@ -5,7 +5,7 @@ import type { HandlerTable } from '../gateway/handlers/types.ts';
 import { sendSysMsg, settleRequest } from '../people/sysmsgs.ts';
 import { TEAM_DEFAULTS, type SysMsgType } from '@morsel/protocol';
 import { existingAccounts, isManager, requireManager, requireMode, requireOwner, TeamOps, type TeamDeps } from './ops.ts';
-import { toMember, toTeam, type TeamRow } from './team-store.ts';
+import { toMember, toPublicTeam, toTeam, type TeamRow } from './team-store.ts';
 import type { TeamKind } from './scene.ts';
 
 /** Teams an account may own at once (806 beyond). */
@@ -64,18 +64,17 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
   /** Admits the author of a request; a full team or a member already in turns it into an error. */
   async function admitRequest(appKey: string, team: TeamRow, accid: string, invitor: string, requests: { id: number | bigint }[]) {
     if ((await store.member(appKey, team.id, accid))?.valid === 1) await failRequests(requests, new CommandError(809, 'already in the team'));
-    if (team.member_num >= team.level) await failRequests(requests, new CommandError(801, 'the team is full'));
-    await admit(appKey, team, [accid], invitor);
+    const { admitted } = await store.admitMembers(appKey, team.id, [accid], invitor, now());
+    if (admitted.length === 0) await failRequests(requests, new CommandError(801, 'the team is full'));
+    await ops.joined(appKey, team.id, admitted);
   }
 
-  /** Adds accounts up to the team's level; returns who fitted. */
-  async function admit(appKey: string, team: { id: number; level: number; member_num: number }, accounts: string[], invitor: string) {
-    const room = team.level - team.member_num;
-    if (room <= 0) throw new CommandError(801, 'the team is full');
-    const admitted = accounts.slice(0, room);
-    await store.addMembers(appKey, team.id, admitted, invitor, now());
+  /** Adds accounts up to the team's level (checked atomically by the store); returns who fitted. */
+  async function admit(appKey: string, team: { id: number }, accounts: string[], invitor: string) {
+    const { admitted, overflow } = await store.admitMembers(appKey, team.id, accounts, invitor, now());
+    if (admitted.length === 0 && overflow.length > 0) throw new CommandError(801, 'the team is full');
     await ops.joined(appKey, team.id, admitted);
-    return { admitted, overflow: accounts.slice(room) };
+    return { admitted, overflow };
   }
 
   return {
@@ -112,7 +111,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await store.addMembers(session.appKey, Number(id), [session.accid], '', time, 'owner');
+      await store.admitMembers(session.appKey, Number(id), [session.accid], '', time, 'owner');
       await ops.joined(session.appKey, Number(id), [session.accid]);
       let team = (await store.team(session.appKey, String(id)))!;
       const wanted = (params.accounts ?? []).map((a) => a.toLowerCase()).filter((a) => a !== session.accid);
@@ -137,7 +136,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       const team = await store.team(session.appKey, teamId);
       if (!team || team.kind !== kind) throw new CommandError(803, 'team not found');
       const me = await store.member(session.appKey, team.id, session.accid);
-      return { team: toTeam(team, me?.valid === 1) };
+      return { team: me?.valid === 1 ? toTeam(team, true) : toPublicTeam(team) };
     },
 
     async getTeams({ connection }) {
@@ -275,9 +274,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       if (target === session.accid) throw new CommandError(414, 'the team is already yours');
       await store.requireMember(session.appKey, team, target);
       const time = now();
-      await store.updateMember(session.appKey, team.id, target, { type: 'owner' }, time);
-      await store.updateMember(session.appKey, team.id, session.accid, { type: 'normal' }, time);
-      await store.updateTeam(session.appKey, team.id, { owner: target }, time);
+      await store.transferOwner(session.appKey, team.id, session.accid, target, time);
       await ops.notify(session, team, 'transferTeam', { account: target });
       if (leave) {
         await store.removeMembers(session.appKey, team.id, [session.accid], now());

@@ -38,6 +38,8 @@ export function teamResolver(store: TeamStore, kind: TeamKind = 'team'): SceneRe
       // and members' unread counts are computed when they read.
       return {
         scene: 'superTeam' as const,
+        target: String(team.id),
+        readableFrom: Number(me.join_time),
         convKey: teamConvKey(team.id, kind),
         sessions: [{ accid, sessionId: `superTeam-${team.id}`, peer: String(team.id) }],
         audience: [],
@@ -47,6 +49,10 @@ export function teamResolver(store: TeamStore, kind: TeamKind = 'team'): SceneRe
     const members = await store.members(appKey, team.id);
     return {
       scene: 'team' as const,
+      target: String(team.id),
+      // Only what was said since this membership began (docs/im-teams.md): a re-added member's
+      // join_time is the re-adding, so what was said while it was out stays hidden too.
+      readableFrom: Number(me.join_time),
       convKey: teamConvKey(team.id),
       sessions: [me, ...members.filter((m) => m.accid !== accid)].map((m) => ({ accid: m.accid, sessionId: `team-${team.id}`, peer: String(team.id) })),
       audience: members.map((m) => ({ appKey, accid: m.accid })),
