@@ -18,6 +18,8 @@ export interface ExtrasDeps {
   scenes: SceneRegistry;
   /** Messaging's checks of writes into a conversation (blacklists), run before an extra is stored. */
   writeGuards: readonly WriteGuard[];
+  /** Collects one account may keep (403 beyond). */
+  collectsPerAccount: number;
   now: () => number;
 }
 

@@ -1,6 +1,7 @@
 // Collects (favourites): an account's own list of typed items. A uniqueId makes adding
 // idempotent (the stored collect comes back). Another account's collect id is "not found". The
 // account's other devices are told of every change.
+import { sql } from 'kysely';
 import type { ReplyOf } from '@morsel/protocol';
 import { isUniqueViolation } from '../../store/index.ts';
 import { CommandError } from '../gateway/errors.ts';
@@ -37,28 +38,42 @@ export function collectHandlers(deps: ExtrasDeps): HandlerTable {
         const existing = await mine(session.appKey, session.accid).where('unique_id', '=', params.uniqueId).executeTakeFirst();
         if (existing) return { collect: toCollect(existing) };
       }
-      let row: CollectRow;
+      let row: CollectRow | undefined;
       try {
+        // One statement: the row is inserted only while the account holds fewer than the quota,
+        // so the count and the insert cannot be split by another add.
+        const held = db
+          .selectFrom('im_collects')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('app_key', '=', session.appKey)
+          .where('accid', '=', session.accid);
         row = await db
           .insertInto('im_collects')
-          .values({
-            app_key: session.appKey,
-            accid: session.accid,
-            type: params.type,
-            data: params.data,
-            custom: params.custom ?? null,
-            unique_id: params.uniqueId ?? null,
-            create_time: now,
-            update_time: now,
-          })
+          .columns(['app_key', 'accid', 'type', 'data', 'custom', 'unique_id', 'create_time', 'update_time'])
+          .expression(
+            db
+              .selectNoFrom([
+                // Typed casts: PostgreSQL reads a bare parameter in a select list as text.
+                sql<string>`cast(${session.appKey} as text)`.as('app_key'),
+                sql<string>`cast(${session.accid} as text)`.as('accid'),
+                sql<number>`cast(${params.type} as integer)`.as('type'),
+                sql<string>`cast(${params.data} as text)`.as('data'),
+                sql<string | null>`cast(${params.custom ?? null} as text)`.as('custom'),
+                sql<string | null>`cast(${params.uniqueId ?? null} as text)`.as('unique_id'),
+                sql<number>`cast(${now} as bigint)`.as('create_time'),
+                sql<number>`cast(${now} as bigint)`.as('update_time'),
+              ])
+              .where(held, '<', deps.collectsPerAccount),
+          )
           .returningAll()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
       } catch (error) {
         // Two devices adding the same uniqueId at once: the first one stored wins.
         if (!isUniqueViolation(error) || params.uniqueId === undefined) throw error;
         row = await mine(session.appKey, session.accid).where('unique_id', '=', params.uniqueId).executeTakeFirstOrThrow();
         return { collect: toCollect(row) };
       }
+      if (!row) throw new CommandError(403, `an account keeps at most ${deps.collectsPerAccount} collects`);
       const collect = toCollect(row);
       await deps.gateway.pushToAccount(session, 'collectChanged', { type: 'add', collects: [collect] }, connection.id);
       return { collect };
@@ -94,6 +109,7 @@ export function collectHandlers(deps: ExtrasDeps): HandlerTable {
       if (createTime !== undefined) query = query.where('create_time', '=', createTime);
       const row = await query.returningAll().executeTakeFirst();
       if (!row) throw new CommandError(404, `collect ${id} not found`);
+      if (!row) throw new CommandError(403, `an account keeps at most ${deps.collectsPerAccount} collects`);
       const collect = toCollect(row);
       await deps.gateway.pushToAccount(session, 'collectChanged', { type: 'update', collects: [collect] }, connection.id);
       return { collect };

@@ -18,11 +18,13 @@ export interface ExtrasOptions {
   scenes: SceneRegistry;
   /** The messaging feature's write guards (blacklists): comments and pins pass them too. */
   writeGuards: readonly WriteGuard[];
+  /** Collects one account may keep (403 beyond). */
+  collectsPerAccount: number;
   now?: () => number;
 }
 
 export function registerExtras(options: ExtrasOptions): void {
-  const deps: ExtrasDeps = { store: options.store, gateway: options.im.gateway, scenes: options.scenes, writeGuards: options.writeGuards, now: options.now ?? Date.now };
+  const deps: ExtrasDeps = { store: options.store, gateway: options.im.gateway, scenes: options.scenes, writeGuards: options.writeGuards, collectsPerAccount: options.collectsPerAccount, now: options.now ?? Date.now };
   options.im.gateway.use({ ...commentHandlers(deps), ...collectHandlers(deps), ...pinHandlers(deps), ...stickTopHandlers(deps), ...threadHandlers(deps) });
   registerCommentSync(options.im.syncSources, deps);
   registerPinSync(options.im.syncSources, deps);

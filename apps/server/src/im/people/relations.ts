@@ -33,6 +33,36 @@ export async function hasRelation(db: Kysely<Database>, appKey: string, accid: s
   return row?.active === 1;
 }
 
+/** Which of `accounts` have blacklisted `accid` (presence: a blocker's events never reach it). */
+export async function blacklistersOf(db: Kysely<Database>, appKey: string, accid: string, accounts: string[]): Promise<Set<string>> {
+  if (accounts.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('im_relations')
+    .select('accid')
+    .where('app_key', '=', appKey)
+    .where('target', '=', accid)
+    .where('kind', '=', 'blacklist')
+    .where('active', '=', 1)
+    .where('accid', 'in', accounts)
+    .execute();
+  return new Set(rows.map((r) => r.accid));
+}
+
+/** Which of `accounts` `accid` has blacklisted. */
+export async function blacklistedBy(db: Kysely<Database>, appKey: string, accid: string, accounts: string[]): Promise<Set<string>> {
+  if (accounts.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('im_relations')
+    .select('target')
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .where('kind', '=', 'blacklist')
+    .where('active', '=', 1)
+    .where('target', 'in', accounts)
+    .execute();
+  return new Set(rows.map((r) => r.target));
+}
+
 /**
  * Refuses a write into a one-to-one conversation whose other side has blacklisted the writer: a
  * message, a quick comment, a pin or a read receipt alike (all reach the blocker's devices).

@@ -24,10 +24,12 @@ export interface TeamsOptions {
   im: ImGateway;
   messaging: Messaging;
   people: People;
+  /** Member deliveries of team custom system messages an account may cause per second (416 beyond). */
+  customSysMsgFanoutPerSecond: number;
   now?: () => number;
 }
 
-export function registerTeams({ store, im, messaging, people, now = Date.now }: TeamsOptions): void {
+export function registerTeams({ store, im, messaging, people, customSysMsgFanoutPerSecond, now = Date.now }: TeamsOptions): void {
   const teams = new TeamStore(store.db);
   const deps = { db: store.db, store: teams, gateway: im.gateway, now };
   messaging.scenes.register('team', teamResolver(teams, 'team'));
@@ -36,7 +38,7 @@ export function registerTeams({ store, im, messaging, people, now = Date.now }: 
   im.gateway.use(superTeamHandlers(deps));
   im.gateway.use(receiptHandlers(deps));
   // Custom system messages to teams and super teams; the people service sends the one-to-one ones.
-  const customSysMsgs = teamCustomSysMsgSender(deps);
+  const customSysMsgs = teamCustomSysMsgSender(deps, customSysMsgFanoutPerSecond);
   people.customSysMsgScenes.set('team', customSysMsgs).set('superTeam', customSysMsgs);
   // A team message may force a push to at most this many accounts (811 beyond).
   messaging.guards.push(async ({ msg }) => {

@@ -4,7 +4,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SceneResolver } from '../messaging/index.ts';
 import { CommandError } from '../gateway/errors.ts';
-import type { TeamStore } from './team-store.ts';
+import type { MemberRow, TeamRow, TeamStore } from './team-store.ts';
 
 export type TeamKind = 'team' | 'superTeam';
 
@@ -24,15 +24,22 @@ export const isOwnMembershipOf = (column: string, kind: TeamKind, appKey: string
 /** The fan-out group of a super team (gateway groups.ts). */
 export const superTeamGroup = (appKey: string, teamId: string | number) => `${appKey}:superTeam:${teamId}`;
 
+/**
+ * A member may speak in the team (messages and custom system messages alike): not muted itself,
+ * and the team not muted for it (muteType normal lets the owner and managers speak, all only the
+ * owner); 812 otherwise.
+ */
+export function requireMaySpeak(team: TeamRow, me: MemberRow): void {
+  const speaksDuringMute = (team.mute_type === 'normal' && me.type !== 'normal') || me.type === 'owner';
+  if (team.mute_type !== 'none' && !speaksDuringMute) throw new CommandError(812, 'the team is muted');
+  if (me.mute === 1) throw new CommandError(812, 'you are muted in this team');
+}
+
 export function teamResolver(store: TeamStore, kind: TeamKind = 'team'): SceneResolver {
   async function conversation(appKey: string, accid: string, teamId: string, sending: boolean) {
     const team = await store.requireTeam(appKey, teamId, kind);
     const me = await store.requireMember(appKey, team, accid);
-    if (sending) {
-      const speaksDuringMute = (team.mute_type === 'normal' && me.type !== 'normal') || me.type === 'owner';
-      if (team.mute_type !== 'none' && !speaksDuringMute) throw new CommandError(812, 'the team is muted');
-      if (me.mute === 1) throw new CommandError(812, 'you are muted in this team');
-    }
+    if (sending) requireMaySpeak(team, me);
     if (kind === 'superTeam') {
       // No per-member work: one publish to the group, only the sender's session row is written,
       // and members' unread counts are computed when they read.
