@@ -35,7 +35,14 @@ export interface MessageRow {
 
 /** The key clients name a stored message by. */
 export function keyOfRow(row: MessageRow): MsgKey {
-  return { scene: row.scene as Msg['scene'], from: row.from_accid, to: row.to_target, idServer: String(row.id), idClient: row.id_client, time: Number(row.time) };
+  return {
+    scene: row.scene as Msg['scene'],
+    from: row.from_accid,
+    to: row.to_target,
+    idServer: String(row.id),
+    idClient: row.id_client,
+    time: Number(row.time),
+  };
 }
 
 /**

@@ -24,8 +24,21 @@ export interface ExtrasOptions {
 }
 
 export function registerExtras(options: ExtrasOptions): void {
-  const deps: ExtrasDeps = { store: options.store, gateway: options.im.gateway, scenes: options.scenes, writeGuards: options.writeGuards, collectsPerAccount: options.collectsPerAccount, now: options.now ?? Date.now };
-  options.im.gateway.use({ ...commentHandlers(deps), ...collectHandlers(deps), ...pinHandlers(deps), ...stickTopHandlers(deps), ...threadHandlers(deps) });
+  const deps: ExtrasDeps = {
+    store: options.store,
+    gateway: options.im.gateway,
+    scenes: options.scenes,
+    writeGuards: options.writeGuards,
+    collectsPerAccount: options.collectsPerAccount,
+    now: options.now ?? Date.now,
+  };
+  options.im.gateway.use({
+    ...commentHandlers(deps),
+    ...collectHandlers(deps),
+    ...pinHandlers(deps),
+    ...stickTopHandlers(deps),
+    ...threadHandlers(deps),
+  });
   registerCommentSync(options.im.syncSources, deps);
   registerPinSync(options.im.syncSources, deps);
   registerStickTopSync(options.im.syncSources, deps);

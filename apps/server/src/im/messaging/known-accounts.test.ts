@@ -7,7 +7,9 @@ describe('known accounts', () => {
     const asked: string[] = [];
     const stored = knownAccounts(async (appKey, accid) => {
       asked.push(accid);
-      return existing.has(`${appKey}\u0000${accid.toLowerCase()}`) ? accid.toLowerCase() : undefined;
+      return existing.has(`${appKey}\u0000${accid.toLowerCase()}`)
+        ? accid.toLowerCase()
+        : undefined;
     });
     expect(await stored('app', 'alice')).toBe('alice');
     expect(await stored('app', 'ALICE')).toBe('alice');

@@ -10,11 +10,18 @@ import { findMessage } from './message-store.ts';
 import type { SceneRegistry } from './scenes.ts';
 import { peerOf, readableIn, sessionIdOf } from './scenes.ts';
 
-export async function readableMessage(db: Kysely<Database>, scenes: SceneRegistry, account: AccountKey, idServer: string) {
+export async function readableMessage(
+  db: Kysely<Database>,
+  scenes: SceneRegistry,
+  account: AccountKey,
+  idServer: string,
+) {
   const row = await findMessage(db, account.appKey, idServer);
   if (!row || row.deleted_at !== null) throw new CommandError(404, 'message not found');
   const peer = peerOf(row, account.accid);
-  const conversation = await scenes.get(row.scene as Msg['scene']).forReading(account.appKey, account.accid, peer);
+  const conversation = await scenes
+    .get(row.scene as Msg['scene'])
+    .forReading(account.appKey, account.accid, peer);
   if (!readableIn(conversation, row)) throw new CommandError(404, 'message not found');
   return { row, conversation, peer, sessionId: sessionIdOf(row.scene as Msg['scene'], peer) };
 }

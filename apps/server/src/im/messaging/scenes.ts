@@ -48,11 +48,17 @@ export interface SceneResolver {
 export const sessionIdOf = (scene: Scene, to: string) => `${scene}-${to}`;
 
 /** A stored message's other side as `accid` sees it: the peer account, or the team id. */
-export const peerOf = (row: { scene: string; from_accid: string; to_target: string }, accid: string) =>
+export const peerOf = (
+  row: { scene: string; from_accid: string; to_target: string },
+  accid: string,
+) =>
   row.scene === 'p2p' ? (row.from_accid === accid ? row.to_target : row.from_accid) : row.to_target;
 
 /** The id of the session a stored message shows in, for `accid`. */
-export const sessionIdFor = (row: { scene: string; from_accid: string; to_target: string }, accid: string) => sessionIdOf(row.scene as Scene, peerOf(row, accid));
+export const sessionIdFor = (
+  row: { scene: string; from_accid: string; to_target: string },
+  accid: string,
+) => sessionIdOf(row.scene as Scene, peerOf(row, accid));
 
 export function parseSessionId(sessionId: string): { scene: Scene; to: string } {
   const dash = sessionId.indexOf('-');
@@ -69,29 +75,47 @@ export class SceneRegistry {
 
   get(scene: Scene): SceneResolver {
     const resolver = this.resolvers.get(scene);
-    if (!resolver) throw new CommandError(403, `Not_Support: ${scene} messages are not supported by this server yet`, { name: 'Not_Support' });
+    if (!resolver)
+      throw new CommandError(
+        403,
+        `Not_Support: ${scene} messages are not supported by this server yet`,
+        { name: 'Not_Support' },
+      );
     return resolver;
   }
 }
 
 /** The stored message (or its key) is one `conversation` lets its reader see. */
-export const readableIn = (conversation: Conversation, row: { conv_key: string; time: number | bigint }) =>
-  row.conv_key === conversation.convKey && Number(row.time) >= (conversation.readableFrom ?? 0);
+export const readableIn = (
+  conversation: Conversation,
+  row: { conv_key: string; time: number | bigint },
+) => row.conv_key === conversation.convKey && Number(row.time) >= (conversation.readableFrom ?? 0);
 
 /**
  * One-to-one: both sides may always read; the other side must be an existing account, named by
  * its stored id (`storedAccid` canonicalises: `Alice` becomes `alice`, a missing one undefined).
  */
-export function p2pResolver(storedAccid: (appKey: string, accid: string) => Promise<string | undefined>): SceneResolver {
+export function p2pResolver(
+  storedAccid: (appKey: string, accid: string) => Promise<string | undefined>,
+): SceneResolver {
   const conversation = (appKey: string, a: string, b: string): Conversation => ({
     scene: 'p2p',
     target: b,
     convKey: a < b ? `p2p:${a}|${b}` : `p2p:${b}|${a}`,
-    sessions: a === b ? [{ accid: a, sessionId: `p2p-${b}`, peer: b }] : [
-      { accid: a, sessionId: `p2p-${b}`, peer: b },
-      { accid: b, sessionId: `p2p-${a}`, peer: a },
-    ],
-    audience: a === b ? [{ appKey, accid: a }] : [{ appKey, accid: a }, { appKey, accid: b }],
+    sessions:
+      a === b
+        ? [{ accid: a, sessionId: `p2p-${b}`, peer: b }]
+        : [
+            { accid: a, sessionId: `p2p-${b}`, peer: b },
+            { accid: b, sessionId: `p2p-${a}`, peer: a },
+          ],
+    audience:
+      a === b
+        ? [{ appKey, accid: a }]
+        : [
+            { appKey, accid: a },
+            { appKey, accid: b },
+          ],
   });
   async function resolve(appKey: string, accid: string, to: string): Promise<Conversation> {
     const peer = await storedAccid(appKey, to);

@@ -9,17 +9,28 @@ import { insertMessage, type StoredBody } from './message-store.ts';
 import type { Conversation, SceneRegistry } from './scenes.ts';
 
 /** A check of a message before it is stored; throws CommandError (e.g. 811: too many forced pushes). */
-export type SendGuard = (context: { session: Session; msg: OutgoingMsg; conversation: Conversation }) => Promise<void>;
+export type SendGuard = (context: {
+  session: Session;
+  msg: OutgoingMsg;
+  conversation: Conversation;
+}) => Promise<void>;
 
 /**
  * A check of anything an account writes into a conversation the other side sees: a message, and
  * the extras shown with one (quick comments, pins, read receipts). Throws CommandError (7101 when
  * the other side blacklisted the writer), so no side channel bypasses what a message may not do.
  */
-export type WriteGuard = (context: { session: Session; conversation: Conversation }) => Promise<void>;
+export type WriteGuard = (context: {
+  session: Session;
+  conversation: Conversation;
+}) => Promise<void>;
 
 /** Runs every write guard; the first refusal is thrown. */
-export async function checkWrite(guards: readonly WriteGuard[], session: Session, conversation: Conversation): Promise<void> {
+export async function checkWrite(
+  guards: readonly WriteGuard[],
+  session: Session,
+  conversation: Conversation,
+): Promise<void> {
   for (const guard of guards) await guard({ session, conversation });
 }
 
@@ -32,10 +43,17 @@ export interface SendDeps {
   now: () => number;
 }
 
-export async function sendMessage(deps: SendDeps, session: Session, connectionId: string, outgoing: OutgoingMsg): Promise<Msg> {
+export async function sendMessage(
+  deps: SendDeps,
+  session: Session,
+  connectionId: string,
+  outgoing: OutgoingMsg,
+): Promise<Msg> {
   const problem = checkOutgoingMsg(outgoing);
   if (problem) throw new CommandError(414, problem);
-  const conversation = await deps.scenes.get(outgoing.scene).forSending(session.appKey, session.accid, outgoing.to);
+  const conversation = await deps.scenes
+    .get(outgoing.scene)
+    .forSending(session.appKey, session.accid, outgoing.to);
   await checkWrite(deps.writeGuards, session, conversation);
   for (const guard of deps.guards) await guard({ session, msg: outgoing, conversation });
 
@@ -54,7 +72,9 @@ export async function sendMessage(deps: SendDeps, session: Session, connectionId
     convKey: conversation.convKey,
     body,
     now: deps.now(),
-    ...(outgoing.needUpdateSession !== false && { sessions: { scene: conversation.scene, refs: conversation.sessions } }),
+    ...(outgoing.needUpdateSession !== false && {
+      sessions: { scene: conversation.scene, refs: conversation.sessions },
+    }),
   });
   // Delivered after the commit. A duplicate (a resend whose first try was stored) is delivered
   // again: the first delivery may have been lost with a crashed process, and clients drop a
@@ -63,7 +83,12 @@ export async function sendMessage(deps: SendDeps, session: Session, connectionId
     await deps.gateway.pushToGroup(conversation.group, 'msg', { msg: inserted.msg });
   } else {
     // Connection ids are unique, so `except` skips only the sending device.
-    await deps.gateway.pushToAccounts(conversation.audience, 'msg', { msg: inserted.msg }, connectionId);
+    await deps.gateway.pushToAccounts(
+      conversation.audience,
+      'msg',
+      { msg: inserted.msg },
+      connectionId,
+    );
   }
   return inserted.msg;
 }

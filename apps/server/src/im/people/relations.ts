@@ -9,23 +9,55 @@ import type { WriteGuard } from '../messaging/index.ts';
 
 export type RelationKind = 'blacklist' | 'mutelist';
 
-export async function setRelation(db: Kysely<Database>, appKey: string, accid: string, target: string, kind: RelationKind, active: boolean, now: number) {
+export async function setRelation(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  target: string,
+  kind: RelationKind,
+  active: boolean,
+  now: number,
+) {
   await db
     .insertInto('im_relations')
     .values({ app_key: appKey, accid, target, kind, active: active ? 1 : 0, updated_at: now })
-    .onConflict((oc) => oc.columns(['app_key', 'accid', 'target', 'kind']).doUpdateSet({ active: active ? 1 : 0, updated_at: now }))
+    .onConflict((oc) =>
+      oc
+        .columns(['app_key', 'accid', 'target', 'kind'])
+        .doUpdateSet({ active: active ? 1 : 0, updated_at: now }),
+    )
     .execute();
 }
 
-const relationQueries = new WeakMap<Kysely<Database>, (appKey: string, accid: string, target: string, kind: RelationKind) => Promise<{ active: number }[]>>();
+const relationQueries = new WeakMap<
+  Kysely<Database>,
+  (
+    appKey: string,
+    accid: string,
+    target: string,
+    kind: RelationKind,
+  ) => Promise<{ active: number }[]>
+>();
 
 /** Whether `accid` has `target` on its list of `kind` (checked on every one-to-one send). */
-export async function hasRelation(db: Kysely<Database>, appKey: string, accid: string, target: string, kind: RelationKind): Promise<boolean> {
+export async function hasRelation(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  target: string,
+  kind: RelationKind,
+): Promise<boolean> {
   let query = relationQueries.get(db);
   if (!query) {
     // Parameters in this order: app_key, accid, target, kind.
     query = compiledOnce(db, (d) =>
-      d.selectFrom('im_relations').select('active').where('app_key', '=', '').where('accid', '=', '').where('target', '=', '').where('kind', '=', 'blacklist'),
+      d
+        .selectFrom('im_relations')
+        .select('active')
+        .where('app_key', '=', '')
+        .where('accid', '=', '')
+        .where('target', '=', '')
+        .where('kind', '=', 'blacklist'),
     );
     relationQueries.set(db, query);
   }
@@ -34,7 +66,12 @@ export async function hasRelation(db: Kysely<Database>, appKey: string, accid: s
 }
 
 /** Which of `accounts` have blacklisted `accid` (presence: a blocker's events never reach it). */
-export async function blacklistersOf(db: Kysely<Database>, appKey: string, accid: string, accounts: string[]): Promise<Set<string>> {
+export async function blacklistersOf(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  accounts: string[],
+): Promise<Set<string>> {
   if (accounts.length === 0) return new Set();
   const rows = await db
     .selectFrom('im_relations')
@@ -49,7 +86,12 @@ export async function blacklistersOf(db: Kysely<Database>, appKey: string, accid
 }
 
 /** Which of `accounts` `accid` has blacklisted. */
-export async function blacklistedBy(db: Kysely<Database>, appKey: string, accid: string, accounts: string[]): Promise<Set<string>> {
+export async function blacklistedBy(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  accounts: string[],
+): Promise<Set<string>> {
   if (accounts.length === 0) return new Set();
   const rows = await db
     .selectFrom('im_relations')

@@ -5,7 +5,19 @@ import type { Kysely } from 'kysely';
 import type { User } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 
-const COLUMNS = ['accid', 'nick', 'icon', 'sign', 'gender', 'email', 'birth', 'tel', 'custom', 'created_at', 'updated_at'] as const;
+const COLUMNS = [
+  'accid',
+  'nick',
+  'icon',
+  'sign',
+  'gender',
+  'email',
+  'birth',
+  'tel',
+  'custom',
+  'created_at',
+  'updated_at',
+] as const;
 
 export function usersQuery(db: Kysely<Database>, appKey: string) {
   return db.selectFrom('im_accounts').select(COLUMNS).where('app_key', '=', appKey);
@@ -30,18 +42,38 @@ export function toUser(row: Row): User {
 }
 
 /** Profiles as `viewer` sees them: contact details (email, tel, birth) only of itself and its friends. */
-export async function getUsers(db: Kysely<Database>, appKey: string, accounts: string[], viewer: string): Promise<User[]> {
+export async function getUsers(
+  db: Kysely<Database>,
+  appKey: string,
+  accounts: string[],
+  viewer: string,
+): Promise<User[]> {
   if (accounts.length === 0) return [];
-  const rows = await usersQuery(db, appKey).where('accid', 'in', accounts.map((a) => a.toLowerCase())).execute();
+  const rows = await usersQuery(db, appKey)
+    .where(
+      'accid',
+      'in',
+      accounts.map((a) => a.toLowerCase()),
+    )
+    .execute();
   const others = rows.map((r) => r.accid).filter((accid) => accid !== viewer);
   const friends = others.length
     ? new Set(
-        (await db.selectFrom('im_friends').select('friend').where('app_key', '=', appKey).where('accid', '=', viewer).where('valid', '=', 1).where('friend', 'in', others).execute()).map(
-          (r) => r.friend,
-        ),
+        (
+          await db
+            .selectFrom('im_friends')
+            .select('friend')
+            .where('app_key', '=', appKey)
+            .where('accid', '=', viewer)
+            .where('valid', '=', 1)
+            .where('friend', 'in', others)
+            .execute()
+        ).map((r) => r.friend),
       )
     : new Set<string>();
-  return rows.map((row) => (row.accid === viewer || friends.has(row.accid) ? toUser(row) : publicProfile(toUser(row))));
+  return rows.map((row) =>
+    row.accid === viewer || friends.has(row.accid) ? toUser(row) : publicProfile(toUser(row)),
+  );
 }
 
 /** What any account of the app sees of another: no contact details (they come back empty). */

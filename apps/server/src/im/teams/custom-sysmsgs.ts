@@ -17,9 +17,15 @@ import { requireMaySpeak, superTeamGroup, type TeamKind } from './scene.ts';
 const FANOUT_BLOCK_SECONDS = 1;
 
 /** Sends custom system messages to teams and super teams (registered with the people service). */
-export function teamCustomSysMsgSender(deps: TeamDeps, fanoutPerSecond: number): CustomSysMsgSender {
+export function teamCustomSysMsgSender(
+  deps: TeamDeps,
+  fanoutPerSecond: number,
+): CustomSysMsgSender {
   const { db, store, gateway, now } = deps;
-  const fanout = new FrequencyControl({ perSecond: fanoutPerSecond, blockSeconds: FANOUT_BLOCK_SECONDS }, now);
+  const fanout = new FrequencyControl(
+    { perSecond: fanoutPerSecond, blockSeconds: FANOUT_BLOCK_SECONDS },
+    now,
+  );
   return async (context, params) => {
     const sysMsg: CustomSysMsg = params.sysMsg;
     const session = context.connection.session!;
@@ -29,28 +35,56 @@ export function teamCustomSysMsgSender(deps: TeamDeps, fanoutPerSecond: number):
     // A super team's is one publish to its group; a team's reaches each other member.
     const deliveries = kind === 'superTeam' ? 1 : Math.max(1, team.member_num - 1);
     const blocked = fanout.hit(`${session.appKey}\u0000${session.accid}`, deliveries);
-    if (blocked) throw new CommandError(416, `custom system messages to teams reach at most ${fanoutPerSecond} members a second; wait ${blocked} s`);
+    if (blocked)
+      throw new CommandError(
+        416,
+        `custom system messages to teams reach at most ${fanoutPerSecond} members a second; wait ${blocked} s`,
+      );
     const teamId = String(team.id);
     const time = now();
     const type = kind === 'superTeam' ? 'customSuperTeam' : 'customTeam';
     if (sysMsg.sendToOnlineUsersOnly === false) {
-      if (kind === 'superTeam') throw new CommandError(414, 'super-team custom system messages reach online members only');
-      const members = (await store.members(session.appKey, team.id)).filter((m) => m.accid !== session.accid);
+      if (kind === 'superTeam')
+        throw new CommandError(414, 'super-team custom system messages reach online members only');
+      const members = (await store.members(session.appKey, team.id)).filter(
+        (m) => m.accid !== session.accid,
+      );
       let first: string | undefined;
       for (const member of members) {
-        const stored = await sendSysMsg(db, gateway, { appKey: session.appKey, type, from: session.accid, to: member.accid, target: teamId, attach: sysMsg.content, state: 'passed' }, time);
+        const stored = await sendSysMsg(
+          db,
+          gateway,
+          {
+            appKey: session.appKey,
+            type,
+            from: session.accid,
+            to: member.accid,
+            target: teamId,
+            attach: sysMsg.content,
+            state: 'passed',
+          },
+          time,
+        );
         first ??= stored.idServer;
       }
       return { idServer: first ?? onlineOnlyId(time), time };
     }
     const idServer = onlineOnlyId(time);
-    const delivered = { sysMsg: { ...sysMsg, to: teamId, from: session.accid, time, idServer, type } };
+    const delivered = {
+      sysMsg: { ...sysMsg, to: teamId, from: session.accid, time, idServer, type },
+    };
     if (kind === 'superTeam') {
       // One publish to the team's fan-out group; the sender's SDK skips its own.
       await gateway.pushToGroup(superTeamGroup(session.appKey, team.id), 'customSysMsg', delivered);
     } else {
-      const others = (await store.members(session.appKey, team.id)).filter((m) => m.accid !== session.accid);
-      await gateway.pushToAccounts(others.map((m) => ({ appKey: session.appKey, accid: m.accid })), 'customSysMsg', delivered);
+      const others = (await store.members(session.appKey, team.id)).filter(
+        (m) => m.accid !== session.accid,
+      );
+      await gateway.pushToAccounts(
+        others.map((m) => ({ appKey: session.appKey, accid: m.accid })),
+        'customSysMsg',
+        delivered,
+      );
     }
     return { idServer, time };
   };

@@ -8,7 +8,8 @@ import type { MemberRow, TeamRow, TeamStore } from './team-store.ts';
 
 export type TeamKind = 'team' | 'superTeam';
 
-export const teamConvKey = (teamId: string | number, kind: TeamKind = 'team') => `${kind}:${teamId}`;
+export const teamConvKey = (teamId: string | number, kind: TeamKind = 'team') =>
+  `${kind}:${teamId}`;
 /**
  * `column` holds the conversation key of the joined membership's team: teamConvKey in SQL, for
  * joining messages or conversations to `im_team_members` (which must be in the query).
@@ -19,10 +20,16 @@ export const isTeamConvKeyOfMember = (column: string, kind: TeamKind): RawBuilde
  * The join of `im_team_members` to the account's own valid memberships of the team whose
  * conversation key `column` holds: what a member's sync reads its teams' messages through.
  */
-export const isOwnMembershipOf = (column: string, kind: TeamKind, appKey: string, accid: string): RawBuilder<boolean> =>
+export const isOwnMembershipOf = (
+  column: string,
+  kind: TeamKind,
+  appKey: string,
+  accid: string,
+): RawBuilder<boolean> =>
   sql<boolean>`im_team_members.app_key = ${appKey} and im_team_members.accid = ${accid} and im_team_members.valid = 1 and ${isTeamConvKeyOfMember(column, kind)}`;
 /** The fan-out group of a super team (gateway groups.ts). */
-export const superTeamGroup = (appKey: string, teamId: string | number) => `${appKey}:superTeam:${teamId}`;
+export const superTeamGroup = (appKey: string, teamId: string | number) =>
+  `${appKey}:superTeam:${teamId}`;
 
 /**
  * A member may speak in the team (messages and custom system messages alike): not muted itself,
@@ -30,8 +37,10 @@ export const superTeamGroup = (appKey: string, teamId: string | number) => `${ap
  * owner); 812 otherwise.
  */
 export function requireMaySpeak(team: TeamRow, me: MemberRow): void {
-  const speaksDuringMute = (team.mute_type === 'normal' && me.type !== 'normal') || me.type === 'owner';
-  if (team.mute_type !== 'none' && !speaksDuringMute) throw new CommandError(812, 'the team is muted');
+  const speaksDuringMute =
+    (team.mute_type === 'normal' && me.type !== 'normal') || me.type === 'owner';
+  if (team.mute_type !== 'none' && !speaksDuringMute)
+    throw new CommandError(812, 'the team is muted');
   if (me.mute === 1) throw new CommandError(812, 'you are muted in this team');
 }
 
@@ -61,7 +70,11 @@ export function teamResolver(store: TeamStore, kind: TeamKind = 'team'): SceneRe
       // join_time is the re-adding, so what was said while it was out stays hidden too.
       readableFrom: Number(me.join_time),
       convKey: teamConvKey(team.id),
-      sessions: [me, ...members.filter((m) => m.accid !== accid)].map((m) => ({ accid: m.accid, sessionId: `team-${team.id}`, peer: String(team.id) })),
+      sessions: [me, ...members.filter((m) => m.accid !== accid)].map((m) => ({
+        accid: m.accid,
+        sessionId: `team-${team.id}`,
+        peer: String(team.id),
+      })),
       audience: members.map((m) => ({ appKey, accid: m.accid })),
     };
   }
