@@ -59,6 +59,9 @@ describe.each([
       { accid: 'demo1', session_id: 'p2p-demo2' },
       { accid: 'demo2', session_id: 'p2p-demo1' },
     ]);
+    // Acknowledging names the same session too.
+    await b.nim.sendCmd('markSessionAck', { scene: 'p2p', to: 'DEMO1', timetag: got.time });
+    expect((await b.nim.getServerSession({ sessionId: 'p2p-demo1' })).session?.ack).toBe(got.time);
     // Stick-top stores the canonical session id too.
     expect(
       (await a.nim.sendCmd('addStickTopSession', { id: 'p2p-Demo2' })).stickTopSession.id,

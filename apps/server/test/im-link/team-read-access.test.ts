@@ -28,7 +28,12 @@ describe.each([
       accounts: ['demo2'],
     });
     const to = team.teamId;
-    const before = await a.nim.sendText({ scene: 'team', to, text: '入群前的悄悄话' });
+    const before = await a.nim.sendText({
+      scene: 'team',
+      to,
+      text: '入群前的悄悄话',
+      needMsgReceipt: true,
+    });
     const ref = {
       from: before.from,
       to: before.to,
@@ -58,6 +63,9 @@ describe.each([
     await expect(c.nim.getThreadMsgs({ threadMsg: before })).rejects.toMatchObject({ code: 404 });
     expect((await c.nim.getMsgPins({ id: `team-${to}` })).pins).toEqual([]);
     expect((await c.nim.getQuickComments({ msgs: [before] })).comments).toEqual([]);
+    await expect(
+      c.nim.getTeamMsgReads({ teamMsgReceipts: [{ teamId: to, idServer: before.idServer! }] }),
+    ).rejects.toMatchObject({ code: 404 });
     await expect(c.nim.addQuickComment({ msg: before, body: 2 })).rejects.toMatchObject({
       code: 404,
     });

@@ -19,7 +19,8 @@ export interface AckDeps {
 /** Moves the session's ack to `timetag` if that is newer; false when it was not. */
 export async function ackSession(deps: AckDeps, session: Session, connectionId: string, scene: Msg['scene'], to: string, timetag: number): Promise<boolean> {
   const db = deps.store.db;
-  const sessionId = sessionIdOf(scene, to);
+  // Account ids are stored in lower case: `p2p-Alice` is the session `p2p-alice` (docs/im-messaging.md).
+  const sessionId = sessionIdOf(scene, scene === 'p2p' ? to.toLowerCase() : to);
   if (!(await getSessionRow(db, session.appKey, session.accid, sessionId))) {
     // Super-team members have no session row until they first read: it is made here.
     const conversation = await deps.scenes.get(scene).forReading(session.appKey, session.accid, to).catch(() => undefined);
