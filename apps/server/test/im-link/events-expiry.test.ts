@@ -17,6 +17,25 @@ const pushed = (events: { all<T>(name: string): T[] }, type: number) =>
 describe('presence events over time', () => {
   beforeEach(() => clock.set(Date.now()));
 
+  it('deletes an account’s expired subscriptions and kept events when it logs in or writes new ones', async () => {
+    const a = await client(0);
+    await a.nim.subscribeEvent({ type: 100001, accounts: ['demo2', 'demo3'], subscribeTime: 60 });
+    await a.nim.publishEvent({ type: 100002, value: 1, validTime: 60 });
+    const rows = async () => {
+      const db = suite.server.server.store.db;
+      const subs = await db.selectFrom('im_event_subs').select('target').where('subscriber', '=', 'demo1').execute();
+      const kept = await db.selectFrom('im_events').select('type').where('account', '=', 'demo1').where('type', '!=', 1).execute();
+      return { subs: subs.length, kept: kept.length };
+    };
+    expect(await rows()).toEqual({ subs: 2, kept: 1 });
+    clock.advance(61_000);
+    await a.nim.subscribeEvent({ type: 100001, accounts: ['demo2'], subscribeTime: 60 });
+    expect(await rows()).toEqual({ subs: 1, kept: 0 });
+    clock.advance(61_000);
+    await client(0, { deviceId: 'a-again' }); // a login prunes too
+    expect(await rows()).toEqual({ subs: 0, kept: 0 });
+  });
+
   it('stops delivering to a subscription once its subscribeTime has passed, and no longer lists it', async () => {
     const a = await client(0);
     const b = await client(1);

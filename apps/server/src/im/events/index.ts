@@ -47,13 +47,28 @@ class Events {
   ) {}
 
   /** Refuses a new kept event type past the account's quota; expired ones are deleted first. */
-  private async checkEventQuota(appKey: string, account: string, type: number): Promise<void> {
+  /**
+   * Deletes the account's expired kept events and subscriptions: they are never delivered nor
+   * listed, so they only take room. Run at login and before every quota count.
+   */
+  async prune(appKey: string, accid: string): Promise<void> {
+    const now = this.now();
     await this.db
       .deleteFrom('im_events')
       .where('app_key', '=', appKey)
-      .where('account', '=', account)
-      .where('expires_at', '<=', this.now())
+      .where('account', '=', accid)
+      .where('expires_at', '<=', now)
       .execute();
+    await this.db
+      .deleteFrom('im_event_subs')
+      .where('app_key', '=', appKey)
+      .where('subscriber', '=', accid)
+      .where('expires_at', '<=', now)
+      .execute();
+  }
+
+  private async checkEventQuota(appKey: string, account: string, type: number): Promise<void> {
+    await this.prune(appKey, account);
     const kept = await this.db
       .selectFrom('im_events')
       .select('type')
@@ -76,12 +91,7 @@ class Events {
     targets: string[],
   ): Promise<void> {
     const { appKey, accid } = session;
-    await this.db
-      .deleteFrom('im_event_subs')
-      .where('app_key', '=', appKey)
-      .where('subscriber', '=', accid)
-      .where('expires_at', '<=', this.now())
-      .execute();
+    await this.prune(appKey, accid);
     const held = await this.db
       .selectFrom('im_event_subs')
       .select(['type', 'target'])
@@ -111,16 +121,14 @@ class Events {
         .insertInto('im_events')
         .values(row)
         .onConflict((oc) =>
-          oc
-            .columns(['app_key', 'account', 'type'])
-            .doUpdateSet({
-              value: row.value,
-              custom: row.custom,
-              id_client: row.id_client,
-              client_type: row.client_type,
-              time: row.time,
-              expires_at: row.expires_at,
-            }),
+          oc.columns(['app_key', 'account', 'type']).doUpdateSet({
+            value: row.value,
+            custom: row.custom,
+            id_client: row.id_client,
+            client_type: row.client_type,
+            time: row.time,
+            expires_at: row.expires_at,
+          }),
         )
         .execute();
     }
@@ -251,13 +259,11 @@ class Events {
               created_at: time,
             })
             .onConflict((oc) =>
-              oc
-                .columns(['app_key', 'subscriber', 'type', 'target'])
-                .doUpdateSet({
-                  subscribe_time: seconds,
-                  expires_at: time + seconds * 1000,
-                  created_at: time,
-                }),
+              oc.columns(['app_key', 'subscriber', 'type', 'target']).doUpdateSet({
+                subscribe_time: seconds,
+                expires_at: time + seconds * 1000,
+                created_at: time,
+              }),
             )
             .execute();
         }
@@ -344,9 +350,10 @@ export function registerEvents({
 }): void {
   const events = new Events(store.db, im.gateway, now, limits);
   im.gateway.use(events.handlers());
-  im.gateway.onSessionStart(
-    async (session) => void (await events.onlineState(session, ONLINE_VALUE.online)),
-  );
+  im.gateway.onSessionStart(async (session) => {
+    await events.prune(session.appKey, session.accid);
+    await events.onlineState(session, ONLINE_VALUE.online);
+  });
   im.gateway.onSessionEnd(async (session, { lastDevice }) => {
     if (lastDevice) await events.onlineState(session, ONLINE_VALUE.offline);
   });
