@@ -98,12 +98,17 @@ export async function buildServer(
       quotas: { messagesPerDay: config.imMessagesPerDay, bytesPerDay: config.imMessageBytesPerDay },
     });
     const people = registerPeople({ store, im: imGateway, messaging: imMessaging });
-    registerTeams({ store, im: imGateway, messaging: imMessaging, people });
+    registerTeams({ store, im: imGateway, messaging: imMessaging, people, customSysMsgFanoutPerSecond: config.imTeamSysMsgFanoutPerSecond });
     const eventsClock = services.imEventsClock;
-    registerEvents({ store, im: imGateway, ...(eventsClock && { now: () => eventsClock.now() }) });
+    registerEvents({
+      store,
+      im: imGateway,
+      limits: { eventsPerAccount: config.imEventsPerAccount, subscriptionsPerAccount: config.imEventSubscriptionsPerAccount },
+      ...(eventsClock && { now: () => eventsClock.now() }),
+    });
     registerPushSettings({ store, im: imGateway });
     const safeUrls = registerSafeUrls({ store, im: imGateway });
-    registerExtras({ store, im: imGateway, scenes: imMessaging.scenes });
+    registerExtras({ store, im: imGateway, scenes: imMessaging.scenes, writeGuards: imMessaging.writeGuards, collectsPerAccount: config.imCollectsPerAccount });
     await registerWebApp(http, config.webDist);
     await http.ready();
 

@@ -47,6 +47,11 @@ export const ConfigSchema = Type.Object({
   imMessagesPerDay: Type.Integer({ minimum: 1, maximum: 100_000_000, env: 'MORSEL_IM_MESSAGES_PER_DAY', default: 50_000 }),
   imMessageBytesPerDay: Type.Integer({ minimum: 16_384, maximum: 1_000_000_000_000, env: 'MORSEL_IM_MESSAGE_BYTES_PER_DAY', default: 100_000_000 }),
   imRecallWindowSeconds: Type.Integer({ minimum: 0, maximum: 30 * 86_400, env: 'MORSEL_IM_RECALL_WINDOW_SECONDS', default: 120 }),
+  // Per-account IM quotas (docs/operations.md): rows one account can make others store or push.
+  imTeamSysMsgFanoutPerSecond: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_TEAM_SYSMSG_FANOUT_PER_SECOND', default: 2000 }),
+  imEventsPerAccount: Type.Integer({ minimum: 1, maximum: 100_000, env: 'MORSEL_IM_EVENTS_PER_ACCOUNT', default: 100 }),
+  imEventSubscriptionsPerAccount: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_EVENT_SUBSCRIPTIONS_PER_ACCOUNT', default: 3000 }),
+  imCollectsPerAccount: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_COLLECTS_PER_ACCOUNT', default: 5000 }),
   // Product API (src/product, docs/product-api.md).
   openApiClients: Type.String({
     pattern: '^[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128}(,[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128})*$',

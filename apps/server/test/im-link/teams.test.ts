@@ -63,7 +63,9 @@ describe('an advanced team', () => {
     await expect(b.nim.addTeamManagers({ teamId: team.teamId, accounts: ['demo2'] })).rejects.toMatchObject({ code: 802 });
     await a.nim.addTeamManagers({ teamId: team.teamId, accounts: ['demo2'] });
     await b.nim.updateTeam({ teamId: team.teamId, announcement: '周五上新' });
-    expect((await c.nim.getTeam({ teamId: team.teamId })).announcement).toBe('周五上新');
+    expect((await b.nim.getTeam({ teamId: team.teamId })).announcement).toBe('周五上新');
+    // A non-member sees the team's card only: the announcement is for members (docs/im-teams.md).
+    expect(await c.nim.getTeam({ teamId: team.teamId })).toMatchObject({ name: '会员群', announcement: '', custom: '', validToCurrentUser: false, memberNum: 2 });
     await expect(c.nim.sendText({ scene: 'team', to: team.teamId, text: 'not a member' })).rejects.toMatchObject({ code: 804 });
     await expect(c.nim.getTeamMembers({ teamId: team.teamId })).rejects.toMatchObject({ code: 804 });
     await expect(c.nim.getTeam({ teamId: '999999' })).rejects.toMatchObject({ code: 803 });

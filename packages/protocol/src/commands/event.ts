@@ -1,5 +1,5 @@
 // Presence events and subscriptions (document 2: Event, Subscription, and the ranges of its
-// table: type 1, 2, 3 or at least 100000; subscribeTime 60 to 2592000 s, default 2592000;
+// table: type 1, 2, 3 or at least 100000, here at most 999999; subscribeTime 60 to 2592000 s, default 2592000;
 // validTime 60 to 604800 s, default 604800; broadcastType 1 or 2, default 2).
 import { Type, type Static } from '@sinclair/typebox';
 import { EVENTS, LIMITS } from '../constants.ts';
@@ -11,7 +11,7 @@ export const EventType = Type.Union([
   Type.Literal(1),
   Type.Literal(2),
   Type.Literal(3),
-  Type.Integer({ minimum: EVENTS.customTypeMin }),
+  Type.Integer({ minimum: EVENTS.customTypeMin, maximum: EVENTS.customTypeMax }),
 ]);
 
 /** Built-in type 1: online state, published by the server at login (value 1) and logout (2). */

@@ -1,14 +1,32 @@
 // Presence events (document 2: Event, Subscription): publish, subscribe, unsubscribe and query,
-// and the built-in online state (type 1) published by the server at login and logout.
+// and the built-in online state (type 1) published by the server at login and logout. An account
+// that blacklisted another never shows it its events: the subscription is accepted (as NIM does,
+// the blacklist is not revealed) but delivers nothing from the blocker. Each account keeps at most
+// `eventsPerAccount` event types and `subscriptionsPerAccount` subscriptions (403 beyond); its
+// expired rows are deleted when it writes new ones.
 import type { Kysely } from 'kysely';
-import { CLIENT_TYPES, EVENTS, ONLINE_STATE_EVENT, ONLINE_VALUE, type DeliveredEvent } from '@morsel/protocol';
+import {
+  CLIENT_TYPES,
+  EVENTS,
+  ONLINE_STATE_EVENT,
+  ONLINE_VALUE,
+  type DeliveredEvent,
+} from '@morsel/protocol';
 import type { Database, Store } from '../../store/index.ts';
 import type { Session } from '../gateway/connection.ts';
 import { CommandError } from '../gateway/errors.ts';
 import type { Gateway } from '../gateway/gateway.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
+import { blacklistedBy, blacklistersOf } from '../people/relations.ts';
 import type { ImEventTable } from './tables.ts';
+
+export interface EventLimits {
+  /** Event types an account keeps at once (broadcastType 2); the online state does not count. */
+  eventsPerAccount: number;
+  /** Live subscriptions an account holds at once, over every type. */
+  subscriptionsPerAccount: number;
+}
 
 const toEvent = (row: ImEventTable): DeliveredEvent => ({
   type: row.type,
@@ -25,15 +43,93 @@ class Events {
     private readonly db: Kysely<Database>,
     private readonly gateway: Gateway,
     private readonly now: () => number,
+    private readonly limits: EventLimits,
   ) {}
 
+  /** Refuses a new kept event type past the account's quota; expired ones are deleted first. */
+  /**
+   * Deletes the account's expired kept events and subscriptions: they are never delivered nor
+   * listed, so they only take room. Run at login and before every quota count.
+   */
+  async prune(appKey: string, accid: string): Promise<void> {
+    const now = this.now();
+    await this.db
+      .deleteFrom('im_events')
+      .where('app_key', '=', appKey)
+      .where('account', '=', accid)
+      .where('expires_at', '<=', now)
+      .execute();
+    await this.db
+      .deleteFrom('im_event_subs')
+      .where('app_key', '=', appKey)
+      .where('subscriber', '=', accid)
+      .where('expires_at', '<=', now)
+      .execute();
+  }
+
+  private async checkEventQuota(appKey: string, account: string, type: number): Promise<void> {
+    await this.prune(appKey, account);
+    const kept = await this.db
+      .selectFrom('im_events')
+      .select('type')
+      .where('app_key', '=', appKey)
+      .where('account', '=', account)
+      .where('type', '!=', ONLINE_STATE_EVENT)
+      .execute();
+    if (kept.length >= this.limits.eventsPerAccount && !kept.some((r) => r.type === type)) {
+      throw new CommandError(
+        403,
+        `an account keeps at most ${this.limits.eventsPerAccount} event types`,
+      );
+    }
+  }
+
+  /** Refuses subscriptions past the account's quota; expired ones are deleted first. */
+  private async checkSubscriptionQuota(
+    session: Session,
+    type: number,
+    targets: string[],
+  ): Promise<void> {
+    const { appKey, accid } = session;
+    await this.prune(appKey, accid);
+    const held = await this.db
+      .selectFrom('im_event_subs')
+      .select(['type', 'target'])
+      .where('app_key', '=', appKey)
+      .where('subscriber', '=', accid)
+      .execute();
+    const renewed = new Set(held.filter((r) => r.type === type).map((r) => r.target));
+    const added = targets.filter((t) => !renewed.has(t)).length;
+    if (added > 0 && held.length + added > this.limits.subscriptionsPerAccount) {
+      throw new CommandError(
+        403,
+        `an account holds at most ${this.limits.subscriptionsPerAccount} subscriptions (${held.length} held)`,
+      );
+    }
+  }
+
   /** Stores the event as the account's latest of its type and pushes it to live subscribers. */
-  async publish(appKey: string, row: ImEventTable, options: { keep: boolean; syncTo?: Session; exceptConnection?: string }): Promise<DeliveredEvent> {
+  async publish(
+    appKey: string,
+    row: ImEventTable,
+    options: { keep: boolean; syncTo?: Session; exceptConnection?: string },
+  ): Promise<DeliveredEvent> {
     if (options.keep) {
+      if (row.type !== ONLINE_STATE_EVENT)
+        await this.checkEventQuota(appKey, row.account, row.type);
       await this.db
         .insertInto('im_events')
         .values(row)
-        .onConflict((oc) => oc.columns(['app_key', 'account', 'type']).doUpdateSet({ value: row.value, custom: row.custom, id_client: row.id_client, client_type: row.client_type, time: row.time, expires_at: row.expires_at }))
+        .onConflict((oc) =>
+          oc.columns(['app_key', 'account', 'type']).doUpdateSet({
+            value: row.value,
+            custom: row.custom,
+            id_client: row.id_client,
+            client_type: row.client_type,
+            time: row.time,
+            expires_at: row.expires_at,
+          }),
+        )
         .execute();
     }
     const event = toEvent(row);
@@ -45,15 +141,37 @@ class Events {
       .where('type', '=', row.type)
       .where('expires_at', '>', this.now())
       .execute();
+    const blocked = await blacklistedBy(
+      this.db,
+      appKey,
+      row.account,
+      subscribers.map((r) => r.subscriber),
+    );
     for (const { subscriber } of subscribers) {
-      if (subscriber !== row.account) await this.gateway.pushToAccount({ appKey, accid: subscriber }, 'pushEvents', { events: [event] });
+      if (subscriber !== row.account && !blocked.has(subscriber))
+        await this.gateway.pushToAccount({ appKey, accid: subscriber }, 'pushEvents', {
+          events: [event],
+        });
     }
-    if (options.syncTo) await this.gateway.pushToAccount(options.syncTo, 'pushEvents', { events: [event] }, options.exceptConnection);
+    if (options.syncTo)
+      await this.gateway.pushToAccount(
+        options.syncTo,
+        'pushEvents',
+        { events: [event] },
+        options.exceptConnection,
+      );
     return event;
   }
 
-  /** The live latest events of these accounts (what a new subscriber is told at once). */
-  async current(appKey: string, type: number, accounts: string[]): Promise<DeliveredEvent[]> {
+  /** The live latest events of these accounts that `viewer` may see (what a new subscriber is told at once). */
+  async current(
+    appKey: string,
+    viewer: string,
+    type: number,
+    targets: string[],
+  ): Promise<DeliveredEvent[]> {
+    const blockers = await blacklistersOf(this.db, appKey, viewer, targets);
+    const accounts = targets.filter((a) => !blockers.has(a));
     if (accounts.length === 0) return [];
     const rows = await this.db
       .selectFrom('im_events')
@@ -69,20 +187,44 @@ class Events {
   handlers(): HandlerTable {
     const { db, now } = this;
     const subscriptions = (session: Session, type: number) =>
-      db.selectFrom('im_event_subs').selectAll().where('app_key', '=', session.appKey).where('subscriber', '=', session.accid).where('type', '=', type).where('expires_at', '>', now());
-    const toSubscription = (r: { type: number; target: string; subscribe_time: number; expires_at: number; created_at: number }) => ({
-      type: r.type, to: r.target, subscribeTime: r.subscribe_time, expiresAt: Number(r.expires_at), time: Number(r.created_at),
+      db
+        .selectFrom('im_event_subs')
+        .selectAll()
+        .where('app_key', '=', session.appKey)
+        .where('subscriber', '=', session.accid)
+        .where('type', '=', type)
+        .where('expires_at', '>', now());
+    const toSubscription = (r: {
+      type: number;
+      target: string;
+      subscribe_time: number;
+      expires_at: number;
+      created_at: number;
+    }) => ({
+      type: r.type,
+      to: r.target,
+      subscribeTime: r.subscribe_time,
+      expiresAt: Number(r.expires_at),
+      time: Number(r.created_at),
     });
     return {
       publishEvent: async ({ connection }, { event }) => {
         const session = connection.session!;
-        if (event.type === ONLINE_STATE_EVENT) throw new CommandError(403, 'the online state is published by the server');
+        if (event.type === ONLINE_STATE_EVENT)
+          throw new CommandError(403, 'the online state is published by the server');
         const time = now();
         const validTime = event.validTime ?? EVENTS.validTimeDefaultS;
         const broadcastType = event.broadcastType ?? EVENTS.broadcastTypeDefault;
         const row: ImEventTable = {
-          app_key: session.appKey, account: session.accid, type: event.type, value: event.value, custom: event.custom ?? null,
-          id_client: event.idClient ?? null, client_type: session.clientType, time, expires_at: time + validTime * 1000,
+          app_key: session.appKey,
+          account: session.accid,
+          type: event.type,
+          value: event.value,
+          custom: event.custom ?? null,
+          id_client: event.idClient ?? null,
+          client_type: session.clientType,
+          time,
+          expires_at: time + validTime * 1000,
         };
         const published = await this.publish(session.appKey, row, {
           keep: broadcastType === 2,
@@ -96,30 +238,74 @@ class Events {
         const time = now();
         const seconds = subscribeTime ?? EVENTS.subscribeTimeDefaultS;
         const wanted = [...new Set(accounts.map((a) => a.toLowerCase()))];
-        const existing = await db.selectFrom('im_accounts').select('accid').where('app_key', '=', session.appKey).where('accid', 'in', wanted).execute();
+        const existing = await db
+          .selectFrom('im_accounts')
+          .select('accid')
+          .where('app_key', '=', session.appKey)
+          .where('accid', 'in', wanted)
+          .execute();
         const known = existing.map((r) => r.accid);
+        await this.checkSubscriptionQuota(session, type, known);
         for (const target of known) {
           await db
             .insertInto('im_event_subs')
-            .values({ app_key: session.appKey, subscriber: session.accid, type, target, subscribe_time: seconds, expires_at: time + seconds * 1000, created_at: time })
-            .onConflict((oc) => oc.columns(['app_key', 'subscriber', 'type', 'target']).doUpdateSet({ subscribe_time: seconds, expires_at: time + seconds * 1000, created_at: time }))
+            .values({
+              app_key: session.appKey,
+              subscriber: session.accid,
+              type,
+              target,
+              subscribe_time: seconds,
+              expires_at: time + seconds * 1000,
+              created_at: time,
+            })
+            .onConflict((oc) =>
+              oc.columns(['app_key', 'subscriber', 'type', 'target']).doUpdateSet({
+                subscribe_time: seconds,
+                expires_at: time + seconds * 1000,
+                created_at: time,
+              }),
+            )
             .execute();
         }
-        return { failedAccounts: wanted.filter((a) => !known.includes(a)), events: sync ? await this.current(session.appKey, type, known) : [] };
+        return {
+          failedAccounts: wanted.filter((a) => !known.includes(a)),
+          events: sync ? await this.current(session.appKey, session.accid, type, known) : [],
+        };
       },
 
       unSubscribeEventsByAccounts: async ({ connection }, { type, accounts }) => {
         const session = connection.session!;
-        await db.deleteFrom('im_event_subs').where('app_key', '=', session.appKey).where('subscriber', '=', session.accid).where('type', '=', type).where('target', 'in', accounts.map((a) => a.toLowerCase())).execute();
+        await db
+          .deleteFrom('im_event_subs')
+          .where('app_key', '=', session.appKey)
+          .where('subscriber', '=', session.accid)
+          .where('type', '=', type)
+          .where(
+            'target',
+            'in',
+            accounts.map((a) => a.toLowerCase()),
+          )
+          .execute();
       },
 
       unSubscribeEventsByType: async ({ connection }, { type }) => {
         const session = connection.session!;
-        await db.deleteFrom('im_event_subs').where('app_key', '=', session.appKey).where('subscriber', '=', session.accid).where('type', '=', type).execute();
+        await db
+          .deleteFrom('im_event_subs')
+          .where('app_key', '=', session.appKey)
+          .where('subscriber', '=', session.accid)
+          .where('type', '=', type)
+          .execute();
       },
 
       querySubscribeEventsByAccounts: async ({ connection }, { type, accounts }) => {
-        const rows = await subscriptions(connection.session!, type).where('target', 'in', accounts.map((a) => a.toLowerCase())).execute();
+        const rows = await subscriptions(connection.session!, type)
+          .where(
+            'target',
+            'in',
+            accounts.map((a) => a.toLowerCase()),
+          )
+          .execute();
         return { subscriptions: rows.map(toSubscription) };
       },
 
@@ -133,17 +319,41 @@ class Events {
   /** Login publishes "online"; the end of the account's last connection publishes "offline". */
   onlineState(session: Session, value: number): Promise<DeliveredEvent> {
     const time = this.now();
-    return this.publish(session.appKey, {
-      app_key: session.appKey, account: session.accid, type: ONLINE_STATE_EVENT, value, custom: null, id_client: null,
-      client_type: session.clientType ?? CLIENT_TYPES.Web, time, expires_at: time + EVENTS.validTimeMaxS * 1000,
-    }, { keep: true });
+    return this.publish(
+      session.appKey,
+      {
+        app_key: session.appKey,
+        account: session.accid,
+        type: ONLINE_STATE_EVENT,
+        value,
+        custom: null,
+        id_client: null,
+        client_type: session.clientType ?? CLIENT_TYPES.Web,
+        time,
+        expires_at: time + EVENTS.validTimeMaxS * 1000,
+      },
+      { keep: true },
+    );
   }
 }
 
-export function registerEvents({ store, im, now = Date.now }: { store: Store; im: ImGateway; now?: () => number }): void {
-  const events = new Events(store.db, im.gateway, now);
+export function registerEvents({
+  store,
+  im,
+  limits,
+  now = Date.now,
+}: {
+  store: Store;
+  im: ImGateway;
+  limits: EventLimits;
+  now?: () => number;
+}): void {
+  const events = new Events(store.db, im.gateway, now, limits);
   im.gateway.use(events.handlers());
-  im.gateway.onSessionStart(async (session) => void (await events.onlineState(session, ONLINE_VALUE.online)));
+  im.gateway.onSessionStart(async (session) => {
+    await events.prune(session.appKey, session.accid);
+    await events.onlineState(session, ONLINE_VALUE.online);
+  });
   im.gateway.onSessionEnd(async (session, { lastDevice }) => {
     if (lastDevice) await events.onlineState(session, ONLINE_VALUE.offline);
   });

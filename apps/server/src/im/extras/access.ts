@@ -1,13 +1,14 @@
 // What every extras handler needs: the message a key names, checked against the caller (only
 // participants of its conversation may act on it), its wire key, and the accounts to tell.
-import type { Kysely } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { CommandName, Msg, RequestOf } from '@morsel/protocol';
-import type { Database, Store } from '../../store/index.ts';
+import type { Store } from '../../store/index.ts';
 import { CommandError } from '../gateway/errors.ts';
 import type { Session } from '../gateway/connection.ts';
 import type { Gateway } from '../gateway/gateway.ts';
 import { readableMessage as messageReadableBy } from '../messaging/readable.ts';
 import type { Conversation, SceneRegistry } from '../messaging/scenes.ts';
+import { checkWrite, type WriteGuard } from '../messaging/send.ts';
 
 export type MsgKey = RequestOf<'deleteMsgPin'>['msg'];
 
@@ -15,6 +16,10 @@ export interface ExtrasDeps {
   store: Store;
   gateway: Gateway;
   scenes: SceneRegistry;
+  /** Messaging's checks of writes into a conversation (blacklists), run before an extra is stored. */
+  writeGuards: readonly WriteGuard[];
+  /** Collects one account may keep (403 beyond). */
+  collectsPerAccount: number;
   now: () => number;
 }
 
@@ -30,7 +35,14 @@ export interface MessageRow {
 
 /** The key clients name a stored message by. */
 export function keyOfRow(row: MessageRow): MsgKey {
-  return { scene: row.scene as Msg['scene'], from: row.from_accid, to: row.to_target, idServer: String(row.id), idClient: row.id_client, time: Number(row.time) };
+  return {
+    scene: row.scene as Msg['scene'],
+    from: row.from_accid,
+    to: row.to_target,
+    idServer: String(row.id),
+    idClient: row.id_client,
+    time: Number(row.time),
+  };
 }
 
 /**
@@ -39,6 +51,16 @@ export function keyOfRow(row: MessageRow): MsgKey {
  */
 export function readableMessage(deps: ExtrasDeps, session: Session, idServer: string) {
   return messageReadableBy(deps.store.db, deps.scenes, session, idServer);
+}
+
+/**
+ * A message the caller may add something to that its conversation's other side sees (a quick
+ * comment, a pin): readable, and every write guard passes (a blocker hears nothing, 7101).
+ */
+export async function writableMessage(deps: ExtrasDeps, session: Session, idServer: string) {
+  const readable = await readableMessage(deps, session, idServer);
+  await checkWrite(deps.writeGuards, session, readable.conversation);
+  return readable;
 }
 
 /** Like readableMessage, but undefined instead of a refusal (batch reads skip what they may not see). */
@@ -65,7 +87,20 @@ export async function pushToConversation<N extends CommandName>(
   }
 }
 
-/** Conversations the account has a session in: what its sync covers. */
-export function conversationsOf(db: Kysely<Database>, appKey: string, accid: string) {
-  return db.selectFrom('im_sessions').select('conv_key').where('app_key', '=', appKey).where('accid', '=', accid);
+/**
+ * The message joined as `m` is one the account may still read: a one-to-one conversation it has
+ * a session in, or a team or super team it is a valid member of, from its join on. What pin and
+ * comment sync covers: leaving a team ends it even though the session row stays. Team
+ * memberships are read here in SQL (a join, not a call to the teams feature) because sync reads
+ * every conversation of the account in one statement.
+ */
+export function readableByAccount(appKey: string, accid: string): RawBuilder<boolean> {
+  return sql<boolean>`(
+    (m.scene = 'p2p' and m.conv_key in (select conv_key from im_sessions where app_key = ${appKey} and accid = ${accid}))
+    or exists (
+      select 1 from im_team_members tm
+      where tm.app_key = ${appKey} and tm.accid = ${accid} and tm.valid = 1
+        and m.conv_key = m.scene || ':' || cast(tm.team_id as varchar(20)) and m.time >= tm.join_time
+    )
+  )`;
 }

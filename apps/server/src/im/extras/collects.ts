@@ -1,6 +1,7 @@
 // Collects (favourites): an account's own list of typed items. A uniqueId makes adding
 // idempotent (the stored collect comes back). Another account's collect id is "not found". The
 // account's other devices are told of every change.
+import { sql } from 'kysely';
 import type { ReplyOf } from '@morsel/protocol';
 import { isUniqueViolation } from '../../store/index.ts';
 import { CommandError } from '../gateway/errors.ts';
@@ -27,40 +28,78 @@ const numericId = (id: string) => (/^\d{1,15}$/.test(id) ? Number(id) : undefine
 
 export function collectHandlers(deps: ExtrasDeps): HandlerTable {
   const db = deps.store.db;
-  const mine = (appKey: string, accid: string) => db.selectFrom('im_collects').selectAll().where('app_key', '=', appKey).where('accid', '=', accid);
+  const mine = (appKey: string, accid: string) =>
+    db
+      .selectFrom('im_collects')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('accid', '=', accid);
 
   return {
     async addCollect({ connection }, params) {
       const session = connection.session!;
       const now = deps.now();
       if (params.uniqueId !== undefined) {
-        const existing = await mine(session.appKey, session.accid).where('unique_id', '=', params.uniqueId).executeTakeFirst();
+        const existing = await mine(session.appKey, session.accid)
+          .where('unique_id', '=', params.uniqueId)
+          .executeTakeFirst();
         if (existing) return { collect: toCollect(existing) };
       }
-      let row: CollectRow;
+      let row: CollectRow | undefined;
       try {
+        // One statement: the row is inserted only while the account holds fewer than the quota,
+        // so the count and the insert cannot be split by another add.
+        const held = db
+          .selectFrom('im_collects')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('app_key', '=', session.appKey)
+          .where('accid', '=', session.accid);
         row = await db
           .insertInto('im_collects')
-          .values({
-            app_key: session.appKey,
-            accid: session.accid,
-            type: params.type,
-            data: params.data,
-            custom: params.custom ?? null,
-            unique_id: params.uniqueId ?? null,
-            create_time: now,
-            update_time: now,
-          })
+          .columns([
+            'app_key',
+            'accid',
+            'type',
+            'data',
+            'custom',
+            'unique_id',
+            'create_time',
+            'update_time',
+          ])
+          .expression(
+            db
+              .selectNoFrom([
+                // Typed casts: PostgreSQL reads a bare parameter in a select list as text.
+                sql<string>`cast(${session.appKey} as text)`.as('app_key'),
+                sql<string>`cast(${session.accid} as text)`.as('accid'),
+                sql<number>`cast(${params.type} as integer)`.as('type'),
+                sql<string>`cast(${params.data} as text)`.as('data'),
+                sql<string | null>`cast(${params.custom ?? null} as text)`.as('custom'),
+                sql<string | null>`cast(${params.uniqueId ?? null} as text)`.as('unique_id'),
+                sql<number>`cast(${now} as bigint)`.as('create_time'),
+                sql<number>`cast(${now} as bigint)`.as('update_time'),
+              ])
+              .where(held, '<', deps.collectsPerAccount),
+          )
           .returningAll()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
       } catch (error) {
         // Two devices adding the same uniqueId at once: the first one stored wins.
         if (!isUniqueViolation(error) || params.uniqueId === undefined) throw error;
-        row = await mine(session.appKey, session.accid).where('unique_id', '=', params.uniqueId).executeTakeFirstOrThrow();
+        row = await mine(session.appKey, session.accid)
+          .where('unique_id', '=', params.uniqueId)
+          .executeTakeFirstOrThrow();
         return { collect: toCollect(row) };
       }
+      if (!row)
+        throw new CommandError(403, `an account keeps at most ${deps.collectsPerAccount} collects`);
       const collect = toCollect(row);
-      await deps.gateway.pushToAccount(session, 'collectChanged', { type: 'add', collects: [collect] }, connection.id);
+      await deps.gateway.pushToAccount(
+        session,
+        'collectChanged',
+        { type: 'add', collects: [collect] },
+        connection.id,
+      );
       return { collect };
     },
 
@@ -68,17 +107,34 @@ export function collectHandlers(deps: ExtrasDeps): HandlerTable {
       const session = connection.session!;
       const ids = collectList.map((c) => numericId(c.id));
       const rows = ids.every((id) => id !== undefined)
-        ? await mine(session.appKey, session.accid).where('id', 'in', ids as number[]).execute()
+        ? await mine(session.appKey, session.accid)
+            .where('id', 'in', ids as number[])
+            .execute()
         : [];
       const byId = new Map(rows.map((r) => [String(r.id), r]));
       // All or nothing: one id that is not this account's (or a createTime that does not match)
       // refuses the whole request, so a client never half-deletes a selection.
       for (const ref of collectList) {
         const row = byId.get(ref.id);
-        if (!row || (ref.createTime !== undefined && Number(row.create_time) !== ref.createTime)) throw new CommandError(404, `collect ${ref.id} not found`);
+        if (!row || (ref.createTime !== undefined && Number(row.create_time) !== ref.createTime))
+          throw new CommandError(404, `collect ${ref.id} not found`);
       }
-      const result = await db.deleteFrom('im_collects').where('app_key', '=', session.appKey).where('accid', '=', session.accid).where('id', 'in', rows.map((r) => r.id)).executeTakeFirst();
-      await deps.gateway.pushToAccount(session, 'collectChanged', { type: 'delete', collects: rows.map(toCollect) }, connection.id);
+      const result = await db
+        .deleteFrom('im_collects')
+        .where('app_key', '=', session.appKey)
+        .where('accid', '=', session.accid)
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .executeTakeFirst();
+      await deps.gateway.pushToAccount(
+        session,
+        'collectChanged',
+        { type: 'delete', collects: rows.map(toCollect) },
+        connection.id,
+      );
       return { deleteCount: Number(result.numDeletedRows) };
     },
 
@@ -94,8 +150,15 @@ export function collectHandlers(deps: ExtrasDeps): HandlerTable {
       if (createTime !== undefined) query = query.where('create_time', '=', createTime);
       const row = await query.returningAll().executeTakeFirst();
       if (!row) throw new CommandError(404, `collect ${id} not found`);
+      if (!row)
+        throw new CommandError(403, `an account keeps at most ${deps.collectsPerAccount} collects`);
       const collect = toCollect(row);
-      await deps.gateway.pushToAccount(session, 'collectChanged', { type: 'update', collects: [collect] }, connection.id);
+      await deps.gateway.pushToAccount(
+        session,
+        'collectChanged',
+        { type: 'update', collects: [collect] },
+        connection.id,
+      );
       return { collect };
     },
 
@@ -108,24 +171,40 @@ export function collectHandlers(deps: ExtrasDeps): HandlerTable {
       let filtered = mine(session.appKey, session.accid);
       if (type !== undefined) filtered = filtered.where('type', '=', type);
       if (beginTime !== undefined) filtered = filtered.where('create_time', '>=', beginTime);
-      if (endTime !== undefined && endTime > 0) filtered = filtered.where('create_time', '<=', endTime);
-      const total = await filtered.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      if (endTime !== undefined && endTime > 0)
+        filtered = filtered.where('create_time', '<=', endTime);
+      const total = await filtered
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       let page = filtered;
       // Paging: the next page starts after the last collect of the previous one (same time: by id).
       const last = lastId !== undefined ? numericId(lastId) : undefined;
       if (last !== undefined) {
-        const anchor = await mine(session.appKey, session.accid).where('id', '=', last).executeTakeFirst();
+        const anchor = await mine(session.appKey, session.accid)
+          .where('id', '=', last)
+          .executeTakeFirst();
         if (anchor) {
           const t = Number(anchor.create_time);
           page = page.where((eb) =>
             reverse
-              ? eb.or([eb('create_time', '>', t), eb.and([eb('create_time', '=', t), eb('id', '>', last)])])
-              : eb.or([eb('create_time', '<', t), eb.and([eb('create_time', '=', t), eb('id', '<', last)])]),
+              ? eb.or([
+                  eb('create_time', '>', t),
+                  eb.and([eb('create_time', '=', t), eb('id', '>', last)]),
+                ])
+              : eb.or([
+                  eb('create_time', '<', t),
+                  eb.and([eb('create_time', '=', t), eb('id', '<', last)]),
+                ]),
           );
         }
       }
       const direction = reverse ? 'asc' : 'desc';
-      const rows = await page.orderBy('create_time', direction).orderBy('id', direction).limit(query.limit ?? 100).execute();
+      const rows = await page
+        .orderBy('create_time', direction)
+        .orderBy('id', direction)
+        .limit(query.limit ?? 100)
+        .execute();
       return { collects: rows.map(toCollect), total: Number(total.n) };
     },
   };

@@ -8,11 +8,22 @@ import { CommandError } from '../gateway/errors.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
 import { pushInChunks } from '../messaging/sync.ts';
-import { conversationsOf, keyOfRow, pushToConversation, readableMessage, readableOrSkip, type ExtrasDeps } from './access.ts';
+import {
+  readableByAccount,
+  keyOfRow,
+  pushToConversation,
+  readableMessage,
+  readableOrSkip,
+  writableMessage,
+  type ExtrasDeps,
+} from './access.ts';
 import type { ImQuickCommentTable } from './tables.ts';
 
 type Comment = ReplyOf<'addQuickComment'>['comment'];
-type CommentRow = Pick<ImQuickCommentTable, 'from_accid' | 'body' | 'time' | 'custom' | 'push_options'>;
+type CommentRow = Pick<
+  ImQuickCommentTable,
+  'from_accid' | 'body' | 'time' | 'custom' | 'push_options'
+>;
 const PUSH_FIELDS = ['needPush', 'needBadge', 'pushTitle', 'pushContent', 'pushPayload'] as const;
 
 /** A new device gets the comments changed in this many days (older ones: getQuickComments). */
@@ -29,8 +40,12 @@ function toComment(row: CommentRow): Comment {
   };
 }
 
-function pushOptions(params: Partial<Record<(typeof PUSH_FIELDS)[number], unknown>>): string | null {
-  const picked = Object.fromEntries(PUSH_FIELDS.filter((f) => params[f] !== undefined).map((f) => [f, params[f]]));
+function pushOptions(
+  params: Partial<Record<(typeof PUSH_FIELDS)[number], unknown>>,
+): string | null {
+  const picked = Object.fromEntries(
+    PUSH_FIELDS.filter((f) => params[f] !== undefined).map((f) => [f, params[f]]),
+  );
   return Object.keys(picked).length ? JSON.stringify(picked) : null;
 }
 
@@ -52,16 +67,37 @@ export function commentHandlers(deps: ExtrasDeps): HandlerTable {
   return {
     async addQuickComment({ connection }, params) {
       const session = connection.session!;
-      const { row, conversation } = await readableMessage(deps, session, params.msg.idServer);
+      const { row, conversation } = await writableMessage(deps, session, params.msg.idServer);
       const now = deps.now();
-      const values = { custom: params.custom ?? null, push_options: pushOptions(params), time: now, deleted: 0, updated_at: now };
+      const values = {
+        custom: params.custom ?? null,
+        push_options: pushOptions(params),
+        time: now,
+        deleted: 0,
+        updated_at: now,
+      };
       await db
         .insertInto('im_quick_comments')
-        .values({ app_key: session.appKey, message_id: row.id, conv_key: row.conv_key, from_accid: session.accid, body: params.body, ...values })
-        .onConflict((oc) => oc.columns(['app_key', 'message_id', 'from_accid', 'body']).doUpdateSet(values))
+        .values({
+          app_key: session.appKey,
+          message_id: row.id,
+          conv_key: row.conv_key,
+          from_accid: session.accid,
+          body: params.body,
+          ...values,
+        })
+        .onConflict((oc) =>
+          oc.columns(['app_key', 'message_id', 'from_accid', 'body']).doUpdateSet(values),
+        )
         .execute();
       const comment = toComment({ from_accid: session.accid, body: params.body, ...values });
-      await pushToConversation(deps.gateway, conversation, { id: connection.id, session }, 'quickComment', { msg: keyOfRow(row), comment });
+      await pushToConversation(
+        deps.gateway,
+        conversation,
+        { id: connection.id, session },
+        'quickComment',
+        { msg: keyOfRow(row), comment },
+      );
       return { comment };
     },
 
@@ -81,8 +117,18 @@ export function commentHandlers(deps: ExtrasDeps): HandlerTable {
         .returning(commentColumns)
         .executeTakeFirst();
       if (!found) throw new CommandError(404, 'quick comment not found');
-      const comment = { ...toComment(found), time: now, ...(params.custom !== undefined && { custom: params.custom }) };
-      await pushToConversation(deps.gateway, conversation, { id: connection.id, session }, 'quickCommentDeleted', { msg: keyOfRow(row), comment });
+      const comment = {
+        ...toComment(found),
+        time: now,
+        ...(params.custom !== undefined && { custom: params.custom }),
+      };
+      await pushToConversation(
+        deps.gateway,
+        conversation,
+        { id: connection.id, session },
+        'quickCommentDeleted',
+        { msg: keyOfRow(row), comment },
+      );
       return { comment };
     },
 
@@ -111,17 +157,41 @@ export function registerCommentSync(sources: SyncSources, deps: ExtrasDeps): voi
     const newDevice = since === 0;
     let query = db
       .selectFrom('im_quick_comments as c')
-      .innerJoin('im_messages as m', (join) => join.onRef('m.id', '=', 'c.message_id').onRef('m.app_key', '=', 'c.app_key'))
-      .select(['c.from_accid', 'c.body', 'c.time', 'c.custom', 'c.push_options', 'c.deleted', 'm.id', 'm.scene', 'm.from_accid as msg_from', 'm.to_target', 'm.id_client', 'm.time as msg_time', 'm.conv_key'])
+      .innerJoin('im_messages as m', (join) =>
+        join.onRef('m.id', '=', 'c.message_id').onRef('m.app_key', '=', 'c.app_key'),
+      )
+      .select([
+        'c.from_accid',
+        'c.body',
+        'c.time',
+        'c.custom',
+        'c.push_options',
+        'c.deleted',
+        'm.id',
+        'm.scene',
+        'm.from_accid as msg_from',
+        'm.to_target',
+        'm.id_client',
+        'm.time as msg_time',
+        'm.conv_key',
+      ])
       .where('c.app_key', '=', appKey)
-      .where('c.conv_key', 'in', conversationsOf(db, appKey, accid))
+      .where(readableByAccount(appKey, accid))
       .where('m.deleted_at', 'is', null)
       .where('c.updated_at', '>', newDevice ? deps.now() - NEW_DEVICE_DAYS * 86_400_000 : since);
     // A new device never held a deleted comment: only live ones.
     if (newDevice) query = query.where('c.deleted', '=', 0);
     const rows = await query.orderBy('c.updated_at', 'asc').limit(SYNC_MAX).execute();
     const comments = rows.map((r) => ({
-      msg: keyOfRow({ id: Number(r.id), scene: r.scene, from_accid: r.msg_from, to_target: r.to_target, id_client: r.id_client, time: Number(r.msg_time), conv_key: r.conv_key }),
+      msg: keyOfRow({
+        id: Number(r.id),
+        scene: r.scene,
+        from_accid: r.msg_from,
+        to_target: r.to_target,
+        id_client: r.id_client,
+        time: Number(r.msg_time),
+        conv_key: r.conv_key,
+      }),
       comment: toComment(r),
       deleted: Number(r.deleted) === 1,
     }));

@@ -3,6 +3,7 @@
 import type { Store } from '../../store/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import type { SceneRegistry } from '../messaging/scenes.ts';
+import type { WriteGuard } from '../messaging/send.ts';
 import type { ExtrasDeps } from './access.ts';
 import { collectHandlers } from './collects.ts';
 import { commentHandlers, registerCommentSync } from './comments.ts';
@@ -15,12 +16,29 @@ export interface ExtrasOptions {
   im: ImGateway;
   /** The messaging feature's scenes: who takes part in a message's conversation. */
   scenes: SceneRegistry;
+  /** The messaging feature's write guards (blacklists): comments and pins pass them too. */
+  writeGuards: readonly WriteGuard[];
+  /** Collects one account may keep (403 beyond). */
+  collectsPerAccount: number;
   now?: () => number;
 }
 
 export function registerExtras(options: ExtrasOptions): void {
-  const deps: ExtrasDeps = { store: options.store, gateway: options.im.gateway, scenes: options.scenes, now: options.now ?? Date.now };
-  options.im.gateway.use({ ...commentHandlers(deps), ...collectHandlers(deps), ...pinHandlers(deps), ...stickTopHandlers(deps), ...threadHandlers(deps) });
+  const deps: ExtrasDeps = {
+    store: options.store,
+    gateway: options.im.gateway,
+    scenes: options.scenes,
+    writeGuards: options.writeGuards,
+    collectsPerAccount: options.collectsPerAccount,
+    now: options.now ?? Date.now,
+  };
+  options.im.gateway.use({
+    ...commentHandlers(deps),
+    ...collectHandlers(deps),
+    ...pinHandlers(deps),
+    ...stickTopHandlers(deps),
+    ...threadHandlers(deps),
+  });
   registerCommentSync(options.im.syncSources, deps);
   registerPinSync(options.im.syncSources, deps);
   registerStickTopSync(options.im.syncSources, deps);

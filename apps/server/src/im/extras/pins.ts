@@ -8,13 +8,24 @@ import type { SyncSources } from '../gateway/handlers/sync.ts';
 import { toMsg, visibleTo } from '../messaging/message-store.ts';
 import { parseSessionId } from '../messaging/scenes.ts';
 import { pushInChunks } from '../messaging/sync.ts';
-import { conversationsOf, keyOfRow, pushToConversation, readableMessage, type ExtrasDeps, type MessageRow } from './access.ts';
+import {
+  readableByAccount,
+  keyOfRow,
+  pushToConversation,
+  readableMessage,
+  writableMessage,
+  type ExtrasDeps,
+  type MessageRow,
+} from './access.ts';
 import type { ImMsgPinTable } from './tables.ts';
 
 type Pin = ReplyOf<'addMsgPin'>['pin'];
 const SYNC_MAX = 5_000;
 
-function toPin(row: Pick<ImMsgPinTable, 'pin_from' | 'pin_custom' | 'create_time' | 'update_time'>, msg: MessageRow): Pin {
+function toPin(
+  row: Pick<ImMsgPinTable, 'pin_from' | 'pin_custom' | 'create_time' | 'update_time'>,
+  msg: MessageRow,
+): Pin {
   return {
     msg: keyOfRow(msg),
     pinFrom: row.pin_from,
@@ -24,37 +35,70 @@ function toPin(row: Pick<ImMsgPinTable, 'pin_from' | 'pin_custom' | 'create_time
   };
 }
 
-const messageColumns = ['m.id', 'm.scene', 'm.from_accid', 'm.to_target', 'm.id_client', 'm.time', 'm.conv_key'] as const;
+const messageColumns = [
+  'm.id',
+  'm.scene',
+  'm.from_accid',
+  'm.to_target',
+  'm.id_client',
+  'm.time',
+  'm.conv_key',
+] as const;
 
 export function pinHandlers(deps: ExtrasDeps): HandlerTable {
   const db = deps.store.db;
   const pinOf = (appKey: string, messageId: number) =>
-    db.selectFrom('im_msg_pins').selectAll().where('app_key', '=', appKey).where('message_id', '=', messageId).executeTakeFirst();
+    db
+      .selectFrom('im_msg_pins')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('message_id', '=', messageId)
+      .executeTakeFirst();
 
   return {
     async addMsgPin({ connection }, { msg, pinCustom }) {
       const session = connection.session!;
-      const { row, conversation } = await readableMessage(deps, session, msg.idServer);
+      const { row, conversation } = await writableMessage(deps, session, msg.idServer);
       const existing = await pinOf(session.appKey, row.id);
-      if (existing && Number(existing.deleted) === 0) throw new CommandError(417, 'the message is already pinned');
+      if (existing && Number(existing.deleted) === 0)
+        throw new CommandError(417, 'the message is already pinned');
       const now = deps.now();
-      const values = { conv_key: row.conv_key, pin_from: session.accid, pin_custom: pinCustom ?? null, create_time: now, update_time: now, deleted: 0 };
+      const values = {
+        conv_key: row.conv_key,
+        pin_from: session.accid,
+        pin_custom: pinCustom ?? null,
+        create_time: now,
+        update_time: now,
+        deleted: 0,
+      };
       await db
         .insertInto('im_msg_pins')
         .values({ app_key: session.appKey, message_id: row.id, ...values })
-        .onConflict((oc) => oc.columns(['app_key', 'message_id']).doUpdateSet(values).where('im_msg_pins.deleted', '=', 1))
+        .onConflict((oc) =>
+          oc
+            .columns(['app_key', 'message_id'])
+            .doUpdateSet(values)
+            .where('im_msg_pins.deleted', '=', 1),
+        )
         .execute();
       const stored = await pinOf(session.appKey, row.id);
       // Two participants pinning at once: the first one stored wins, the other gets 417.
-      if (!stored || stored.pin_from !== session.accid || Number(stored.create_time) !== now) throw new CommandError(417, 'the message is already pinned');
+      if (!stored || stored.pin_from !== session.accid || Number(stored.create_time) !== now)
+        throw new CommandError(417, 'the message is already pinned');
       const pin = toPin(stored, row);
-      await pushToConversation(deps.gateway, conversation, { id: connection.id, session }, 'msgPinChanged', { type: 'add', pin });
+      await pushToConversation(
+        deps.gateway,
+        conversation,
+        { id: connection.id, session },
+        'msgPinChanged',
+        { type: 'add', pin },
+      );
       return { pin };
     },
 
     async updateMsgPin({ connection }, { msg, pinCustom }) {
       const session = connection.session!;
-      const { row, conversation } = await readableMessage(deps, session, msg.idServer);
+      const { row, conversation } = await writableMessage(deps, session, msg.idServer);
       const stored = await db
         .updateTable('im_msg_pins')
         .set({ pin_custom: pinCustom, update_time: deps.now() })
@@ -65,7 +109,13 @@ export function pinHandlers(deps: ExtrasDeps): HandlerTable {
         .executeTakeFirst();
       if (!stored) throw new CommandError(404, 'the message is not pinned');
       const pin = toPin(stored, row);
-      await pushToConversation(deps.gateway, conversation, { id: connection.id, session }, 'msgPinChanged', { type: 'update', pin });
+      await pushToConversation(
+        deps.gateway,
+        conversation,
+        { id: connection.id, session },
+        'msgPinChanged',
+        { type: 'update', pin },
+      );
       return { pin };
     },
 
@@ -82,24 +132,50 @@ export function pinHandlers(deps: ExtrasDeps): HandlerTable {
         .returningAll()
         .executeTakeFirst();
       if (!stored) throw new CommandError(404, 'the message is not pinned');
-      await pushToConversation(deps.gateway, conversation, { id: connection.id, session }, 'msgPinChanged', { type: 'delete', pin: toPin(stored, row) });
+      await pushToConversation(
+        deps.gateway,
+        conversation,
+        { id: connection.id, session },
+        'msgPinChanged',
+        { type: 'delete', pin: toPin(stored, row) },
+      );
       return { time: now };
     },
 
     async getMsgPins({ connection }, { sessionId }) {
       const session = connection.session!;
       const { scene, to } = parseSessionId(sessionId);
-      const conversation = await deps.scenes.get(scene).forReading(session.appKey, session.accid, to);
+      const conversation = await deps.scenes
+        .get(scene)
+        .forReading(session.appKey, session.accid, to);
       const rows = await visibleTo(
         db
           .selectFrom('im_msg_pins')
-          .innerJoin('im_messages', (join) => join.onRef('im_messages.id', '=', 'im_msg_pins.message_id').onRef('im_messages.app_key', '=', 'im_msg_pins.app_key'))
-          .select(['im_msg_pins.pin_from', 'im_msg_pins.pin_custom', 'im_msg_pins.create_time', 'im_msg_pins.update_time'])
-          .select(['im_messages.id', 'im_messages.seq', 'im_messages.body', 'im_messages.scene', 'im_messages.from_accid', 'im_messages.to_target'])
+          .innerJoin('im_messages', (join) =>
+            join
+              .onRef('im_messages.id', '=', 'im_msg_pins.message_id')
+              .onRef('im_messages.app_key', '=', 'im_msg_pins.app_key'),
+          )
+          .select([
+            'im_msg_pins.pin_from',
+            'im_msg_pins.pin_custom',
+            'im_msg_pins.create_time',
+            'im_msg_pins.update_time',
+          ])
+          .select([
+            'im_messages.id',
+            'im_messages.seq',
+            'im_messages.body',
+            'im_messages.scene',
+            'im_messages.from_accid',
+            'im_messages.to_target',
+          ])
           .select(['im_messages.id_client', 'im_messages.time', 'im_messages.conv_key'])
           .where('im_msg_pins.app_key', '=', session.appKey)
           .where('im_msg_pins.conv_key', '=', conversation.convKey)
-          .where('im_msg_pins.deleted', '=', 0),
+          .where('im_msg_pins.deleted', '=', 0)
+          // Pinned messages from before the reader joined the team stay hidden, as in history.
+          .where('im_messages.time', '>=', conversation.readableFrom ?? 0),
         session.appKey,
         session.accid,
       )
@@ -123,15 +199,27 @@ export function registerPinSync(sources: SyncSources, deps: ExtrasDeps): void {
     const { appKey, accid } = context.connection.session!;
     let query = db
       .selectFrom('im_msg_pins as p')
-      .innerJoin('im_messages as m', (join) => join.onRef('m.id', '=', 'p.message_id').onRef('m.app_key', '=', 'p.app_key'))
-      .select(['p.pin_from', 'p.pin_custom', 'p.create_time', 'p.update_time', 'p.deleted', ...messageColumns])
+      .innerJoin('im_messages as m', (join) =>
+        join.onRef('m.id', '=', 'p.message_id').onRef('m.app_key', '=', 'p.app_key'),
+      )
+      .select([
+        'p.pin_from',
+        'p.pin_custom',
+        'p.create_time',
+        'p.update_time',
+        'p.deleted',
+        ...messageColumns,
+      ])
       .where('p.app_key', '=', appKey)
-      .where('p.conv_key', 'in', conversationsOf(db, appKey, accid))
+      .where(readableByAccount(appKey, accid))
       .where('p.update_time', '>', since);
     // A new device gets the pins that stand; a known one also learns of removals.
     if (since === 0) query = query.where('p.deleted', '=', 0).where('m.deleted_at', 'is', null);
     const rows = await query.orderBy('p.update_time', 'asc').limit(SYNC_MAX).execute();
-    const pins = rows.map((r) => ({ ...toPin(r, { ...r, id: Number(r.id), time: Number(r.time) }), deleted: Number(r.deleted) === 1 }));
+    const pins = rows.map((r) => ({
+      ...toPin(r, { ...r, id: Number(r.id), time: Number(r.time) }),
+      deleted: Number(r.deleted) === 1,
+    }));
     pushInChunks(context, 'syncMsgPins', 'pins', pins);
   });
 }

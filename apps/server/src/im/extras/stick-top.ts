@@ -6,7 +6,7 @@ import { CommandError } from '../gateway/errors.ts';
 import type { Session } from '../gateway/connection.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
 import type { SyncSources } from '../gateway/handlers/sync.ts';
-import { parseSessionId } from '../messaging/scenes.ts';
+import { parseSessionId, sessionIdOf } from '../messaging/scenes.ts';
 import { pushInChunks } from '../messaging/sync.ts';
 import type { ExtrasDeps } from './access.ts';
 import type { ImStickTopTable } from './tables.ts';
@@ -14,7 +14,9 @@ import type { ImStickTopTable } from './tables.ts';
 type StickTop = ReplyOf<'addStickTopSession'>['stickTopSession'];
 const SYNC_MAX = 5_000;
 
-function toStickTop(row: Pick<ImStickTopTable, 'session_id' | 'top_custom' | 'create_time' | 'update_time'>): StickTop {
+function toStickTop(
+  row: Pick<ImStickTopTable, 'session_id' | 'top_custom' | 'create_time' | 'update_time'>,
+): StickTop {
   return {
     id: row.session_id,
     ...(row.top_custom !== null && { topCustom: row.top_custom }),
@@ -26,57 +28,102 @@ function toStickTop(row: Pick<ImStickTopTable, 'session_id' | 'top_custom' | 'cr
 export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
   const db = deps.store.db;
 
-  /** The scene must be served here and the account must be able to read the conversation. */
-  async function checkSession(session: Session, id: string): Promise<void> {
+  /**
+   * The scene must be served here and the account must be able to read the conversation (a
+   * one-to-one peer must exist); answers the session id as stored (`p2p-Alice` is `p2p-alice`).
+   */
+  async function checkSession(session: Session, id: string): Promise<string> {
     const { scene, to } = parseSessionId(id);
     if (!to) throw new CommandError(414, 'id must be scene-id with a valid scene');
-    await deps.scenes.get(scene).forReading(session.appKey, session.accid, to);
+    const conversation = await deps.scenes.get(scene).forReading(session.appKey, session.accid, to);
+    return sessionIdOf(scene, conversation.target);
   }
 
   const live = (session: Session, id: string) =>
-    db.updateTable('im_stick_top_sessions').where('app_key', '=', session.appKey).where('accid', '=', session.accid).where('session_id', '=', id).where('deleted', '=', 0);
+    db
+      .updateTable('im_stick_top_sessions')
+      .where('app_key', '=', session.appKey)
+      .where('accid', '=', session.accid)
+      .where('session_id', '=', id)
+      .where('deleted', '=', 0);
 
   return {
-    async addStickTopSession({ connection }, { id, topCustom }) {
+    async addStickTopSession({ connection }, params) {
       const session = connection.session!;
-      await checkSession(session, id);
+      const { topCustom } = params;
+      const id = await checkSession(session, params.id);
       const now = deps.now();
       // Adding a session that is already on top updates its custom text and keeps its createTime.
       const row = await db
         .insertInto('im_stick_top_sessions')
-        .values({ app_key: session.appKey, accid: session.accid, session_id: id, top_custom: topCustom ?? null, create_time: now, update_time: now, deleted: 0 })
+        .values({
+          app_key: session.appKey,
+          accid: session.accid,
+          session_id: id,
+          top_custom: topCustom ?? null,
+          create_time: now,
+          update_time: now,
+          deleted: 0,
+        })
         .onConflict((oc) =>
           oc.columns(['app_key', 'accid', 'session_id']).doUpdateSet((eb) => ({
             top_custom: topCustom ?? null,
             update_time: now,
             deleted: 0,
-            create_time: eb.case().when('im_stick_top_sessions.deleted', '=', 1).then(now).else(eb.ref('im_stick_top_sessions.create_time')).end(),
+            create_time: eb
+              .case()
+              .when('im_stick_top_sessions.deleted', '=', 1)
+              .then(now)
+              .else(eb.ref('im_stick_top_sessions.create_time'))
+              .end(),
           })),
         )
         .returningAll()
         .executeTakeFirstOrThrow();
       const stickTopSession = toStickTop(row);
-      await deps.gateway.pushToAccount(session, 'stickTopSessionChanged', { type: 'add', stickTopSession }, connection.id);
+      await deps.gateway.pushToAccount(
+        session,
+        'stickTopSessionChanged',
+        { type: 'add', stickTopSession },
+        connection.id,
+      );
       return { stickTopSession };
     },
 
-    async updateStickTopSession({ connection }, { id, topCustom }) {
+    async updateStickTopSession({ connection }, params) {
       const session = connection.session!;
-      await checkSession(session, id);
-      const row = await live(session, id).set({ top_custom: topCustom, update_time: deps.now() }).returningAll().executeTakeFirst();
+      const { topCustom } = params;
+      const id = await checkSession(session, params.id);
+      const row = await live(session, id)
+        .set({ top_custom: topCustom, update_time: deps.now() })
+        .returningAll()
+        .executeTakeFirst();
       if (!row) throw new CommandError(404, 'the session is not on top');
       const stickTopSession = toStickTop(row);
-      await deps.gateway.pushToAccount(session, 'stickTopSessionChanged', { type: 'update', stickTopSession }, connection.id);
+      await deps.gateway.pushToAccount(
+        session,
+        'stickTopSessionChanged',
+        { type: 'update', stickTopSession },
+        connection.id,
+      );
       return { stickTopSession };
     },
 
-    async deleteStickTopSession({ connection }, { id }) {
+    async deleteStickTopSession({ connection }, params) {
       const session = connection.session!;
-      await checkSession(session, id);
+      const id = await checkSession(session, params.id);
       const now = deps.now();
-      const row = await live(session, id).set({ deleted: 1, update_time: now }).returningAll().executeTakeFirst();
+      const row = await live(session, id)
+        .set({ deleted: 1, update_time: now })
+        .returningAll()
+        .executeTakeFirst();
       if (!row) throw new CommandError(404, 'the session is not on top');
-      await deps.gateway.pushToAccount(session, 'stickTopSessionChanged', { type: 'delete', stickTopSession: toStickTop(row) }, connection.id);
+      await deps.gateway.pushToAccount(
+        session,
+        'stickTopSessionChanged',
+        { type: 'delete', stickTopSession: toStickTop(row) },
+        connection.id,
+      );
       return { time: now };
     },
   };
@@ -86,10 +133,18 @@ export function registerStickTopSync(sources: SyncSources, deps: ExtrasDeps): vo
   const db = deps.store.db;
   sources.register('stickTopSessions', async (context, since) => {
     const { appKey, accid } = context.connection.session!;
-    let query = db.selectFrom('im_stick_top_sessions').selectAll().where('app_key', '=', appKey).where('accid', '=', accid).where('update_time', '>', since);
+    let query = db
+      .selectFrom('im_stick_top_sessions')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('accid', '=', accid)
+      .where('update_time', '>', since);
     if (since === 0) query = query.where('deleted', '=', 0);
     const rows = await query.orderBy('update_time', 'asc').limit(SYNC_MAX).execute();
-    const stickTopSessions = rows.map((r) => ({ ...toStickTop(r), deleted: Number(r.deleted) === 1 }));
+    const stickTopSessions = rows.map((r) => ({
+      ...toStickTop(r),
+      deleted: Number(r.deleted) === 1,
+    }));
     pushInChunks(context, 'syncStickTopSessions', 'stickTopSessions', stickTopSessions);
   });
 }

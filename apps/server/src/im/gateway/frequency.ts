@@ -26,8 +26,12 @@ export class FrequencyControl {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one use; returns 0 when allowed, else the seconds the command stays blocked. */
-  hit(key: string): number {
+  /**
+   * Counts one use (or `weight` units of a budget, e.g. members a fan-out reaches); returns 0 when
+   * allowed, else the seconds the key stays blocked. A weight above the budget passes alone in an
+   * otherwise empty second, so one large use is never refused forever.
+   */
+  hit(key: string, weight = 1): number {
     const now = this.now();
     if (now - this.lastSweep >= SWEEP_MS) this.sweep(now);
     let window = this.windows.get(key);
@@ -36,8 +40,9 @@ export class FrequencyControl {
       this.windows.set(key, window);
     }
     if (now < window.blockedUntil) return Math.ceil((window.blockedUntil - now) / 1000);
-    window.count += 1;
-    if (window.count <= this.limits.perSecond) return 0;
+    const first = window.count === 0;
+    window.count += weight;
+    if (window.count <= this.limits.perSecond || first) return 0;
     window.blockedUntil = now + this.limits.blockSeconds * 1000;
     return this.limits.blockSeconds;
   }

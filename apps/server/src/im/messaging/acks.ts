@@ -17,20 +17,50 @@ export interface AckDeps {
 }
 
 /** Moves the session's ack to `timetag` if that is newer; false when it was not. */
-export async function ackSession(deps: AckDeps, session: Session, connectionId: string, scene: Msg['scene'], to: string, timetag: number): Promise<boolean> {
+export async function ackSession(
+  deps: AckDeps,
+  session: Session,
+  connectionId: string,
+  scene: Msg['scene'],
+  to: string,
+  timetag: number,
+): Promise<boolean> {
   const db = deps.store.db;
-  const sessionId = sessionIdOf(scene, to);
+  // Account ids are stored in lower case: `p2p-Alice` is the session `p2p-alice` (docs/im-messaging.md).
+  const sessionId = sessionIdOf(scene, scene === 'p2p' ? to.toLowerCase() : to);
   if (!(await getSessionRow(db, session.appKey, session.accid, sessionId))) {
     // Super-team members have no session row until they first read: it is made here.
-    const conversation = await deps.scenes.get(scene).forReading(session.appKey, session.accid, to).catch(() => undefined);
+    const conversation = await deps.scenes
+      .get(scene)
+      .forReading(session.appKey, session.accid, to)
+      .catch(() => undefined);
     if (!conversation?.group) throw new CommandError(404, 'session not found');
     await db
       .insertInto('im_sessions')
-      .values({ app_key: session.appKey, accid: session.accid, session_id: sessionId, conv_key: conversation.convKey, scene, peer: to, last_msg_id: null, ack: 0, cleared_before: 0, ext: null, deleted: 0, updated_at: deps.now() })
+      .values({
+        app_key: session.appKey,
+        accid: session.accid,
+        session_id: sessionId,
+        conv_key: conversation.convKey,
+        scene,
+        peer: to,
+        last_msg_id: null,
+        ack: 0,
+        cleared_before: 0,
+        ext: null,
+        deleted: 0,
+        updated_at: deps.now(),
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  if (!(await advanceAck(db, session.appKey, session.accid, sessionId, timetag, deps.now()))) return false;
-  await deps.gateway.pushToAccount(session, 'sessionAck', { ack: { sessionId, ack: timetag } }, connectionId);
+  if (!(await advanceAck(db, session.appKey, session.accid, sessionId, timetag, deps.now())))
+    return false;
+  await deps.gateway.pushToAccount(
+    session,
+    'sessionAck',
+    { ack: { sessionId, ack: timetag } },
+    connectionId,
+  );
   return true;
 }

@@ -10,8 +10,8 @@ import { readableMessage } from './readable.ts';
 import { recallNotice } from './recalls.ts';
 import { deleteSessions } from './session-deletes.ts';
 import type { SceneRegistry } from './scenes.ts';
-import { peerOf, sessionIdFor, sessionIdOf } from './scenes.ts';
-import { sendMessage, type SendDeps } from './send.ts';
+import { peerOf, readableIn, sessionIdFor, sessionIdOf } from './scenes.ts';
+import { checkWrite, sendMessage, type SendDeps } from './send.ts';
 import { getSessionRow, sessionsUpdatedSince, toSessions } from './session-store.ts';
 
 /** Sessions that have no stored row per member (super teams), computed for an account. */
@@ -46,7 +46,8 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       appKey: session.appKey,
       accid: session.accid,
       convKey: conversation.convKey,
-      clearedBefore: await clearedBefore(session, sessionIdOf(query.scene, query.to)),
+      clearedBefore: await clearedBefore(session, sessionIdOf(query.scene, conversation.target)),
+      ...(conversation.readableFrom !== undefined && { readableFrom: conversation.readableFrom }),
       ...(query.beginTime !== undefined && { beginTime: query.beginTime }),
       ...(query.endTime !== undefined && { endTime: query.endTime }),
       ...(query.lastMsgId !== undefined && { lastMsgId: query.lastMsgId }),
@@ -81,7 +82,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       const msgs: Msg[] = [];
       for (const row of rows) {
         const readable = await scenes.get(row.scene as Msg['scene']).forReading(session.appKey, session.accid, peerOf(row, session.accid)).catch(() => undefined);
-        if (readable?.convKey === row.conv_key) msgs.push(toMsg({ ...row, id: Number(row.id) }));
+        if (readable && readableIn(readable, row)) msgs.push(toMsg({ ...row, id: Number(row.id) }));
       }
       return { msgs };
     },
@@ -137,11 +138,11 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       const session = connection.session!;
       const conversation = await scenes.get(scene).forReading(session.appKey, session.accid, to);
       const now = deps.now();
-      const sessionId = sessionIdOf(scene, to);
+      const sessionId = sessionIdOf(scene, conversation.target);
       await db
         .insertInto('im_sessions')
         .values({
-          app_key: session.appKey, accid: session.accid, session_id: sessionId, conv_key: conversation.convKey, scene, peer: to,
+          app_key: session.appKey, accid: session.accid, session_id: sessionId, conv_key: conversation.convKey, scene, peer: conversation.target,
           last_msg_id: null, ack: now, cleared_before: now, ext: null, deleted: 0, updated_at: now,
         })
         .onConflict((oc) => oc.columns(['app_key', 'accid', 'session_id']).doUpdateSet({ cleared_before: now, ack: sql`case when im_sessions.ack > cast(${now} as bigint) then im_sessions.ack else cast(${now} as bigint) end`, updated_at: now }))
@@ -157,8 +158,9 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
     async sendMsgReceipt({ connection }, { msg }) {
       const session = connection.session!;
       if (msg.scene !== 'p2p') throw new CommandError(414, 'team read receipts use sendTeamMsgReceipt');
-      const { row, peer } = await messageFor(session, msg.idServer);
+      const { row, peer, conversation } = await messageFor(session, msg.idServer);
       if (row.from_accid === session.accid) throw new CommandError(414, 'a receipt is for a message you received');
+      await checkWrite(deps.writeGuards, session, conversation);
       const now = deps.now();
       await db
         .insertInto('im_receipts')

@@ -4,7 +4,7 @@ import type { ImGateway } from '../gateway/index.ts';
 import { messagingHandlers, type ComputedSessions } from './handlers.ts';
 import { knownAccounts } from './known-accounts.ts';
 import { p2pResolver, SceneRegistry } from './scenes.ts';
-import type { SendGuard } from './send.ts';
+import type { SendGuard, WriteGuard } from './send.ts';
 import { SendQuotas, type SendQuotaLimits } from './send-quotas.ts';
 import type { RecallSource } from './recalls.ts';
 import { registerMessagingSync } from './sync.ts';
@@ -12,14 +12,16 @@ import { messageReadMarker, readMarkHandlers, ReadMarkers } from './read-marks.t
 
 export { SceneRegistry, type SceneResolver, type Conversation } from './scenes.ts';
 export type { ReadMarker } from './read-marks.ts';
-export type { SendGuard } from './send.ts';
+export { checkWrite, type SendGuard, type WriteGuard } from './send.ts';
 export { recallNotice, type RecallNotice, type RecallSource } from './recalls.ts';
 
 export interface Messaging {
   /** Team and super-team scenes register here. */
   readonly scenes: SceneRegistry;
-  /** Checks run before a message is stored (blacklists, mutes). */
+  /** Checks run before a message is stored (message-specific: forced-push lists). */
   readonly guards: SendGuard[];
+  /** Checks run before anything is written into a conversation: messages and extras (blacklists). */
+  readonly writeGuards: WriteGuard[];
   /** Sessions computed on read (super teams) that server-session queries include. */
   readonly computedSessions: ComputedSessions[];
   /** What batchMarkRead can mark read (system messages register here). */
@@ -44,19 +46,11 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   scenes.register(
     'p2p',
     p2pResolver(
-      knownAccounts(async (appKey, accid) =>
-        Boolean(
-          await store.db
-            .selectFrom('im_accounts')
-            .select('id')
-            .where('app_key', '=', appKey)
-            .where('accid', '=', accid.toLowerCase())
-            .executeTakeFirst(),
-        ),
-      ),
+      knownAccounts(async (appKey, accid) => (await store.db.selectFrom('im_accounts').select('accid').where('app_key', '=', appKey).where('accid', '=', accid.toLowerCase()).executeTakeFirst())?.accid),
     ),
   );
   const guards: SendGuard[] = [];
+  const writeGuards: WriteGuard[] = [];
   const computedSessions: ComputedSessions[] = [];
   im.gateway.use(
     messagingHandlers({
@@ -64,6 +58,7 @@ export function registerMessaging(options: MessagingOptions): Messaging {
       gateway: im.gateway,
       scenes,
       guards,
+      writeGuards,
       quotas: new SendQuotas(options.quotas, now),
       now,
       computedSessions,
@@ -78,7 +73,7 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   im.gateway.use(readMarkHandlers(readMarkers));
   const recallSources: RecallSource[] = [];
   registerMessagingSync(im.syncSources, store, now, undefined, recallSources);
-  return { scenes, guards, computedSessions, readMarkers, recallSources };
+  return { scenes, guards, writeGuards, computedSessions, readMarkers, recallSources };
 }
 
 // Building blocks other features use to write into conversations (team notifications).

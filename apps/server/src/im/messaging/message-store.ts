@@ -119,6 +119,8 @@ export interface HistoryQuery {
   accid: string;
   convKey: string;
   clearedBefore: number;
+  /** The earliest time the reader may see (a team member's join time), inclusive. */
+  readableFrom?: number;
   beginTime?: number;
   endTime?: number;
   lastMsgId?: string;
@@ -142,6 +144,7 @@ export async function history(db: Kysely<Database>, q: HistoryQuery): Promise<Ms
     .where('conv_key', '=', q.convKey)
     .where('historyable', '=', 1)
     .where('time', '>', q.clearedBefore);
+  if (q.readableFrom) query = query.where('time', '>=', q.readableFrom);
   if (q.beginTime !== undefined) query = query.where('time', '>=', q.beginTime);
   if (q.endTime !== undefined && q.endTime > 0) query = query.where('time', '<=', q.endTime);
   if (q.lastMsgId !== undefined && /^\d+$/.test(q.lastMsgId))

@@ -15,7 +15,18 @@ export interface SessionRef {
 
 export interface Conversation {
   scene: Scene;
+  /**
+   * The other side as stored: the recipient's account id as the accounts table spells it (a
+   * `to` of `Alice` names `alice`), or the team id. Session ids, stored messages and pushes use
+   * this, never the `to` a client sent.
+   */
+  target: string;
   convKey: string;
+  /**
+   * The earliest message time the reading account may see (a team member's join time: history
+   * from before one joined, or from while one was out, stays hidden). Absent: all of it.
+   */
+  readableFrom?: number;
   /** Session rows the message updates (the sender's first). */
   sessions: SessionRef[];
   /** Accounts a new message is pushed to (the sender's other devices included). */
@@ -37,11 +48,17 @@ export interface SceneResolver {
 export const sessionIdOf = (scene: Scene, to: string) => `${scene}-${to}`;
 
 /** A stored message's other side as `accid` sees it: the peer account, or the team id. */
-export const peerOf = (row: { scene: string; from_accid: string; to_target: string }, accid: string) =>
+export const peerOf = (
+  row: { scene: string; from_accid: string; to_target: string },
+  accid: string,
+) =>
   row.scene === 'p2p' ? (row.from_accid === accid ? row.to_target : row.from_accid) : row.to_target;
 
 /** The id of the session a stored message shows in, for `accid`. */
-export const sessionIdFor = (row: { scene: string; from_accid: string; to_target: string }, accid: string) => sessionIdOf(row.scene as Scene, peerOf(row, accid));
+export const sessionIdFor = (
+  row: { scene: string; from_accid: string; to_target: string },
+  accid: string,
+) => sessionIdOf(row.scene as Scene, peerOf(row, accid));
 
 export function parseSessionId(sessionId: string): { scene: Scene; to: string } {
   const dash = sessionId.indexOf('-');
@@ -58,29 +75,55 @@ export class SceneRegistry {
 
   get(scene: Scene): SceneResolver {
     const resolver = this.resolvers.get(scene);
-    if (!resolver) throw new CommandError(403, `Not_Support: ${scene} messages are not supported by this server yet`, { name: 'Not_Support' });
+    if (!resolver)
+      throw new CommandError(
+        403,
+        `Not_Support: ${scene} messages are not supported by this server yet`,
+        { name: 'Not_Support' },
+      );
     return resolver;
   }
 }
 
-/** One-to-one: both sides may always read; the recipient must exist. */
-export function p2pResolver(accountExists: (appKey: string, accid: string) => Promise<boolean>): SceneResolver {
+/** The stored message (or its key) is one `conversation` lets its reader see. */
+export const readableIn = (
+  conversation: Conversation,
+  row: { conv_key: string; time: number | bigint },
+) => row.conv_key === conversation.convKey && Number(row.time) >= (conversation.readableFrom ?? 0);
+
+/**
+ * One-to-one: both sides may always read; the other side must be an existing account, named by
+ * its stored id (`storedAccid` canonicalises: `Alice` becomes `alice`, a missing one undefined).
+ */
+export function p2pResolver(
+  storedAccid: (appKey: string, accid: string) => Promise<string | undefined>,
+): SceneResolver {
   const conversation = (appKey: string, a: string, b: string): Conversation => ({
     scene: 'p2p',
+    target: b,
     convKey: a < b ? `p2p:${a}|${b}` : `p2p:${b}|${a}`,
-    sessions: a === b ? [{ accid: a, sessionId: `p2p-${b}`, peer: b }] : [
-      { accid: a, sessionId: `p2p-${b}`, peer: b },
-      { accid: b, sessionId: `p2p-${a}`, peer: a },
-    ],
-    audience: a === b ? [{ appKey, accid: a }] : [{ appKey, accid: a }, { appKey, accid: b }],
+    sessions:
+      a === b
+        ? [{ accid: a, sessionId: `p2p-${b}`, peer: b }]
+        : [
+            { accid: a, sessionId: `p2p-${b}`, peer: b },
+            { accid: b, sessionId: `p2p-${a}`, peer: a },
+          ],
+    audience:
+      a === b
+        ? [{ appKey, accid: a }]
+        : [
+            { appKey, accid: a },
+            { appKey, accid: b },
+          ],
   });
+  async function resolve(appKey: string, accid: string, to: string): Promise<Conversation> {
+    const peer = await storedAccid(appKey, to);
+    if (!peer) throw new CommandError(404, `account ${to} does not exist`);
+    return conversation(appKey, accid, peer);
+  }
   return {
-    async forSending(appKey, from, to) {
-      if (!(await accountExists(appKey, to))) throw new CommandError(404, `account ${to} does not exist`);
-      return conversation(appKey, from, to);
-    },
-    async forReading(appKey, accid, to) {
-      return conversation(appKey, accid, to);
-    },
+    forSending: (appKey, from, to) => resolve(appKey, from, to),
+    forReading: (appKey, accid, to) => resolve(appKey, accid, to),
   };
 }

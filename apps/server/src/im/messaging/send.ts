@@ -15,12 +15,31 @@ import { insertMessage, type StoredBody } from './message-store.ts';
 import type { Conversation, SceneRegistry } from './scenes.ts';
 import type { SendQuotas } from './send-quotas.ts';
 
-/** A check before a message is stored; throws CommandError (e.g. 7101 when blacklisted). */
+/** A check of a message before it is stored; throws CommandError (e.g. 7101 when blacklisted, 811: too many forced pushes). */
 export type SendGuard = (context: {
   session: Session;
   msg: OutgoingMsg;
   conversation: Conversation;
 }) => Promise<void>;
+
+/**
+ * A check of anything an account writes into a conversation the other side sees: a message, and
+ * the extras shown with one (quick comments, pins, read receipts). Throws CommandError (7101 when
+ * the other side blacklisted the writer), so no side channel bypasses what a message may not do.
+ */
+export type WriteGuard = (context: {
+  session: Session;
+  conversation: Conversation;
+}) => Promise<void>;
+
+/** Runs every write guard; the first refusal is thrown. */
+export async function checkWrite(
+  guards: readonly WriteGuard[],
+  session: Session,
+  conversation: Conversation,
+): Promise<void> {
+  for (const guard of guards) await guard({ session, conversation });
+}
 
 export interface SendDeps {
   store: Store;
@@ -28,6 +47,7 @@ export interface SendDeps {
   scenes: SceneRegistry;
   guards: SendGuard[];
   quotas: SendQuotas;
+  writeGuards: WriteGuard[];
   now: () => number;
 }
 
@@ -42,11 +62,14 @@ export async function sendMessage(
   const conversation = await deps.scenes
     .get(outgoing.scene)
     .forSending(session.appKey, session.accid, outgoing.to);
+  await checkWrite(deps.writeGuards, session, conversation);
   for (const guard of deps.guards) await guard({ session, msg: outgoing, conversation });
 
   const { resend: _resend, ...fields } = outgoing;
   const body: StoredBody = {
     ...fields,
+    // The recipient as stored (`Alice` is `alice`), so the message joins the real conversation.
+    to: conversation.target,
     from: session.accid,
     fromNick: session.nick,
     fromClientType: session.clientType,

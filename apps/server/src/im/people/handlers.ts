@@ -66,7 +66,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
 
   return {
     async getUsers({ connection }, { accounts }) {
-      return { users: await getUsers(db, connection.session!.appKey, accounts) };
+      return { users: await getUsers(db, connection.session!.appKey, accounts, connection.session!.accid) };
     },
 
     async updateMyInfo({ connection }, { user }) {
@@ -82,7 +82,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
         .where('accid', '=', session.accid)
         .execute();
       if (user.nick !== undefined) session.nick = user.nick;
-      const [updated] = await getUsers(db, session.appKey, [session.accid]);
+      const [updated] = await getUsers(db, session.appKey, [session.accid], session.accid);
       await gateway.pushToAccount(session, 'myInfoUpdated', { user: updated! }, connection.id);
       const friends = await db.selectFrom('im_friends').select('friend').where('app_key', '=', session.appKey).where('accid', '=', session.accid).where('valid', '=', 1).execute();
       for (const { friend } of friends) await gateway.pushToAccount({ appKey: session.appKey, accid: friend }, 'userUpdated', { user: updated! });
@@ -126,6 +126,11 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
         case 'applyFriend': {
           if (already) throw new CommandError(417, `${other} is already a friend`);
           if (await hasRelation(db, session.appKey, other, session.accid, 'blacklist')) throw new CommandError(7101, 'the account has blacklisted you');
+          // One pending application per pair: asking again before an answer stores nothing new
+          // (417), so repeated applications cannot pile up in the recipient's system messages.
+          if (kind === 'applyFriend' && (await pendingRequest(db, session.appKey, 'applyFriend', session.accid, other))) {
+            throw new CommandError(417, `a friend application to ${other} is already waiting for an answer`);
+          }
           if (kind === 'addFriend') await befriend(session, other, true, 'addFriend');
           await sendSysMsg(db, gateway, { appKey: session.appKey, type: kind, from: session.accid, to: other, ...(ps !== undefined && { ps }), state: kind === 'addFriend' ? 'passed' : 'init' }, time);
           return;

@@ -22,7 +22,7 @@ export interface People {
 export function registerPeople({ store, im, messaging, now = Date.now }: PeopleOptions): People {
   const customSysMsgScenes = new Map<string, CustomSysMsgSender>();
   im.gateway.use(peopleHandlers({ db: store.db, gateway: im.gateway, now, customSysMsgScenes }));
-  messaging.guards.push(blacklistGuard(store.db));
+  messaging.writeGuards.push(blacklistGuard(store.db));
   registerPeopleSync(im.syncSources, store.db);
   messaging.readMarkers.register(['sysMsg', 'syncOfflineSysMsgs'], (session, connectionId, ids) => markSysMsgsRead(store.db, im.gateway, session, connectionId, ids, now()));
   return { customSysMsgScenes };

@@ -24,10 +24,19 @@ export interface TeamsOptions {
   im: ImGateway;
   messaging: Messaging;
   people: People;
+  /** Member deliveries of team custom system messages an account may cause per second (416 beyond). */
+  customSysMsgFanoutPerSecond: number;
   now?: () => number;
 }
 
-export function registerTeams({ store, im, messaging, people, now = Date.now }: TeamsOptions): void {
+export function registerTeams({
+  store,
+  im,
+  messaging,
+  people,
+  customSysMsgFanoutPerSecond,
+  now = Date.now,
+}: TeamsOptions): void {
   const teams = new TeamStore(store.db);
   const deps = { db: store.db, store: teams, gateway: im.gateway, now };
   messaging.scenes.register('team', teamResolver(teams, 'team'));
@@ -36,18 +45,23 @@ export function registerTeams({ store, im, messaging, people, now = Date.now }: 
   im.gateway.use(superTeamHandlers(deps));
   im.gateway.use(receiptHandlers(deps));
   // Custom system messages to teams and super teams; the people service sends the one-to-one ones.
-  const customSysMsgs = teamCustomSysMsgSender(deps);
+  const customSysMsgs = teamCustomSysMsgSender(deps, customSysMsgFanoutPerSecond);
   people.customSysMsgScenes.set('team', customSysMsgs).set('superTeam', customSysMsgs);
   // A team message may force a push to at most this many accounts (811 beyond).
   messaging.guards.push(async ({ msg }) => {
     if (msg.scene !== 'p2p' && (msg.apns?.accounts?.length ?? 0) > MAX_FORCE_PUSH_ACCOUNTS) {
-      throw new CommandError(811, `the forced-push list holds at most ${MAX_FORCE_PUSH_ACCOUNTS} accounts`);
+      throw new CommandError(
+        811,
+        `the forced-push list holds at most ${MAX_FORCE_PUSH_ACCOUNTS} accounts`,
+      );
     }
   });
   registerTeamSync(im.syncSources, store.db, now, 'team');
   registerTeamSync(im.syncSources, store.db, now, 'superTeam');
   registerSuperTeamSessionSync(im.syncSources, store.db);
-  messaging.computedSessions.push((session, since) => superTeamSessions(store.db, session.appKey, session.accid, since));
+  messaging.computedSessions.push((session, since) =>
+    superTeamSessions(store.db, session.appKey, session.accid, since),
+  );
   messaging.recallSources.push(
     (appKey, accid, since) => teamRecallsSince(store.db, 'team', appKey, accid, since),
     (appKey, accid, since) => teamRecallsSince(store.db, 'superTeam', appKey, accid, since),
@@ -57,13 +71,19 @@ export function registerTeams({ store, im, messaging, people, now = Date.now }: 
   im.gateway.onSessionStart(async (session, connection) => {
     const rows = await store.db
       .selectFrom('im_team_members')
-      .innerJoin('im_teams', (join) => join.onRef('im_teams.id', '=', 'im_team_members.team_id').on('im_teams.kind', '=', 'superTeam').on('im_teams.valid', '=', 1))
+      .innerJoin('im_teams', (join) =>
+        join
+          .onRef('im_teams.id', '=', 'im_team_members.team_id')
+          .on('im_teams.kind', '=', 'superTeam')
+          .on('im_teams.valid', '=', 1),
+      )
       .select('im_team_members.team_id')
       .where('im_team_members.app_key', '=', session.appKey)
       .where('im_team_members.accid', '=', session.accid)
       .where('im_team_members.valid', '=', 1)
       .execute();
-    for (const row of rows) await im.gateway.groups.join(connection, superTeamGroup(session.appKey, row.team_id));
+    for (const row of rows)
+      await im.gateway.groups.join(connection, superTeamGroup(session.appKey, row.team_id));
   });
 }
 
@@ -104,9 +124,17 @@ function superTeamHandlers(deps: ConstructorParameters<typeof TeamOps>[0]): Hand
       const targets = [...new Set(accounts.map((a) => a.toLowerCase()))];
       for (const accid of targets) {
         const member = await deps.store.requireMember(session.appKey, team, accid);
-        if (member.type === 'owner' || (me.type === 'manager' && member.type === 'manager')) throw new CommandError(802, `no permission to mute ${accid}`);
+        if (member.type === 'owner' || (me.type === 'manager' && member.type === 'manager'))
+          throw new CommandError(802, `no permission to mute ${accid}`);
       }
-      for (const accid of targets) await deps.store.updateMember(session.appKey, team.id, accid, { mute: mute ? 1 : 0 }, deps.now());
+      for (const accid of targets)
+        await deps.store.updateMember(
+          session.appKey,
+          team.id,
+          accid,
+          { mute: mute ? 1 : 0 },
+          deps.now(),
+        );
       await ops.notify(session, team, 'updateTeamMute', { accounts: targets, mute });
       await ops.membersChanged(session, team, targets);
     },

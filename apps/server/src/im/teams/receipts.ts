@@ -10,24 +10,52 @@ import type { HandlerTable } from '../gateway/handlers/types.ts';
 import { teamConvKey } from './scene.ts';
 import type { TeamStore } from './team-store.ts';
 
-export function receiptHandlers({ db, store, gateway, now }: { db: Kysely<Database>; store: TeamStore; gateway: Gateway; now: () => number }): HandlerTable {
-  /** A team message of a team I am in, that asked for receipts. */
+export function receiptHandlers({
+  db,
+  store,
+  gateway,
+  now,
+}: {
+  db: Kysely<Database>;
+  store: TeamStore;
+  gateway: Gateway;
+  now: () => number;
+}): HandlerTable {
+  /** A team message of a team I am in, from my join on (as every team read), that asked for receipts. */
   async function receiptMessage(session: Session, teamId: string, idServer: string) {
     const team = await store.requireTeam(session.appKey, teamId, 'team');
-    await store.requireMember(session.appKey, team, session.accid);
+    const me = await store.requireMember(session.appKey, team, session.accid);
     const row = /^\d{1,15}$/.test(idServer)
-      ? await db.selectFrom('im_messages').select(['id', 'from_accid', 'body', 'conv_key', 'time']).where('app_key', '=', session.appKey).where('id', '=', Number(idServer)).where('deleted_at', 'is', null).executeTakeFirst()
+      ? await db
+          .selectFrom('im_messages')
+          .select(['id', 'from_accid', 'body', 'conv_key', 'time'])
+          .where('app_key', '=', session.appKey)
+          .where('id', '=', Number(idServer))
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
       : undefined;
-    if (!row || row.conv_key !== teamConvKey(team.id)) throw new CommandError(404, 'message not found');
-    if ((JSON.parse(row.body) as { needMsgReceipt?: boolean }).needMsgReceipt !== true) throw new CommandError(814, 'the message did not ask for read receipts');
+    if (!row || row.conv_key !== teamConvKey(team.id) || Number(row.time) < Number(me.join_time))
+      throw new CommandError(404, 'message not found');
+    if ((JSON.parse(row.body) as { needMsgReceipt?: boolean }).needMsgReceipt !== true)
+      throw new CommandError(814, 'the message did not ask for read receipts');
     return { team, row };
   }
 
   async function counts(session: Session, teamId: number, messageId: number, sender: string) {
-    const readers = await db.selectFrom('im_team_receipts').select('reader').where('app_key', '=', session.appKey).where('message_id', '=', messageId).execute();
-    const members = (await store.members(session.appKey, teamId)).map((m) => m.accid).filter((a) => a !== sender);
+    const readers = await db
+      .selectFrom('im_team_receipts')
+      .select('reader')
+      .where('app_key', '=', session.appKey)
+      .where('message_id', '=', messageId)
+      .execute();
+    const members = (await store.members(session.appKey, teamId))
+      .map((m) => m.accid)
+      .filter((a) => a !== sender);
     const read = new Set(readers.map((r) => r.reader));
-    return { readAccounts: members.filter((a) => read.has(a)), unreadAccounts: members.filter((a) => !read.has(a)) };
+    return {
+      readAccounts: members.filter((a) => read.has(a)),
+      unreadAccounts: members.filter((a) => !read.has(a)),
+    };
   }
 
   return {
@@ -38,12 +66,33 @@ export function receiptHandlers({ db, store, gateway, now }: { db: Kysely<Databa
         if (row.from_accid === session.accid) continue; // my own message: nothing to acknowledge
         await db
           .insertInto('im_team_receipts')
-          .values({ app_key: session.appKey, message_id: Number(row.id), reader: session.accid, created_at: now() })
+          .values({
+            app_key: session.appKey,
+            message_id: Number(row.id),
+            reader: session.accid,
+            created_at: now(),
+          })
           .onConflict((oc) => oc.doNothing())
           .execute();
-        const { readAccounts, unreadAccounts } = await counts(session, team.id, Number(row.id), row.from_accid);
-        const reads = [{ teamId: ref.teamId, idServer: ref.idServer, read: readAccounts.length, unread: unreadAccounts.length }];
-        await gateway.pushToAccount({ appKey: session.appKey, accid: row.from_accid }, 'teamMsgReceipt', { reads });
+        const { readAccounts, unreadAccounts } = await counts(
+          session,
+          team.id,
+          Number(row.id),
+          row.from_accid,
+        );
+        const reads = [
+          {
+            teamId: ref.teamId,
+            idServer: ref.idServer,
+            read: readAccounts.length,
+            unread: unreadAccounts.length,
+          },
+        ];
+        await gateway.pushToAccount(
+          { appKey: session.appKey, accid: row.from_accid },
+          'teamMsgReceipt',
+          { reads },
+        );
       }
     },
 
@@ -52,15 +101,29 @@ export function receiptHandlers({ db, store, gateway, now }: { db: Kysely<Databa
       const reads = [];
       for (const ref of teamMsgReceipts) {
         const { team, row } = await receiptMessage(session, ref.teamId, ref.idServer);
-        const { readAccounts, unreadAccounts } = await counts(session, team.id, Number(row.id), row.from_accid);
-        reads.push({ teamId: ref.teamId, idServer: ref.idServer, read: readAccounts.length, unread: unreadAccounts.length });
+        const { readAccounts, unreadAccounts } = await counts(
+          session,
+          team.id,
+          Number(row.id),
+          row.from_accid,
+        );
+        reads.push({
+          teamId: ref.teamId,
+          idServer: ref.idServer,
+          read: readAccounts.length,
+          unread: unreadAccounts.length,
+        });
       }
       return { reads };
     },
 
     async getTeamMsgReadAccounts({ connection }, { teamMsgReceipt }) {
       const session = connection.session!;
-      const { team, row } = await receiptMessage(session, teamMsgReceipt.teamId, teamMsgReceipt.idServer);
+      const { team, row } = await receiptMessage(
+        session,
+        teamMsgReceipt.teamId,
+        teamMsgReceipt.idServer,
+      );
       return counts(session, team.id, Number(row.id), row.from_accid);
     },
   };

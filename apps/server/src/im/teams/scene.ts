@@ -4,11 +4,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SceneResolver } from '../messaging/index.ts';
 import { CommandError } from '../gateway/errors.ts';
-import type { TeamStore } from './team-store.ts';
+import type { MemberRow, TeamRow, TeamStore } from './team-store.ts';
 
 export type TeamKind = 'team' | 'superTeam';
 
-export const teamConvKey = (teamId: string | number, kind: TeamKind = 'team') => `${kind}:${teamId}`;
+export const teamConvKey = (teamId: string | number, kind: TeamKind = 'team') =>
+  `${kind}:${teamId}`;
 /**
  * `column` holds the conversation key of the joined membership's team: teamConvKey in SQL, for
  * joining messages or conversations to `im_team_members` (which must be in the query).
@@ -19,25 +20,42 @@ export const isTeamConvKeyOfMember = (column: string, kind: TeamKind): RawBuilde
  * The join of `im_team_members` to the account's own valid memberships of the team whose
  * conversation key `column` holds: what a member's sync reads its teams' messages through.
  */
-export const isOwnMembershipOf = (column: string, kind: TeamKind, appKey: string, accid: string): RawBuilder<boolean> =>
+export const isOwnMembershipOf = (
+  column: string,
+  kind: TeamKind,
+  appKey: string,
+  accid: string,
+): RawBuilder<boolean> =>
   sql<boolean>`im_team_members.app_key = ${appKey} and im_team_members.accid = ${accid} and im_team_members.valid = 1 and ${isTeamConvKeyOfMember(column, kind)}`;
 /** The fan-out group of a super team (gateway groups.ts). */
-export const superTeamGroup = (appKey: string, teamId: string | number) => `${appKey}:superTeam:${teamId}`;
+export const superTeamGroup = (appKey: string, teamId: string | number) =>
+  `${appKey}:superTeam:${teamId}`;
+
+/**
+ * A member may speak in the team (messages and custom system messages alike): not muted itself,
+ * and the team not muted for it (muteType normal lets the owner and managers speak, all only the
+ * owner); 812 otherwise.
+ */
+export function requireMaySpeak(team: TeamRow, me: MemberRow): void {
+  const speaksDuringMute =
+    (team.mute_type === 'normal' && me.type !== 'normal') || me.type === 'owner';
+  if (team.mute_type !== 'none' && !speaksDuringMute)
+    throw new CommandError(812, 'the team is muted');
+  if (me.mute === 1) throw new CommandError(812, 'you are muted in this team');
+}
 
 export function teamResolver(store: TeamStore, kind: TeamKind = 'team'): SceneResolver {
   async function conversation(appKey: string, accid: string, teamId: string, sending: boolean) {
     const team = await store.requireTeam(appKey, teamId, kind);
     const me = await store.requireMember(appKey, team, accid);
-    if (sending) {
-      const speaksDuringMute = (team.mute_type === 'normal' && me.type !== 'normal') || me.type === 'owner';
-      if (team.mute_type !== 'none' && !speaksDuringMute) throw new CommandError(812, 'the team is muted');
-      if (me.mute === 1) throw new CommandError(812, 'you are muted in this team');
-    }
+    if (sending) requireMaySpeak(team, me);
     if (kind === 'superTeam') {
       // No per-member work: one publish to the group, only the sender's session row is written,
       // and members' unread counts are computed when they read.
       return {
         scene: 'superTeam' as const,
+        target: String(team.id),
+        readableFrom: Number(me.join_time),
         convKey: teamConvKey(team.id, kind),
         sessions: [{ accid, sessionId: `superTeam-${team.id}`, peer: String(team.id) }],
         audience: [],
@@ -47,8 +65,16 @@ export function teamResolver(store: TeamStore, kind: TeamKind = 'team'): SceneRe
     const members = await store.members(appKey, team.id);
     return {
       scene: 'team' as const,
+      target: String(team.id),
+      // Only what was said since this membership began (docs/im-teams.md): a re-added member's
+      // join_time is the re-adding, so what was said while it was out stays hidden too.
+      readableFrom: Number(me.join_time),
       convKey: teamConvKey(team.id),
-      sessions: [me, ...members.filter((m) => m.accid !== accid)].map((m) => ({ accid: m.accid, sessionId: `team-${team.id}`, peer: String(team.id) })),
+      sessions: [me, ...members.filter((m) => m.accid !== accid)].map((m) => ({
+        accid: m.accid,
+        sessionId: `team-${team.id}`,
+        peer: String(team.id),
+      })),
       audience: members.map((m) => ({ appKey, accid: m.accid })),
     };
   }

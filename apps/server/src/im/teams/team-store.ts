@@ -35,6 +35,15 @@ export function toTeam(row: TeamRow, memberValid: boolean): Team {
   };
 }
 
+/**
+ * A team as a non-member sees it (getTeam before applying): the card to decide on joining (id,
+ * type, owner, level, name, avatar, intro, modes, mute state, member count, times). The
+ * announcement and custom data are for members only and come back empty (docs/im-teams.md).
+ */
+export function toPublicTeam(row: TeamRow): Team {
+  return { ...toTeam(row, false), announcement: '', custom: '' };
+}
+
 export function toMember(row: MemberRow): TeamMember {
   return {
     id: `${row.team_id}-${row.accid}`,
@@ -60,19 +69,35 @@ export class TeamStore {
   constructor(readonly db: Kysely<Database>) {}
 
   async team(appKey: string, teamId: string): Promise<TeamRow | undefined> {
-    const row = await this.db.selectFrom('im_teams').selectAll().where('app_key', '=', appKey).where('id', '=', teamIdNumber(teamId)).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('im_teams')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('id', '=', teamIdNumber(teamId))
+      .executeTakeFirst();
     return row && { ...row, id: Number(row.id) };
   }
 
   /** The team of that kind, valid; 803 when missing or dismissed. */
-  async requireTeam(appKey: string, teamId: string, kind: TeamRow['kind'] = 'team'): Promise<TeamRow> {
+  async requireTeam(
+    appKey: string,
+    teamId: string,
+    kind: TeamRow['kind'] = 'team',
+  ): Promise<TeamRow> {
     const team = await this.team(appKey, teamId);
-    if (!team || team.valid !== 1 || team.kind !== kind) throw new CommandError(803, 'team not found');
+    if (!team || team.valid !== 1 || team.kind !== kind)
+      throw new CommandError(803, 'team not found');
     return team;
   }
 
   async member(appKey: string, teamId: number, accid: string): Promise<MemberRow | undefined> {
-    return this.db.selectFrom('im_team_members').selectAll().where('app_key', '=', appKey).where('team_id', '=', teamId).where('accid', '=', accid).executeTakeFirst();
+    return this.db
+      .selectFrom('im_team_members')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('team_id', '=', teamId)
+      .where('accid', '=', accid)
+      .executeTakeFirst();
   }
 
   /** A valid member; 804 otherwise. */
@@ -82,23 +107,100 @@ export class TeamStore {
     return member;
   }
 
-  async members(appKey: string, teamId: number, options: { validOnly?: boolean } = {}): Promise<MemberRow[]> {
-    let query = this.db.selectFrom('im_team_members').selectAll().where('app_key', '=', appKey).where('team_id', '=', teamId);
+  async members(
+    appKey: string,
+    teamId: number,
+    options: { validOnly?: boolean } = {},
+  ): Promise<MemberRow[]> {
+    let query = this.db
+      .selectFrom('im_team_members')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('team_id', '=', teamId);
     if (options.validOnly !== false) query = query.where('valid', '=', 1);
     return query.orderBy('join_time').execute();
   }
 
-  async addMembers(appKey: string, teamId: number, accounts: string[], invitor: string, now: number, type: MemberRow['type'] = 'normal') {
-    for (const accid of accounts) {
-      await this.db
-        .insertInto('im_team_members')
-        .values({ app_key: appKey, team_id: teamId, accid, type, nick_in_team: '', mute_team: 0, mute_noti_type: 0, mute: 0, custom: '', invitor, valid: 1, join_time: now, updated_at: now })
-        .onConflict((oc) =>
-          oc.columns(['app_key', 'team_id', 'accid']).doUpdateSet({ type, valid: 1, mute: 0, invitor, join_time: now, updated_at: now, nick_in_team: '', custom: '' }),
-        )
+  /**
+   * Adds accounts up to the team's level, atomically: the team row is locked first (an update of
+   * it, which takes PostgreSQL's row lock and SQLite's write lock alike), then the room is read
+   * from the members themselves, so concurrent adds queue and never exceed `level`. Accounts
+   * already valid members are left as they are. Returns who fitted and who did not.
+   */
+  async admitMembers(
+    appKey: string,
+    teamId: number,
+    accounts: string[],
+    invitor: string,
+    now: number,
+    type: MemberRow['type'] = 'normal',
+  ) {
+    return this.db.transaction().execute(async (trx) => {
+      const team = await trx
+        .updateTable('im_teams')
+        .set({ member_updated_at: now })
+        .where('app_key', '=', appKey)
+        .where('id', '=', teamId)
+        .returning(['level', 'kind'])
+        .executeTakeFirst();
+      if (!team) throw new CommandError(803, 'team not found');
+      // A member reads from its join on (time >= join_time), so the join is strictly after the
+      // team's last message: one stored in the same millisecond as the join stays hidden.
+      const last = await trx
+        .selectFrom('im_messages')
+        .select((eb) => eb.fn.max('time').as('time'))
+        .where('app_key', '=', appKey)
+        .where('conv_key', '=', `${team.kind}:${teamId}`)
+        .executeTakeFirst();
+      const joinTime = Math.max(now, Number(last?.time ?? 0) + 1);
+      const current = await trx
+        .selectFrom('im_team_members')
+        .select('accid')
+        .where('app_key', '=', appKey)
+        .where('team_id', '=', teamId)
+        .where('valid', '=', 1)
         .execute();
-    }
-    await this.recount(appKey, teamId, now);
+      const inTeam = new Set(current.map((m) => m.accid));
+      const newcomers = accounts.filter((a) => !inTeam.has(a));
+      const room = Math.max(0, team.level - inTeam.size);
+      const admitted = newcomers.slice(0, room);
+      for (const accid of admitted) {
+        await trx
+          .insertInto('im_team_members')
+          .values({
+            app_key: appKey,
+            team_id: teamId,
+            accid,
+            type,
+            nick_in_team: '',
+            mute_team: 0,
+            mute_noti_type: 0,
+            mute: 0,
+            custom: '',
+            invitor,
+            valid: 1,
+            join_time: joinTime,
+            updated_at: now,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['app_key', 'team_id', 'accid'])
+              .doUpdateSet({
+                type,
+                valid: 1,
+                mute: 0,
+                invitor,
+                join_time: joinTime,
+                updated_at: now,
+                nick_in_team: '',
+                custom: '',
+              }),
+          )
+          .execute();
+      }
+      await recount(trx, appKey, teamId, now);
+      return { admitted, overflow: newcomers.slice(room) };
+    });
   }
 
   async removeMembers(appKey: string, teamId: number, accounts: string[], now: number) {
@@ -110,10 +212,36 @@ export class TeamStore {
       .where('team_id', '=', teamId)
       .where('accid', 'in', accounts)
       .execute();
-    await this.recount(appKey, teamId, now);
+    await recount(this.db, appKey, teamId, now);
   }
 
-  async updateMember(appKey: string, teamId: number, accid: string, changes: Partial<MemberRow>, now: number) {
+  /** Hands the team to `to` (a member) in one transaction: roles and the team's owner together. */
+  async transferOwner(appKey: string, teamId: number, from: string, to: string, now: number) {
+    await this.db.transaction().execute(async (trx) => {
+      const member = (accid: string) =>
+        trx
+          .updateTable('im_team_members')
+          .where('app_key', '=', appKey)
+          .where('team_id', '=', teamId)
+          .where('accid', '=', accid);
+      await member(to).set({ type: 'owner', updated_at: now }).execute();
+      await member(from).set({ type: 'normal', updated_at: now }).execute();
+      await trx
+        .updateTable('im_teams')
+        .set({ owner: to, member_updated_at: now, updated_at: now })
+        .where('app_key', '=', appKey)
+        .where('id', '=', teamId)
+        .execute();
+    });
+  }
+
+  async updateMember(
+    appKey: string,
+    teamId: number,
+    accid: string,
+    changes: Partial<MemberRow>,
+    now: number,
+  ) {
     await this.db
       .updateTable('im_team_members')
       .set({ ...changes, updated_at: now })
@@ -121,26 +249,47 @@ export class TeamStore {
       .where('team_id', '=', teamId)
       .where('accid', '=', accid)
       .execute();
-    await this.db.updateTable('im_teams').set({ member_updated_at: now }).where('id', '=', teamId).execute();
+    await this.db
+      .updateTable('im_teams')
+      .set({ member_updated_at: now })
+      .where('id', '=', teamId)
+      .execute();
   }
 
   async updateTeam(appKey: string, teamId: number, changes: Partial<TeamRow>, now: number) {
-    await this.db.updateTable('im_teams').set({ ...changes, updated_at: now }).where('app_key', '=', appKey).where('id', '=', teamId).execute();
+    await this.db
+      .updateTable('im_teams')
+      .set({ ...changes, updated_at: now })
+      .where('app_key', '=', appKey)
+      .where('id', '=', teamId)
+      .execute();
   }
 
   async countOwned(appKey: string, accid: string): Promise<number> {
-    const row = await this.db.selectFrom('im_teams').select((eb) => eb.fn.countAll<number>().as('n')).where('app_key', '=', appKey).where('owner', '=', accid).where('valid', '=', 1).executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
-  private async recount(appKey: string, teamId: number, now: number) {
     const row = await this.db
-      .selectFrom('im_team_members')
+      .selectFrom('im_teams')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('app_key', '=', appKey)
-      .where('team_id', '=', teamId)
+      .where('owner', '=', accid)
       .where('valid', '=', 1)
       .executeTakeFirst();
-    await this.db.updateTable('im_teams').set({ member_num: Number(row?.n ?? 0), member_updated_at: now, updated_at: now }).where('id', '=', teamId).execute();
+    return Number(row?.n ?? 0);
   }
+}
+
+/** Sets the team's member count from its valid members (inside the caller's transaction, if any). */
+async function recount(db: Kysely<Database>, appKey: string, teamId: number, now: number) {
+  const row = await db
+    .selectFrom('im_team_members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('app_key', '=', appKey)
+    .where('team_id', '=', teamId)
+    .where('valid', '=', 1)
+    .executeTakeFirst();
+  await db
+    .updateTable('im_teams')
+    .set({ member_num: Number(row?.n ?? 0), member_updated_at: now, updated_at: now })
+    .where('app_key', '=', appKey)
+    .where('id', '=', teamId)
+    .execute();
 }
