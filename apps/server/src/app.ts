@@ -3,6 +3,7 @@
 import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config/index.ts';
+import { parseTrustProxy } from './config/trust-proxy.ts';
 import { createLogger, type Logger } from './log.ts';
 import { openStore, sqliteFileIn, type Store } from './store/index.ts';
 import { openBus, type Bus } from './bus/index.ts';
@@ -72,7 +73,8 @@ export async function buildServer(
       loggerInstance: log as FastifyBaseLogger,
       requestIdHeader: 'x-request-id',
       genReqId: () => randomUUID(),
-      trustProxy: true,
+      // Unset trusts nobody: X-Forwarded-For is the client's to write (config/trust-proxy.ts).
+      trustProxy: parseTrustProxy(config.trustProxy),
     });
     http.addHook('onSend', async (request, reply) => {
       reply.header('x-request-id', request.id);

@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import { ConfigSchema, type Config } from './schema.ts';
+import { parseTrustProxy } from './trust-proxy.ts';
 
 export type { Config } from './schema.ts';
 
@@ -72,12 +73,23 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       throw new ConfigError(variable, String(raw ?? out[key]), describeSchema(schema));
     }
   }
+  checkParsed(out, 'trustProxy', 'MORSEL_TRUST_PROXY', parseTrustProxy);
   requirePair(out, ['imAppKey', 'MORSEL_IM_APP_KEY'], ['imAppSecret', 'MORSEL_IM_APP_SECRET']);
   // With a fixed jsapi ticket the app id alone is enough (it is only echoed to the page).
   if (!out.wechatJsapiTicket) {
     requirePair(out, ['wechatAppId', 'MORSEL_WECHAT_APP_ID'], ['wechatAppSecret', 'MORSEL_WECHAT_APP_SECRET']);
   }
   return out as Config;
+}
+
+/** A setting whose schema is a string with its own grammar: a parse error stops the start. */
+function checkParsed(out: Record<string, unknown>, key: string, variable: string, parse: (value: string | undefined) => unknown): void {
+  const value = out[key] as string | undefined;
+  try {
+    parse(value);
+  } catch (error) {
+    throw new ConfigError(variable, value ?? '', (error as Error).message);
+  }
 }
 
 /** Settings that only make sense together: one without the other stops the start. */

@@ -10,6 +10,13 @@ export const ConfigSchema = Type.Object({
   publicUrl: Type.Optional(
     Type.String({ pattern: '^https?://', env: 'MORSEL_PUBLIC_URL', description: 'URL printed at start' }),
   ),
+  trustProxy: Type.Optional(
+    Type.String({
+      minLength: 1,
+      env: 'MORSEL_TRUST_PROXY',
+      description: 'proxies whose X-Forwarded-For is believed: none (default), all, a hop count, or a comma list of IPs/CIDRs',
+    }),
+  ),
   dataDir: Type.String({ minLength: 1, env: 'MORSEL_DATA_DIR', default: 'data' }),
   databaseUrl: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', env: 'MORSEL_DATABASE_URL' }),
