@@ -10,10 +10,11 @@ import { openBus, type Bus } from './bus/index.ts';
 import { registerHealth } from './http/health.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { accessLogRequest } from './http/access-log.ts';
 import { seed, type SeedSummary } from './seed/index.ts';
 import { ImAccounts } from './im/accounts/index.ts';
 import { registerImRest } from './im/rest/index.ts';
-import { registerClientLogs } from './im/client-logs/index.ts';
+import { registerClientLogs, UploadTickets } from './im/client-logs/index.ts';
 import { attachImGateway, kickConnections, type ImGateway } from './im/gateway/index.ts';
 import { registerMessaging, type Messaging } from './im/messaging/index.ts';
 import { registerPeople } from './im/people/index.ts';
@@ -38,6 +39,8 @@ export interface MorselServer {
   readonly imMessaging: Messaging;
   /** Safe short URLs and the original URLs behind them (getOriginUrl). */
   readonly safeUrls: SafeUrls;
+  /** Issues and checks the client log upload tickets handed out at IM login. */
+  readonly uploadTickets: UploadTickets;
   /** Stops accepting requests, then closes the bus and the store. */
   close(): Promise<void>;
 }
@@ -70,7 +73,8 @@ export async function buildServer(
     const liveBus = bus;
     const seeded = await seed(store, config);
     const http = fastify({
-      loggerInstance: log as FastifyBaseLogger,
+      // A child whose `req` serializer wins over Fastify's: no query strings in the access log.
+      loggerInstance: log.child({}, { serializers: { req: accessLogRequest } }) as FastifyBaseLogger,
       requestIdHeader: 'x-request-id',
       genReqId: () => randomUUID(),
       // Unset trusts nobody: X-Forwarded-For is the client's to write (config/trust-proxy.ts).
@@ -88,10 +92,11 @@ export async function buildServer(
       onBlocked: (appKey, accid) => void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
     });
     await registerImRest(http, { accounts: imAccounts, store });
-    await registerClientLogs(http, { accounts: imAccounts, store });
+    const uploadTickets = new UploadTickets(imAccounts, config.imUploadTicketTtlSeconds * 1000);
+    await registerClientLogs(http, { store, tickets: uploadTickets, log, config });
     const product = await registerProductApi(http, { config, store, log, ...services });
     await registerCampaigns(http, { config, product });
-    const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts });
+    const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts, uploadTickets });
     const imMessaging = registerMessaging({ store, im: imGateway, recallWindowSeconds: config.imRecallWindowSeconds });
     const people = registerPeople({ store, im: imGateway, messaging: imMessaging });
     registerTeams({ store, im: imGateway, messaging: imMessaging, people });
@@ -114,6 +119,7 @@ export async function buildServer(
       imGateway,
       imMessaging,
       safeUrls,
+      uploadTickets,
       async close() {
         await imGateway.close();
         await http.close();

@@ -44,6 +44,12 @@ export const ConfigSchema = Type.Object({
   imLoginTimeoutMs: Type.Integer({ minimum: 1000, maximum: 600_000, env: 'MORSEL_IM_LOGIN_TIMEOUT_MS', default: 30_000 }),
   imHandlerTimeoutMs: Type.Integer({ minimum: 100, maximum: 600_000, env: 'MORSEL_IM_HANDLER_TIMEOUT_MS', default: 10_000 }),
   imRecallWindowSeconds: Type.Integer({ minimum: 0, maximum: 30 * 86_400, env: 'MORSEL_IM_RECALL_WINDOW_SECONDS', default: 120 }),
+  // Client log endpoints (src/im/client-logs, docs/im-server-api.md).
+  imUploadTicketTtlSeconds: Type.Integer({ minimum: 60, maximum: 7 * 86_400, env: 'MORSEL_IM_UPLOAD_TICKET_TTL_SECONDS', default: 43_200 }),
+  clientLogDailyBytesPerApp: Type.Integer({ minimum: 1024, maximum: 1_000_000_000, env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_APP', default: 500_000_000 }),
+  clientLogDailyBytesPerDevice: Type.Integer({ minimum: 1024, maximum: 1_000_000_000, env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_DEVICE', default: 5_000_000 }),
+  clientLogDailyBytesPerAddress: Type.Integer({ minimum: 1024, maximum: 1_000_000_000, env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_ADDRESS', default: 50_000_000 }),
+  clientLogRetentionDays: Type.Integer({ minimum: 1, maximum: 365, env: 'MORSEL_CLIENT_LOG_RETENTION_DAYS', default: 14 }),
   // Product API (src/product, docs/product-api.md).
   openApiClients: Type.String({
     pattern: '^[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128}(,[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128})*$',
@@ -57,6 +63,8 @@ export const ConfigSchema = Type.Object({
   smsDailyLimitPerAddress: Type.Integer({ minimum: 1, maximum: 100000, env: 'MORSEL_SMS_DAILY_LIMIT_PER_ADDRESS', default: 50 }),
   smsImageCaptchaAfterPerMobile: Type.Integer({ minimum: 0, maximum: 1000, env: 'MORSEL_SMS_IMAGE_CAPTCHA_AFTER_PER_MOBILE', default: 2 }),
   smsImageCaptchaAfterPerAddress: Type.Integer({ minimum: 0, maximum: 100000, env: 'MORSEL_SMS_IMAGE_CAPTCHA_AFTER_PER_ADDRESS', default: 10 }),
+  pageViewRetentionDays: Type.Integer({ minimum: 1, maximum: 3650, env: 'MORSEL_PAGE_VIEW_RETENTION_DAYS', default: 90 }),
+  smsOutboxRetentionDays: Type.Integer({ minimum: 1, maximum: 365, env: 'MORSEL_SMS_OUTBOX_RETENTION_DAYS', default: 7 }),
   wechatAppId: Type.Optional(Type.String({ pattern: '^wx[0-9a-zA-Z]{6,32}$', env: 'MORSEL_WECHAT_APP_ID' })),
   wechatAppSecret: Type.Optional(Type.String({ minLength: 8, maxLength: 128, env: 'MORSEL_WECHAT_APP_SECRET' })),
   wechatJsapiTicket: Type.Optional(Type.String({ minLength: 8, maxLength: 512, env: 'MORSEL_WECHAT_JSAPI_TICKET' })),
