@@ -14,6 +14,7 @@ export const CODES = {
   badMobile: { code: 10002, message: '请输入正确的手机号' },
   tooManyRequests: { code: 10004, message: '操作过于频繁，请稍后再试' },
   areaNotFound: { code: 10005, message: '未找到该地区' },
+  crossSiteRefused: { code: 10006, message: '请求来源不被允许，请在本站页面中操作' },
 
   // 2000x: SMS and image captchas.
   smsTooSoon: { code: 20001, message: '验证码发送过于频繁，请稍后再试' },
