@@ -38,21 +38,42 @@ export const loginApi = {
       },
     }),
   isRegistered: async (mobile: string) => {
-    const reply = await legacyRequest<{ isRepeat: unknown }>('/ouser-web/mobileRegister/isRepeatPhoneForm.do', {
-      data: { mobile },
-    });
+    const reply = await legacyRequest<{ isRepeat: unknown }>(
+      '/ouser-web/mobileRegister/isRepeatPhoneForm.do',
+      {
+        data: { mobile },
+      },
+    );
     const flag = reply.data?.isRepeat;
     return { reply, registered: flag === true || flag === 1 || flag === '1' || flag === 'true' };
   },
   register: (mobile: string, captchas: string) =>
     legacyRequest<LoginResult>('/ouser-web/memberRegisterForm.do', { data: { mobile, captchas } }),
   login: (mobile: string, captchas: string) =>
-    legacyRequest<LoginResult>('/ouser-web/mobileLogin/loginForm.do', { data: { mobile, captchas } }),
+    legacyRequest<LoginResult>('/ouser-web/mobileLogin/loginForm.do', {
+      data: { mobile, captchas },
+    }),
 };
 
-/** Where to go after login: `loginFrom` when it is a path of this site, else the hub. */
+/** Stands for this site while resolving `loginFrom`; a different origin means another site. */
+const SAME_SITE = 'https://same-site.invalid';
+
+/**
+ * Where to go after login: `loginFrom` when it is a path of this site, else the hub. Browsers
+ * read `\` as `/` and drop tabs and newlines, so `/\evil.com` would be another site: those are
+ * refused outright, and what is left must resolve to this site (review L9).
+ */
 export function returnPath(search: string): string {
   const from = new URLSearchParams(search).get('loginFrom') ?? '';
-  if (!from.startsWith('/') || from.startsWith('//') || from.startsWith('/my/login')) return '/';
-  return from;
+  // eslint-disable-next-line no-control-regex
+  if (!from.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(from)) return '/';
+  let url: URL;
+  try {
+    url = new URL(from, SAME_SITE);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== SAME_SITE) return '/';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith('/my/login') ? '/' : path;
 }
