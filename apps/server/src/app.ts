@@ -11,6 +11,7 @@ import { registerHealth } from './http/health.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { accessLogRequest } from './http/access-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { seed, type SeedSummary } from './seed/index.ts';
 import { ImAccounts } from './im/accounts/index.ts';
 import { registerImRest } from './im/rest/index.ts';
@@ -79,10 +80,18 @@ export async function buildServer(
       genReqId: () => randomUUID(),
       // Unset trusts nobody: X-Forwarded-For is the client's to write (config/trust-proxy.ts).
       trustProxy: parseTrustProxy(config.trustProxy),
+      // A client that sends its request slowly (or an idle socket) is cut off instead of holding
+      // a connection for ever (review L8). The idle limit stays above Engine.IO's ping cycle.
+      requestTimeout: config.httpRequestTimeoutMs,
+      connectionTimeout: config.httpConnectionTimeoutMs,
+      // Node checks the request time-out only this often (30 s by default): a quarter of it keeps
+      // the limit close to what is configured.
+      http: { connectionsCheckingInterval: Math.ceil(config.httpRequestTimeoutMs / 4) },
     });
     http.addHook('onSend', async (request, reply) => {
       reply.header('x-request-id', request.id);
     });
+    registerSecurityHeaders(http, config);
     registerErrorHandling(http);
     registerHealth(http, { store, bus });
     const imAccounts = new ImAccounts({

@@ -17,6 +17,15 @@ export const ConfigSchema = Type.Object({
       description: 'proxies whose X-Forwarded-For is believed: none (default), all, a hop count, or a comma list of IPs/CIDRs',
     }),
   ),
+  httpRequestTimeoutMs: Type.Integer({ minimum: 1000, maximum: 600_000, env: 'MORSEL_HTTP_REQUEST_TIMEOUT_MS', default: 30_000 }),
+  httpConnectionTimeoutMs: Type.Integer({ minimum: 1000, maximum: 600_000, env: 'MORSEL_HTTP_CONNECTION_TIMEOUT_MS', default: 60_000 }),
+  cspExtraOrigins: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^,\\s/]+(,https?://[^,\\s/]+)*$',
+      env: 'MORSEL_CSP_EXTRA_ORIGINS',
+      description: 'comma list of origins (static asset host) the pages may load scripts, styles and data from',
+    }),
+  ),
   dataDir: Type.String({ minLength: 1, env: 'MORSEL_DATA_DIR', default: 'data' }),
   databaseUrl: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', env: 'MORSEL_DATABASE_URL' }),
