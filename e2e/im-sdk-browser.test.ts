@@ -7,6 +7,7 @@ import type * as MorselIM from '../packages/im-sdk/src/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { collectPageErrors, openPhone, type Phone } from './harness/browser.ts';
+import { addAppScript } from './harness/scripts.ts';
 
 const sdkEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/im-sdk/src/index.ts');
 
@@ -40,7 +41,7 @@ describe('the IM SDK in a browser', () => {
       const page = await phone.newPage();
       const errors = collectPageErrors(page);
       await page.goto(`${server.url}/`); // the app origin, where the SDK will run
-      await page.addScriptTag({ content: sdk });
+      await addAppScript(page, server.url, 'im-sdk', sdk);
       const { appKey, demoAccounts } = server.server.seeded;
       const result = await page.evaluate(
         async ({ appKey, account, token, lbsUrl, transports }) => {

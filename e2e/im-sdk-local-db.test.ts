@@ -12,6 +12,7 @@ import type { NIM } from '@morsel/im-sdk';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { connectClient } from '../apps/server/test/im-link/clients.ts';
 import { collectPageErrors, openPhone, screenshot, type Phone } from './harness/browser.ts';
+import { addAppScript } from './harness/scripts.ts';
 
 const sdkEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/im-sdk/src/index.ts');
 
@@ -157,7 +158,7 @@ describe('the IM SDK local database in a browser', () => {
     const startVisit = watchFrames(page);
     const firstVisit = startVisit();
     await page.goto(`${server.url}/`);
-    await page.addScriptTag({ content: sdk });
+    await addAppScript(page, server.url, 'im-sdk', sdk);
     await logIn(page, login);
 
     const liveTexts = [`${tag} 明天见`, `${tag} 记得来`];
@@ -175,7 +176,7 @@ describe('the IM SDK local database in a browser', () => {
     await page.reload();
     const whileAway = `${tag} 你离开后发的`;
     const awayId = (await staff.nim.sendText({ scene: 'p2p', to: shopper.accid, text: whileAway })).idServer!;
-    await page.addScriptTag({ content: sdk });
+    await addAppScript(page, server.url, 'im-sdk', sdk);
     const again = await logIn(page, login);
     await screenshot(page, `im-local-db-${tag}`);
     await staff.nim.destroy();
@@ -229,7 +230,7 @@ describe('the IM SDK local database in a browser', () => {
     try {
       const page = await iphone.newPage();
       await page.goto(`${server.url}/`);
-      await page.addScriptTag({ content: sdk });
+      await addAppScript(page, server.url, 'im-sdk', sdk);
       const { appKey, demoAccounts } = server.server.seeded;
       const result = await page.evaluate(
         async ({ appKey, account, token, lbsUrl }) => {

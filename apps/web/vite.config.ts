@@ -8,7 +8,8 @@ export default defineConfig({
   plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'] })],
   build: {
     target: 'es2020',
-    sourcemap: true,
+    // No source maps in the shipped build: they hand out the readable source (review L8).
+    sourcemap: false,
     // Keep the initial load small: every page is its own lazily loaded chunk.
     chunkSizeWarningLimit: 300,
   },

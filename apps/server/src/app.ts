@@ -2,6 +2,7 @@
 // tests and main.ts share one composition. main.ts only loads config and listens.
 import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config/index.ts';
+import { parseTrustProxy } from './config/trust-proxy.ts';
 import { createLogger, type Logger } from './log.ts';
 import { openStore, sqliteFileIn, type Store } from './store/index.ts';
 import { openBus, type Bus } from './bus/index.ts';
@@ -9,10 +10,12 @@ import { registerHealth } from './http/health.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { requestId } from './http/request-id.ts';
+import { accessLogRequest } from './http/access-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { seed, type SeedSummary } from './seed/index.ts';
 import { ImAccounts } from './im/accounts/index.ts';
 import { registerImRest } from './im/rest/index.ts';
-import { registerClientLogs } from './im/client-logs/index.ts';
+import { registerClientLogs, UploadTickets } from './im/client-logs/index.ts';
 import { attachImGateway, kickConnections, type ImGateway } from './im/gateway/index.ts';
 import { registerMessaging, type Messaging } from './im/messaging/index.ts';
 import { registerPeople } from './im/people/index.ts';
@@ -37,6 +40,8 @@ export interface MorselServer {
   readonly imMessaging: Messaging;
   /** Safe short URLs and the original URLs behind them (getOriginUrl). */
   readonly safeUrls: SafeUrls;
+  /** Issues and checks the client log upload tickets handed out at IM login. */
+  readonly uploadTickets: UploadTickets;
   /** Stops accepting requests, then closes the bus and the store. */
   close(): Promise<void>;
 }
@@ -69,15 +74,25 @@ export async function buildServer(
     const liveBus = bus;
     const seeded = await seed(store, config);
     const http = fastify({
-      loggerInstance: log as FastifyBaseLogger,
+      // A child whose `req` serializer wins over Fastify's: no query strings in the access log.
+      loggerInstance: log.child({}, { serializers: { req: accessLogRequest } }) as FastifyBaseLogger,
       // The header is read by requestId, which accepts only a safe-shaped value.
       requestIdHeader: false,
       genReqId: requestId,
-      trustProxy: true,
+      // Unset trusts nobody: X-Forwarded-For is the client's to write (config/trust-proxy.ts).
+      trustProxy: parseTrustProxy(config.trustProxy),
+      // A client that sends its request slowly (or an idle socket) is cut off instead of holding
+      // a connection for ever (review L8). The idle limit stays above Engine.IO's ping cycle.
+      requestTimeout: config.httpRequestTimeoutMs,
+      connectionTimeout: config.httpConnectionTimeoutMs,
+      // Node checks the request time-out only this often (30 s by default): a quarter of it keeps
+      // the limit close to what is configured.
+      http: { connectionsCheckingInterval: Math.ceil(config.httpRequestTimeoutMs / 4) },
     });
     http.addHook('onSend', async (request, reply) => {
       reply.header('x-request-id', request.id);
     });
+    registerSecurityHeaders(http, config);
     registerErrorHandling(http);
     registerHealth(http, { store, bus });
     const imAccounts = new ImAccounts({
@@ -87,10 +102,11 @@ export async function buildServer(
       onBlocked: (appKey, accid) => void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
     });
     await registerImRest(http, { accounts: imAccounts, store });
-    await registerClientLogs(http, { accounts: imAccounts, store });
+    const uploadTickets = new UploadTickets(imAccounts, config.imUploadTicketTtlSeconds * 1000);
+    await registerClientLogs(http, { store, tickets: uploadTickets, log, config });
     const product = await registerProductApi(http, { config, store, log, ...services });
     await registerCampaigns(http, { config, product });
-    const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts });
+    const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts, uploadTickets });
     const imMessaging = registerMessaging({
       store,
       im: imGateway,
@@ -123,6 +139,7 @@ export async function buildServer(
       imGateway,
       imMessaging,
       safeUrls,
+      uploadTickets,
       async close() {
         await imGateway.close();
         await http.close();

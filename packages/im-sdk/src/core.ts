@@ -239,6 +239,9 @@ export class NimCore {
   }
 
   private connected(reply: LoginReply): void {
+    // Each login hands out a fresh ticket for the log and statistics endpoints.
+    this.logger.setOptions({ uploadTicket: reply.uploadTicket });
+    this.reporter?.setTicket(reply.uploadTicket);
     this.options.onconnect?.(reply);
     if (reply.loginPorts.length) this.options.onloginportschange?.(reply.loginPorts.map((p) => ({ ...p, online: true })));
     void this.sync();

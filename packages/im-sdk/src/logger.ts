@@ -12,8 +12,17 @@ export interface LoggerOptions {
   level: LogLevel | 'off';
   /** Full URL of the plain-text log endpoint, query included; no upload when absent. */
   uploadUrl?: string;
+  /** The login reply's uploadTicket; lines wait in the buffer until there is one. */
+  uploadTicket?: string;
   console?: Pick<Console, LogLevel>;
   fetch?: typeof fetch;
+}
+
+/** The endpoint URL with the upload ticket in the query parameter the protocol names. */
+export function withTicket(url: string, ticket: string): string {
+  const withIt = new URL(url);
+  withIt.searchParams.set(LOGGING.uploadTicketParam, ticket);
+  return withIt.toString();
 }
 
 export class Logger {
@@ -48,14 +57,14 @@ export class Logger {
 
   /** Sends the buffered lines now; resolves false when the endpoint refused or timed out. */
   async flush(): Promise<boolean> {
-    const { uploadUrl } = this.options;
-    if (!uploadUrl || this.buffer.length === 0 || this.flushing) return true;
+    const { uploadUrl, uploadTicket } = this.options;
+    if (!uploadUrl || !uploadTicket || this.buffer.length === 0 || this.flushing) return true;
     this.flushing = true;
     const lines = this.buffer;
     this.buffer = [];
     const doFetch = this.options.fetch ?? globalThis.fetch;
     try {
-      const response = await doFetch(uploadUrl, {
+      const response = await doFetch(withTicket(uploadUrl, uploadTicket), {
         method: 'POST',
         headers: { 'content-type': 'text/plain; charset=utf-8' },
         body: lines.join('\n'),

@@ -99,6 +99,8 @@ export const LOGGING = {
   postTimeoutMs: 360,
   errorReportTimeoutMs: 2_000,
   localFileBytes: 1024 * 1024,
+  /** Query parameter carrying the login reply's uploadTicket to the log and statistics endpoints. */
+  uploadTicketParam: 'ticket',
 } as const;
 
 export const LOCAL_DB = {

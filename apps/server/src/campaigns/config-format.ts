@@ -5,6 +5,12 @@ import { Instant } from './schemas.ts';
 
 const Key = Type.String({ pattern: '^[a-z0-9-]{1,64}$' });
 const Lines = Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 });
+/**
+ * Where a coupon is used online; the page makes it a link (review L9). Empty, a path of this site
+ * (`/…`, not `//` or `/\`, which browsers read as another host) or an http(s) URL; never
+ * `javascript:`, `data:` or anything with spaces or backslashes.
+ */
+const OnlinePath = Type.String({ maxLength: 256, pattern: '^(|/(?![/\\\\])[^\\s\\\\]*|https?://[^\\s\\\\/?#@]+([/?#][^\\s\\\\]*)?)$' });
 
 export const PrizeConfig = Type.Object(
   {
@@ -52,7 +58,7 @@ export const CouponTemplateConfig = Type.Object(
     claimable: Type.Boolean(),
     channels: Type.Array(Type.Union([Type.Literal('store'), Type.Literal('online')]), { minItems: 1, maxItems: 2, uniqueItems: true }),
     scope: Type.String({ maxLength: 256 }),
-    onlinePath: Type.Optional(Type.String({ maxLength: 256 })),
+    onlinePath: Type.Optional(OnlinePath),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, InsecureProductionError, describeSettings, loadConfig } from './index.ts';
 import { productionViolations } from './production.ts';
+import { parseTrustProxy } from './trust-proxy.ts';
 
 describe('loadConfig', () => {
   it('gives the documented defaults when nothing is set', () => {
@@ -140,5 +141,21 @@ describe('MORSEL_ENV', () => {
         MORSEL_CASHIER_KEY: 'same-key-0123456789',
       }),
     ).toThrow(/MORSEL_CASHIER_KEY/);
+describe('MORSEL_TRUST_PROXY', () => {
+  it('trusts nobody by default, and every hop only when told `all`', () => {
+    expect(parseTrustProxy(loadConfig({}).trustProxy)).toBe(false);
+    expect(parseTrustProxy(loadConfig({ MORSEL_TRUST_PROXY: 'all' }).trustProxy)).toBe(true);
+    const twoHops = parseTrustProxy(loadConfig({ MORSEL_TRUST_PROXY: '2' }).trustProxy) as (a: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(parseTrustProxy(loadConfig({ MORSEL_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1/128,loopback' }).trustProxy)).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1/128',
+      'loopback',
+    ]);
+  });
+
+  it.each(['10.0.0.0/33', '10.0.0/8', 'proxy.example', '127.0.0.1,', '0', 'true'])('refuses %s naming the variable', (value) => {
+    expect(() => loadConfig({ MORSEL_TRUST_PROXY: value })).toThrow(/^MORSEL_TRUST_PROXY=.* is not valid/);
   });
 });

@@ -2,6 +2,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import { ConfigSchema, type Config } from './schema.ts';
 import { productionViolations, type Violation } from './production.ts';
+import { parseTrustProxy } from './trust-proxy.ts';
 
 export type { Config } from './schema.ts';
 
@@ -96,6 +97,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       throw new ConfigError(variable, shownValue(variable, String(raw ?? out[key])), describeSchema(schema));
     }
   }
+  checkParsed(out, 'trustProxy', 'MORSEL_TRUST_PROXY', parseTrustProxy);
   requirePair(out, ['imAppKey', 'MORSEL_IM_APP_KEY'], ['imAppSecret', 'MORSEL_IM_APP_SECRET']);
   // With a fixed jsapi ticket the app id alone is enough (it is only echoed to the page).
   if (!out.wechatJsapiTicket) {
@@ -117,6 +119,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const violations = productionViolations(out as Config);
   if (violations.length > 0) throw new InsecureProductionError(violations);
   return out as Config;
+}
+
+/** A setting whose schema is a string with its own grammar: a parse error stops the start. */
+function checkParsed(out: Record<string, unknown>, key: string, variable: string, parse: (value: string | undefined) => unknown): void {
+  const value = out[key] as string | undefined;
+  try {
+    parse(value);
+  } catch (error) {
+    throw new ConfigError(variable, value ?? '', (error as Error).message);
+  }
 }
 
 /** Settings that only make sense together: one without the other stops the start. */

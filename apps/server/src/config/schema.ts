@@ -18,6 +18,22 @@ export const ConfigSchema = Type.Object({
   publicUrl: Type.Optional(
     Type.String({ pattern: '^https?://', env: 'MORSEL_PUBLIC_URL', description: 'URL printed at start' }),
   ),
+  trustProxy: Type.Optional(
+    Type.String({
+      minLength: 1,
+      env: 'MORSEL_TRUST_PROXY',
+      description: 'proxies whose X-Forwarded-For is believed: none (default), all, a hop count, or a comma list of IPs/CIDRs',
+    }),
+  ),
+  httpRequestTimeoutMs: Type.Integer({ minimum: 1000, maximum: 600_000, env: 'MORSEL_HTTP_REQUEST_TIMEOUT_MS', default: 30_000 }),
+  httpConnectionTimeoutMs: Type.Integer({ minimum: 1000, maximum: 600_000, env: 'MORSEL_HTTP_CONNECTION_TIMEOUT_MS', default: 60_000 }),
+  cspExtraOrigins: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^,\\s/]+(,https?://[^,\\s/]+)*$',
+      env: 'MORSEL_CSP_EXTRA_ORIGINS',
+      description: 'comma list of origins (static asset host) the pages may load scripts, styles and data from',
+    }),
+  ),
   dataDir: Type.String({ minLength: 1, env: 'MORSEL_DATA_DIR', default: 'data' }),
   databaseUrl: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', env: 'MORSEL_DATABASE_URL' }),
@@ -52,6 +68,12 @@ export const ConfigSchema = Type.Object({
   imEventsPerAccount: Type.Integer({ minimum: 1, maximum: 100_000, env: 'MORSEL_IM_EVENTS_PER_ACCOUNT', default: 100 }),
   imEventSubscriptionsPerAccount: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_EVENT_SUBSCRIPTIONS_PER_ACCOUNT', default: 3000 }),
   imCollectsPerAccount: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_COLLECTS_PER_ACCOUNT', default: 5000 }),
+  // Client log endpoints (src/im/client-logs, docs/im-server-api.md).
+  imUploadTicketTtlSeconds: Type.Integer({ minimum: 60, maximum: 7 * 86_400, env: 'MORSEL_IM_UPLOAD_TICKET_TTL_SECONDS', default: 43_200 }),
+  clientLogDailyBytesPerApp: Type.Integer({ minimum: 1024, maximum: 1_000_000_000, env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_APP', default: 500_000_000 }),
+  clientLogDailyBytesPerDevice: Type.Integer({ minimum: 1024, maximum: 1_000_000_000, env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_DEVICE', default: 5_000_000 }),
+  clientLogDailyBytesPerAddress: Type.Integer({ minimum: 1024, maximum: 1_000_000_000, env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_ADDRESS', default: 50_000_000 }),
+  clientLogRetentionDays: Type.Integer({ minimum: 1, maximum: 365, env: 'MORSEL_CLIENT_LOG_RETENTION_DAYS', default: 14 }),
   // Product API (src/product, docs/product-api.md).
   openApiClients: Type.String({
     pattern: '^[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128}(,[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128})*$',
@@ -72,6 +94,8 @@ export const ConfigSchema = Type.Object({
   smsDailyLimitPerAddress: Type.Integer({ minimum: 1, maximum: 100000, env: 'MORSEL_SMS_DAILY_LIMIT_PER_ADDRESS', default: 50 }),
   smsImageCaptchaAfterPerMobile: Type.Integer({ minimum: 0, maximum: 1000, env: 'MORSEL_SMS_IMAGE_CAPTCHA_AFTER_PER_MOBILE', default: 2 }),
   smsImageCaptchaAfterPerAddress: Type.Integer({ minimum: 0, maximum: 100000, env: 'MORSEL_SMS_IMAGE_CAPTCHA_AFTER_PER_ADDRESS', default: 10 }),
+  pageViewRetentionDays: Type.Integer({ minimum: 1, maximum: 3650, env: 'MORSEL_PAGE_VIEW_RETENTION_DAYS', default: 90 }),
+  smsOutboxRetentionDays: Type.Integer({ minimum: 1, maximum: 365, env: 'MORSEL_SMS_OUTBOX_RETENTION_DAYS', default: 7 }),
   wechatAppId: Type.Optional(Type.String({ pattern: '^wx[0-9a-zA-Z]{6,32}$', env: 'MORSEL_WECHAT_APP_ID' })),
   wechatAppSecret: Type.Optional(Type.String({ minLength: 8, maxLength: 128, env: 'MORSEL_WECHAT_APP_SECRET' })),
   wechatJsapiTicket: Type.Optional(Type.String({ minLength: 8, maxLength: 512, env: 'MORSEL_WECHAT_JSAPI_TICKET' })),

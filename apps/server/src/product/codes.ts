@@ -15,6 +15,7 @@ export const CODES = {
   tooManyRequests: { code: 10004, message: '操作过于频繁，请稍后再试' },
   areaNotFound: { code: 10005, message: '未找到该地区' },
   loopbackOnly: { code: 10006, message: '该接口仅限本机访问' },
+  crossSiteRefused: { code: 10007, message: '请求来源不被允许，请在本站页面中操作' },
 
   // 2000x: SMS and image captchas.
   smsTooSoon: { code: 20001, message: '验证码发送过于频繁，请稍后再试' },

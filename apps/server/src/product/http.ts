@@ -1,6 +1,7 @@
 // What every product route shares: the body parsers that keep the raw bytes (the open-API
 // signature covers them), the `{code, message, data}` error envelope, and reading the caller.
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { isIP } from 'node:net';
 import { CODES, ProductError, fail } from './codes.ts';
 
 declare module 'fastify' {
@@ -104,9 +105,11 @@ export function installErrorEnvelope(scope: FastifyInstance): void {
   });
 }
 
-/** The caller's address as the proxy chain reports it (trustProxy is on). */
+/** The caller's address: the socket's, or what the trusted proxies report (MORSEL_TRUST_PROXY). */
 export function clientAddress(request: FastifyRequest): string {
-  return request.ip.slice(0, 64);
+  // A trusted proxy passes on the hop before it unchecked; what is not an IP is not an address.
+  if (isIP(request.ip)) return request.ip;
+  return request.socket.remoteAddress ?? 'unknown';
 }
 
 export function headerValue(request: FastifyRequest, name: string): string | undefined {

@@ -83,7 +83,8 @@ export async function registerProductApi(http: FastifyInstance, deps: ProductDep
   });
 
   const timer = setInterval(() => {
-    deleteExpired(ctx.db, ctx.clock.now()).catch((err: unknown) => ctx.log.warn({ err }, 'product housekeeping failed'));
+    const retention = { pageViewDays: deps.config.pageViewRetentionDays, smsOutboxDays: deps.config.smsOutboxRetentionDays };
+    deleteExpired(ctx.db, ctx.clock.now(), retention).catch((err: unknown) => ctx.log.warn({ err }, 'product housekeeping failed'));
   }, HOUSEKEEPING_EVERY_MS);
   timer.unref();
   http.addHook('onClose', async () => clearInterval(timer));

@@ -116,6 +116,17 @@ describe('admin API', () => {
     expect((await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...NUTS_TEMPLATE, value: 0 })).status).toBe(400);
     expect((await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...NUTS_TEMPLATE, campaignId: 'nope' })).body.code).toBe(60000);
   });
+
+  it('takes as onlinePath only a path of this site or an http(s) URL (it becomes a link)', async () => {
+    for (const onlinePath of ['javascript:alert(1)', '//evil.example.com', '/\\evil.example.com', 'data:text/html,x', 'https://user@evil.example.com']) {
+      const refused = await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...NUTS_TEMPLATE, onlinePath });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 10001, message: expect.stringContaining('onlinePath') });
+    }
+    for (const onlinePath of ['', '/mall/category/nuts?from=coupon', 'https://shop.example.com/nuts']) {
+      expect(data(await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', { ...NUTS_TEMPLATE, onlinePath }))).toMatchObject({ onlinePath });
+    }
+  });
 });
 
 describe('admin API bad input', () => {

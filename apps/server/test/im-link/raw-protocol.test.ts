@@ -1,6 +1,7 @@
 // The gateway as a hostile or careless client meets it: raw Engine.IO frames, no SDK.
 import fc from 'fast-check';
 import { Socket } from 'engine.io-client';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, decodeFrame, encodeFrame, type Frame } from '@morsel/protocol';
 import { startTestServer, type TestServer } from '../harness/index.ts';
@@ -136,6 +137,41 @@ describe('the load balancer', () => {
     const { appKey } = server.server.seeded;
     const response = await fetch(`${server.url}/im/lbs?k=${appKey}&id=demo1&sv=1&pv=1&networkType=wifi`);
     expect(await response.json()).toMatchObject({ code: 200, link: [server.url], linkPath: '/im/link/', upload: [`${server.url}/im/upload`] });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('never takes the address from Host or X-Forwarded-Host', async () => {
+    const { appKey } = server.server.seeded;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const request = httpRequest(
+        `${server.url}/im/lbs?k=${appKey}&id=demo1`,
+        { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve(body));
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    expect(JSON.parse(answer)).toMatchObject({ code: 200, link: [server.url], upload: [`${server.url}/im/upload`] });
+  });
+
+  it('answers MORSEL_PUBLIC_URL when set, and MORSEL_IM_LINK_ADDRESSES for the links when set', async () => {
+    const configured = await startTestServer({ publicUrl: 'https://im.example.com/', imLinkAddresses: 'https://link1.example.com' });
+    try {
+      const response = await fetch(`${configured.url}/im/lbs?k=${configured.server.seeded.appKey}&id=demo1`, {
+        headers: { 'x-forwarded-host': 'evil.example' },
+      });
+      expect(await response.json()).toMatchObject({
+        code: 200,
+        link: ['https://link1.example.com'],
+        upload: ['https://im.example.com/im/upload'],
+      });
+    } finally {
+      await configured.stop();
+    }
   });
 
   it('refuses an unknown app key and a missing account', async () => {

@@ -98,6 +98,6 @@ export async function outboxCode(base: string, mobile: string): Promise<string> 
   return code;
 }
 
-export async function sendCode(base: string, mobile: string, extra: Record<string, string> = {}) {
-  return postForm(base, '/ouser-web/mobileRegister/sendCaptchasCodeFormNew.do', { mobile, captchasType: 3, ...LEGACY, ...extra });
+export async function sendCode(base: string, mobile: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  return postForm(base, '/ouser-web/mobileRegister/sendCaptchasCodeFormNew.do', { mobile, captchasType: 3, ...LEGACY, ...extra }, headers);
 }

@@ -1,6 +1,6 @@
 // The per-address hourly caps of docs/product-api.md (code 10004): 300 image captchas and 600
 // lizard reports an hour from one client address. Over real HTTP; the address comes from
-// x-forwarded-for (the server trusts its proxy), so each test has addresses of its own.
+// x-forwarded-for (the server trusts the loopback proxy), so each test has addresses of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../src/product/codes.ts';
 import { LEGACY, postForm, startProductServer, type Envelope, type ProductTestServer } from './helpers.ts';
@@ -22,7 +22,7 @@ describe('hourly limits per client address (10004)', () => {
   let s: ProductTestServer;
   beforeAll(async () => {
     // Every init.do draws an image: the address threshold is 0.
-    s = await startProductServer({ smsImageCaptchaAfterPerAddress: 0 });
+    s = await startProductServer({ smsImageCaptchaAfterPerAddress: 0, trustProxy: 'loopback' });
   });
   afterAll(() => s?.stop());
 

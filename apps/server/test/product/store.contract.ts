@@ -13,6 +13,7 @@ import { createUser } from '../../src/product/store/users.ts';
 import { up as redactStoredTokens } from '../../src/store/migrations/0016_redact_stored_tokens.ts';
 
 const DAY = 86_400_000;
+const RETENTION = { pageViewDays: 90, smsOutboxDays: 7 };
 const T0 = Date.UTC(2026, 0, 15, 4, 0, 0);
 
 export function productStoreContract(name: string, open: () => Promise<Store>): void {
@@ -169,9 +170,34 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
         expect(await readCache(db, 'x', T0 + 1500)).toBe('two');
         expect(await readCache(db, 'x', T0 + 2000)).toBeUndefined();
 
-        await deleteExpired(db, T0 + 2000);
+        await deleteExpired(db, T0 + 2000, RETENTION);
         expect(await db.selectFrom('openapi_seen_signatures').selectAll().execute()).toEqual([]);
         expect(await db.selectFrom('product_cache').selectAll().execute()).toEqual([]);
+      }),
+    );
+
+    it(
+      'prunes page views, the SMS outbox and image captchas once they are past their retention',
+      withStore(async ({ db }) => {
+        const view = { path: '/', referrer: '', title: '', ttfb_ms: null, dom_ready_ms: null, load_ms: null, user_agent: '', client_address: '' };
+        await db.insertInto('lizard_page_views').values([{ ...view, title: 'old', created_at: T0 - 91 * DAY }, { ...view, title: 'kept', created_at: T0 - 89 * DAY }]).execute();
+        await db.insertInto('sms_outbox').values([{ mobile: '1', text: 'old', created_at: T0 - 8 * DAY }, { mobile: '1', text: 'kept', created_at: T0 - 6 * DAY }]).execute();
+        await storeImageCaptcha(db, 'stale', 'abcd', T0 - DAY);
+        await storeImageCaptcha(db, 'fresh', 'abcd', T0);
+
+        await deleteExpired(db, T0, RETENTION);
+        expect((await db.selectFrom('lizard_page_views').select('title').execute()).map((r) => r.title)).toEqual(['kept']);
+        expect((await db.selectFrom('sms_outbox').select('text').execute()).map((r) => r.text)).toEqual(['kept']);
+        expect((await db.selectFrom('image_captchas').select('key').execute()).map((r) => r.key)).toEqual(['fresh']);
+      }),
+    );
+
+    it(
+      'counts amounts (bytes) as well as single hits, restarting with the window',
+      withStore(async ({ db }) => {
+        expect(await hitCounter(db, 'bytes', T0, T0 + DAY, 60_000)).toEqual({ count: 60_000, resetAt: T0 + DAY });
+        expect((await hitCounter(db, 'bytes', T0 + 1, T0 + 2 * DAY, 5_000)).count).toBe(65_000);
+        expect(await hitCounter(db, 'bytes', T0 + DAY, T0 + 2 * DAY, 7)).toEqual({ count: 7, resetAt: T0 + 2 * DAY });
       }),
     );
   });

@@ -1,48 +1,32 @@
-// The lizard script (spec section 7): fetched as text from the static site, kept in localStorage
-// for 30 days, then injected as an inline script.
-import { HOSTS, LIMITS, STATIC_PATHS } from '../config/product.ts';
+// The lizard script (spec section 7), loaded from the static site as an ordinary script element.
+// It used to be fetched as text, kept in localStorage for 30 days and injected inline: one XSS
+// could then plant code that ran on every visit for a month, and inline injection needs a CSP
+// with 'unsafe-inline' (review L8). The browser's HTTP cache keeps it instead (the server sends
+// max-age of 30 days), and the page's CSP allows it by origin.
+import { HOSTS, STATIC_PATHS } from '../config/product.ts';
 
-const STORAGE_KEY = 'morsel:lizard';
+/** What older versions of this page left behind: executable text, removed on sight. */
+const LEGACY_STORAGE_KEY = 'morsel:lizard';
 
-interface Stored {
-  expires: number;
-  text: string;
-}
-
-function readStored(now: number): string | null {
+function forgetStoredCode(): void {
   try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Stored | null;
-    if (stored && stored.expires > now && typeof stored.text === 'string') return stored.text;
+    localStorage.removeItem(LEGACY_STORAGE_KEY);
   } catch {
-    // fall through to a fresh fetch
+    // storage disabled: nothing was kept
   }
-  return null;
 }
 
-async function fetchScript(): Promise<string> {
-  const response = await fetch(`${HOSTS.static}${STATIC_PATHS.lizard}`, { credentials: 'omit' });
-  if (!response.ok) throw new Error(`lizard script answered ${response.status}`);
-  return response.text();
-}
-
-function inject(text: string): void {
-  const script = document.createElement('script');
-  script.dataset.morsel = 'lizard';
-  script.textContent = text;
-  document.head.appendChild(script);
-}
-
-/** Loads and injects the script once per page; resolves when it ran. */
-export async function loadLizard(now = Date.now()): Promise<void> {
-  if (document.querySelector('script[data-morsel="lizard"]')) return;
-  let text = readStored(now);
-  if (text === null) {
-    text = await fetchScript();
-    try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify({ expires: now + LIMITS.lizardCacheMs, text } satisfies Stored));
-    } catch {
-      // Not kept (storage full or disabled): injected all the same.
-    }
-  }
-  inject(text);
+/** Loads the script once per page; resolves when it ran. */
+export function loadLizard(): Promise<void> {
+  forgetStoredCode();
+  if (document.querySelector('script[data-morsel="lizard"]')) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.dataset.morsel = 'lizard';
+    script.src = `${HOSTS.static}${STATIC_PATHS.lizard}`;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error('lizard script could not be loaded'));
+    document.head.appendChild(script);
+  });
 }

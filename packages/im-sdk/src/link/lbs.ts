@@ -1,5 +1,7 @@
 // Asks the load balancer which socket servers to use. On failure the link falls back to the
-// default address and reports code 3001, as document 2 says.
+// default address and reports code 3001, as document 2 says. An answer fetched over https that
+// hands out plain http/ws addresses is refused: the login frame carries the token, and a
+// tampered or mis-cached answer must not move it off TLS (review H1).
 import { pageUrl } from '../util/env.ts';
 import { LINK, PROTOCOL_VERSION, SDK_VERSION } from '@morsel/protocol';
 
@@ -31,5 +33,24 @@ export async function lookupLinks(request: LbsRequest): Promise<LbsAnswer> {
   if (body.code !== 200 || !Array.isArray(body.link) || body.link.length === 0) {
     throw new Error(`load balancer refused: ${body.code} ${body.message ?? ''}`.trim());
   }
-  return { link: body.link, linkPath: body.linkPath ?? '/im/link/', upload: body.upload ?? [] };
+  const upload = body.upload ?? [];
+  const secure = url.protocol === 'https:';
+  for (const address of [...body.link, ...upload]) checkAddress(address, secure);
+  return { link: body.link, linkPath: body.linkPath ?? '/im/link/', upload };
+}
+
+const SECURE_SCHEMES = new Set(['https:', 'wss:']);
+const ANY_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:']);
+
+/** An absolute http(s)/ws(s) address; only https/wss when the answer itself came over https. */
+function checkAddress(address: unknown, secure: boolean): void {
+  let scheme: string;
+  try {
+    scheme = new URL(String(address)).protocol;
+  } catch {
+    throw new Error(`load balancer gave a malformed address: ${String(address).slice(0, 100)}`);
+  }
+  if (!(secure ? SECURE_SCHEMES : ANY_SCHEMES).has(scheme)) {
+    throw new Error(`load balancer gave ${scheme}${secure ? ' over https (a downgrade)' : ''}: refused`);
+  }
 }

@@ -2,6 +2,7 @@
 // connection failures are batched and posted as JSON with the device id, the event logs and
 // device info, with a 2 s time-out. Reporting never throws into the application.
 import { LOGGING, SDK_VERSION } from '@morsel/protocol';
+import { withTicket } from '../logger.ts';
 
 export interface ErrorEvent {
   event: string;
@@ -26,16 +27,25 @@ const MAX_EVENTS = 200;
 export class ErrorReporter {
   private events: ErrorEvent[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The login reply's uploadTicket; events wait (at most MAX_EVENTS) until there is one. */
+  private ticket: string | undefined;
 
   constructor(private readonly options: ErrorReporterOptions) {}
+
+  setTicket(ticket: string | undefined): void {
+    this.ticket = ticket;
+    if (ticket && this.events.length && !this.timer) this.schedule();
+  }
 
   record(event: string, code?: number, message?: string): void {
     this.events.push({ event, time: Date.now(), ...(code !== undefined && { code }), ...(message && { message: message.slice(0, 2048) }) });
     if (this.events.length > MAX_EVENTS) this.events.shift();
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
-      (this.timer as { unref?: () => void }).unref?.();
-    }
+    if (!this.timer) this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => void this.flush(), this.options.batchMs ?? 1000);
+    (this.timer as { unref?: () => void }).unref?.();
   }
 
   /** Posts what has gathered; resolves false when the endpoint refused or timed out. */
@@ -43,10 +53,12 @@ export class ErrorReporter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.events.length === 0) return true;
+    // Before the first login there is no ticket: keep the events (bounded) for after it.
+    if (!this.ticket) return false;
     const eventLogs = this.events.splice(0);
     const doFetch = this.options.fetch ?? globalThis.fetch;
     try {
-      const response = await doFetch(this.options.url, {
+      const response = await doFetch(withTicket(this.options.url, this.ticket), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({

@@ -33,6 +33,8 @@ export const linkCommands = {
       connectionId: Type.String(),
       loginPorts: Type.Array(LoginPort),
       serverTime: Time,
+      /** Lets this device post to the client log endpoints for a while (LOGGING.uploadTicketParam). */
+      uploadTicket: Type.Optional(Type.String({ maxLength: 512 })),
     }),
   }),
   kicked: push(2, 5, 'kicked', Params({

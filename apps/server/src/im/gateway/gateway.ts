@@ -20,10 +20,16 @@ export interface LoginVerifier {
   verifyLogin(appKey: string, accid: string, token: string): Promise<LoginVerdict>;
 }
 
+/** Hands a logged-in device its client log upload ticket (im/client-logs/tickets.ts). */
+export interface UploadTicketIssuer {
+  issue(appKey: string, accid: string, deviceId: string): Promise<string | undefined>;
+}
+
 export interface GatewayOptions {
   bus: Bus;
   presence: Presence;
   verifier: LoginVerifier;
+  uploadTickets?: UploadTicketIssuer;
   log: Logger;
   frequency: FrequencyLimits;
 }
@@ -67,6 +73,7 @@ export function kickConnections(
 
 export class Gateway implements CommandRunner {
   readonly verifier: LoginVerifier;
+  readonly uploadTickets: UploadTicketIssuer | undefined;
   private readonly handlers: HandlerTable = {};
   private readonly accounts = new Map<string, LocalAccount>();
   private readonly connections = new Set<ImConnection>();
@@ -76,6 +83,7 @@ export class Gateway implements CommandRunner {
 
   constructor(private readonly options: GatewayOptions) {
     this.verifier = options.verifier;
+    this.uploadTickets = options.uploadTickets;
     this.frequency = new FrequencyControl(options.frequency);
     this.groups = new GroupFanout(options.bus);
   }

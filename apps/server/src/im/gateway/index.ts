@@ -8,7 +8,7 @@ import type { Config } from '../../config/index.ts';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
 import { ImConnection } from './connection.ts';
-import { Gateway, type LoginVerifier } from './gateway.ts';
+import { Gateway, type LoginVerifier, type UploadTicketIssuer } from './gateway.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { linkHandlers } from './handlers/link.ts';
 import { SyncSources } from './handlers/sync.ts';
@@ -25,6 +25,7 @@ export interface ImGatewayDeps {
   log: Logger;
   config: Config;
   verifier: LoginVerifier;
+  uploadTickets?: UploadTicketIssuer;
 }
 
 export interface ImGateway {
@@ -47,6 +48,7 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     bus: deps.bus,
     presence,
     verifier: deps.verifier,
+    ...(deps.uploadTickets && { uploadTickets: deps.uploadTickets }),
     log,
     frequency: { perSecond: config.imCommandsPerSecond, blockSeconds: config.imFrequencyBlockSeconds },
   })

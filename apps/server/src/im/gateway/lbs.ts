@@ -1,6 +1,9 @@
 // The load-balancing endpoint the SDK asks first (spec section 7, "HTTP calls"): which socket
-// servers and upload addresses to use. One process answers with its own address, a cluster with
-// MORSEL_IM_LINK_ADDRESSES.
+// servers and upload addresses to use. Addresses come from configuration only
+// (MORSEL_IM_LINK_ADDRESSES, else MORSEL_PUBLIC_URL), in development from the address the server
+// itself is bound to; never from Host or X-Forwarded-Host, which the client writes and a cache
+// would hand on to others (review H1).
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { Store } from '../../store/index.ts';
@@ -19,13 +22,22 @@ const LbsQuery = Type.Object({
 
 export interface LbsOptions {
   store: Store;
-  /** Configured socket server base URLs; when absent, the address the client used. */
+  /** Configured socket server base URLs; when absent, publicUrl or the bound address. */
   linkAddresses?: string[];
   publicUrl?: string;
 }
 
+/** The server's own end of the connection: an address this server is bound to, never a header. */
+function boundAddress(request: FastifyRequest): string {
+  const socket = request.raw.socket;
+  let host = socket.localAddress ?? '127.0.0.1';
+  if (host.startsWith('::ffff:') && isIP(host.slice(7)) === 4) host = host.slice(7);
+  if (isIP(host) === 6) host = `[${host}]`;
+  return `http://${host}:${socket.localPort}`;
+}
+
 function ownAddress(request: FastifyRequest, publicUrl?: string): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
+  return (publicUrl ?? boundAddress(request)).replace(/\/+$/, '');
 }
 
 export function registerLbs(http: FastifyInstance, options: LbsOptions): void {
@@ -38,6 +50,8 @@ export function registerLbs(http: FastifyInstance, options: LbsOptions): void {
         .select('app_key')
         .where('app_key', '=', request.query.k)
         .executeTakeFirst();
+      // Per client and per moment: no shared cache may keep it.
+      reply.header('cache-control', 'no-store');
       if (!app) return reply.send({ code: 404, message: 'unknown app key' });
       const base = ownAddress(request, options.publicUrl);
       return {

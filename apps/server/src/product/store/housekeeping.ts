@@ -34,7 +34,13 @@ export async function rememberSignature(db: Kysely<Database>, key: string, expir
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export async function deleteExpired(db: Kysely<Database>, now: number): Promise<void> {
+/** How long records kept for support and statistics stay (MORSEL_*_RETENTION_DAYS). */
+export interface Retention {
+  pageViewDays: number;
+  smsOutboxDays: number;
+}
+
+export async function deleteExpired(db: Kysely<Database>, now: number, retention: Retention): Promise<void> {
   await db.deleteFrom('openapi_seen_signatures').where('expires_at', '<=', now).execute();
   await db.deleteFrom('image_captchas').where('expires_at', '<=', now).execute();
   await db.deleteFrom('rate_counters').where('reset_at', '<=', now).execute();
@@ -42,4 +48,7 @@ export async function deleteExpired(db: Kysely<Database>, now: number): Promise<
   // Codes are kept a day past expiry: support can still see what was sent.
   await db.deleteFrom('sms_captchas').where('expires_at', '<=', now - DAY_MS).execute();
   await db.deleteFrom('product_sessions').where('expires_at', '<=', now - DAY_MS).execute();
+  // Log-like rows anyone can cause: without an end they fill the disk (review H2).
+  await db.deleteFrom('lizard_page_views').where('created_at', '<', now - retention.pageViewDays * DAY_MS).execute();
+  await db.deleteFrom('sms_outbox').where('created_at', '<', now - retention.smsOutboxDays * DAY_MS).execute();
 }

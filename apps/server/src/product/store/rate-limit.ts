@@ -10,16 +10,19 @@ export interface CounterState {
   resetAt: number;
 }
 
-/** Counts one hit on `key`; a window that has ended restarts at 1 and ends at `resetAt`. */
-export async function hitCounter(db: Kysely<Database>, key: string, now: number, resetAt: number): Promise<CounterState> {
+/**
+ * Counts one hit (or `amount`, e.g. bytes) on `key`; a window that has ended restarts at that
+ * amount and ends at `resetAt`.
+ */
+export async function hitCounter(db: Kysely<Database>, key: string, now: number, resetAt: number, amount = 1): Promise<CounterState> {
   const count = sql.ref('rate_counters.count');
   const currentReset = sql.ref('rate_counters.reset_at');
   const row = await db
     .insertInto('rate_counters')
-    .values({ key, count: 1, reset_at: resetAt })
+    .values({ key, count: amount, reset_at: resetAt })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql<number>`case when ${currentReset} <= ${now} then 1 else ${count} + 1 end`,
+        count: sql<number>`case when ${currentReset} <= ${now} then ${amount} else ${count} + ${amount} end`,
         reset_at: sql<number>`case when ${currentReset} <= ${now} then excluded.reset_at else ${currentReset} end`,
       }),
     )

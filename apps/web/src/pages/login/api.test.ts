@@ -7,7 +7,18 @@ describe('where login returns to', () => {
   });
 
   it('goes to the hub for anything else', () => {
-    for (const from of ['', 'https://evil.example.com/', '//evil.example.com/x', 'javascript:alert(1)', '/my/login?loginFrom=/x']) {
+    for (const from of [
+      '',
+      'https://evil.example.com/',
+      '//evil.example.com/x',
+      'javascript:alert(1)',
+      '/my/login?loginFrom=/x',
+      '/\\evil.example.com',
+      '/\\/evil.example.com',
+      '/\t/evil.example.com',
+      '/\n/evil.example.com',
+      '/my/../my/login',
+    ]) {
       expect(returnPath(`?${new URLSearchParams({ loginFrom: from })}`)).toBe('/');
     }
     expect(returnPath('')).toBe('/');

@@ -50,9 +50,25 @@ export const loginApi = {
     legacyRequest<LoginResult>('/ouser-web/mobileLogin/loginForm.do', { data: { mobile, captchas } }),
 };
 
-/** Where to go after login: `loginFrom` when it is a path of this site, else the hub. */
+/** Stands for this site while resolving `loginFrom`; a different origin means another site. */
+const SAME_SITE = 'https://same-site.invalid';
+
+/**
+ * Where to go after login: `loginFrom` when it is a path of this site, else the hub. Browsers
+ * read `\` as `/` and drop tabs and newlines, so `/\evil.com` would be another site: those are
+ * refused outright, and what is left must resolve to this site (review L9).
+ */
 export function returnPath(search: string): string {
   const from = new URLSearchParams(search).get('loginFrom') ?? '';
-  if (!from.startsWith('/') || from.startsWith('//') || from.startsWith('/my/login')) return '/';
-  return from;
+  // eslint-disable-next-line no-control-regex
+  if (!from.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(from)) return '/';
+  let url: URL;
+  try {
+    url = new URL(from, SAME_SITE);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== SAME_SITE) return '/';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith('/my/login') ? '/' : path;
 }

@@ -56,7 +56,8 @@ export const authHandlers: HandlerTable = {
       await gateway.kick(account, rivals.map((p) => p.connectionId), 'samePlatformKick', { fromClientType: params.clientType });
     }
     await gateway.pushToAccount(account, 'multiPortLogin', { state: 2, ports: [port] }, connection.id);
-    return { connectionId: connection.id, loginPorts: staying, serverTime: Date.now() };
+    const uploadTicket = await gateway.uploadTickets?.issue(account.appKey, account.accid, params.deviceId);
+    return { connectionId: connection.id, loginPorts: staying, serverTime: Date.now(), ...(uploadTicket && { uploadTicket }) };
   },
 
   async logout({ connection }) {
