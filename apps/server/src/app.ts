@@ -58,7 +58,10 @@ export async function buildServer(
   log: Logger = createLogger(config),
   services: ServerServices = {},
 ): Promise<MorselServer> {
-  const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: sqliteFileIn(config.dataDir),
+  });
   let bus: Bus | undefined;
   try {
     bus = await openBus({
@@ -82,15 +85,32 @@ export async function buildServer(
     const imAccounts = new ImAccounts({
       store,
       log,
-      // A blocked account's connections end at once, in whichever process holds them.
-      onBlocked: (appKey, accid) => void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
+      // A blocked account's connections, or those of a changed token, end at once, in whichever
+      // process holds them.
+      onKick: (appKey, accid) =>
+        void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
     });
-    await registerImRest(http, { accounts: imAccounts, store });
+    await registerImRest(http, {
+      accounts: imAccounts,
+      store,
+      requireBodySignature: config.imRestRequireBodySignature,
+    });
     await registerClientLogs(http, { accounts: imAccounts, store });
     const product = await registerProductApi(http, { config, store, log, ...services });
     await registerCampaigns(http, { config, product });
-    const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts });
-    const imMessaging = registerMessaging({ store, im: imGateway, recallWindowSeconds: config.imRecallWindowSeconds });
+    const imGateway = await attachImGateway({
+      http,
+      store,
+      bus,
+      log,
+      config,
+      verifier: imAccounts,
+    });
+    const imMessaging = registerMessaging({
+      store,
+      im: imGateway,
+      recallWindowSeconds: config.imRecallWindowSeconds,
+    });
     const people = registerPeople({ store, im: imGateway, messaging: imMessaging });
     registerTeams({ store, im: imGateway, messaging: imMessaging, people });
     const eventsClock = services.imEventsClock;

@@ -22,7 +22,15 @@ export const HEADER_BYTES = 6;
 /** Frames larger than this are refused on both sides (the gateway's transport limit too). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
-const packr = new Packr({ useRecords: false, mapsAsObjects: true, int64AsType: 'number' });
+// Plain MessagePack only: no records, no structured-clone references or cycles (0x69/0x70).
+// msgpackr's other extensions (Error, RegExp, Set, typed arrays, Date, undefined) cannot be
+// switched off per instance, so decoded bodies are checked to be JSON-shaped (jsonShapeProblem).
+const packr = new Packr({
+  useRecords: false,
+  structuredClone: false,
+  mapsAsObjects: true,
+  int64AsType: 'number',
+});
 
 export class FrameError extends Error {
   constructor(
@@ -55,11 +63,16 @@ export function encodeFrame(frame: Frame): Uint8Array {
     try {
       body = packr.pack(frame.body);
     } catch (error) {
-      throw new FrameError(999, `body cannot be packed: ${(error as Error).message}`, headerOf(frame));
+      throw new FrameError(
+        999,
+        `body cannot be packed: ${(error as Error).message}`,
+        headerOf(frame),
+      );
     }
   }
   const size = HEADER_BYTES + (body?.length ?? 0);
-  if (size > MAX_FRAME_BYTES) throw new FrameError(999, `frame of ${size} bytes exceeds ${MAX_FRAME_BYTES}`, headerOf(frame));
+  if (size > MAX_FRAME_BYTES)
+    throw new FrameError(999, `frame of ${size} bytes exceeds ${MAX_FRAME_BYTES}`, headerOf(frame));
   const out = new Uint8Array(size);
   out[0] = frame.sid;
   out[1] = frame.cid;
@@ -77,14 +90,49 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * Why a decoded value is not JSON-shaped (null, boolean, finite-or-not number, string, array,
+ * plain object), or undefined when it is. Iterative, so a deeply nested body cannot overflow the
+ * stack here; msgpackr has already bounded the depth it could read.
+ */
+function jsonShapeProblem(root: unknown): string | undefined {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (
+      value === null ||
+      typeof value === 'string' ||
+      typeof value === 'number' ||
+      typeof value === 'boolean'
+    )
+      continue;
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (isPlainObject(value)) {
+      for (const key of Object.keys(value)) pending.push(value[key]);
+    } else {
+      const kind =
+        typeof value === 'object'
+          ? (Object.getPrototypeOf(value)?.constructor?.name ?? 'object')
+          : typeof value;
+      return `body carries a ${kind}, which is not part of the protocol (MessagePack extensions are refused)`;
+    }
+  }
+  return undefined;
+}
+
 /** Decodes a frame; throws only FrameError 998 (unpack error), never anything else. */
 export function decodeFrame(bytes: Uint8Array | ArrayBuffer): Frame {
   const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   if (data.length < HEADER_BYTES) {
-    const partial = data.length >= 4 ? { sid: data[0]!, cid: data[1]!, ser: (data[2]! << 8) | data[3]! } : undefined;
+    const partial =
+      data.length >= 4
+        ? { sid: data[0]!, cid: data[1]!, ser: (data[2]! << 8) | data[3]! }
+        : undefined;
     throw new FrameError(998, `frame of ${data.length} bytes is shorter than its header`, partial);
   }
-  if (data.length > MAX_FRAME_BYTES) throw new FrameError(998, `frame of ${data.length} bytes exceeds ${MAX_FRAME_BYTES}`);
+  if (data.length > MAX_FRAME_BYTES)
+    throw new FrameError(998, `frame of ${data.length} bytes exceeds ${MAX_FRAME_BYTES}`);
   const header = { sid: data[0]!, cid: data[1]!, ser: (data[2]! << 8) | data[3]! };
   const frame: Frame = { ...header, code: (data[4]! << 8) | data[5]! };
   if (data.length === HEADER_BYTES) return frame;
@@ -95,6 +143,8 @@ export function decodeFrame(bytes: Uint8Array | ArrayBuffer): Frame {
     throw new FrameError(998, `body cannot be unpacked: ${(error as Error).message}`, header);
   }
   if (!isPlainObject(body)) throw new FrameError(998, 'body is not a parameter map', header);
+  const problem = jsonShapeProblem(body);
+  if (problem) throw new FrameError(998, problem, header);
   frame.body = body;
   return frame;
 }

@@ -30,6 +30,7 @@ export interface ImAccountTable extends ProfileColumns {
   id: Generated<number>;
   app_key: string;
   accid: string;
+  /** sha256 of the login token in lower-case hex (im/accounts/tokens.ts); never the token. */
   token: string;
   nick: string;
   disabled: number;
@@ -74,7 +75,17 @@ export interface ImClientErrorReportTable {
 }
 
 /** Every table; the product API's row types live beside it in src/product/store/tables.ts. */
-export interface Database extends ProductTables, CampaignTables, MessagingTables, ExtrasTables, PeopleTables, TeamTables, EventTables, PushSettingsTables, SafeUrlTables {
+export interface Database
+  extends
+    ProductTables,
+    CampaignTables,
+    MessagingTables,
+    ExtrasTables,
+    PeopleTables,
+    TeamTables,
+    EventTables,
+    PushSettingsTables,
+    SafeUrlTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

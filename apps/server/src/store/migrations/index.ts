@@ -14,6 +14,7 @@ import * as m0011 from './0011_im_session_conv_index.ts';
 import * as m0012 from './0012_im_push_settings.ts';
 import * as m0013 from './0013_im_sysmsg_target.ts';
 import * as m0014 from './0014_im_safe_urls.ts';
+import * as m0015 from './0015_im_token_hashes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_im_push_settings': m0012,
   '0013_im_sysmsg_target': m0013,
   '0014_im_safe_urls': m0014,
+  '0015_im_token_hashes': m0015,
 };
