@@ -61,6 +61,7 @@ export async function buildServer(
   const store = await openStore({
     databaseUrl: config.databaseUrl,
     sqliteFile: sqliteFileIn(config.dataDir),
+    statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   let bus: Bus | undefined;
   try {
@@ -110,6 +111,10 @@ export async function buildServer(
       store,
       im: imGateway,
       recallWindowSeconds: config.imRecallWindowSeconds,
+      searchBounds: {
+        windowMs: config.imSearchWindowDays * 86_400_000,
+        maxScanRows: config.imSearchMaxScanRows,
+      },
     });
     const people = registerPeople({ store, im: imGateway, messaging: imMessaging });
     registerTeams({ store, im: imGateway, messaging: imMessaging, people });

@@ -18,6 +18,12 @@ export const ConfigSchema = Type.Object({
   databaseUrl: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', env: 'MORSEL_DATABASE_URL' }),
   ),
+  dbStatementTimeoutMs: Type.Integer({
+    minimum: 100,
+    maximum: 3_600_000,
+    env: 'MORSEL_DB_STATEMENT_TIMEOUT_MS',
+    default: 10_000,
+  }),
   redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://', env: 'MORSEL_REDIS_URL' })),
   redisPrefix: Type.String({ minLength: 1, env: 'MORSEL_REDIS_PREFIX', default: 'morsel:' }),
   logLevel: Type.Union(
@@ -103,6 +109,18 @@ export const ConfigSchema = Type.Object({
   imRestRequireBodySignature: Type.Boolean({
     env: 'MORSEL_IM_REST_REQUIRE_BODY_SIGNATURE',
     default: false,
+  }),
+  imSearchWindowDays: Type.Integer({
+    minimum: 1,
+    maximum: 3650,
+    env: 'MORSEL_IM_SEARCH_WINDOW_DAYS',
+    default: 90,
+  }),
+  imSearchMaxScanRows: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    env: 'MORSEL_IM_SEARCH_MAX_SCAN_ROWS',
+    default: 5000,
   }),
   imRecallWindowSeconds: Type.Integer({
     minimum: 0,

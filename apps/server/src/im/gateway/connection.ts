@@ -14,6 +14,7 @@ import {
   type Frame,
 } from '@morsel/protocol';
 import type { Logger } from '../../log.ts';
+import { isStatementTimeout } from '../../store/index.ts';
 import { CommandError } from './errors.ts';
 import type { AccountKey } from './ports.ts';
 
@@ -207,6 +208,13 @@ export class ImConnection {
           'IM reply could not be encoded',
         );
         this.reply(frame, error.code, { message: error.message.slice(0, 200) });
+      } else if (isStatementTimeout(error)) {
+        // PostgreSQL cancelled a query past MORSEL_DB_STATEMENT_TIMEOUT_MS: busy, not broken.
+        this.log.warn(
+          { command: name, connectionId: this.id },
+          'IM command cancelled at the statement timeout',
+        );
+        this.reply(frame, 503, { message: `${name} took too long and was cancelled` });
       } else {
         this.log.error({ err: error, command: name, connectionId: this.id }, 'IM command failed');
         this.reply(frame, 500, { message: 'server error' });

@@ -7,6 +7,7 @@ import { p2pResolver, SceneRegistry } from './scenes.ts';
 import type { SendGuard } from './send.ts';
 import type { RecallSource } from './recalls.ts';
 import { registerMessagingSync } from './sync.ts';
+import type { SearchBounds } from './message-store.ts';
 import { messageReadMarker, readMarkHandlers, ReadMarkers } from './read-marks.ts';
 
 export { SceneRegistry, type SceneResolver, type Conversation } from './scenes.ts';
@@ -31,6 +32,8 @@ export interface MessagingOptions {
   store: Store;
   im: ImGateway;
   recallWindowSeconds: number;
+  /** How far a keyword search reaches (searchHistoryMsgs). */
+  searchBounds: SearchBounds;
   now?: () => number;
 }
 
@@ -50,7 +53,7 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   );
   const guards: SendGuard[] = [];
   const computedSessions: ComputedSessions[] = [];
-  im.gateway.use(messagingHandlers({ store, gateway: im.gateway, scenes, guards, now, computedSessions, recallWindowMs: options.recallWindowSeconds * 1000 }));
+  im.gateway.use(messagingHandlers({ store, gateway: im.gateway, scenes, guards, now, computedSessions, recallWindowMs: options.recallWindowSeconds * 1000, searchBounds: options.searchBounds }));
   const readMarkers = new ReadMarkers();
   readMarkers.register(['msg', 'syncOfflineMsgs', 'syncRoamingMsgs'], messageReadMarker({ store, gateway: im.gateway, scenes, now }));
   im.gateway.use(readMarkHandlers(readMarkers));

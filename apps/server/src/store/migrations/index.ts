@@ -15,6 +15,7 @@ import * as m0012 from './0012_im_push_settings.ts';
 import * as m0013 from './0013_im_sysmsg_target.ts';
 import * as m0014 from './0014_im_safe_urls.ts';
 import * as m0015 from './0015_im_token_hashes.ts';
+import * as m0016 from './0016_im_thread_root.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_im_sysmsg_target': m0013,
   '0014_im_safe_urls': m0014,
   '0015_im_token_hashes': m0015,
+  '0016_im_thread_root': m0016,
 };
