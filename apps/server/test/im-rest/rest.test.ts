@@ -332,3 +332,39 @@ describe('/nimserver user API', () => {
     });
   });
 });
+
+describe('/nimserver with MORSEL_IM_REST_REQUIRE_BODY_SIGNATURE', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      imAppKey: app.appKey,
+      imAppSecret: app.secret,
+      seedDemo: false,
+      imRestRequireBodySignature: true,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('refuses a nonce-signed request and accepts a body-signed one', async () => {
+    const nonceSigned = await nimPost(server.url, 'create', { accid: 'nonce_only' }, app);
+    expect(nonceSigned.body.code).toBe(403);
+    expect(nonceSigned.body.desc).toMatch(/header MD5 is required/);
+    const body = new URLSearchParams({ accid: 'body_signed' }).toString();
+    const md5 = createHash('md5').update(body).digest('hex');
+    const curTime = nowSeconds();
+    const response = await fetch(`${server.url}/nimserver/user/create.action`, {
+      method: 'POST',
+      headers: {
+        AppKey: app.appKey,
+        CurTime: curTime,
+        MD5: md5,
+        CheckSum: sha1Hex(app.secret + md5 + curTime),
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body,
+    });
+    expect(await response.json()).toMatchObject({ code: 200, info: { accid: 'body_signed' } });
+  });
+});
