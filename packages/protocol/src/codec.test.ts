@@ -157,6 +157,21 @@ describe('frame codec', () => {
       ['a typed array', { v: new Uint16Array([1, 2]) }],
       ['a Date', { v: new Date(0) }],
     ];
+    it('a record', () => {
+      const records = new Packr({ useRecords: true });
+      const bytes = new Uint8Array([
+        7,
+        1,
+        0,
+        9,
+        0,
+        0,
+        ...records.pack({ v: [{ a: 1 }, { a: 2 }] }),
+      ]);
+      expect(() => decodeFrame(bytes)).toThrow(
+        expect.objectContaining({ code: 998, message: expect.stringMatching(/records/) }),
+      );
+    });
     for (const [name, body] of cases) {
       it(name, () => {
         const bytes = new Uint8Array([7, 1, 0, 9, 0, 0, ...rich.pack(body)]);

@@ -8,7 +8,7 @@
 //   bytes 2-3   serial (ser)       0..65535, big-endian; 0 = heartbeat / push
 //   bytes 4-5   reply code         0 for a request or push; the result code in a reply
 //   bytes 6..   body               MessagePack, absent when there are no parameters
-import { Packr } from 'msgpackr';
+import { Packr, Unpackr } from 'msgpackr';
 
 export interface Frame {
   sid: number;
@@ -22,14 +22,36 @@ export const HEADER_BYTES = 6;
 /** Frames larger than this are refused on both sides (the gateway's transport limit too). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
+const packr = new Packr({ useRecords: false, mapsAsObjects: true, int64AsType: 'number' });
+
+/**
+ * msgpackr reads in-band record definitions even with useRecords off, keeping each in its
+ * structures table; with this table of our own, a decode that defined any is refused after the
+ * fact (recordsDefined). A trap on the table would cost every decode more than this check.
+ */
+const recordTable: unknown[] = [];
+
+/** Whether the last decode defined records; clears them either way. */
+function recordsDefined(): boolean {
+  let defined = false;
+  for (const key in recordTable) {
+    if (key === 'sharedLength') continue;
+    defined = true;
+    delete (recordTable as unknown as Record<string, unknown>)[key];
+  }
+  recordTable.length = 0;
+  return defined;
+}
+
 // Plain MessagePack only: no records, no structured-clone references or cycles (0x69/0x70).
 // msgpackr's other extensions (Error, RegExp, Set, typed arrays, Date, undefined) cannot be
 // switched off per instance, so decoded bodies are checked to be JSON-shaped (jsonShapeProblem).
-const packr = new Packr({
+const unpackr = new Unpackr({
   useRecords: false,
   structuredClone: false,
   mapsAsObjects: true,
   int64AsType: 'number',
+  structures: recordTable as never,
 });
 
 export class FrameError extends Error {
@@ -138,8 +160,10 @@ export function decodeFrame(bytes: Uint8Array | ArrayBuffer): Frame {
   if (data.length === HEADER_BYTES) return frame;
   let body: unknown;
   try {
-    body = packr.unpack(data.subarray(HEADER_BYTES));
+    body = unpackr.unpack(data.subarray(HEADER_BYTES));
+    if (recordsDefined()) throw new Error('records are not part of the protocol');
   } catch (error) {
+    recordsDefined();
     throw new FrameError(998, `body cannot be unpacked: ${(error as Error).message}`, header);
   }
   if (!isPlainObject(body)) throw new FrameError(998, 'body is not a parameter map', header);
