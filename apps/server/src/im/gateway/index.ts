@@ -74,7 +74,8 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     allowRequest: (request, callback) => {
       const address = clientAddressOf(request);
       if (sockets.hasRoom(address)) return callback(null, true);
-      log.warn(
+      // debug, not warn: a flood of refused handshakes must not become a flood of log lines.
+      log.debug(
         { address, max: sockets.max },
         'IM handshake refused: too many sockets from this address',
       );
