@@ -88,33 +88,18 @@ export async function buildServer(
       log,
       // A blocked account's connections, or those of a changed token, end at once, in whichever
       // process holds them.
-      onKick: (appKey, accid) =>
-        void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
+      onKick: (appKey, accid) => void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
     });
-    await registerImRest(http, {
-      accounts: imAccounts,
-      store,
-      requireBodySignature: config.imRestRequireBodySignature,
-    });
+    await registerImRest(http, { accounts: imAccounts, store, requireBodySignature: config.imRestRequireBodySignature });
     await registerClientLogs(http, { accounts: imAccounts, store });
     const product = await registerProductApi(http, { config, store, log, ...services });
     await registerCampaigns(http, { config, product });
-    const imGateway = await attachImGateway({
-      http,
-      store,
-      bus,
-      log,
-      config,
-      verifier: imAccounts,
-    });
+    const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts });
     const imMessaging = registerMessaging({
       store,
       im: imGateway,
       recallWindowSeconds: config.imRecallWindowSeconds,
-      searchBounds: {
-        windowMs: config.imSearchWindowDays * 86_400_000,
-        maxScanRows: config.imSearchMaxScanRows,
-      },
+      searchBounds: { windowMs: config.imSearchWindowDays * 86_400_000, maxScanRows: config.imSearchMaxScanRows },
     });
     const people = registerPeople({ store, im: imGateway, messaging: imMessaging });
     registerTeams({ store, im: imGateway, messaging: imMessaging, people });

@@ -63,11 +63,6 @@ function withStatementCache(database: BetterSqlite3.Database, beforeClose: () =>
  * of the pool's 10 connections with a query nobody waits for (security review M7).
  */
 export function postgresDialect(connectionString: string, statementTimeoutMs?: number): Dialect {
-  return new PostgresDialect({
-    pool: new pg.Pool({
-      connectionString,
-      max: 10,
-      ...(statementTimeoutMs !== undefined && { statement_timeout: statementTimeoutMs }),
-    }),
-  });
+  const timeout = statementTimeoutMs !== undefined ? { statement_timeout: statementTimeoutMs } : {};
+  return new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 10, ...timeout }) });
 }
