@@ -4,7 +4,8 @@ import { FormatRegistry, Type } from '@sinclair/typebox';
 /**
  * Ids travel as strings, and the server keeps the numeric ones (idServer, team ids) in 64-bit
  * integer columns read as JavaScript numbers: a digit string must therefore be a safe integer
- * (at most 2^53 - 1), or PostgreSQL would overflow on it. Other ids (idClient) are free text.
+ * (at most 2^53 - 1), or PostgreSQL would overflow on it. Ids the client makes up (idClient,
+ * requestId) are ClientId, free text: a random hex idClient may happen to be all digits.
  */
 FormatRegistry.Set(
   'morsel-id',
@@ -14,6 +15,7 @@ FormatRegistry.Set(
 export const Account = Type.String({ minLength: 1, maxLength: 64 });
 export const Accounts = (max: number) => Type.Array(Account, { minItems: 1, maxItems: max });
 export const Id = Type.String({ minLength: 1, maxLength: 128, format: 'morsel-id' });
+export const ClientId = Type.String({ minLength: 1, maxLength: 128 });
 /** Milliseconds since the epoch (or a version counter); never beyond a safe integer. */
 export const Time = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 export const Flag = Type.Boolean();
