@@ -63,7 +63,11 @@ export async function buildServer(
   log: Logger = createLogger(config),
   services: ServerServices = {},
 ): Promise<MorselServer> {
-  const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: sqliteFileIn(config.dataDir),
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   let bus: Bus | undefined;
   try {
     bus = await openBus({
@@ -98,10 +102,11 @@ export async function buildServer(
     const imAccounts = new ImAccounts({
       store,
       log,
-      // A blocked account's connections end at once, in whichever process holds them.
-      onBlocked: (appKey, accid) => void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
+      // A blocked account's connections, or those of a changed token, end at once, in whichever
+      // process holds them.
+      onKick: (appKey, accid) => void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
     });
-    await registerImRest(http, { accounts: imAccounts, store });
+    await registerImRest(http, { accounts: imAccounts, store, requireBodySignature: config.imRestRequireBodySignature });
     const uploadTickets = new UploadTickets(imAccounts, config.imUploadTicketTtlSeconds * 1000);
     await registerClientLogs(http, { store, tickets: uploadTickets, log, config });
     const product = await registerProductApi(http, { config, store, log, ...services });
@@ -112,6 +117,7 @@ export async function buildServer(
       im: imGateway,
       recallWindowSeconds: config.imRecallWindowSeconds,
       quotas: { messagesPerDay: config.imMessagesPerDay, bytesPerDay: config.imMessageBytesPerDay },
+      searchBounds: { windowMs: config.imSearchWindowDays * 86_400_000, maxScanRows: config.imSearchMaxScanRows },
     });
     const people = registerPeople({ store, im: imGateway, messaging: imMessaging });
     registerTeams({ store, im: imGateway, messaging: imMessaging, people, customSysMsgFanoutPerSecond: config.imTeamSysMsgFanoutPerSecond });

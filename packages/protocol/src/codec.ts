@@ -8,7 +8,7 @@
 //   bytes 2-3   serial (ser)       0..65535, big-endian; 0 = heartbeat / push
 //   bytes 4-5   reply code         0 for a request or push; the result code in a reply
 //   bytes 6..   body               MessagePack, absent when there are no parameters
-import { Packr } from 'msgpackr';
+import { Packr, Unpackr } from 'msgpackr';
 
 export interface Frame {
   sid: number;
@@ -23,6 +23,36 @@ export const HEADER_BYTES = 6;
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
 const packr = new Packr({ useRecords: false, mapsAsObjects: true, int64AsType: 'number' });
+
+/**
+ * msgpackr reads in-band record definitions even with useRecords off, keeping each in its
+ * structures table; with this table of our own, a decode that defined any is refused after the
+ * fact (recordsDefined). A trap on the table would cost every decode more than this check.
+ */
+const recordTable: unknown[] = [];
+
+/** Whether the last decode defined records; clears them either way. */
+function recordsDefined(): boolean {
+  let defined = false;
+  for (const key in recordTable) {
+    if (key === 'sharedLength') continue;
+    defined = true;
+    delete (recordTable as unknown as Record<string, unknown>)[key];
+  }
+  recordTable.length = 0;
+  return defined;
+}
+
+// Plain MessagePack only: no records, no structured-clone references or cycles (0x69/0x70).
+// msgpackr's other extensions (Error, RegExp, Set, typed arrays, Date, undefined) cannot be
+// switched off per instance, so decoded bodies are checked to be JSON-shaped (jsonShapeProblem).
+const unpackr = new Unpackr({
+  useRecords: false,
+  structuredClone: false,
+  mapsAsObjects: true,
+  int64AsType: 'number',
+  structures: recordTable as never,
+});
 
 export class FrameError extends Error {
   constructor(
@@ -90,6 +120,37 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * Why a decoded value is not JSON-shaped (null, boolean, finite-or-not number, string, array,
+ * plain object), or undefined when it is. Iterative, so a deeply nested body cannot overflow the
+ * stack here; msgpackr has already bounded the depth it could read.
+ */
+function jsonShapeProblem(root: unknown): string | undefined {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (
+      value === null ||
+      typeof value === 'string' ||
+      typeof value === 'number' ||
+      typeof value === 'boolean'
+    )
+      continue;
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (isPlainObject(value)) {
+      for (const key of Object.keys(value)) pending.push(value[key]);
+    } else {
+      const kind =
+        typeof value === 'object'
+          ? (Object.getPrototypeOf(value)?.constructor?.name ?? 'object')
+          : typeof value;
+      return `body carries a ${kind}, which is not part of the protocol (MessagePack extensions are refused)`;
+    }
+  }
+  return undefined;
+}
+
 /** Decodes a frame; throws only FrameError 998 (unpack error), never anything else. */
 export function decodeFrame(bytes: Uint8Array | ArrayBuffer): Frame {
   const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
@@ -107,11 +168,15 @@ export function decodeFrame(bytes: Uint8Array | ArrayBuffer): Frame {
   if (data.length === HEADER_BYTES) return frame;
   let body: unknown;
   try {
-    body = packr.unpack(data.subarray(HEADER_BYTES));
+    body = unpackr.unpack(data.subarray(HEADER_BYTES));
+    if (recordsDefined()) throw new Error('records are not part of the protocol');
   } catch (error) {
+    recordsDefined();
     throw new FrameError(998, `body cannot be unpacked: ${(error as Error).message}`, header);
   }
   if (!isPlainObject(body)) throw new FrameError(998, 'body is not a parameter map', header);
+  const problem = jsonShapeProblem(body);
+  if (problem) throw new FrameError(998, problem, header);
   frame.body = body;
   return frame;
 }

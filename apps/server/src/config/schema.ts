@@ -38,6 +38,7 @@ export const ConfigSchema = Type.Object({
   databaseUrl: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', env: 'MORSEL_DATABASE_URL' }),
   ),
+  dbStatementTimeoutMs: Type.Integer({ minimum: 100, maximum: 3_600_000, env: 'MORSEL_DB_STATEMENT_TIMEOUT_MS', default: 10_000 }),
   redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://', env: 'MORSEL_REDIS_URL' })),
   redisPrefix: Type.String({ minLength: 1, env: 'MORSEL_REDIS_PREFIX', default: 'morsel:' }),
   logLevel: Type.Union(
@@ -62,6 +63,15 @@ export const ConfigSchema = Type.Object({
   imHandlerTimeoutMs: Type.Integer({ minimum: 100, maximum: 600_000, env: 'MORSEL_IM_HANDLER_TIMEOUT_MS', default: 10_000 }),
   imMessagesPerDay: Type.Integer({ minimum: 1, maximum: 100_000_000, env: 'MORSEL_IM_MESSAGES_PER_DAY', default: 50_000 }),
   imMessageBytesPerDay: Type.Integer({ minimum: 16_384, maximum: 1_000_000_000_000, env: 'MORSEL_IM_MESSAGE_BYTES_PER_DAY', default: 100_000_000 }),
+  imLoginFailuresPerAccount: Type.Integer({ minimum: 1, maximum: 1000, env: 'MORSEL_IM_LOGIN_FAILURES_PER_ACCOUNT', default: 5 }),
+  imLoginFailuresPerAddress: Type.Integer({ minimum: 1, maximum: 100_000, env: 'MORSEL_IM_LOGIN_FAILURES_PER_ADDRESS', default: 20 }),
+  imLoginBackoffMaxSeconds: Type.Integer({ minimum: 1, maximum: 86_400, env: 'MORSEL_IM_LOGIN_BACKOFF_MAX_SECONDS', default: 300 }),
+  imMaxSocketsPerAddress: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_MAX_SOCKETS_PER_ADDRESS', default: 100 }),
+  imMaxConnectionsPerAccount: Type.Integer({ minimum: 2, maximum: 10_000, env: 'MORSEL_IM_MAX_CONNECTIONS_PER_ACCOUNT', default: 50 }),
+  imQueueMaxBytes: Type.Integer({ minimum: 1024 * 1024, maximum: 1024 * 1024 * 1024, env: 'MORSEL_IM_QUEUE_MAX_BYTES', default: 4 * 1024 * 1024 }),
+  imRestRequireBodySignature: Type.Boolean({ env: 'MORSEL_IM_REST_REQUIRE_BODY_SIGNATURE', default: false }),
+  imSearchWindowDays: Type.Integer({ minimum: 1, maximum: 3650, env: 'MORSEL_IM_SEARCH_WINDOW_DAYS', default: 90 }),
+  imSearchMaxScanRows: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_SEARCH_MAX_SCAN_ROWS', default: 5000 }),
   imRecallWindowSeconds: Type.Integer({ minimum: 0, maximum: 30 * 86_400, env: 'MORSEL_IM_RECALL_WINDOW_SECONDS', default: 120 }),
   // Per-account IM quotas (docs/operations.md): rows one account can make others store or push.
   imTeamSysMsgFanoutPerSecond: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_TEAM_SYSMSG_FANOUT_PER_SECOND', default: 2000 }),

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { hashToken } from '../im/accounts/tokens.ts';
 import type { Store } from '../store/index.ts';
 import type { Config } from '../config/index.ts';
 import { seedCampaigns, type DemoCode } from '../campaigns/seed.ts';
@@ -22,6 +23,13 @@ export interface SeedSummary {
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 
 /**
+ * A demo account's token, derived from the app secret: the store keeps only token digests, so
+ * the seed recomputes the token on every start instead of reading it back (32 hex characters).
+ */
+const demoToken = (appSecret: string, accid: string) =>
+  createHmac('sha256', appSecret).update(`demo-token:${accid}`).digest('hex').slice(0, 32);
+
+/**
  * Seeds what a fresh install needs; safe to run on every start. The default IM app takes its key
  * and secret from config when given (config wins over what is stored), else generated ones that
  * are kept. Demo accounts are created once; later features add their own seed steps here.
@@ -36,10 +44,11 @@ export async function seed(store: Store, config: Config): Promise<SeedSummary> {
     const stored = await trx.selectFrom('meta').select('value').where('key', '=', 'im.defaultAppKey').executeTakeFirst();
     const appKey = config.imAppKey ?? stored?.value ?? randomHex(16);
     const existing = await trx.selectFrom('im_apps').select('secret').where('app_key', '=', appKey).executeTakeFirst();
+    const appSecret = config.imAppSecret ?? existing?.secret ?? randomHex(16);
     if (!existing) {
       await trx
         .insertInto('im_apps')
-        .values({ app_key: appKey, secret: config.imAppSecret ?? randomHex(16), name: DEFAULT_APP_NAME, created_at: now })
+        .values({ app_key: appKey, secret: appSecret, name: DEFAULT_APP_NAME, created_at: now })
         .execute();
     } else if (config.imAppSecret && existing.secret !== config.imAppSecret) {
       await trx.updateTable('im_apps').set({ secret: config.imAppSecret }).where('app_key', '=', appKey).execute();
@@ -49,29 +58,29 @@ export async function seed(store: Store, config: Config): Promise<SeedSummary> {
       else await trx.insertInto('meta').values({ key: 'im.defaultAppKey', value: appKey }).execute();
     }
 
+    // Demo accounts get their derived token back on every start (a refreshToken of a demo account
+    // lasts until the next start): the summary must name tokens that work.
+    const demoAccounts: SeedSummary['demoAccounts'] = [];
     if (config.seedDemo) {
       for (const account of DEMO_ACCOUNTS) {
+        const token = demoToken(appSecret, account.accid);
         const found = await trx
           .selectFrom('im_accounts')
-          .select('id')
+          .select(['id', 'token'])
           .where('app_key', '=', appKey)
           .where('accid', '=', account.accid)
           .executeTakeFirst();
         if (!found) {
           await trx
             .insertInto('im_accounts')
-            .values({ app_key: appKey, accid: account.accid, nick: account.nick, token: randomHex(16), disabled: 0, created_at: now, updated_at: now })
+            .values({ app_key: appKey, accid: account.accid, nick: account.nick, token: hashToken(token), disabled: 0, created_at: now, updated_at: now })
             .execute();
+        } else if (found.token !== hashToken(token)) {
+          await trx.updateTable('im_accounts').set({ token: hashToken(token), updated_at: now }).where('id', '=', found.id).execute();
         }
+        demoAccounts.push({ accid: account.accid, token });
       }
     }
-    const demoAccounts = await trx
-      .selectFrom('im_accounts')
-      .select(['accid', 'token'])
-      .where('app_key', '=', appKey)
-      .where('accid', 'in', DEMO_ACCOUNTS.map((a) => a.accid))
-      .orderBy('accid')
-      .execute();
     return { appKey, demoAccounts, demoCodes };
   });
 }

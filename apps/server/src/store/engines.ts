@@ -60,6 +60,12 @@ function withStatementCache(database: BetterSqlite3.Database, beforeClose: () =>
   };
 }
 
-export function postgresDialect(connectionString: string): Dialect {
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 10 }) });
+/**
+ * `statementTimeoutMs` makes PostgreSQL cancel any statement that runs longer (error 57014,
+ * isStatementTimeout): a request answered 503 by its own time limit must not keep holding one
+ * of the pool's 10 connections with a query nobody waits for (security review M7).
+ */
+export function postgresDialect(connectionString: string, statementTimeoutMs?: number): Dialect {
+  const timeout = statementTimeoutMs !== undefined ? { statement_timeout: statementTimeoutMs } : {};
+  return new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 10, ...timeout }) });
 }

@@ -6,7 +6,7 @@ import { postgresDialect, sqliteDialect, type EngineName } from './engines.ts';
 
 export type { Database } from './schema.ts';
 export type { EngineName } from './engines.ts';
-export { isUniqueViolation } from './errors.ts';
+export { isStatementTimeout, isUniqueViolation } from './errors.ts';
 
 export interface Store {
   readonly db: Kysely<Database>;
@@ -19,6 +19,8 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** SQLite file, or ':memory:'. */
   sqliteFile?: string;
+  /** PostgreSQL only: statements running longer are cancelled (migrations are exempt). */
+  statementTimeoutMs?: number;
 }
 
 export const SQLITE_FILE_NAME = 'morsel.sqlite';
@@ -30,10 +32,19 @@ export function sqliteFileIn(dataDir: string): string {
 /** Opens the store on the engine the options name and applies pending migrations. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: EngineName = options.databaseUrl ? 'postgres' : 'sqlite';
-  const dialect = options.databaseUrl
-    ? postgresDialect(options.databaseUrl)
-    : sqliteDialect(options.sqliteFile ?? ':memory:');
-  const db = new Kysely<Database>({ dialect });
+  if (options.databaseUrl) {
+    // Migrations (an index build, a backfill) may rightly take longer than any request: they
+    // run on their own short-lived pool without the statement timeout.
+    const migrating = new Kysely<Database>({ dialect: postgresDialect(options.databaseUrl) });
+    try {
+      await migrateToLatest(migrating);
+    } finally {
+      await migrating.destroy();
+    }
+    const db = new Kysely<Database>({ dialect: postgresDialect(options.databaseUrl, options.statementTimeoutMs) });
+    return { db, engine, close: () => db.destroy() };
+  }
+  const db = new Kysely<Database>({ dialect: sqliteDialect(options.sqliteFile ?? ':memory:') });
   try {
     await migrateToLatest(db);
   } catch (error) {

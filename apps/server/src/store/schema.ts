@@ -30,6 +30,7 @@ export interface ImAccountTable extends ProfileColumns {
   id: Generated<number>;
   app_key: string;
   accid: string;
+  /** sha256 of the login token in lower-case hex (im/accounts/tokens.ts); never the token. */
   token: string;
   nick: string;
   disabled: number;

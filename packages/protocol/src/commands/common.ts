@@ -1,10 +1,23 @@
 // Parameter schemas shared by several services.
-import { Type } from '@sinclair/typebox';
+import { FormatRegistry, Type } from '@sinclair/typebox';
+
+/**
+ * Ids travel as strings, and the server keeps the numeric ones (idServer, team ids) in 64-bit
+ * integer columns read as JavaScript numbers: a digit string must therefore be a safe integer
+ * (at most 2^53 - 1), or PostgreSQL would overflow on it. Ids the client makes up (idClient,
+ * requestId) are ClientId, free text: a random hex idClient may happen to be all digits.
+ */
+FormatRegistry.Set(
+  'morsel-id',
+  (value) => !/^[0-9]+$/.test(value) || Number(value) <= Number.MAX_SAFE_INTEGER,
+);
 
 export const Account = Type.String({ minLength: 1, maxLength: 64 });
 export const Accounts = (max: number) => Type.Array(Account, { minItems: 1, maxItems: max });
-export const Id = Type.String({ minLength: 1, maxLength: 128 });
-export const Time = Type.Integer({ minimum: 0 });
+export const Id = Type.String({ minLength: 1, maxLength: 128, format: 'morsel-id' });
+export const ClientId = Type.String({ minLength: 1, maxLength: 128 });
+/** Milliseconds since the epoch (or a version counter); never beyond a safe integer. */
+export const Time = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 export const Flag = Type.Boolean();
 export const Custom = Type.String({ maxLength: 8192 });
 /** Values whose shape later issues pin down; accepted as any map until then. */
@@ -14,7 +27,15 @@ export const SCENES = ['p2p', 'team', 'superTeam'] as const;
 export const Scene = Type.Union(SCENES.map((s) => Type.Literal(s)));
 
 /** Client types of document 2 with NIM's numbers. */
-export const CLIENT_TYPES = { Android: 1, iOS: 2, PC: 4, WindowsPhone: 8, Web: 16, Server: 32, Mac: 64 } as const;
+export const CLIENT_TYPES = {
+  Android: 1,
+  iOS: 2,
+  PC: 4,
+  WindowsPhone: 8,
+  Web: 16,
+  Server: 32,
+  Mac: 64,
+} as const;
 export type ClientTypeName = keyof typeof CLIENT_TYPES;
 export const ClientType = Type.Union(Object.values(CLIENT_TYPES).map((v) => Type.Literal(v)));
 

@@ -2,7 +2,7 @@
 // server adds (from, time, idServer...) before delivering it. Payloads of file, geo and robot
 // messages are typed maps, not JSON strings, so both sides validate them with the same schema.
 import { Type, type Static } from '@sinclair/typebox';
-import { Account, Id, Scene, Time } from './common.ts';
+import { Account, ClientId, Id, Scene, Time } from './common.ts';
 
 /** Message type codes of document 2. */
 export const MSG_TYPES = {
@@ -57,7 +57,7 @@ export const RobotPayload = Type.Object(
 );
 
 export const MsgRef = Type.Object(
-  { from: Account, to: Account, time: Time, idServer: Id, idClient: Id },
+  { from: Account, to: Account, time: Time, idServer: Id, idClient: ClientId },
   { additionalProperties: false },
 );
 
@@ -154,7 +154,7 @@ export type Msg = Static<typeof Msg>;
 
 /** A reference to a stored message, enough for the server to find and check it. */
 export const MsgKey = Type.Object(
-  { scene: Scene, from: Account, to: Account, idServer: Id, idClient: Opt(Id), time: Time },
+  { scene: Scene, from: Account, to: Account, idServer: Id, idClient: Opt(ClientId), time: Time },
   { additionalProperties: false },
 );
 

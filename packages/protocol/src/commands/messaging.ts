@@ -2,7 +2,7 @@
 // Every command here has a typed schema; one whose handler has not landed yet answers Not_Support.
 import { Type } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
-import { Account, Id, Scene, Time } from './common.ts';
+import { Account, ClientId, Id, Scene, Time } from './common.ts';
 import { Msg, MsgKey, OutgoingMsg, Session } from './message.ts';
 import { CustomSysMsg, DeletedMsgIds, DeliveredCustomSysMsg, SysMsg } from './people.ts';
 
@@ -19,7 +19,7 @@ const Receipt = Type.Object({ sessionId: SessionId, account: Account, idServer: 
 const DeletedMsg = Type.Object({
   sessionId: SessionId,
   idServer: Id,
-  idClient: Id,
+  idClient: ClientId,
   from: Account,
   time: Time,
   opeAccount: Account,

@@ -1,7 +1,7 @@
 // Users, friends, relations and system messages as they travel (document 2, section 3 "User",
 // "Friend", "System message").
 import { Type, type Static } from '@sinclair/typebox';
-import { Account, Id, Time } from './common.ts';
+import { Account, ClientId, Id, Time } from './common.ts';
 
 const Opt = Type.Optional;
 
@@ -78,7 +78,7 @@ export const SysMsgState = Type.Union(SYSMSG_STATES.map((s) => Type.Literal(s)))
  */
 export const DeletedMsgIds = {
   deletedIdServer: Id,
-  deletedIdClient: Id,
+  deletedIdClient: ClientId,
   deletedMsgTime: Time,
 };
 

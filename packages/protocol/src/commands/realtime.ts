@@ -2,12 +2,12 @@
 // is whole; their handlers land with later issues and answer Not_Support until then.
 import { Type } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
-import { Account, AnyMap, Id } from './common.ts';
+import { Account, AnyMap, ClientId, Id } from './common.ts';
 
 const Open = { request: AnyMap };
 const ChannelCall = Params({
   channelId: Id,
-  requestId: Id,
+  requestId: ClientId,
   account: Account,
   offlineEnabled: Type.Optional(Type.Boolean()),
   attachExt: Type.Optional(Type.String()),
@@ -33,7 +33,7 @@ export const realtimeCommands = {
   signalingUnreadSync: push(15, 13, 'signalingUnreadSync', AnyMap),
   signalingChannelsSync: push(15, 14, 'signalingChannelsSync', AnyMap),
   signalingGetChannelInfo: command(15, 15, 'signalingGetChannelInfo', { request: Params({ channelName: Type.String({ minLength: 1 }) }) }),
-  signalingCall: command(15, 16, 'signalingCall', { request: Params({ type: Type.Integer({ minimum: 1 }), requestId: Id, account: Account }) }),
+  signalingCall: command(15, 16, 'signalingCall', { request: Params({ type: Type.Integer({ minimum: 1 }), requestId: ClientId, account: Account }) }),
 
   chatroomLogin: room(2, 'chatroomLogin', { request: AnyMap, preLogin: true }),
   chatroomKicked: push(13, 3, 'chatroomKicked', AnyMap, 'chatroom'),

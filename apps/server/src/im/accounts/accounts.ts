@@ -5,8 +5,17 @@ import type { Logger } from '../../log.ts';
 import { isUniqueViolation, type Store } from '../../store/index.ts';
 import type { ImAccountTable } from '../../store/schema.ts';
 import { ImAccountError } from './errors.ts';
-import { AccidField, IconField, NameField, PropsField, TokenField, isJsonText, isValidAccid, normalizeAccid } from './rules.ts';
-import { constantTimeEqual, generateToken } from './tokens.ts';
+import {
+  AccidField,
+  IconField,
+  NameField,
+  PropsField,
+  TokenField,
+  isJsonText,
+  isValidAccid,
+  normalizeAccid,
+} from './rules.ts';
+import { generateToken, hashToken, tokenMatchesHash } from './tokens.ts';
 import { compile, firstProblem } from './validate.ts';
 
 export interface ImApp {
@@ -38,15 +47,16 @@ export interface ImAccountCredentials {
  * The answer to a login: the account, or a refusal with the NIM code the gateway replies with.
  * 302 covers a wrong token and an unknown accid alike, so a caller cannot tell which accids exist.
  */
-export type LoginVerdict =
-  | { ok: true; account: ImAccount }
-  | { ok: false; code: 302 | 403 | 422 };
+export type LoginVerdict = { ok: true; account: ImAccount } | { ok: false; code: 302 | 403 | 422 };
 
 export interface ImAccountsOptions {
   store: Store;
   log: Logger;
-  /** Called after a block with needKick, so the gateway can close the account's connections. */
-  onBlocked?: (appKey: string, accid: string) => void;
+  /**
+   * Called when the account's live connections must end: a block with needKick, and every token
+   * change (refreshToken, update with a token), so a leaked token's session does not outlive it.
+   */
+  onKick?: (appKey: string, accid: string) => void;
 }
 
 export const CreateAccountInput = Type.Object({
@@ -77,11 +87,18 @@ function assertValid(problem: ReturnType<typeof firstProblem>): void {
 
 function assertProps(props: string | undefined): void {
   if (props !== undefined && !isJsonText(props)) {
-    throw new ImAccountError('invalid_param', 'parameter props is invalid: must be JSON text', 'props');
+    throw new ImAccountError(
+      'invalid_param',
+      'parameter props is invalid: must be JSON text',
+      'props',
+    );
   }
 }
 
-type AccountRow = Pick<ImAccountTable, 'app_key' | 'accid' | 'nick' | 'disabled' | 'created_at' | 'updated_at'> & {
+type AccountRow = Pick<
+  ImAccountTable,
+  'app_key' | 'accid' | 'nick' | 'disabled' | 'created_at' | 'updated_at'
+> & {
   icon: string;
   props: string;
 };
@@ -99,19 +116,28 @@ function toAccount(row: AccountRow): ImAccount {
   };
 }
 
-const ACCOUNT_COLUMNS = ['app_key', 'accid', 'nick', 'icon', 'props', 'disabled', 'created_at', 'updated_at'] as const;
+const ACCOUNT_COLUMNS = [
+  'app_key',
+  'accid',
+  'nick',
+  'icon',
+  'props',
+  'disabled',
+  'created_at',
+  'updated_at',
+] as const;
 
 export class ImAccounts {
   private readonly store: Store;
   private readonly log: Logger;
-  private readonly onBlocked: ((appKey: string, accid: string) => void) | undefined;
+  private readonly onKick: ((appKey: string, accid: string) => void) | undefined;
   /** Compared against when the accid is unknown, so that answer takes as long as a wrong token. */
-  private readonly decoyToken = generateToken();
+  private readonly decoyHash = hashToken(generateToken());
 
   constructor(options: ImAccountsOptions) {
     this.store = options.store;
     this.log = options.log;
-    this.onBlocked = options.onBlocked;
+    this.onKick = options.onKick;
   }
 
   async getApp(appKey: string): Promise<ImApp | undefined> {
@@ -120,7 +146,9 @@ export class ImAccounts {
       .select(['app_key', 'secret', 'name', 'created_at'])
       .where('app_key', '=', appKey)
       .executeTakeFirst();
-    return row && { appKey: row.app_key, secret: row.secret, name: row.name, createdAt: row.created_at };
+    return (
+      row && { appKey: row.app_key, secret: row.secret, name: row.name, createdAt: row.created_at }
+    );
   }
 
   /** The account, or undefined when the app has no such accid (matched case-insensitively). */
@@ -135,7 +163,10 @@ export class ImAccounts {
     return row && toAccount(row);
   }
 
-  /** Registers an accid (stored lower-case); generates the token unless one is given. */
+  /**
+   * Registers an accid (stored lower-case); generates the token unless one is given. The token is
+   * answered here once: only its digest is stored, so no later call can return it.
+   */
   async create(input: CreateAccountInput): Promise<ImAccountCredentials & { name: string }> {
     assertValid(firstProblem(checkCreate, input));
     assertProps(input.props);
@@ -150,7 +181,7 @@ export class ImAccounts {
         .values({
           app_key: input.appKey,
           accid,
-          token,
+          token: hashToken(token),
           nick: name,
           icon: input.icon ?? '',
           props: input.props ?? '',
@@ -160,51 +191,55 @@ export class ImAccounts {
         })
         .execute();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ImAccountError('already_registered', 'already register');
+      if (isUniqueViolation(error))
+        throw new ImAccountError('already_registered', 'already register');
       throw error;
     }
     return { accid, token, name };
   }
 
-  /** Changes the token and/or props; at least one must be given. */
+  /** Changes the token and/or props; at least one must be given. A new token kicks live sessions. */
   async update(input: UpdateAccountInput): Promise<void> {
     assertValid(firstProblem(checkUpdate, input));
     assertProps(input.props);
     if (input.token === undefined && input.props === undefined) {
-      throw new ImAccountError('invalid_param', 'missing parameter token or props: nothing to update', 'token');
+      throw new ImAccountError(
+        'invalid_param',
+        'missing parameter token or props: nothing to update',
+        'token',
+      );
     }
     await this.requireApp(input.appKey);
     await this.updateAccount(input.appKey, input.accid, {
-      ...(input.token !== undefined && { token: input.token }),
+      ...(input.token !== undefined && { token: hashToken(input.token) }),
       ...(input.props !== undefined && { props: input.props }),
     });
+    if (input.token !== undefined) this.kick(input.appKey, normalizeAccid(input.accid));
   }
 
-  /** Replaces the token with a new random one; the old one stops working at once. */
+  /**
+   * Replaces the token with a new random one (answered once); the old one stops working at once
+   * and the sessions logged in with it are kicked.
+   */
   async refreshToken(appKey: string, accid: string): Promise<ImAccountCredentials> {
     assertValid(firstProblem(checkAccid, { accid }));
     await this.requireApp(appKey);
     const token = generateToken();
-    await this.updateAccount(appKey, accid, { token });
+    await this.updateAccount(appKey, accid, { token: hashToken(token) });
+    this.kick(appKey, normalizeAccid(accid));
     return { accid: normalizeAccid(accid), token };
   }
 
   /**
-   * Disables the account: later logins answer 422. With needKick the onBlocked hook is called
-   * so the gateway closes its open connections (NIM's needkick); without it they stay open.
+   * Disables the account: later logins answer 422. With needKick the onKick hook is called so
+   * the gateway closes its open connections (NIM's needkick); without it they stay open.
    */
   async block(appKey: string, accid: string, needKick: boolean): Promise<void> {
     assertValid(firstProblem(checkAccid, { accid }));
     await this.requireApp(appKey);
     const normalized = normalizeAccid(accid);
     await this.updateAccount(appKey, normalized, { disabled: 1 });
-    if (needKick && this.onBlocked) {
-      try {
-        this.onBlocked(appKey, normalized);
-      } catch (err) {
-        this.log.error({ err, appKey, accid: normalized }, 'onBlocked hook failed');
-      }
-    }
+    if (needKick) this.kick(appKey, normalized);
   }
 
   async unblock(appKey: string, accid: string): Promise<void> {
@@ -225,10 +260,22 @@ export class ImAccounts {
             .where('accid', '=', normalizeAccid(accid))
             .executeTakeFirst()
         : undefined;
-    const tokenMatches = constantTimeEqual(typeof token === 'string' ? token : '', row?.token ?? this.decoyToken);
+    const tokenMatches = tokenMatchesHash(
+      typeof token === 'string' ? token : '',
+      row?.token ?? this.decoyHash,
+    );
     if (!row || !tokenMatches) return { ok: false, code: 302 };
     if (row.disabled !== 0) return { ok: false, code: 422 };
     return { ok: true, account: toAccount(row) };
+  }
+
+  private kick(appKey: string, accid: string): void {
+    if (!this.onKick) return;
+    try {
+      this.onKick(appKey, accid);
+    } catch (err) {
+      this.log.error({ err, appKey, accid }, 'onKick hook failed');
+    }
   }
 
   private async requireApp(appKey: string): Promise<ImApp> {
@@ -248,6 +295,7 @@ export class ImAccounts {
       .where('app_key', '=', appKey)
       .where('accid', '=', normalizeAccid(accid))
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new ImAccountError('not_registered', `not register: ${normalizeAccid(accid)}`);
+    if (Number(result.numUpdatedRows) === 0)
+      throw new ImAccountError('not_registered', `not register: ${normalizeAccid(accid)}`);
   }
 }

@@ -1,6 +1,8 @@
 // The limits of an IM account's fields, as NIM's user/create.action documents them: accid at most
 // 32 characters of letters, digits and `_ . @ -`, case-insensitive (stored lower-case); name 64;
-// icon 1024; props 1024 (JSON text); token 128. The REST schemas and the service share these.
+// icon 1024; props 1024 (JSON text); token 128. NIM sets no minimum for an app-chosen token;
+// Morsel requires 16 characters, so a token cannot be guessed in a few thousand tries (generated
+// ones are 32). The REST schemas and the service share these.
 import { Type } from '@sinclair/typebox';
 
 export const ACCID_PATTERN = '^[A-Za-z0-9_.@-]{1,32}$';
@@ -8,6 +10,7 @@ export const ACCID_MAX = 32;
 export const NAME_MAX = 64;
 export const ICON_MAX = 1024;
 export const PROPS_MAX = 1024;
+export const TOKEN_MIN = 16;
 export const TOKEN_MAX = 128;
 
 export const AccidField = Type.String({
@@ -19,7 +22,7 @@ export const AccidField = Type.String({
 export const NameField = Type.String({ maxLength: NAME_MAX });
 export const IconField = Type.String({ maxLength: ICON_MAX });
 export const PropsField = Type.String({ maxLength: PROPS_MAX });
-export const TokenField = Type.String({ minLength: 1, maxLength: TOKEN_MAX });
+export const TokenField = Type.String({ minLength: TOKEN_MIN, maxLength: TOKEN_MAX });
 
 const accidRegExp = new RegExp(ACCID_PATTERN);
 

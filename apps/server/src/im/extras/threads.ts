@@ -1,7 +1,6 @@
 // Thread messages: the root message and a page of its replies (messages whose threadMsg names
-// the root). Replies live in the root's conversation, after it; the reply reference is read
-// from the stored message body, so no write path changes (docs/im-extras.md).
-import { sql } from 'kysely';
+// the root). Replies live in the root's conversation, after it; each names its root in the
+// indexed thread_root column, filled when it is stored (migration 0016, docs/im-extras.md).
 import { LIMITS } from '@morsel/protocol';
 import { CommandError } from '../gateway/errors.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
@@ -10,10 +9,6 @@ import { readableMessage, type ExtrasDeps } from './access.ts';
 
 export function threadHandlers(deps: ExtrasDeps): HandlerTable {
   const db = deps.store.db;
-  const threadRoot =
-    deps.store.engine === 'postgres'
-      ? sql<string>`(cast(im_messages.body as jsonb) #>> '{threadMsg,idServer}')`
-      : sql<string>`json_extract(im_messages.body, '$.threadMsg.idServer')`;
 
   return {
     async getThreadMsgs({ connection }, query) {
@@ -34,14 +29,20 @@ export function threadHandlers(deps: ExtrasDeps): HandlerTable {
         .where('conv_key', '=', root.conv_key)
         .where('time', '>', Math.max(root.time, Number(cleared?.cleared_before ?? 0)))
         .where('historyable', '=', 1)
-        .where(threadRoot, '=', String(root.id));
+        .where('thread_root', '=', Number(root.id));
 
-      const summary = await replies.select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('time').as('latest')]).executeTakeFirstOrThrow();
+      const summary = await replies
+        .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('time').as('latest')])
+        .executeTakeFirstOrThrow();
       let page = replies.select(['id', 'seq', 'time', 'body']);
       if (beginTime !== undefined) page = page.where('time', '>=', beginTime);
       if (endTime !== undefined && endTime > 0) page = page.where('time', '<=', endTime);
-      if (lastMsgId !== undefined && /^\d+$/.test(lastMsgId)) page = page.where('id', '!=', Number(lastMsgId));
-      const rows = await page.orderBy('time', reverse ? 'asc' : 'desc').limit(query.limit ?? LIMITS.getThreadMsgsMaxLimit).execute();
+      if (lastMsgId !== undefined && /^\d+$/.test(lastMsgId))
+        page = page.where('id', '!=', Number(lastMsgId));
+      const rows = await page
+        .orderBy('time', reverse ? 'asc' : 'desc')
+        .limit(query.limit ?? LIMITS.getThreadMsgsMaxLimit)
+        .execute();
       return {
         threadMsg: root.msg,
         msgs: rows.map((r) => toMsg({ ...r, id: Number(r.id) })),

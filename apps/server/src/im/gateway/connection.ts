@@ -14,6 +14,7 @@ import {
   type Frame,
 } from '@morsel/protocol';
 import type { Logger } from '../../log.ts';
+import { isStatementTimeout } from '../../store/index.ts';
 import { CommandError } from './errors.ts';
 import type { AccountKey } from './ports.ts';
 
@@ -29,7 +30,11 @@ export interface Session extends AccountKey {
 
 export interface CommandRunner {
   /** Runs one validated command; returns the reply parameters or throws CommandError. */
-  run(connection: ImConnection, name: CommandName, params: Record<string, unknown>): Promise<Record<string, unknown> | void>;
+  run(
+    connection: ImConnection,
+    name: CommandName,
+    params: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | void>;
   /** Seconds the command is blocked for this connection's owner, or 0. */
   frequencyBlock(connection: ImConnection, name: CommandName): number;
   closed(connection: ImConnection): void;
@@ -37,6 +42,13 @@ export interface CommandRunner {
 
 /** Commands waiting in one connection's queue before it is judged abusive and closed. */
 const MAX_QUEUED = 1000;
+
+export interface ConnectionLimits {
+  loginTimeoutMs: number;
+  handlerTimeoutMs: number;
+  /** Bytes of frames waiting in the queue before the connection is judged abusive and closed. */
+  queueMaxBytes: number;
+}
 /** Undecodable frames tolerated before the connection is closed. */
 const MAX_BAD_FRAMES = 3;
 
@@ -46,7 +58,10 @@ export class ImConnection {
   session?: Session;
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
+  private queuedBytes = 0;
   private badFrames = 0;
+  /** Refused logins on this connection (the login handler closes it after a few). */
+  failedLogins = 0;
   private isClosed = false;
   private readonly afterReply: (() => void)[] = [];
 
@@ -54,13 +69,14 @@ export class ImConnection {
     private readonly socket: Socket,
     private readonly runner: CommandRunner,
     private readonly log: Logger,
-    loginTimeoutMs: number,
-    private readonly handlerTimeoutMs: number,
+    private readonly limits: ConnectionLimits,
+    /** The client's address as the gateway judged it (clientAddressOf). */
+    ip: string,
   ) {
-    this.ip = socket.request.socket.remoteAddress ?? '';
+    this.ip = ip;
     const loginTimer = setTimeout(() => {
       if (!this.session) this.close('login timeout');
-    }, loginTimeoutMs);
+    }, limits.loginTimeoutMs);
     socket.on('message', (data) => this.receive(data));
     socket.on('close', () => {
       clearTimeout(loginTimer);
@@ -99,7 +115,8 @@ export class ImConnection {
   }
 
   private receive(data: unknown): void {
-    if (typeof data === 'string') return this.refuse(new FrameError(998, 'text frames are not part of the protocol'));
+    if (typeof data === 'string')
+      return this.refuse(new FrameError(998, 'text frames are not part of the protocol'));
     let frame: Frame;
     try {
       frame = decodeFrame(data as Uint8Array);
@@ -111,8 +128,17 @@ export class ImConnection {
       // SDK sends it with serial 0 (document 2); the reply keeps whatever serial it came with.
       return this.sendFrame({ sid: frame.sid, cid: frame.cid, ser: frame.ser, code: 200 });
     }
-    if (++this.queued > MAX_QUEUED) return this.close('command queue overflow');
-    this.queue = this.queue.then(() => this.handle(frame)).finally(() => this.queued--);
+    // Bounded by count and by bytes: 1,000 frames of 1 MiB each would otherwise be a gigabyte.
+    const size = (data as Uint8Array).byteLength;
+    if (++this.queued > MAX_QUEUED || (this.queuedBytes += size) > this.limits.queueMaxBytes) {
+      return this.close('command queue overflow');
+    }
+    this.queue = this.queue
+      .then(() => this.handle(frame))
+      .finally(() => {
+        this.queued--;
+        this.queuedBytes -= size;
+      });
   }
 
   private refuse(error: FrameError): void {
@@ -121,8 +147,18 @@ export class ImConnection {
     if (++this.badFrames >= MAX_BAD_FRAMES) this.close('too many undecodable frames');
   }
 
-  private reply(header: Pick<Frame, 'sid' | 'cid' | 'ser'>, code: number, body?: Record<string, unknown>): void {
-    this.sendFrame({ sid: header.sid, cid: header.cid, ser: header.ser, code, ...(body && { body }) });
+  private reply(
+    header: Pick<Frame, 'sid' | 'cid' | 'ser'>,
+    code: number,
+    body?: Record<string, unknown>,
+  ): void {
+    this.sendFrame({
+      sid: header.sid,
+      cid: header.cid,
+      ser: header.ser,
+      code,
+      ...(body && { body }),
+    });
   }
 
   /**
@@ -133,9 +169,14 @@ export class ImConnection {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        this.log.warn({ command: name, connectionId: this.id }, 'IM handler exceeded its time limit');
-        reject(new CommandError(503, `${name} took longer than ${this.handlerTimeoutMs} ms`));
-      }, this.handlerTimeoutMs);
+        this.log.warn(
+          { command: name, connectionId: this.id },
+          'IM handler exceeded its time limit',
+        );
+        reject(
+          new CommandError(503, `${name} took longer than ${this.limits.handlerTimeoutMs} ms`),
+        );
+      }, this.limits.handlerTimeoutMs);
     });
     return Promise.race([work, limit]).finally(() => clearTimeout(timer));
   }
@@ -149,7 +190,8 @@ export class ImConnection {
       if (def.kind === 'push') throw new CommandError(403, `${name} is sent by the server only`);
       if (!def.preLogin && !this.session) throw new CommandError(403, `log in before ${name}`);
       const blocked = this.runner.frequencyBlock(this, name);
-      if (blocked > 0) throw new CommandError(416, `${name} is blocked for ${blocked} s`, { duration: blocked });
+      if (blocked > 0)
+        throw new CommandError(416, `${name} is blocked for ${blocked} s`, { duration: blocked });
       const params = frame.body ?? {};
       const invalid = validateParams(def.request, params);
       if (invalid) throw new CommandError(414, invalid);
@@ -161,8 +203,18 @@ export class ImConnection {
       } else if (error instanceof FrameError) {
         // The reply could not be packed (too large, or a value MessagePack cannot carry): pack
         // error 999, as document 2 names it.
-        this.log.error({ reason: error.message, command: name, connectionId: this.id }, 'IM reply could not be encoded');
+        this.log.error(
+          { reason: error.message, command: name, connectionId: this.id },
+          'IM reply could not be encoded',
+        );
         this.reply(frame, error.code, { message: error.message.slice(0, 200) });
+      } else if (isStatementTimeout(error)) {
+        // PostgreSQL cancelled a query past MORSEL_DB_STATEMENT_TIMEOUT_MS: busy, not broken.
+        this.log.warn(
+          { command: name, connectionId: this.id },
+          'IM command cancelled at the statement timeout',
+        );
+        this.reply(frame, 503, { message: `${name} took too long and was cancelled` });
       } else {
         this.log.error({ err: error, command: name, connectionId: this.id }, 'IM command failed');
         this.reply(frame, 500, { message: 'server error' });

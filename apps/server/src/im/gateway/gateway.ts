@@ -1,19 +1,28 @@
 // The gateway's shared state within one process: connections by account, their bus
 // subscriptions, presence across processes, frequency control, and the handler table.
-import { COMMANDS, encodeFrame, KICK_MESSAGES, KICK_REASONS, type CommandName, type KickReason } from '@morsel/protocol';
+import {
+  COMMANDS,
+  encodeFrame,
+  KICK_MESSAGES,
+  KICK_REASONS,
+  type CommandName,
+  type KickReason,
+} from '@morsel/protocol';
 import type { Bus, Unsubscribe } from '../../bus/index.ts';
 import type { Logger } from '../../log.ts';
 import type { CommandRunner, ImConnection, Session } from './connection.ts';
 import { packEnvelope, unpackEnvelope, type Envelope } from './envelope.ts';
 import { CommandError } from './errors.ts';
 import { FrequencyControl, type FrequencyLimits } from './frequency.ts';
+import { LoginThrottle, type LoginThrottleLimits } from './login-throttle.ts';
 import type { HandlerTable } from './handlers/types.ts';
 import { accountChannel, type AccountKey, type LoginPort } from './ports.ts';
 import type { Presence } from './presence.ts';
 import { GroupFanout } from './groups.ts';
 
 /** `account.accid` is the account's canonical spelling (accids match case-insensitively). */
-export type LoginVerdict = { ok: true; account: { accid: string; name?: string } } | { ok: false; code: number };
+export type LoginVerdict =
+  { ok: true; account: { accid: string; name?: string } } | { ok: false; code: number };
 
 /** Checks an account's token; the IM account service implements it. */
 export interface LoginVerifier {
@@ -32,6 +41,9 @@ export interface GatewayOptions {
   uploadTickets?: UploadTicketIssuer;
   log: Logger;
   frequency: FrequencyLimits;
+  loginThrottle: LoginThrottleLimits;
+  /** Connections one account may hold at once, all client types and processes together. */
+  maxConnectionsPerAccount: number;
 }
 
 interface LocalAccount {
@@ -78,6 +90,9 @@ export class Gateway implements CommandRunner {
   private readonly accounts = new Map<string, LocalAccount>();
   private readonly connections = new Set<ImConnection>();
   private readonly frequency: FrequencyControl;
+  /** Failed-login backoff per account and per client address (login handler). */
+  readonly loginThrottle: LoginThrottle;
+  readonly maxConnectionsPerAccount: number;
   /** Fan-out groups (super teams) of this process's connections. */
   readonly groups: GroupFanout;
 
@@ -85,6 +100,8 @@ export class Gateway implements CommandRunner {
     this.verifier = options.verifier;
     this.uploadTickets = options.uploadTickets;
     this.frequency = new FrequencyControl(options.frequency);
+    this.loginThrottle = new LoginThrottle(options.loginThrottle);
+    this.maxConnectionsPerAccount = options.maxConnectionsPerAccount;
     this.groups = new GroupFanout(options.bus);
   }
 
@@ -119,14 +136,18 @@ export class Gateway implements CommandRunner {
 
   async run(connection: ImConnection, name: CommandName, params: Record<string, unknown>) {
     const handler = this.handlers[name] as
-      | ((context: unknown, params: unknown) => Promise<Record<string, unknown> | void>)
-      | undefined;
-    if (!handler) throw new CommandError(403, `Not_Support: ${name} is not supported by this server yet`, { name: 'Not_Support' });
+      ((context: unknown, params: unknown) => Promise<Record<string, unknown> | void>) | undefined;
+    if (!handler)
+      throw new CommandError(403, `Not_Support: ${name} is not supported by this server yet`, {
+        name: 'Not_Support',
+      });
     return handler({ connection, gateway: this }, params);
   }
 
   frequencyBlock(connection: ImConnection, name: CommandName): number {
-    const owner = connection.session ? `${connection.session.appKey}:${connection.session.accid}` : `conn:${connection.id}`;
+    const owner = connection.session
+      ? `${connection.session.appKey}:${connection.session.accid}`
+      : `conn:${connection.id}`;
     return this.frequency.hit(`${owner}:${name}`);
   }
 
@@ -140,7 +161,9 @@ export class Gateway implements CommandRunner {
       local = {
         connections: new Set(),
         ports: new Map(),
-        unsubscribe: this.options.bus.subscribe(accountChannel(account), (payload) => this.deliver(key, payload)),
+        unsubscribe: this.options.bus.subscribe(accountChannel(account), (payload) =>
+          this.deliver(key, payload),
+        ),
       };
       this.accounts.set(key, local);
     }
@@ -150,7 +173,9 @@ export class Gateway implements CommandRunner {
     await this.options.presence.add(session, port);
     for (const hook of this.sessionHooks.start) {
       // A failing hook (say, publishing the online state) must not fail the login.
-      await hook(session, connection).catch((err) => this.options.log.error({ err }, 'session start hook failed'));
+      await hook(session, connection).catch((err) =>
+        this.options.log.error({ err }, 'session start hook failed'),
+      );
     }
   }
 
@@ -196,30 +221,56 @@ export class Gateway implements CommandRunner {
   }
 
   /** Sends a push to every connection of the account, in any process (but `except`). */
-  async pushToAccount<N extends CommandName>(account: AccountKey, name: N, params: Record<string, unknown>, except?: string) {
+  async pushToAccount<N extends CommandName>(
+    account: AccountKey,
+    name: N,
+    params: Record<string, unknown>,
+    except?: string,
+  ) {
     await this.pushToAccounts([account], name, params, except);
   }
 
   /** One push to several accounts, encoded once; `except` is a connection id of any of them. */
-  async pushToAccounts<N extends CommandName>(accounts: AccountKey[], name: N, params: Record<string, unknown>, except?: string) {
+  async pushToAccounts<N extends CommandName>(
+    accounts: AccountKey[],
+    name: N,
+    params: Record<string, unknown>,
+    except?: string,
+  ) {
     const def = COMMANDS[name];
     const frame = encodeFrame({ sid: def.sid, cid: def.cid, ser: 0, code: 0, body: params });
-    for (const account of accounts) await this.publish(account, { t: 'frame', frame, ...(except && { except }) });
+    for (const account of accounts)
+      await this.publish(account, { t: 'frame', frame, ...(except && { except }) });
   }
 
   /** The account's connections, in every process, join or leave fan-out groups. */
-  async setGroups(account: AccountKey, change: { join?: string[]; leave?: string[] }): Promise<void> {
+  async setGroups(
+    account: AccountKey,
+    change: { join?: string[]; leave?: string[] },
+  ): Promise<void> {
     await this.publish(account, { t: 'groups', ...change });
   }
 
   /** Sends a push to every connection that joined the group, in any process: one publish. */
-  async pushToGroup<N extends CommandName>(group: string, name: N, params: Record<string, unknown>): Promise<void> {
+  async pushToGroup<N extends CommandName>(
+    group: string,
+    name: N,
+    params: Record<string, unknown>,
+  ): Promise<void> {
     const def = COMMANDS[name];
-    await this.groups.publish(group, encodeFrame({ sid: def.sid, cid: def.cid, ser: 0, code: 0, body: params }));
+    await this.groups.publish(
+      group,
+      encodeFrame({ sid: def.sid, cid: def.cid, ser: 0, code: 0, body: params }),
+    );
   }
 
   /** Ends connections of the account (all of them when no ids are given), in any process. */
-  kick(account: AccountKey, connectionIds: string[] | undefined, reason: KickReason, options: KickOptions = {}): Promise<void> {
+  kick(
+    account: AccountKey,
+    connectionIds: string[] | undefined,
+    reason: KickReason,
+    options: KickOptions = {},
+  ): Promise<void> {
     return kickConnections(this.options.bus, account, connectionIds, reason, options);
   }
 
@@ -266,17 +317,24 @@ export class Gateway implements CommandRunner {
       }
       return;
     }
+    // A Set, so a kick naming many connections stays linear in the account's connections.
+    const targets =
+      envelope.t === 'kick' && envelope.connectionIds ? new Set(envelope.connectionIds) : undefined;
     for (const connection of [...local.connections]) {
       if (envelope.t === 'frame') {
         if (connection.id !== envelope.except) connection.sendBytes(envelope.frame);
-      } else if (!envelope.connectionIds || envelope.connectionIds.includes(connection.id)) {
+      } else if (!targets || targets.has(connection.id)) {
         if (envelope.quiet) connection.close(`replaced (${envelope.reason})`);
         else this.endWithKick(connection, envelope.reason, envelope);
       }
     }
   }
 
-  private endWithKick(connection: ImConnection, reason: KickReason, details: { fromClientType?: number; custom?: string }) {
+  private endWithKick(
+    connection: ImConnection,
+    reason: KickReason,
+    details: { fromClientType?: number; custom?: string },
+  ) {
     connection.push('kicked', {
       reason: KICK_REASONS[reason],
       reasonName: reason,

@@ -7,6 +7,7 @@ import type { Bus } from '../../bus/index.ts';
 import type { Config } from '../../config/index.ts';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
+import { clientAddressOf, SocketsPerAddress } from './addresses.ts';
 import { ImConnection } from './connection.ts';
 import { Gateway, type LoginVerifier, type UploadTicketIssuer } from './gateway.ts';
 import { authHandlers } from './handlers/auth.ts';
@@ -50,7 +51,16 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     verifier: deps.verifier,
     ...(deps.uploadTickets && { uploadTickets: deps.uploadTickets }),
     log,
-    frequency: { perSecond: config.imCommandsPerSecond, blockSeconds: config.imFrequencyBlockSeconds },
+    frequency: {
+      perSecond: config.imCommandsPerSecond,
+      blockSeconds: config.imFrequencyBlockSeconds,
+    },
+    loginThrottle: {
+      accountFailures: config.imLoginFailuresPerAccount,
+      addressFailures: config.imLoginFailuresPerAddress,
+      maxBlockSeconds: config.imLoginBackoffMaxSeconds,
+    },
+    maxConnectionsPerAccount: config.imMaxConnectionsPerAccount,
   })
     .use(linkHandlers)
     .use(authHandlers)
@@ -64,10 +74,31 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     pingInterval: 25_000,
     pingTimeout: 20_000,
     cors: { origin: true },
+    // Only handshakes come here: an address at its cap is refused before a socket exists.
+    allowRequest: (request, callback) => {
+      const address = clientAddressOf(request);
+      if (sockets.hasRoom(address)) return callback(null, true);
+      // debug, not warn: a flood of refused handshakes must not become a flood of log lines.
+      log.debug(
+        { address, max: sockets.max },
+        'IM handshake refused: too many sockets from this address',
+      );
+      callback(`too many connections from this address (at most ${sockets.max})`, false);
+    },
   });
+  const sockets = new SocketsPerAddress(config.imMaxSocketsPerAddress);
+  const limits = {
+    loginTimeoutMs: config.imLoginTimeoutMs,
+    handlerTimeoutMs: config.imHandlerTimeoutMs,
+    queueMaxBytes: config.imQueueMaxBytes,
+  };
   engine.attach(http.server, { path: LINK_PATH });
   engine.on('connection', (socket: Socket) => {
-    const connection = new ImConnection(socket, gateway, log, config.imLoginTimeoutMs, config.imHandlerTimeoutMs);
+    const address = clientAddressOf(socket.request);
+    // Handshakes racing past allowRequest together are caught here, once they are counted.
+    if (!sockets.add(address)) return socket.close();
+    socket.on('close', () => sockets.remove(address));
+    const connection = new ImConnection(socket, gateway, log, limits, address);
     gateway.opened(connection);
     // Engine.IO keeps the handshake's HTTP request for the socket's lifetime; the connection has
     // read what it needs (the client address), and dropping it saves about 4 kB per connection
@@ -84,7 +115,9 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
   const refresher =
     presence instanceof RedisPresence
       ? setInterval(() => {
-          presence.refresh(gateway.localPorts()).catch((err) => log.warn({ err }, 'presence refresh failed'));
+          presence
+            .refresh(gateway.localPorts())
+            .catch((err) => log.warn({ err }, 'presence refresh failed'));
         }, PRESENCE_REFRESH_MS)
       : undefined;
   refresher?.unref();

@@ -4,7 +4,7 @@ import { LIMITS, type Msg, type RequestOf, type Session as ProtocolSession } fro
 import { CommandError } from '../gateway/errors.ts';
 import type { Session } from '../gateway/connection.ts';
 import type { HandlerTable } from '../gateway/handlers/types.ts';
-import { history, toMsg, visibleTo } from './message-store.ts';
+import { history, searchHistory, toMsg, visibleTo, type HistoryQuery, type SearchBounds } from './message-store.ts';
 import { ackSession } from './acks.ts';
 import { readableMessage } from './readable.ts';
 import { recallNotice } from './recalls.ts';
@@ -21,6 +21,7 @@ export interface MessagingDeps extends SendDeps {
   scenes: SceneRegistry;
   recallWindowMs: number;
   computedSessions: ComputedSessions[];
+  searchBounds: SearchBounds;
 }
 
 const FILTER_REFUSED =
@@ -40,9 +41,9 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
   }
 
   /** A page of history (or search results, with a keyword) of one of the account's sessions. */
-  async function page(session: Session, query: RequestOf<'getHistoryMsgs'> & { keyword?: string }): Promise<Msg[]> {
+  async function page(session: Session, query: RequestOf<'getHistoryMsgs'> & { keyword?: string }, bounds?: SearchBounds): Promise<Msg[]> {
     const conversation = await scenes.get(query.scene).forReading(session.appKey, session.accid, query.to);
-    return history(db, {
+    const historyQuery: HistoryQuery = {
       appKey: session.appKey,
       accid: session.accid,
       convKey: conversation.convKey,
@@ -55,7 +56,9 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       reverse: query.reverse ?? false,
       ...(query.msgTypes && { msgTypes: query.msgTypes }),
       ...(query.keyword && { keyword: query.keyword }),
-    });
+    };
+    if (bounds && query.keyword) return searchHistory(db, { ...historyQuery, keyword: query.keyword }, bounds, deps.now());
+    return history(db, historyQuery);
   }
 
   return {
@@ -69,7 +72,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
 
     async searchHistoryMsgs({ connection }, query) {
       if (query.scene === 'superTeam') throw new CommandError(414, 'search is for p2p and team sessions');
-      return { msgs: await page(connection.session!, query) };
+      return { msgs: await page(connection.session!, query, deps.searchBounds) };
     },
 
     async getMsgsByIdServer({ connection }, { reqMsgs }) {

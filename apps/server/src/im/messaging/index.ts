@@ -8,6 +8,7 @@ import type { SendGuard, WriteGuard } from './send.ts';
 import { SendQuotas, type SendQuotaLimits } from './send-quotas.ts';
 import type { RecallSource } from './recalls.ts';
 import { registerMessagingSync } from './sync.ts';
+import type { SearchBounds } from './message-store.ts';
 import { messageReadMarker, readMarkHandlers, ReadMarkers } from './read-marks.ts';
 
 export { SceneRegistry, type SceneResolver, type Conversation } from './scenes.ts';
@@ -36,6 +37,8 @@ export interface MessagingOptions {
   recallWindowSeconds: number;
   /** Per-account daily send quotas (419 beyond). */
   quotas: SendQuotaLimits;
+  /** How far a keyword search reaches (searchHistoryMsgs). */
+  searchBounds: SearchBounds;
   now?: () => number;
 }
 
@@ -63,6 +66,7 @@ export function registerMessaging(options: MessagingOptions): Messaging {
       now,
       computedSessions,
       recallWindowMs: options.recallWindowSeconds * 1000,
+      searchBounds: options.searchBounds,
     }),
   );
   const readMarkers = new ReadMarkers();

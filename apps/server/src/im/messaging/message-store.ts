@@ -39,6 +39,12 @@ export interface Inserted {
 
 const flag = (value: boolean | undefined) => (value === false ? 0 : 1);
 
+/** The thread root a reply names, as the indexed thread_root column keeps it (ids are digits). */
+function threadRootOf(body: StoredBody): number | null {
+  const idServer = body.threadMsg?.idServer;
+  return idServer !== undefined && /^[0-9]{1,15}$/.test(idServer) ? Number(idServer) : null;
+}
+
 /**
  * Stores a message durably, with the sessions it touches. Time is the server's clock, but
  * strictly after the conversation's previous message, and seq counts up by one, so history order
@@ -66,6 +72,7 @@ export async function insertMessage(db: Kysely<Database>, message: NewMessage): 
         roamingable: flag(body.isRoamingable),
         offlinable: flag(body.isOfflinable),
         body: json,
+        thread_root: threadRootOf(body),
       },
       ...(message.sessions && { sessions: message.sessions }),
     });
@@ -160,6 +167,43 @@ export async function history(db: Kysely<Database>, q: HistoryQuery): Promise<Ms
     .limit(q.limit)
     .execute();
   return rows.map((row) => toMsg({ ...row, id: Number(row.id) }));
+}
+
+/** How far a keyword search reaches (security review M7; MORSEL_IM_SEARCH_*). */
+export interface SearchBounds {
+  /** The search covers at most this much time, back from endTime (or now). */
+  windowMs: number;
+  /** And at most this many messages of the conversation, counted from where the search starts. */
+  maxScanRows: number;
+}
+
+/**
+ * A keyword search: `history` with a keyword, but its LIKE reads at most `maxScanRows` messages
+ * inside at most `windowMs`. Matches beyond the bound are not found (the answer is the page within
+ * the bound, never a refusal), so one search costs one bounded index range whatever the history.
+ */
+export async function searchHistory(db: Kysely<Database>, q: HistoryQuery & { keyword: string }, bounds: SearchBounds, now: number): Promise<Msg[]> {
+  const end = q.endTime !== undefined && q.endTime > 0 ? q.endTime : now;
+  let begin = Math.max(q.beginTime ?? 0, end - bounds.windowMs);
+  let last = end;
+  // The time of the maxScanRows-th message from where the scan starts: an index walk of that
+  // many entries (im_messages_conv_time), then the LIKE runs inside [begin, last] only.
+  const edge = await db
+    .selectFrom('im_messages')
+    .select('time')
+    .where('app_key', '=', q.appKey)
+    .where('conv_key', '=', q.convKey)
+    .where('time', '>=', begin)
+    .where('time', '<=', end)
+    .orderBy('time', q.reverse ? 'asc' : 'desc')
+    .limit(1)
+    .offset(bounds.maxScanRows - 1)
+    .executeTakeFirst();
+  if (edge) {
+    if (q.reverse) last = Number(edge.time);
+    else begin = Number(edge.time);
+  }
+  return history(db, { ...q, beginTime: begin, endTime: last });
 }
 
 export async function findMessage(db: Kysely<Database>, appKey: string, idServer: string) {

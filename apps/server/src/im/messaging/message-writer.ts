@@ -15,7 +15,7 @@ export interface MessageWrite {
   appKey: string;
   convKey: string;
   now: number;
-  row: Pick<ImMessageTable, 'scene' | 'from_accid' | 'to_target' | 'id_client' | 'type' | 'text' | 'unreadable' | 'historyable' | 'roamingable' | 'offlinable' | 'body'>;
+  row: Pick<ImMessageTable, 'scene' | 'from_accid' | 'to_target' | 'id_client' | 'type' | 'text' | 'unreadable' | 'historyable' | 'roamingable' | 'offlinable' | 'body' | 'thread_root'>;
   /** Session rows the message moves to it; the sender's own row also takes it as read. */
   sessions?: { scene: Scene; refs: SessionRef[] };
 }
@@ -26,7 +26,7 @@ export interface MessagePosition {
   time: number;
 }
 
-const MESSAGE_COLUMNS = ['app_key', 'conv_key', 'seq', 'scene', 'from_accid', 'to_target', 'id_client', 'type', 'time', 'text', 'unreadable', 'historyable', 'roamingable', 'offlinable', 'body'] as const;
+const MESSAGE_COLUMNS = ['app_key', 'conv_key', 'seq', 'scene', 'from_accid', 'to_target', 'id_client', 'type', 'time', 'text', 'unreadable', 'historyable', 'roamingable', 'offlinable', 'body', 'thread_root'] as const;
 const SESSION_COLUMNS = ['app_key', 'accid', 'session_id', 'conv_key', 'scene', 'peer', 'last_msg_id', 'ack', 'cleared_before', 'ext', 'deleted', 'updated_at'] as const;
 
 /** Rows per statement: inside SQLite's and PostgreSQL's parameter limits (32,766 and 65,535). */
@@ -137,7 +137,7 @@ async function insertRows(trx: Kysely<Database>, statements: Statements, writes:
     const parameters = chunk.flatMap((w, i) => {
       const { seq, time } = positions[start + i]!;
       const r = w.row;
-      return [w.appKey, w.convKey, seq, r.scene, r.from_accid, r.to_target, r.id_client, r.type, time, r.text, r.unreadable, r.historyable, r.roamingable, r.offlinable, r.body];
+      return [w.appKey, w.convKey, seq, r.scene, r.from_accid, r.to_target, r.id_client, r.type, time, r.text, r.unreadable, r.historyable, r.roamingable, r.offlinable, r.body, r.thread_root];
     });
     const inserted = await execute<{ id: number; app_key: string; from_accid: string; id_client: string }>(trx, statements.messages(chunk.length), parameters);
     for (const row of inserted) ids.set(keyOf(row.app_key, row.from_accid, row.id_client), Number(row.id));

@@ -27,6 +27,8 @@ export interface ImMessageTable {
   offlinable: number;
   /** The delivered message as JSON, without idServer and seq (they are columns). */
   body: string;
+  /** The id of the thread root this message replies to (body.threadMsg.idServer), or null. */
+  thread_root: number | null;
   deleted_at: number | null;
   deleted_by: string | null;
   delete_ps: string | null;
