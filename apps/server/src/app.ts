@@ -2,7 +2,7 @@
 // tests and main.ts share one composition. main.ts only loads config and listens.
 import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config/index.ts';
-import { parseTrustProxy } from './config/trust-proxy.ts';
+import { parseTrustProxy } from './config/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { openStore, sqliteFileIn, type Store } from './store/index.ts';
 import { openBus, type Bus } from './bus/index.ts';

@@ -5,6 +5,7 @@ import { productionViolations, type Violation } from './production.ts';
 import { parseTrustProxy } from './trust-proxy.ts';
 
 export type { Config } from './schema.ts';
+export { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /** A setting that cannot be used; names the environment variable so the operator can fix it. */
 export class ConfigError extends Error {

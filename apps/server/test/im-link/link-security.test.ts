@@ -20,6 +20,8 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         imLoginFailuresPerAddress: 1000,
         imMaxSocketsPerAddress: 3,
         imMaxConnectionsPerAccount: 2,
+        // The test clients stand behind a "proxy" on loopback that names their addresses.
+        trustProxy: 'loopback',
       },
     });
     /** Each raw client its own address (X-Forwarded-For), so the per-address caps stay apart. */

@@ -1,13 +1,24 @@
 // Client addresses of gateway sockets, and the cap on sockets per address (security review M6).
-// The address follows the same rule as the HTTP server (Fastify trustProxy: true): the first hop
-// of X-Forwarded-For when present, else the TCP peer. Behind a proxy that is what tells clients
-// apart; a deployment reachable without its proxy lets clients choose the header (docs/operations.md).
+// The address follows the same rule as the HTTP server: X-Forwarded-For is believed only from the
+// proxies MORSEL_TRUST_PROXY names (config/trust-proxy.ts), else the TCP peer is the client, so a
+// client cannot pick its own address and escape the per-address caps.
 import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { TrustProxy } from '../../config/index.ts';
 
-export function clientAddressOf(request: IncomingMessage): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return (first || request.socket.remoteAddress || '').slice(0, 64);
+/** The client address of a handshake request, as Fastify's request.ip would judge it. */
+export type ClientAddressOf = (request: IncomingMessage) => string;
+
+export function clientAddressResolver(trust: TrustProxy): ClientAddressOf {
+  const trusts =
+    typeof trust === 'function'
+      ? trust
+      : trust === true
+        ? () => true
+        : trust === false
+          ? () => false
+          : proxyAddr.compile(trust);
+  return (request) => (proxyAddr(request, trusts) || request.socket.remoteAddress || '').slice(0, 64);
 }
 
 /** Live sockets per client address, so a handshake past the cap can be refused. */

@@ -4,10 +4,10 @@ import { Server as EngineServer, type Socket } from 'engine.io';
 import type { FastifyInstance } from 'fastify';
 import { MAX_FRAME_BYTES } from '@morsel/protocol';
 import type { Bus } from '../../bus/index.ts';
-import type { Config } from '../../config/index.ts';
+import { parseTrustProxy, type Config } from '../../config/index.ts';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
-import { clientAddressOf, SocketsPerAddress } from './addresses.ts';
+import { clientAddressResolver, SocketsPerAddress } from './addresses.ts';
 import { ImConnection } from './connection.ts';
 import { Gateway, type LoginVerifier, type UploadTicketIssuer } from './gateway.ts';
 import { authHandlers } from './handlers/auth.ts';
@@ -68,6 +68,7 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
   // Publishes lost while the bus was reconnecting: the clients pull what they carried.
   deps.bus.onReconnect(() => log.warn({ nudged: gateway.nudgeSync() }, 'bus reconnected: connections asked to sync again'));
 
+  const clientAddressOf = clientAddressResolver(parseTrustProxy(config.trustProxy));
   const engine = new EngineServer({
     maxHttpBufferSize: MAX_FRAME_BYTES,
     transports: ['polling', 'websocket'],
