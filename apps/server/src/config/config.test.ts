@@ -120,7 +120,8 @@ describe('MORSEL_ENV', () => {
     expect(() => loadConfig(env)).toThrow(/MORSEL_OPENAPI_CLIENTS/);
   });
 
-  it('flags trusting every proxy once that setting exists', () => {
+  it('refuses trusting every proxy', () => {
+    expect(() => loadConfig({ ...SAFE_PRODUCTION, MORSEL_TRUST_PROXY: 'all' })).toThrow(/MORSEL_TRUST_PROXY/);
     const config = { ...loadConfig(SAFE_PRODUCTION), trustProxy: 'all' };
     expect(productionViolations(config).map((v) => v.variable)).toEqual(['MORSEL_TRUST_PROXY']);
     expect(productionViolations({ ...config, mode: 'development' })).toEqual([]);
@@ -141,6 +142,9 @@ describe('MORSEL_ENV', () => {
         MORSEL_CASHIER_KEY: 'same-key-0123456789',
       }),
     ).toThrow(/MORSEL_CASHIER_KEY/);
+  });
+});
+
 describe('MORSEL_TRUST_PROXY', () => {
   it('trusts nobody by default, and every hop only when told `all`', () => {
     expect(parseTrustProxy(loadConfig({}).trustProxy)).toBe(false);

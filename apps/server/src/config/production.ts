@@ -41,17 +41,13 @@ const rules: Rule[] = [
     !c.adminKey
       ? { variable: 'MORSEL_ADMIN_KEY', reason: 'set an admin key (16+ random characters)' }
       : undefined,
-  // MORSEL_TRUST_PROXY comes with the HTTP hardening; until it is merged the field is absent and
-  // the rule has nothing to check.
-  (c) => {
-    const trust = (c as { trustProxy?: unknown }).trustProxy;
-    return trust === true || trust === 'all' || trust === '*' || trust === 'true'
+  (c) =>
+    c.trustProxy?.trim() === 'all'
       ? {
           variable: 'MORSEL_TRUST_PROXY',
           reason: 'trusting every proxy lets any client choose its address; name your proxies',
         }
-      : undefined;
-  },
+      : undefined,
 ];
 
 /** Every insecure default in force; empty in development, whatever the settings. */
