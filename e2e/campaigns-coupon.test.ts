@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './harness/app.ts';
 import { screenshot } from './harness/browser.ts';
-import type { TestServer } from '../apps/server/test/harness/index.ts';
+import { demoCode, type TestServer } from '../apps/server/test/harness/index.ts';
 import { campaignApi, expectLoginAsked, openLoggedIn, openLoggedOut } from './campaigns-support.ts';
 
 describe('coupon pages', () => {
@@ -123,7 +123,10 @@ describe('coupon pages', () => {
       await exchange.getByRole('button', { name: '兑换' }).click();
       await page.getByText('兑换码不存在，请核对后再试').waitFor();
       await page.waitForTimeout(550); // past the double-tap guard
-      await exchange.getByRole('textbox', { name: '兑换码' }).fill(' nuts8888 ');
+      // The seed's NUTS8888 is a label; this install generated its own code (typed loosely).
+      await exchange
+        .getByRole('textbox', { name: '兑换码' })
+        .fill(` ${demoCode(app, 'NUTS8888').toLowerCase()} `);
       await exchange.getByRole('button', { name: '兑换' }).click();
       await page.getByText('兑换成功：坚果满39减5元').waitFor();
       await page
