@@ -1,13 +1,14 @@
 // Builds the whole server (HTTP API, web app, and later the IM gateway) without listening, so
 // tests and main.ts share one composition. main.ts only loads config and listens.
-import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { openStore, sqliteFileIn, type Store } from './store/index.ts';
 import { openBus, type Bus } from './bus/index.ts';
 import { registerHealth } from './http/health.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
+import { refuseNulCharacters } from './http/nul-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { seed, type SeedSummary } from './seed/index.ts';
 import { ImAccounts } from './im/accounts/index.ts';
@@ -24,6 +25,13 @@ import { registerExtras } from './im/extras/index.ts';
 import { registerProductApi, type Clock, type SmsProvider } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
 
+export interface RouteSummary {
+  readonly method: string;
+  readonly url: string;
+  readonly schema?: RouteOptions['schema'];
+  readonly bodyLimit?: number;
+}
+
 export interface MorselServer {
   readonly config: Config;
   readonly http: FastifyInstance;
@@ -37,6 +45,8 @@ export interface MorselServer {
   readonly imMessaging: Messaging;
   /** Safe short URLs and the original URLs behind them (getOriginUrl). */
   readonly safeUrls: SafeUrls;
+  /** Every HTTP route with its schemas, as registered (the hostile-input suite walks them). */
+  readonly routes: readonly RouteSummary[];
   /** Stops accepting requests, then closes the bus and the store. */
   close(): Promise<void>;
 }
@@ -73,11 +83,18 @@ export async function buildServer(
       requestIdHeader: 'x-request-id',
       genReqId: () => randomUUID(),
       trustProxy: true,
+      frameworkErrors: answerFrameworkError,
+    });
+    const routes: RouteSummary[] = [];
+    http.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, schema: route.schema, bodyLimit: route.bodyLimit });
     });
     http.addHook('onSend', async (request, reply) => {
       reply.header('x-request-id', request.id);
     });
     registerErrorHandling(http);
+    refuseNulCharacters(http);
     registerHealth(http, { store, bus });
     const imAccounts = new ImAccounts({
       store,
@@ -112,6 +129,7 @@ export async function buildServer(
       imGateway,
       imMessaging,
       safeUrls,
+      routes,
       async close() {
         await imGateway.close();
         await http.close();
