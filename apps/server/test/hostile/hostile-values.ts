@@ -148,18 +148,27 @@ function fieldVariants(schema: Schema): Hostile[] {
 }
 
 /**
- * Hostile variants of a whole value of `schema`: the whole value replaced, then per field. For
- * objects each variant starts from a plausible valid object so only one thing is wrong.
+ * Hostile variants of a whole value of `schema`: the whole value replaced, then per field (and
+ * per field of nested objects, to `depth`). For objects each variant starts from a plausible
+ * valid object (`known` values replacing the samples, e.g. a real team id) so that only one thing
+ * is wrong.
  */
-export function hostileVariants(schema: Schema): Hostile[] {
-  const base = sampleValid(schema);
+export function hostileVariants(
+  schema: Schema,
+  known: Record<string, unknown> = {},
+  depth = 2,
+): Hostile[] {
+  const sample = sampleValid(schema);
   const out: Hostile[] = [
-    { label: 'whole value: array', value: [base] },
+    { label: 'whole value: array', value: [sample] },
     { label: 'whole value: string', value: 'x' },
     { label: 'whole value: number', value: 1 },
   ];
-  if (!types(schema).includes('object') || base === null || typeof base !== 'object') return out;
-  const object = base as Record<string, unknown>;
+  if (!types(schema).includes('object') || sample === null || typeof sample !== 'object')
+    return out;
+  const properties = schema.properties ?? {};
+  const object: Record<string, unknown> = { ...(sample as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(known)) if (key in properties) object[key] = value;
   out.push({ label: 'empty object', value: {} });
   for (const key of schema.required ?? []) {
     const { [key]: _, ...rest } = object;
@@ -177,10 +186,16 @@ export function hostileVariants(schema: Schema): Hostile[] {
     label: '__proto__ key beside valid fields',
     value: Object.assign(JSON.parse('{"__proto__":{"admin":true}}'), object),
   });
-  const fields = Object.entries(schema.properties ?? {});
-  for (const [key, field] of fields) {
+  for (const [key, field] of Object.entries(properties)) {
     for (const variant of fieldVariants(field))
       out.push({ label: `${key}: ${variant.label}`, value: { ...object, [key]: variant.value } });
+    if (depth > 1 && field.properties) {
+      const nested = hostileVariants(field, known, depth - 1).filter(
+        (v) => !v.label.startsWith('whole value'),
+      );
+      for (const variant of nested)
+        out.push({ label: `${key}.${variant.label}`, value: { ...object, [key]: variant.value } });
+    }
   }
   return out;
 }
