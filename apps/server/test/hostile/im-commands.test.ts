@@ -161,6 +161,7 @@ for (const { engine, available } of ENGINES) {
       const link = await openRawLink(suite.server, `post-${engine}`);
       expect((await link.login(0)).code).toBe(200);
       const failures: string[] = [];
+      let frames = 0;
       for (const [i, name] of requestCommands.entries()) {
         if (SESSION_ENDING.has(name)) continue;
         const known = {
@@ -171,8 +172,10 @@ for (const { engine, available } of ENGINES) {
           idServer: sent.idServer,
           idClient: sent.idClient,
         };
+        const variants = variantsOf(name, known, 900 + i);
+        frames += variants.length;
         failures.push(
-          ...(await fuzz(link, name, variantsOf(name, known, 900 + i), (code, label) => {
+          ...(await fuzz(link, name, variants, (code, label) => {
             if (code === 500 && awaitingTimeCap(engine, name, label)) return undefined;
             return code === 500 || code === 999 || code === 998
               ? `server error ${code}`
@@ -187,6 +190,10 @@ for (const { engine, available } of ENGINES) {
         if (alive.code !== 200)
           failures.push(`${name}: getServerTime answered ${alive.code} afterwards`);
       }
+      if (process.env.MORSEL_TEST_REPORT)
+        console.info(
+          `${engine}: ${frames} hostile frames over ${requestCommands.length} commands after login`,
+        );
       expect(failures).toEqual([]);
       link.close();
       // Another client still logs in and sends.

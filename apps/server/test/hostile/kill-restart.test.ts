@@ -93,12 +93,11 @@ for (const { engine, available } of ENGINES) {
       cleanups.push(async () => server.kill('SIGKILL'));
 
       const accounts = Array.from({ length: CLIENTS }, (_, i) => `durable${i}`);
-      const tokens: string[] = [];
-      for (const accid of accounts) {
-        const reply = await nimPost(url, 'create', { accid }, APP);
-        expect(reply.body.code).toBe(200);
-        tokens.push(reply.body.info!.token);
-      }
+      const created = await Promise.all(
+        accounts.map((accid) => nimPost(url, 'create', { accid }, APP)),
+      );
+      expect(created.map((reply) => reply.body.code)).toEqual(accounts.map(() => 200));
+      const tokens = created.map((reply) => reply.body.info!.token);
       const events = accounts.map(() => new Events());
       const nims = accounts.map((accid, i) =>
         NIM.getInstance({
