@@ -129,6 +129,12 @@ function fieldVariants(schema: Schema): Hostile[] {
         label: `maxLength+1 (${schema.maxLength + 1})`,
         value: 'a'.repeat(schema.maxLength + 1),
       });
+    // Valid by the schema, but as a number beyond any 64-bit column (ids are digit strings).
+    if (schema.maxLength !== undefined && schema.maxLength >= 20)
+      out.push({
+        label: 'digits at maxLength',
+        value: '9'.repeat(Math.min(schema.maxLength, 1000)),
+      });
     out.push({ label: '200k characters', value: '长'.repeat(200_000) });
   }
   if (own.includes('integer') || own.includes('number')) {
