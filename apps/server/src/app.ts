@@ -1,13 +1,14 @@
 // Builds the whole server (HTTP API, web app, and later the IM gateway) without listening, so
 // tests and main.ts share one composition. main.ts only loads config and listens.
-import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config/index.ts';
 import { parseTrustProxy } from './config/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { openStore, sqliteFileIn, type Store } from './store/index.ts';
 import { openBus, type Bus } from './bus/index.ts';
 import { registerHealth } from './http/health.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
+import { refuseNulCharacters } from './http/nul-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { requestId } from './http/request-id.ts';
 import { accessLogRequest } from './http/access-log.ts';
@@ -27,6 +28,13 @@ import { registerExtras } from './im/extras/index.ts';
 import { registerProductApi, type Clock, type SmsProvider } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
 
+export interface RouteSummary {
+  readonly method: string;
+  readonly url: string;
+  readonly schema?: RouteOptions['schema'];
+  readonly bodyLimit?: number;
+}
+
 export interface MorselServer {
   readonly config: Config;
   readonly http: FastifyInstance;
@@ -42,6 +50,8 @@ export interface MorselServer {
   readonly safeUrls: SafeUrls;
   /** Issues and checks the client log upload tickets handed out at IM login. */
   readonly uploadTickets: UploadTickets;
+  /** Every HTTP route with its schemas, as registered (the hostile-input suite walks them). */
+  readonly routes: readonly RouteSummary[];
   /** Stops accepting requests, then closes the bus and the store. */
   close(): Promise<void>;
 }
@@ -92,12 +102,19 @@ export async function buildServer(
       // Node checks the request time-out only this often (30 s by default): a quarter of it keeps
       // the limit close to what is configured.
       http: { connectionsCheckingInterval: Math.ceil(config.httpRequestTimeoutMs / 4) },
+      frameworkErrors: answerFrameworkError,
+    });
+    const routes: RouteSummary[] = [];
+    http.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, schema: route.schema, bodyLimit: route.bodyLimit });
     });
     http.addHook('onSend', async (request, reply) => {
       reply.header('x-request-id', request.id);
     });
     registerSecurityHeaders(http, config);
     registerErrorHandling(http);
+    refuseNulCharacters(http);
     registerHealth(http, { store, bus });
     const imAccounts = new ImAccounts({
       store,
@@ -146,6 +163,7 @@ export async function buildServer(
       imMessaging,
       safeUrls,
       uploadTickets,
+      routes,
       async close() {
         await imGateway.close();
         await http.close();

@@ -19,6 +19,29 @@ export function registerErrorHandling(http: FastifyInstance): void {
   });
 }
 
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'the URL is not validly percent-encoded',
+  FST_ERR_MAX_PARAM_LENGTH: 'a path segment is too long',
+};
+
+/**
+ * Fastify's router refuses a URL it cannot decode (400) or a path segment over maxParamLength
+ * (414) before any error handler runs, answering its own `{error, code: 'FST_ERR_…', message}`
+ * that echoes the whole URL back. This answers them in the envelope every other error uses,
+ * without repeating the caller's text. Passed to fastify() as `frameworkErrors`.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: unknown,
+  reply: FastifyReply,
+): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply
+    .code(status)
+    .send({ code: status, message: FRAMEWORK_MESSAGES[error.code] ?? 'bad request' });
+}
+
 export function sendNotFound(reply: FastifyReply): void {
   reply.code(404).send({ code: 404, message: 'not found' });
 }

@@ -73,6 +73,9 @@ const PushOptions = {
   pushContent: Opt(Text(500)),
   pushPayload: Opt(Text(2048)),
 };
+/** A collect's type, stored as bigint: beyond the safe integers it overflowed PostgreSQL (a 500). */
+const CollectType = Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER });
+
 export const QuickComment = Type.Object({
   from: Account,
   /** An emoji or reaction id chosen by the application. */
@@ -122,7 +125,7 @@ const extrasCommands = {
     reply: Params({ comments: Type.Array(Type.Object({ msg: MsgKey, comments: Type.Array(QuickComment), updateTime: Time })) }),
   }),
   addCollect: command(23, 8, 'addCollect', {
-    request: Params({ type: Type.Integer(), data: Type.String({ minLength: 1, maxLength: 20_480 }), custom: Opt(Text(1024)), uniqueId: Opt(Type.String({ minLength: 1, maxLength: 128 })) }),
+    request: Params({ type: CollectType, data: Type.String({ minLength: 1, maxLength: 20_480 }), custom: Opt(Text(1024)), uniqueId: Opt(Type.String({ minLength: 1, maxLength: 128 })) }),
     reply: Params({ collect: Collect }),
   }),
   deleteCollects: command(23, 9, 'deleteCollects', {
@@ -140,7 +143,7 @@ const extrasCommands = {
       lastId: Opt(Id),
       limit: Opt(Type.Integer({ minimum: 1, maximum: 100 })),
       reverse: Opt(Type.Boolean()),
-      type: Opt(Type.Integer()),
+      type: Opt(CollectType),
     }),
     reply: Params({ collects: Type.Array(Collect), total: Type.Integer({ minimum: 0 }) }),
   }),

@@ -17,6 +17,7 @@ import type { Logger } from '../../log.ts';
 import { isStatementTimeout } from '../../store/index.ts';
 import { CommandError } from './errors.ts';
 import type { AccountKey } from './ports.ts';
+import { containsNul, NUL_MESSAGE } from '../../input/nul.ts';
 
 export interface Session extends AccountKey {
   /** The account's display name at login, sent as fromNick. */
@@ -193,7 +194,7 @@ export class ImConnection {
       if (blocked > 0)
         throw new CommandError(416, `${name} is blocked for ${blocked} s`, { duration: blocked });
       const params = frame.body ?? {};
-      const invalid = validateParams(def.request, params);
+      const invalid = validateParams(def.request, params) ?? (containsNul(params) ? NUL_MESSAGE : null);
       if (invalid) throw new CommandError(414, invalid);
       const result = await this.withTimeLimit(name, this.runner.run(this, name, params));
       this.reply(frame, 200, result ?? undefined);

@@ -1,0 +1,238 @@
+// Every request command of the protocol's table (packages/protocol COMMANDS, link 'im') gets
+// hostile parameter maps generated from its TypeBox schema, over a raw connection that skips the
+// SDK's own checks: before login (each must be refused, 403 unless the command is pre-login) and
+// after login (each gets a reply code: never 500 or a pack error, never a dropped connection).
+// After every command the connection still answers getServerTime. One server per engine.
+import { describe, expect, it } from 'vitest';
+import { COMMANDS, NON_ERROR_CODES, type CommandName } from '@morsel/protocol';
+import { checkPostgres } from '../harness/index.ts';
+import { imSuite } from '../im-link/suite.ts';
+import {
+  hostileVariants,
+  randomMaps,
+  sampleValid,
+  type Hostile,
+  type Schema,
+} from './hostile-values.ts';
+import { openRawLink, type RawLink } from './raw-link.ts';
+
+/**
+ * Not fuzzed after login, because a valid map ends the test's own session: logout closes the
+ * link, login again replaces it. Both are fuzzed before login.
+ */
+const SESSION_ENDING = new Set<CommandName>(['logout', 'login']);
+/** Run last: they dismiss or give away the team the other commands act on. */
+const DESTRUCTIVE = [
+  'dismissTeam',
+  'leaveTeam',
+  'transferTeam',
+  'dismissSuperTeam',
+  'leaveSuperTeam',
+  'transferSuperTeam',
+  'kick',
+];
+
+/**
+ * L7 on PostgreSQL: a \`Time\` beyond bigint (1e20, 1e308) reaches the query and fails with 500.
+ * Branch sec-link caps \`Time\` at 2^53-1 in packages/protocol/src/commands/common.ts; until that
+ * lands exactly these (command, field) pairs may answer 500 there, and nothing else may. Once
+ * \`Time\` has a maximum the allowance switches itself off and they must answer 414 like the rest.
+ */
+const AWAITING_TIME_CAP: Record<string, string[]> = {
+  getHistoryMsgs: ['beginTime', 'endTime'],
+  searchHistoryMsgs: ['beginTime', 'endTime'],
+  markSessionAck: ['timetag'],
+  getServerSessions: ['minTimestamp', 'maxTimestamp'],
+  updateCollect: ['createTime'],
+  getCollects: ['beginTime', 'endTime'],
+};
+const beginTime = (COMMANDS.getHistoryMsgs.request as unknown as Schema).properties?.beginTime;
+const TIME_CAPPED =
+  typeof (beginTime?.maximum ?? beginTime?.anyOf?.find((s) => s.maximum !== undefined)?.maximum) ===
+  'number';
+
+/**
+ * The same finding for ids: a message id is a digit string of up to 128 characters, and one
+ * beyond bigint reaches the query on PostgreSQL (500). sec-link caps ids at 2^53-1 as well; until
+ * then exactly these pairs may answer 500 there with a 128-digit id. The allowance switches off
+ * once \`Id\` is capped (a pattern, a maximum, or at most 16 characters).
+ */
+const AWAITING_ID_CAP: Record<string, string[]> = {
+  getHistoryMsgs: ['lastMsgId'],
+  searchHistoryMsgs: ['lastMsgId'],
+  sendMsgReceipt: ['msg.idServer'],
+  deleteMsg: ['msg.idServer'],
+  deleteMsgSelf: ['msg.idServer'],
+  getThreadMsgs: ['threadMsg.idServer'],
+  addQuickComment: ['msg.idServer'],
+  deleteQuickComment: ['msg.idServer'],
+  addMsgPin: ['msg.idServer'],
+  updateMsgPin: ['msg.idServer'],
+  deleteMsgPin: ['msg.idServer'],
+};
+const lastMsgId = (COMMANDS.getHistoryMsgs.request as unknown as Schema).properties?.lastMsgId;
+const ID_CAPPED =
+  lastMsgId?.pattern !== undefined ||
+  lastMsgId?.maximum !== undefined ||
+  (lastMsgId?.maxLength ?? 0) <= 16;
+
+/** A 500 that waits for sec-link's caps (listed above), on PostgreSQL only. */
+function awaitingCap(engine: string, name: string, label: string): boolean {
+  if (engine !== 'postgres') return false;
+  const at = label.lastIndexOf(': ');
+  const [field, what] = [label.slice(0, at), label.slice(at + 2)];
+  if (
+    !TIME_CAPPED &&
+    (what === 'beyond 2^64' || what === 'huge double') &&
+    (AWAITING_TIME_CAP[name] ?? []).includes(field)
+  )
+    return true;
+  return (
+    !ID_CAPPED && what === 'digits at maxLength' && (AWAITING_ID_CAP[name] ?? []).includes(field)
+  );
+}
+
+const requestCommands = (Object.keys(COMMANDS) as CommandName[])
+  .filter(
+    (name) =>
+      COMMANDS[name].kind === 'request' && COMMANDS[name].link === 'im' && name !== 'heartbeat',
+  )
+  .sort((a, b) => Number(DESTRUCTIVE.includes(a)) - Number(DESTRUCTIVE.includes(b)));
+
+/** Variants that are still parameter maps (a non-map body is a bad frame, tested in raw-protocol). */
+function variantsOf(name: CommandName, known: Record<string, unknown>, seed: number): Hostile[] {
+  const schema = COMMANDS[name].request as unknown as Schema;
+  return [
+    {
+      label: 'plausible valid map',
+      value: { ...(sampleValid(schema) as object), ...pickKnown(schema, known) },
+    },
+    ...hostileVariants(schema, known),
+    ...randomMaps(schema, 6, seed),
+  ].filter((v) => v.value !== null && typeof v.value === 'object' && !Array.isArray(v.value));
+}
+
+function pickKnown(schema: Schema, known: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(known).filter(([key]) => key in (schema.properties ?? {})),
+  );
+}
+
+/** Sends every variant of one command pipelined, then checks each reply and the link. */
+async function fuzz(
+  link: RawLink,
+  name: CommandName,
+  variants: Hostile[],
+  check: (code: number, label: string) => string | undefined,
+) {
+  const failures: string[] = [];
+  const replies = await Promise.allSettled(variants.map((v) => link.call(name, v.value)));
+  replies.forEach((reply, i) => {
+    const label = variants[i]!.label;
+    if (reply.status === 'rejected')
+      return failures.push(`${name} [${label}]: ${(reply.reason as Error).message}`);
+    const { code, body } = reply.value;
+    if (!NON_ERROR_CODES.has(code) && typeof body?.message !== 'string')
+      failures.push(`${name} [${label}]: code ${code} without a message`);
+    const problem = check(code, label);
+    if (problem)
+      failures.push(`${name} [${label}]: ${problem} (${String(body?.message).slice(0, 120)})`);
+  });
+  return failures;
+}
+
+const ENGINES = [
+  { engine: 'sqlite', available: true },
+  { engine: 'postgres', available: await checkPostgres() },
+] as const;
+
+for (const { engine, available } of ENGINES) {
+  describe.runIf(available)(`hostile parameters for every IM command (${engine})`, () => {
+    const suite = imSuite({ fresh: 'all', engine });
+
+    it('covers the whole command table', () => {
+      expect(requestCommands.length).toBeGreaterThan(130);
+    });
+
+    it('refuses every command before login with 403 (pre-login commands with their own codes) and keeps the link', async () => {
+      const link = await openRawLink(suite.server, `pre-${engine}`);
+      const failures: string[] = [];
+      for (const [i, name] of requestCommands.entries()) {
+        const preLogin = COMMANDS[name].preLogin;
+        const variants = variantsOf(name, {}, 500 + i).slice(0, preLogin ? undefined : 8);
+        failures.push(
+          ...(await fuzz(link, name, variants, (code) => {
+            if (code === 500 || code === 999) return `server error ${code}`;
+            if (!preLogin && code !== 403) return `expected 403 before login, got ${code}`;
+            if (preLogin && code === 200 && name === 'login') return 'a hostile login succeeded';
+            return undefined;
+          })),
+        );
+      }
+      expect(failures).toEqual([]);
+      expect(link.closed).toBe(false);
+      link.close();
+    });
+
+    it('answers every hostile parameter map after login with a reply code and keeps serving', async () => {
+      const owner = await suite.client(0);
+      const { team } = await owner.nim.createTeam({
+        type: 'advanced',
+        name: '敌意参数群',
+        accounts: ['demo2'],
+      });
+      const { team: superTeam } = await owner.nim.createSuperTeam({
+        type: 'advanced',
+        name: '敌意参数超大群',
+        beInviteMode: 'noVerify',
+        accounts: ['demo2'],
+      });
+      const sent = await owner.nim.sendText({ scene: 'p2p', to: 'demo2', text: '一条真消息' });
+      await suite.leave(owner.nim);
+
+      const link = await openRawLink(suite.server, `post-${engine}`);
+      expect((await link.login(0)).code).toBe(200);
+      const failures: string[] = [];
+      let frames = 0;
+      for (const [i, name] of requestCommands.entries()) {
+        if (SESSION_ENDING.has(name)) continue;
+        const known = {
+          teamId: name.includes('SuperTeam') ? superTeam.teamId : team.teamId,
+          to: 'demo2',
+          account: 'demo2',
+          accounts: ['demo2'],
+          idServer: sent.idServer,
+          idClient: sent.idClient,
+        };
+        const variants = variantsOf(name, known, 900 + i);
+        frames += variants.length;
+        failures.push(
+          ...(await fuzz(link, name, variants, (code, label) => {
+            if (code === 500 && awaitingCap(engine, name, label)) return undefined;
+            return code === 500 || code === 999 || code === 998
+              ? `server error ${code}`
+              : undefined;
+          })),
+        );
+        if (link.closed) {
+          failures.push(`${name}: the server dropped the connection`);
+          break;
+        }
+        const alive = await link.call('getServerTime', {});
+        if (alive.code !== 200)
+          failures.push(`${name}: getServerTime answered ${alive.code} afterwards`);
+      }
+      if (process.env.MORSEL_TEST_REPORT)
+        console.info(
+          `${engine}: ${frames} hostile frames over ${requestCommands.length} commands after login`,
+        );
+      expect(failures).toEqual([]);
+      link.close();
+      // Another client still logs in and sends.
+      const after = await suite.client(1);
+      expect(
+        (await after.nim.sendText({ scene: 'p2p', to: 'demo1', text: '还活着' })).idServer,
+      ).toBeTruthy();
+    }, 240_000);
+  });
+}
