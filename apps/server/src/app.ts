@@ -13,6 +13,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { requestId } from './http/request-id.ts';
 import { accessLogRequest } from './http/access-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerBodyDeadline } from './http/body-deadline.ts';
 import { seed, type SeedSummary } from './seed/index.ts';
 import { ImAccounts } from './im/accounts/index.ts';
 import { registerImRest } from './im/rest/index.ts';
@@ -113,6 +114,7 @@ export async function buildServer(
       reply.header('x-request-id', request.id);
     });
     registerSecurityHeaders(http, config);
+    registerBodyDeadline(http, config.httpRequestTimeoutMs);
     registerErrorHandling(http);
     refuseNulCharacters(http);
     registerHealth(http, { store, bus });

@@ -57,7 +57,7 @@ describe('time-outs', () => {
     });
   }
 
-  it('answers 408 to a request whose headers never finish, and closes an idle connection', async () => {
+  it('answers 408 to a request whose headers never finish, and closes one whose body never finishes or that stays idle', async () => {
     const slow = await startTestServer({ httpRequestTimeoutMs: 1000 });
     const idle = await startTestServer({
       httpRequestTimeoutMs: 600_000,
@@ -68,6 +68,10 @@ describe('time-outs', () => {
       expect(await rawExchange(slow.port, 'GET /healthz HTTP/1.1\r\nhost: x\r\n')).toMatch(
         /^HTTP\/1.1 408/,
       );
+      // A body that never completes: the connection is closed (before, it stayed open).
+      const stalled =
+        'POST /api/lizard/pv HTTP/1.1\r\nhost: x\r\ncontent-type: text/plain\r\ncontent-length: 100\r\n\r\n{';
+      expect(await rawExchange(slow.port, stalled)).toBe('');
       // A connection that never sends anything is closed without an answer.
       expect(await rawExchange(idle.port, '')).toBe('');
     } finally {
