@@ -77,6 +77,7 @@ describe('MORSEL_ENV', () => {
     MORSEL_SMS_TEMPLATE_CODE: 'SMS_123456789',
     MORSEL_OPENAPI_CLIENTS: 'morsel-h5:our-own-secret-4f9a2c',
     MORSEL_ADMIN_KEY: 'a-long-random-admin-key-0123',
+    MORSEL_PUBLIC_URL: 'https://shop.example.com',
   };
 
   it('is development by default, with the demo seeds on', () => {
@@ -101,6 +102,7 @@ describe('MORSEL_ENV', () => {
       'MORSEL_OPENAPI_CLIENTS',
       'MORSEL_SEED_DEMO',
       'MORSEL_ADMIN_KEY',
+      'MORSEL_PUBLIC_URL',
     ]);
     expect((error as Error).message).toMatch(
       /^MORSEL_ENV=production refuses to start.*MORSEL_SMS_PROVIDER.*MORSEL_ADMIN_KEY/,

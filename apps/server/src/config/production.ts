@@ -48,6 +48,15 @@ const rules: Rule[] = [
           reason: 'trusting every proxy lets any client choose its address; name your proxies',
         }
       : undefined,
+  // Without either, the load balancer hands out the address the server is bound to, which behind a
+  // proxy is an internal one (and never https).
+  (c) =>
+    !c.publicUrl && !c.imLinkAddresses
+      ? {
+          variable: 'MORSEL_PUBLIC_URL',
+          reason: 'set the public URL (or MORSEL_IM_LINK_ADDRESSES) so clients get the real link addresses',
+        }
+      : undefined,
 ];
 
 /** Every insecure default in force; empty in development, whatever the settings. */
