@@ -88,6 +88,8 @@ export const EVENTS = {
   broadcastTypeDefault: 2,
   /** Built-in event types 1..3; custom types start here. */
   customTypeMin: 100_000,
+  /** The largest custom type: the server stores types in a 32-bit column. */
+  customTypeMax: 2_147_483_647,
 } as const;
 
 export const LOGGING = {

@@ -6,9 +6,9 @@ import { withDone, type Done } from '../util/done.ts';
 import type { Constructor } from './mixin.ts';
 
 function checkType(type: number): string | null {
-  return Number.isInteger(type) && (type === 1 || type === 2 || type === 3 || type >= EVENTS.customTypeMin)
+  return Number.isInteger(type) && (type === 1 || type === 2 || type === 3 || (type >= EVENTS.customTypeMin && type <= EVENTS.customTypeMax))
     ? null
-    : `event type must be 1, 2, 3 or at least ${EVENTS.customTypeMin}`;
+    : `event type must be 1, 2, 3 or from ${EVENTS.customTypeMin} to ${EVENTS.customTypeMax}`;
 }
 
 function batches<T>(items: T[]): T[][] {

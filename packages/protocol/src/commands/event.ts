@@ -12,7 +12,7 @@ export const EventType = Type.Union([
   Type.Literal(2),
   Type.Literal(3),
   // Stored in a 32-bit column: a larger type overflowed it on PostgreSQL (a 500).
-  Type.Integer({ minimum: EVENTS.customTypeMin, maximum: 2_147_483_647 }),
+  Type.Integer({ minimum: EVENTS.customTypeMin, maximum: EVENTS.customTypeMax }),
 ]);
 
 /** Built-in type 1: online state, published by the server at login (value 1) and logout (2). */
