@@ -88,7 +88,7 @@ export const EVENTS = {
   broadcastTypeDefault: 2,
   /** Built-in event types 1..3; custom types start here. */
   customTypeMin: 100_000,
-  /** Custom types end here: a bounded range (with the per-account quota of kept events). */
+  /** Custom types end here: a bounded range (with the per-account quota of kept events; stored in a 32-bit column). */
   customTypeMax: 999_999,
 } as const;
 

@@ -32,66 +32,6 @@ const DESTRUCTIVE = [
   'kick',
 ];
 
-/**
- * L7 on PostgreSQL: a \`Time\` beyond bigint (1e20, 1e308) reaches the query and fails with 500.
- * Branch sec-link caps \`Time\` at 2^53-1 in packages/protocol/src/commands/common.ts; until that
- * lands exactly these (command, field) pairs may answer 500 there, and nothing else may. Once
- * \`Time\` has a maximum the allowance switches itself off and they must answer 414 like the rest.
- */
-const AWAITING_TIME_CAP: Record<string, string[]> = {
-  getHistoryMsgs: ['beginTime', 'endTime'],
-  searchHistoryMsgs: ['beginTime', 'endTime'],
-  markSessionAck: ['timetag'],
-  getServerSessions: ['minTimestamp', 'maxTimestamp'],
-  updateCollect: ['createTime'],
-  getCollects: ['beginTime', 'endTime'],
-};
-const beginTime = (COMMANDS.getHistoryMsgs.request as unknown as Schema).properties?.beginTime;
-const TIME_CAPPED =
-  typeof (beginTime?.maximum ?? beginTime?.anyOf?.find((s) => s.maximum !== undefined)?.maximum) ===
-  'number';
-
-/**
- * The same finding for ids: a message id is a digit string of up to 128 characters, and one
- * beyond bigint reaches the query on PostgreSQL (500). sec-link caps ids at 2^53-1 as well; until
- * then exactly these pairs may answer 500 there with a 128-digit id. The allowance switches off
- * once \`Id\` is capped (a pattern, a maximum, or at most 16 characters).
- */
-const AWAITING_ID_CAP: Record<string, string[]> = {
-  getHistoryMsgs: ['lastMsgId'],
-  searchHistoryMsgs: ['lastMsgId'],
-  sendMsgReceipt: ['msg.idServer'],
-  deleteMsg: ['msg.idServer'],
-  deleteMsgSelf: ['msg.idServer'],
-  getThreadMsgs: ['threadMsg.idServer'],
-  addQuickComment: ['msg.idServer'],
-  deleteQuickComment: ['msg.idServer'],
-  addMsgPin: ['msg.idServer'],
-  updateMsgPin: ['msg.idServer'],
-  deleteMsgPin: ['msg.idServer'],
-};
-const lastMsgId = (COMMANDS.getHistoryMsgs.request as unknown as Schema).properties?.lastMsgId;
-const ID_CAPPED =
-  lastMsgId?.pattern !== undefined ||
-  lastMsgId?.maximum !== undefined ||
-  (lastMsgId?.maxLength ?? 0) <= 16;
-
-/** A 500 that waits for sec-link's caps (listed above), on PostgreSQL only. */
-function awaitingCap(engine: string, name: string, label: string): boolean {
-  if (engine !== 'postgres') return false;
-  const at = label.lastIndexOf(': ');
-  const [field, what] = [label.slice(0, at), label.slice(at + 2)];
-  if (
-    !TIME_CAPPED &&
-    (what === 'beyond 2^64' || what === 'huge double') &&
-    (AWAITING_TIME_CAP[name] ?? []).includes(field)
-  )
-    return true;
-  return (
-    !ID_CAPPED && what === 'digits at maxLength' && (AWAITING_ID_CAP[name] ?? []).includes(field)
-  );
-}
-
 const requestCommands = (Object.keys(COMMANDS) as CommandName[])
   .filter(
     (name) =>
@@ -208,7 +148,6 @@ for (const { engine, available } of ENGINES) {
         frames += variants.length;
         failures.push(
           ...(await fuzz(link, name, variants, (code, label) => {
-            if (code === 500 && awaitingCap(engine, name, label)) return undefined;
             return code === 500 || code === 999 || code === 998
               ? `server error ${code}`
               : undefined;

@@ -62,6 +62,7 @@ describe('presence events', () => {
     await expect(a.nim.subscribeEvent({ type: 1, accounts: ['demo2'], subscribeTime: 2592001 })).rejects.toMatchObject({ code: 'Param_Error' });
     await expect(a.nim.publishEvent({ type: 100000, value: 1, validTime: 604801 })).rejects.toMatchObject({ code: 'Param_Error' });
     await expect(a.nim.publishEvent({ type: 99999, value: 1 })).rejects.toMatchObject({ code: 'Param_Error' });
+    await expect(a.nim.publishEvent({ type: 2 ** 31, value: 1 })).rejects.toMatchObject({ code: 'Param_Error' });
     await expect(a.nim.publishEvent({ type: 100000, value: 1, broadcastType: 3 as 1 })).rejects.toMatchObject({ code: 'Param_Error' });
     await expect(a.nim.sendCmd('subscribeEvent', { type: 7 as 1, accounts: ['demo2'] })).rejects.toMatchObject({ code: 414 });
   });
