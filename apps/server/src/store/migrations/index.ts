@@ -16,6 +16,7 @@ import * as m0013 from './0013_im_sysmsg_target.ts';
 import * as m0014 from './0014_im_safe_urls.ts';
 import * as m0015 from './0015_sms_code_hash.ts';
 import * as m0016 from './0016_redact_stored_tokens.ts';
+import * as m0017 from './0017_retire_public_demo_codes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_im_safe_urls': m0014,
   '0015_sms_code_hash': m0015,
   '0016_redact_stored_tokens': m0016,
+  '0017_retire_public_demo_codes': m0017,
 };
