@@ -30,7 +30,7 @@ export interface ProductDeps {
   log: Logger;
   /** Defaults to the system clock; tests pass a ManualClock. */
   clock?: Clock;
-  /** Used to call WeChat's API; defaults to the global fetch. */
+  /** Used to call WeChat's and the SMS provider's APIs; defaults to the global fetch. */
   fetch?: typeof fetch;
   /** Replaces the provider MORSEL_SMS_PROVIDER names (tests: a provider that fails). */
   sms?: SmsProvider;

@@ -3,8 +3,11 @@
 // atomically. Operators' changes survive a restart: seed files only insert what is missing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductTestServer } from '../product/helpers.ts';
-import { startTestServer } from '../harness/index.ts';
-import { ADMIN_KEY, DAY_MS, admin, call, data, startCampaignServer } from './helpers.ts';
+import type { Kysely } from 'kysely';
+import { demoCode, startTestServer } from '../harness/index.ts';
+import { writeExchangeCode, writePassword } from '../../src/campaigns/config-store.ts';
+import { up as retirePublicDemoCodes } from '../../src/store/migrations/0019_retire_public_demo_codes.ts';
+import { ADMIN_KEY, DAY_MS, admin, call, data, newShopper, startCampaignServer } from './helpers.ts';
 
 /** A coupon template both suites write: 12 off 69 on nuts. */
 const NUTS_TEMPLATE = {
@@ -237,6 +240,25 @@ describe('the demo campaigns', () => {
     } finally {
       await a.stop();
       await b.stop();
+    }
+  });
+
+  it('installs seeded before that lose the public codes: migration 0019 ends them', async () => {
+    const s = await startCampaignServer();
+    try {
+      const { db } = s.server.store;
+      const far = s.clock.now() + 365 * DAY_MS;
+      await writePassword(db, 'password', { password: 'MORSEL2026', prize: 'package-points', startsAt: 0, endsAt: far }, s.clock.now(), false);
+      await writeExchangeCode(db, 'SNACK2026', 'all-3-free', far, s.clock.now());
+      await retirePublicDemoCodes(db as unknown as Kysely<unknown>, s.clock.now());
+      s.clock.advance(1);
+      const shopper = await newShopper(s);
+      expect((await call(s.url, 'POST', '/api/campaign/password/redeem', { ut: shopper.ut, body: { password: 'MORSEL2026' } })).body.code).toBe(60042);
+      expect((await call(s.url, 'POST', '/api/campaign/coupon/exchange', { ut: shopper.ut, body: { code: 'SNACK2026' } })).body.code).toBe(60063);
+      // The install's own generated codes are untouched.
+      expect(data(await call(s.url, 'POST', '/api/campaign/password/redeem', { ut: shopper.ut, body: { password: demoCode(s, 'MORSEL2026') } })).award.kind).toBe('points');
+    } finally {
+      await s.stop();
     }
   });
 });

@@ -30,10 +30,7 @@ export class OutboxSmsProvider implements SmsProvider {
   ) {}
 
   async send(mobile: string, text: string): Promise<void> {
-    await this.db
-      .insertInto('sms_outbox')
-      .values({ mobile, text, created_at: this.clock.now() })
-      .execute();
+    await this.db.insertInto('sms_outbox').values({ mobile, text, created_at: this.clock.now() }).execute();
     this.log.info({ mobile }, 'sms outbox: message stored instead of sent');
   }
 }

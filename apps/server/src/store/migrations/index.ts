@@ -18,6 +18,7 @@ import * as m0015 from './0015_sms_code_hash.ts';
 import * as m0016 from './0016_redact_stored_tokens.ts';
 import * as m0017 from './0017_im_token_hashes.ts';
 import * as m0018 from './0018_im_thread_root.ts';
+import * as m0019 from './0019_retire_public_demo_codes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_redact_stored_tokens': m0016,
   '0017_im_token_hashes': m0017,
   '0018_im_thread_root': m0018,
+  '0019_retire_public_demo_codes': m0019,
 };
