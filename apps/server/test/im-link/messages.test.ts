@@ -550,6 +550,29 @@ describe('offline delivery and reconnects', () => {
     expect(synced!.timetags.offlineMsgs).toBeGreaterThanOrEqual(recent.time);
   });
 
+  it('moves a first sync with nothing to send on, so what comes later is offline, not roaming again', async () => {
+    const a = await client(0);
+    const sources = new SyncSources();
+    registerMessagingSync(sources, suite.server.server.store, Date.now);
+    const pushes: { name: string; msgs?: ClientMsg[] }[] = [];
+    const context = {
+      connection: {
+        session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
+        push: (name: string, params: { msgs?: ClientMsg[] }) => pushes.push({ name, ...params }),
+      },
+    } as unknown as HandlerContext;
+    const sync = sources.handlers().sync!;
+    // demo3 has no one-to-one messages from demo1 in this test's new conversation yet; a new device.
+    const first = await sync(context, { timetags: {} });
+    expect(first!.timetags.offlineMsgs).toBeGreaterThan(0);
+    pushes.length = 0;
+    const later = await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: '之后来的' });
+    await sync(context, { timetags: first!.timetags });
+    const msgPushes = pushes.filter((p) => p.msgs);
+    expect(msgPushes.map((p) => p.name)).toEqual(['syncOfflineMsgs']);
+    expect(idServers(msgPushes.flatMap((p) => p.msgs!))).toContain(later.idServer);
+  });
+
   it('pages the offline sync by (time, id), one page of rows at a time, and takes the timetag from the newest row', async () => {
     const a = await client(0);
     const sent: ClientMsg[] = [];

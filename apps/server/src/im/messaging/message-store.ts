@@ -245,17 +245,21 @@ export async function messagesPageAfter<TB extends keyof Database, O>(
   rows: number,
 ): Promise<O[]> {
   const messages = query as unknown as SelectQueryBuilder<Database, 'im_messages', O>;
-  return messages
-    .where((eb) =>
-      eb.or([
-        eb('im_messages.time', '>', after.time),
-        eb.and([eb('im_messages.time', '=', after.time), eb('im_messages.id', '>', after.id)]),
-      ]),
-    )
-    .orderBy('im_messages.time', 'asc')
-    .orderBy('im_messages.id', 'asc')
-    .limit(rows)
-    .execute();
+  return (
+    messages
+      // The plain lower bound first: an index on time starts its range there (the OR alone hides it).
+      .where('im_messages.time', '>=', after.time)
+      .where((eb) =>
+        eb.or([
+          eb('im_messages.time', '>', after.time),
+          eb.and([eb('im_messages.time', '=', after.time), eb('im_messages.id', '>', after.id)]),
+        ]),
+      )
+      .orderBy('im_messages.time', 'asc')
+      .orderBy('im_messages.id', 'asc')
+      .limit(rows)
+      .execute()
+  );
 }
 
 /**

@@ -6,6 +6,7 @@
 // Each category stands alone: one that fails (a bad row, a store error) is logged and keeps the
 // client's timetag, so the next sync retries it, while every other category completes and moves
 // on. One account's data can never stop another part of someone's sync.
+import { SYNC } from '@morsel/protocol';
 import type { Logger } from '../../../log.ts';
 import type { HandlerContext, HandlerTable } from './types.ts';
 
@@ -13,7 +14,8 @@ import type { HandlerContext, HandlerTable } from './types.ts';
  * Streams a category's changes since `since` to the connection, as pushes (through
  * sync-push.ts's pushInChunks). Returns the timetag that covers what it sent: the time of the
  * newest row it read, so a row committed later with an earlier time is still ahead of the next
- * sync's timetag; `since` itself when nothing was new. A source that returns nothing gets the
+ * sync's timetag; `since` itself when nothing was new. The sync moves it on to at least the clock
+ * before the source ran less SYNC.liveTimetagMarginMs. A source that returns nothing gets the
  * clock taken before it ran (sources that have no row times).
  */
 export type SyncSource = (
@@ -40,7 +42,10 @@ export class SyncSources {
           const now = Date.now();
           try {
             const sent = await source(context, since);
-            next[category] = sent ? sent.timetag : now;
+            // Never further back than the margin the SDK uses for live messages: a message takes
+            // its time and commits within it, so nothing is stepped over, and a category that had
+            // nothing new (a new device without history) still moves on rather than roaming again.
+            next[category] = sent ? Math.max(sent.timetag, now - SYNC.liveTimetagMarginMs) : now;
           } catch (err) {
             // The category's timetag stays where the client had it: nothing is skipped.
             next[category] = since;
