@@ -9,6 +9,7 @@ import { connectNewAccount } from '../im-link/clients.ts';
 import { imSuite } from '../im-link/suite.ts';
 import { call, newShopper, startCampaignServer, type Shopper } from '../campaigns/helpers.ts';
 import type { ProductTestServer } from '../product/helpers.ts';
+import { demoCode } from '../harness/index.ts';
 
 const ROLES = ['owner', 'manager', 'member', 'outsider', 'removed', 'blacklisted'] as const;
 type Role = (typeof ROLES)[number];
@@ -339,7 +340,7 @@ describe('campaign ownership', () => {
   it("never shows or changes another shopper's award, address or coupon", async () => {
     const won = await call(s.url, 'POST', '/api/campaign/password/redeem', {
       ut: owner.ut,
-      body: { password: '坚果自由' },
+      body: { password: demoCode(s, '坚果自由') },
     });
     expect(won.body).toMatchObject({
       code: 0,
