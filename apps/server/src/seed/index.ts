@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/index.ts';
 import type { Config } from '../config/index.ts';
-import { seedCampaigns } from '../campaigns/seed.ts';
+import { seedCampaigns } from '../campaigns/index.ts';
 
 /** The demo IM accounts created on first start, so a person can try chat at once. */
 export const DEMO_ACCOUNTS = [

@@ -3,7 +3,7 @@
 // admin API answers 61001 and does nothing.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { headerValue } from '../../product/http.ts';
+import { headerValue } from '../../product/index.ts';
 import { refuse } from '../kernel/codes.ts';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();

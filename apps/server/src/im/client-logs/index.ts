@@ -3,8 +3,7 @@
 // a login (logs matter most when login fails), so they refuse unknown apps and cap every body.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Store } from '../../store/index.ts';
-import type { ImAccounts } from '../accounts/index.ts';
-import { typeBoxValidatorCompiler } from '../accounts/validate.ts';
+import { type ImAccounts, typeBoxValidatorCompiler } from '../accounts/index.ts';
 import {
   CLIENT_LOG_BODY_LIMIT,
   ErrorStatsBody,

@@ -1,7 +1,6 @@
 // Where client logs and error reports are kept, and how long: rows older than the retention
 // period are deleted now and then so that chatty clients cannot fill the disk for ever.
-import type { Store } from '../../store/index.ts';
-import type { ImClientLogTable } from '../../store/schema.ts';
+import type { Store, ImClientLogTable } from '../../store/index.ts';
 
 export const CLIENT_LOG_RETENTION_MS = 14 * 24 * 3600 * 1000;
 const PRUNE_EVERY_MS = 3600 * 1000;

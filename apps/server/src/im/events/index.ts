@@ -3,11 +3,7 @@
 import type { Kysely } from 'kysely';
 import { CLIENT_TYPES, EVENTS, ONLINE_STATE_EVENT, ONLINE_VALUE, type DeliveredEvent } from '@morsel/protocol';
 import type { Database, Store } from '../../store/index.ts';
-import type { Session } from '../gateway/connection.ts';
-import { CommandError } from '../gateway/errors.ts';
-import type { Gateway } from '../gateway/gateway.ts';
-import type { ImGateway } from '../gateway/index.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
+import { type ImGateway, type Session, CommandError, type Gateway, type HandlerTable } from '../gateway/index.ts';
 import type { ImEventTable } from './tables.ts';
 
 const toEvent = (row: ImEventTable): DeliveredEvent => ({

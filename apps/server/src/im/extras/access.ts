@@ -3,11 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { CommandName, Msg, RequestOf } from '@morsel/protocol';
 import type { Database, Store } from '../../store/index.ts';
-import { CommandError } from '../gateway/errors.ts';
-import type { Session } from '../gateway/connection.ts';
-import type { Gateway } from '../gateway/gateway.ts';
-import { readableMessage as messageReadableBy } from '../messaging/readable.ts';
-import type { Conversation, SceneRegistry } from '../messaging/scenes.ts';
+import { CommandError, type Session, type Gateway } from '../gateway/index.ts';
+import { readableMessage as messageReadableBy, type Conversation, type SceneRegistry } from '../messaging/index.ts';
 
 export type MsgKey = RequestOf<'deleteMsgPin'>['msg'];
 

@@ -3,9 +3,8 @@
 // from the stored message body, so no write path changes (docs/im-extras.md).
 import { sql } from 'kysely';
 import { LIMITS } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
-import { toMsg, visibleTo } from '../messaging/message-store.ts';
+import { CommandError, type HandlerTable } from '../gateway/index.ts';
+import { toMsg, visibleTo } from '../messaging/index.ts';
 import { readableMessage, type ExtrasDeps } from './access.ts';
 
 export function threadHandlers(deps: ExtrasDeps): HandlerTable {

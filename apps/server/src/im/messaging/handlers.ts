@@ -1,9 +1,7 @@
 // The msg service's commands (document 2, section 7 "Messages" and "Sessions").
 import { sql } from 'kysely';
 import { LIMITS, type Msg, type RequestOf, type Session as ProtocolSession } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { Session } from '../gateway/connection.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
+import { CommandError, type Session, type HandlerTable } from '../gateway/index.ts';
 import { history, toMsg, visibleTo } from './message-store.ts';
 import { ackSession } from './acks.ts';
 import { readableMessage } from './readable.ts';

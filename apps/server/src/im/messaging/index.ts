@@ -9,10 +9,12 @@ import type { RecallSource } from './recalls.ts';
 import { registerMessagingSync } from './sync.ts';
 import { messageReadMarker, readMarkHandlers, ReadMarkers } from './read-marks.ts';
 
-export { SceneRegistry, type SceneResolver, type Conversation } from './scenes.ts';
+export { SceneRegistry, type SceneResolver, type Conversation, parseSessionId } from './scenes.ts';
 export type { ReadMarker } from './read-marks.ts';
 export type { SendGuard } from './send.ts';
 export { recallNotice, type RecallNotice, type RecallSource } from './recalls.ts';
+export { readableMessage } from './readable.ts';
+export { pushInChunks } from './sync.ts';
 
 export interface Messaging {
   /** Team and super-team scenes register here. */

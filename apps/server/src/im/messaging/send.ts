@@ -1,9 +1,7 @@
 // Sending: check the message, resolve its conversation, run the guards (blacklists, mutes... as
 // features add them), store it durably, then deliver it to every device of its audience.
 import { checkOutgoingMsg, type Msg, type OutgoingMsg } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { Session } from '../gateway/connection.ts';
-import type { Gateway } from '../gateway/gateway.ts';
+import { CommandError, type Session, type Gateway } from '../gateway/index.ts';
 import type { Store } from '../../store/index.ts';
 import { insertMessage, type StoredBody } from './message-store.ts';
 import type { Conversation, SceneRegistry } from './scenes.ts';

@@ -5,8 +5,7 @@
 import { sql } from 'kysely';
 import type { CommandName } from '@morsel/protocol';
 import type { Store } from '../../store/index.ts';
-import type { SyncSources } from '../gateway/handlers/sync.ts';
-import type { HandlerContext } from '../gateway/handlers/types.ts';
+import type { SyncSources, HandlerContext } from '../gateway/index.ts';
 import { toMsg, visibleTo } from './message-store.ts';
 import { recallNotice, type RecallSource } from './recalls.ts';
 import { sessionIdFor } from './scenes.ts';

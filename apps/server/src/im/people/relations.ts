@@ -1,9 +1,8 @@
 // Blacklists and mutelists. A blacklist is enforced by the server: a one-to-one message to an
 // account that blacklisted the sender is refused with 7101 (the sender's SDK treats it as sent).
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/index.ts';
-import { compiledOnce } from '../../store/compiled-once.ts';
-import { CommandError } from '../gateway/errors.ts';
+import { type Database, compiledOnce } from '../../store/index.ts';
+import { CommandError } from '../gateway/index.ts';
 import type { SendGuard } from '../messaging/index.ts';
 
 export type RelationKind = 'blacklist' | 'mutelist';

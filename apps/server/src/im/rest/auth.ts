@@ -3,8 +3,7 @@
 // must not have been used in that window. Refusals are NIM code 403; absent headers are 414.
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { ImAccounts, ImApp } from '../accounts/index.ts';
-import { compile, firstProblem } from '../accounts/validate.ts';
+import { type ImAccounts, type ImApp, compile, firstProblem } from '../accounts/index.ts';
 import { checkSumMatches } from './checksum.ts';
 import { NimError } from './nim-errors.ts';
 import type { RestNonces } from './nonces.ts';

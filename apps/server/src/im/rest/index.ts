@@ -4,8 +4,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../store/index.ts';
-import type { ImAccounts } from '../accounts/index.ts';
-import { typeBoxValidatorCompiler } from '../accounts/validate.ts';
+import { type ImAccounts, typeBoxValidatorCompiler } from '../accounts/index.ts';
 import { authenticate } from './auth.ts';
 import { NimError, useNimErrors } from './nim-errors.ts';
 import { RestNonces } from './nonces.ts';

@@ -3,9 +3,8 @@
 // also be stored for every member (sendToOnlineUsersOnly false) and delivered at the next sync,
 // addressed to the team. A super team keeps no per-member state, so its are online only.
 import type { CustomSysMsg } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { CustomSysMsgSender } from '../people/handlers.ts';
-import { onlineOnlyId, sendSysMsg } from '../people/sysmsgs.ts';
+import { CommandError } from '../gateway/index.ts';
+import { type CustomSysMsgSender, onlineOnlyId, sendSysMsg } from '../people/index.ts';
 import type { TeamDeps } from './ops.ts';
 import { superTeamGroup, type TeamKind } from './scene.ts';
 
