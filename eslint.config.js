@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { boundaries } from './eslint.boundaries.js';
 
 const noFocusedTests = {
   selector:
@@ -10,35 +11,22 @@ const noFocusedTests = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'bench/results/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'bench/results/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       'no-restricted-syntax': ['error', noFocusedTests],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
-  {
-    // Parts depend only downward (docs/overview.md): a package never imports from an app, and
-    // nobody reaches into another part's files except through its package name.
-    files: ['packages/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/apps/**', '@morsel/server', '@morsel/web'], message: 'packages must not import apps' }] },
-      ],
-    },
-  },
-  {
-    files: ['apps/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/packages/*/src/**', '@morsel/*/src/**'], message: 'import a package by its name' }] },
-      ],
-    },
-  },
+  // Parts depend only downward (docs/overview.md); who may import whom: eslint.boundaries.js.
+  ...boundaries,
 );

@@ -2,8 +2,7 @@
 // today, the streak reward on the third day (the server's clock moved a day at a time), my
 // prizes and a prize's detail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManualClock } from '../apps/server/src/product/clock.ts';
-import type { TestServer } from '../apps/server/test/harness/index.ts';
+import type { ManualClock, TestServer } from '../apps/server/test/harness/index.ts';
 import { screenshot } from './harness/browser.ts';
 import { startAppWithClock } from './shell-support.ts';
 import { campaignApi, expectLoginAsked, openLoggedIn, openLoggedOut } from './campaigns-support.ts';

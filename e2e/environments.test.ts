@@ -5,7 +5,13 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, openPhone, screenshot } from './harness/browser.ts';
 import { WEB_DIST } from './harness/app.ts';
-import { installWechatSdkStandIn, loginThroughApi, nativeCalls, openInApp, USER_AGENTS } from './shell-support.ts';
+import {
+  installWechatSdkStandIn,
+  loginThroughApi,
+  nativeCalls,
+  openInApp,
+  USER_AGENTS,
+} from './shell-support.ts';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 
 const JSAPI_TICKET = 'e2e-jsapi-ticket-0123456789';
@@ -16,7 +22,11 @@ describe('environments', () => {
   let token: string;
 
   beforeAll(async () => {
-    app = await startTestServer({ webDist: WEB_DIST, wechatAppId: WECHAT_APP_ID, wechatJsapiTicket: JSAPI_TICKET });
+    app = await startTestServer({
+      webDist: WEB_DIST,
+      wechatAppId: WECHAT_APP_ID,
+      wechatJsapiTicket: JSAPI_TICKET,
+    });
     token = await loginThroughApi(app.url, '13500135000');
   });
   afterAll(async () => {
@@ -37,7 +47,9 @@ describe('environments', () => {
       await page.goto(`${app.url}/?from=timeline#top`);
       await page.getByRole('heading', { name: '活动中心' }).waitFor();
       const calls = await page.waitForFunction(() => {
-        const recorded = (window as unknown as { __wxCalls?: [string, Record<string, unknown>][] }).__wxCalls ?? [];
+        const recorded =
+          (window as unknown as { __wxCalls?: [string, Record<string, unknown>][] }).__wxCalls ??
+          [];
         return recorded.some(([name]) => name === 'updateAppMessageShareData') && recorded;
       });
       const recorded = (await calls.jsonValue()) as [string, Record<string, unknown>][];
@@ -53,7 +65,9 @@ describe('environments', () => {
         link: `${app.url}/`,
         imgUrl: `${app.url}/favicon.svg`,
       });
-      expect(recorded.find(([name]) => name === 'updateTimelineShareData')![1]).toMatchObject({ title: '活动中心' });
+      expect(recorded.find(([name]) => name === 'updateTimelineShareData')![1]).toMatchObject({
+        title: '活动中心',
+      });
       expect(errors).toEqual([]);
     } finally {
       await phone.close();
@@ -78,22 +92,25 @@ describe('environments', () => {
   it.each([
     ['mini-program', USER_AGENTS.miniProgram, 'mini-program-sign-award'],
     ['Alipay mini-program', USER_AGENTS.alipayMiniProgram, 'alipay-mini-program-sign-award'],
-  ])('%s: the ut query parameter becomes the session, the other parameters stay', async (_name, userAgent, shot) => {
-    const phone = await openPhone({ userAgent });
-    try {
-      const page = await phone.newPage();
-      const errors = collectPageErrors(page);
-      await page.goto(`${app.url}/activity/sign/award?ut=${encodeURIComponent(token)}&from=mini`);
-      await page.getByText('135 ****5000').waitFor();
-      expect(new URL(page.url()).search).toBe('?from=mini');
-      const cookies = await phone.context.cookies();
-      expect(cookies.find((c) => c.name === 'ut')?.value).toBe(token);
-      await screenshot(page, shot);
-      expect(errors).toEqual([]);
-    } finally {
-      await phone.close();
-    }
-  });
+  ])(
+    '%s: the ut query parameter becomes the session, the other parameters stay',
+    async (_name, userAgent, shot) => {
+      const phone = await openPhone({ userAgent });
+      try {
+        const page = await phone.newPage();
+        const errors = collectPageErrors(page);
+        await page.goto(`${app.url}/activity/sign/award?ut=${encodeURIComponent(token)}&from=mini`);
+        await page.getByText('135 ****5000').waitFor();
+        expect(new URL(page.url()).search).toBe('?from=mini');
+        const cookies = await phone.context.cookies();
+        expect(cookies.find((c) => c.name === 'ut')?.value).toBe(token);
+        await screenshot(page, shot);
+        expect(errors).toEqual([]);
+      } finally {
+        await phone.close();
+      }
+    },
+  );
 
   it('Alipay mini-program told by my.getEnv only: the page reloads once without ut, logged in', async () => {
     const phone = await openPhone({ userAgent: USER_AGENTS.alipay });
@@ -101,7 +118,8 @@ describe('environments', () => {
       // What Alipay's web-view script provides: my.getEnv answering asynchronously.
       await phone.context.addInitScript(() => {
         (window as unknown as { my: unknown }).my = {
-          getEnv: (callback: (result: { miniprogram: boolean }) => void) => setTimeout(() => callback({ miniprogram: true }), 50),
+          getEnv: (callback: (result: { miniprogram: boolean }) => void) =>
+            setTimeout(() => callback({ miniprogram: true }), 50),
         };
       });
       const page = await phone.newPage();
@@ -134,9 +152,13 @@ describe('environments', () => {
       await page.goto(`${app.url}/activity/sign/award`);
       await page.getByText('请先登录').waitFor();
       expect(new URL(page.url()).pathname).toBe('/activity/sign/award');
-      await expect.poll(async () => (await nativeCalls(page)).map((c) => c.method)).toContain('login');
+      await expect
+        .poll(async () => (await nativeCalls(page)).map((c) => c.method))
+        .toContain('login');
       const calls = await nativeCalls(page);
-      expect(calls.find((c) => c.method === 'login')!.params).toEqual({ redirect: `${app.url}/activity/sign/award` });
+      expect(calls.find((c) => c.method === 'login')!.params).toEqual({
+        redirect: `${app.url}/activity/sign/award`,
+      });
       expect(calls.find((c) => c.method === 'setHeader')!.params).toEqual({
         visible: true,
         title: '我的奖品',
@@ -153,7 +175,9 @@ describe('environments', () => {
   it('native app, logged in: the token, device id and version come from the user agent', async () => {
     const { phone, page, errors } = await openInApp(token);
     try {
-      const infoRequest = page.waitForRequest((request) => request.url().includes('/ouser-web/api/user/info.do'));
+      const infoRequest = page.waitForRequest((request) =>
+        request.url().includes('/ouser-web/api/user/info.do'),
+      );
       await page.goto(`${app.url}/activity/sign/award`);
       await page.getByText('135 ****5000').waitFor();
       const headers = (await infoRequest).headers();
@@ -168,10 +192,18 @@ describe('environments', () => {
 
       await page.goto(`${app.url}/`);
       await page.getByRole('heading', { name: '活动中心' }).waitFor();
-      await expect.poll(async () => (await nativeCalls(page)).map((c) => c.method)).toContain('setShare');
+      await expect
+        .poll(async () => (await nativeCalls(page)).map((c) => c.method))
+        .toContain('setShare');
       const calls = await nativeCalls(page);
-      expect(calls.find((c) => c.method === 'setHeader')!.params).toMatchObject({ title: '活动中心', shareMenu: true });
-      expect(calls.find((c) => c.method === 'setShare')!.params).toMatchObject({ title: '活动中心', link: `${app.url}/` });
+      expect(calls.find((c) => c.method === 'setHeader')!.params).toMatchObject({
+        title: '活动中心',
+        shareMenu: true,
+      });
+      expect(calls.find((c) => c.method === 'setShare')!.params).toMatchObject({
+        title: '活动中心',
+        link: `${app.url}/`,
+      });
       await screenshot(page, 'app-home');
       expect(errors).toEqual([]);
     } finally {

@@ -3,20 +3,27 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import type * as MorselIM from '../packages/im-sdk/src/index.ts';
+import type * as MorselIM from '@morsel/im-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { collectPageErrors, openPhone, type Phone } from './harness/browser.ts';
 import { addAppScript } from './harness/scripts.ts';
 
-const sdkEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/im-sdk/src/index.ts');
+const sdkEntry = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../packages/im-sdk/src/index.ts',
+);
 
 /** The SDK as an IIFE exposing `MorselIM`, built in memory. */
 async function bundleSdk(): Promise<string> {
   const result = await build({
     configFile: false,
     logLevel: 'silent',
-    build: { write: false, minify: false, lib: { entry: sdkEntry, formats: ['iife'], name: 'MorselIM', fileName: 'im' } },
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: sdkEntry, formats: ['iife'], name: 'MorselIM', fileName: 'im' },
+    },
   });
   const output = (Array.isArray(result) ? result[0] : result) as { output: { code?: string }[] };
   return output.output[0]!.code!;
@@ -48,7 +55,13 @@ describe('the IM SDK in a browser', () => {
           const { NIM } = (window as unknown as { MorselIM: typeof MorselIM }).MorselIM;
           const events: string[] = [];
           const nim = NIM.getInstance({
-            appKey, account, token, lbsUrl, transports: [...transports], logLevel: 'off', autoConnect: false,
+            appKey,
+            account,
+            token,
+            lbsUrl,
+            transports: [...transports],
+            logLevel: 'off',
+            autoConnect: false,
             onconnect: () => events.push('connect'),
             onsyncdone: () => events.push('syncdone'),
           });
@@ -58,7 +71,13 @@ describe('the IM SDK in a browser', () => {
           await nim.destroy();
           return { events, connectionId: reply.connectionId, time, deviceId };
         },
-        { appKey, account: demoAccounts[0]!.accid, token: demoAccounts[0]!.token, lbsUrl: `${server.url}/im/lbs`, transports },
+        {
+          appKey,
+          account: demoAccounts[0]!.accid,
+          token: demoAccounts[0]!.token,
+          lbsUrl: `${server.url}/im/lbs`,
+          transports,
+        },
       );
       expect(result.events[0]).toBe('connect');
       expect(result.connectionId).toMatch(/^[0-9a-f-]{36}$/);

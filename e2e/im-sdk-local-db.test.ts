@@ -9,18 +9,28 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandAt, decodeFrame } from '@morsel/protocol';
 import type { NIM } from '@morsel/im-sdk';
-import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
-import { connectClient } from '../apps/server/test/im-link/clients.ts';
+import {
+  connectClient,
+  startTestServer,
+  type TestServer,
+} from '../apps/server/test/harness/index.ts';
 import { collectPageErrors, openPhone, screenshot, type Phone } from './harness/browser.ts';
 import { addAppScript } from './harness/scripts.ts';
 
-const sdkEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/im-sdk/src/index.ts');
+const sdkEntry = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../packages/im-sdk/src/index.ts',
+);
 
 async function bundleSdk(): Promise<string> {
   const result = await build({
     configFile: false,
     logLevel: 'silent',
-    build: { write: false, minify: false, lib: { entry: sdkEntry, formats: ['iife'], name: 'MorselIM', fileName: 'im' } },
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: sdkEntry, formats: ['iife'], name: 'MorselIM', fileName: 'im' },
+    },
   });
   const output = (Array.isArray(result) ? result[0] : result) as { output: { code?: string }[] };
   return output.output[0]!.code!;
@@ -62,13 +72,17 @@ function watchFrames(page: Page) {
     };
     socket.on('framesent', ({ payload }) => {
       const sent = decode(payload);
-      if (sent?.name === 'sync') seen.syncTimetags.push(sent.frame.body!.timetags as Record<string, number>);
+      if (sent?.name === 'sync')
+        seen.syncTimetags.push(sent.frame.body!.timetags as Record<string, number>);
     });
     socket.on('framereceived', ({ payload }) => {
       const got = decode(payload);
-      if (got?.name === 'sync' && got.frame.ser !== 0) seen.syncReplies.push(got.frame.body!.timetags as Record<string, number>);
-      if (got?.name === 'syncOfflineMsgs') seen.offline.push(...(got.frame.body!.msgs as WireMsg[]));
-      if (got?.name === 'syncRoamingMsgs') seen.roaming.push(...(got.frame.body!.msgs as WireMsg[]));
+      if (got?.name === 'sync' && got.frame.ser !== 0)
+        seen.syncReplies.push(got.frame.body!.timetags as Record<string, number>);
+      if (got?.name === 'syncOfflineMsgs')
+        seen.offline.push(...(got.frame.body!.msgs as WireMsg[]));
+      if (got?.name === 'syncRoamingMsgs')
+        seen.roaming.push(...(got.frame.body!.msgs as WireMsg[]));
     });
   });
   return startVisit;
@@ -95,7 +109,13 @@ interface PageState {
 function logIn(page: Page, login: Login): Promise<PageState> {
   return page.evaluate(async ({ db, peerSession, ...credentials }) => {
     const Sdk = (window as unknown as { MorselIM: { NIM: typeof NIM } }).MorselIM.NIM;
-    const state = { atConnect: { sessions: [], texts: [] }, offline: [], roaming: [], afterSync: [], errors: [] } as PageState;
+    const state = {
+      atConnect: { sessions: [], texts: [] },
+      offline: [],
+      roaming: [],
+      afterSync: [],
+      errors: [],
+    } as PageState;
     const texts = (msgs: { text?: string }[]) => msgs.map((m) => m.text ?? '');
     let nim: NIM | undefined;
     const synced = new Promise<void>((resolve) => {
@@ -108,7 +128,9 @@ function logIn(page: Page, login: Login): Promise<PageState> {
         autoConnect: false,
         onconnect: () => {
           // Before the sync has even started: what the local database gave.
-          state.atConnect.sessions = nim!.getLocalSessions().map((s) => ({ id: s.id, ...(s.lastMsg?.text && { lastText: s.lastMsg.text }) }));
+          state.atConnect.sessions = nim!
+            .getLocalSessions()
+            .map((s) => ({ id: s.id, ...(s.lastMsg?.text && { lastText: s.lastMsg.text }) }));
           state.atConnect.texts = texts(nim!.getLocalMsgs({ sessionId: peerSession }));
         },
         onofflinemsgs: (batch) => state.offline.push(...texts(batch.msgs)),
@@ -131,7 +153,10 @@ describe('the IM SDK local database in a browser', () => {
   let phone: Phone;
 
   beforeAll(async () => {
-    [server, sdk] = await Promise.all([startTestServer({ imCommandsPerSecond: 10_000 }), bundleSdk()]);
+    [server, sdk] = await Promise.all([
+      startTestServer({ imCommandsPerSecond: 10_000 }),
+      bundleSdk(),
+    ]);
     phone = await openPhone({ device: 'Pixel 7' }); // Chrome: document 2 disables the database on Safari
   });
   afterAll(async () => {
@@ -148,8 +173,16 @@ describe('the IM SDK local database in a browser', () => {
     const { appKey, demoAccounts } = server.server.seeded;
     const shopper = demoAccounts[0]!;
     const staff = await connectClient(server, 1);
-    const send = async (text: string) => (await staff.nim.sendText({ scene: 'p2p', to: shopper.accid, text })).idServer!;
-    const login: Login = { appKey, account: shopper.accid, token: shopper.token, lbsUrl: `${server.url}/im/lbs`, peerSession: `p2p-${demoAccounts[1]!.accid.toLowerCase()}`, ...(db !== undefined && { db }) };
+    const send = async (text: string) =>
+      (await staff.nim.sendText({ scene: 'p2p', to: shopper.accid, text })).idServer!;
+    const login: Login = {
+      appKey,
+      account: shopper.accid,
+      token: shopper.token,
+      lbsUrl: `${server.url}/im/lbs`,
+      peerSession: `p2p-${demoAccounts[1]!.accid.toLowerCase()}`,
+      ...(db !== undefined && { db }),
+    };
     const waiting = [`${tag} 坚果到货了`, `${tag} 今天满减`];
     const waitingIds = [await send(waiting[0]!), await send(waiting[1]!)];
 
@@ -166,11 +199,19 @@ describe('the IM SDK local database in a browser', () => {
     const live = [...waiting, ...liveTexts];
     const sent = [...waitingIds, ...liveIds];
     await page.waitForFunction(
-      ({ session, count }) => (window as unknown as { nim: NIM }).nim.getLocalMsgs({ sessionId: session }).length >= count,
+      ({ session, count }) =>
+        (window as unknown as { nim: NIM }).nim.getLocalMsgs({ sessionId: session }).length >=
+        count,
       { session: login.peerSession, count: live.length },
     );
     // What the database holds (reads queue behind every write made so far).
-    const stored = await page.evaluate((session) => (window as unknown as { nim: NIM }).nim.getLocalMsgsFromDB({ sessionId: session }).then((r) => r.msgs.length), login.peerSession);
+    const stored = await page.evaluate(
+      (session) =>
+        (window as unknown as { nim: NIM }).nim
+          .getLocalMsgsFromDB({ sessionId: session })
+          .then((r) => r.msgs.length),
+      login.peerSession,
+    );
 
     const secondVisit = startVisit();
     await page.reload();
@@ -181,7 +222,19 @@ describe('the IM SDK local database in a browser', () => {
     await screenshot(page, `im-local-db-${tag}`);
     await staff.nim.destroy();
     await page.close();
-    return { stored, live, sent, waitingIds, liveIds, whileAway, awayId, again, firstVisit, secondVisit, pageErrors };
+    return {
+      stored,
+      live,
+      sent,
+      waitingIds,
+      liveIds,
+      whileAway,
+      awayId,
+      again,
+      firstVisit,
+      secondVisit,
+      pageErrors,
+    };
   }
 
   it('shows history at once after a reload and syncs only what came since', async () => {
@@ -190,7 +243,10 @@ describe('the IM SDK local database in a browser', () => {
     expect(run.firstVisit.roaming.map((m) => m.idServer)).toEqual(run.waitingIds); // a new device's first sync
     // Before the sync: the four messages and their session, from the local database.
     expect(run.again.atConnect.texts).toEqual([...run.live].reverse());
-    expect(run.again.atConnect.sessions).toContainEqual({ id: expect.stringMatching(/^p2p-/), lastText: run.live[3] });
+    expect(run.again.atConnect.sessions).toContainEqual({
+      id: expect.stringMatching(/^p2p-/),
+      lastText: run.live[3],
+    });
     // The sync asked with the timetags the first visit's sync ended with: no roaming restart,
     // nothing the first sync brought. The server sends again what came after its timetag (the
     // live messages: its timetag is taken before streaming, so nothing at the edge is lost) and
@@ -198,8 +254,21 @@ describe('the IM SDK local database in a browser', () => {
     // Only the categories whose data the database keeps (messages, sessions, system messages):
     // the others (friends, teams...) live in memory and start over.
     expect(run.firstVisit.syncReplies).toHaveLength(1);
-    const stored = ['offlineMsgs', 'sessions', 'msgReceipts', 'deleteMsg', 'stickTopSessions', 'teamMsgs', 'superTeamMsgs', 'superTeamSessions', 'sysMsgs'];
-    const storedOf = (timetags: Record<string, number>) => Object.fromEntries(Object.entries(timetags).filter(([category]) => stored.includes(category)));
+    const stored = [
+      'offlineMsgs',
+      'sessions',
+      'msgReceipts',
+      'deleteMsg',
+      'stickTopSessions',
+      'teamMsgs',
+      'superTeamMsgs',
+      'superTeamSessions',
+      'sysMsgs',
+    ];
+    const storedOf = (timetags: Record<string, number>) =>
+      Object.fromEntries(
+        Object.entries(timetags).filter(([category]) => stored.includes(category)),
+      );
     expect(run.secondVisit.syncTimetags).toEqual([storedOf(run.firstVisit.syncReplies[0]!)]);
     expect(run.secondVisit.syncTimetags[0]!.offlineMsgs).toBeGreaterThan(0);
     expect(run.secondVisit.roaming).toEqual([]);
@@ -235,17 +304,37 @@ describe('the IM SDK local database in a browser', () => {
       const result = await page.evaluate(
         async ({ appKey, account, token, lbsUrl }) => {
           const Sdk = (window as unknown as { MorselIM: { NIM: typeof NIM } }).MorselIM.NIM;
-          const nim = Sdk.getInstance({ appKey, account, token, lbsUrl, autoConnect: false, logLevel: 'off', logUploadUrl: 'off' });
+          const nim = Sdk.getInstance({
+            appKey,
+            account,
+            token,
+            lbsUrl,
+            autoConnect: false,
+            logLevel: 'off',
+            logUploadUrl: 'off',
+          });
           await nim.sendText({ scene: 'p2p', to: 'someone', text: '本地', isLocal: true });
-          const error = await nim.clearDB().then(() => null, (e: { code: string; message: string }) => ({ code: e.code, message: e.message }));
+          const error = await nim.clearDB().then(
+            () => null,
+            (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
+          );
           const fromDb = await nim.getLocalMsgsFromDB({ sessionId: 'p2p-someone' });
           const databases = (await indexedDB.databases()).map((d) => d.name);
           await nim.destroy();
           return { error, fromDb: fromDb.msgs.length, databases };
         },
-        { appKey, account: demoAccounts[0]!.accid, token: demoAccounts[0]!.token, lbsUrl: `${server.url}/im/lbs` },
+        {
+          appKey,
+          account: demoAccounts[0]!.accid,
+          token: demoAccounts[0]!.token,
+          lbsUrl: `${server.url}/im/lbs`,
+        },
       );
-      expect(result).toEqual({ error: { code: 'NO_DB', message: 'no db' }, fromDb: 0, databases: [] });
+      expect(result).toEqual({
+        error: { code: 'NO_DB', message: 'no db' },
+        fromDb: 0,
+        databases: [],
+      });
     } finally {
       await iphone.close();
     }

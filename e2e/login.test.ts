@@ -2,11 +2,14 @@
 // outbox, the bank_channel cookie, the image captcha and an invalid session (-331007).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ManualClock } from '../apps/server/src/product/clock.ts';
 import { collectPageErrors, openPhone, screenshot } from './harness/browser.ts';
 import { startApp, WEB_DIST } from './harness/app.ts';
 import { latestSmsCode, loginThroughApi, startAppWithClock } from './shell-support.ts';
-import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
+import {
+  startTestServer,
+  type ManualClock,
+  type TestServer,
+} from '../apps/server/test/harness/index.ts';
 
 async function cookie(page: Page, name: string) {
   return (await page.context().cookies()).find((c) => c.name === name);
@@ -40,7 +43,9 @@ describe('login', () => {
       const errors = collectPageErrors(page);
       await page.goto(`${app.url}/activity/sign/award?bank_channel=abc&from=push`);
       await page.waitForURL((url) => url.pathname === '/my/login');
-      expect(new URL(page.url()).searchParams.get('loginFrom')).toBe('/activity/sign/award?bank_channel=abc&from=push');
+      expect(new URL(page.url()).searchParams.get('loginFrom')).toBe(
+        '/activity/sign/award?bank_channel=abc&from=push',
+      );
       expect((await cookie(page, 'bank_channel'))?.value).toBe('abc');
       await expect.poll(() => page.title()).toBe('登录');
       await page.getByRole('heading', { name: '手机号快捷登录' }).waitFor();
@@ -84,15 +89,22 @@ describe('login', () => {
           return box.top + box.height / 2;
         };
         // Every row of the form: how far each field, prefix and button sits from the row's middle.
-        const offCentre = [...document.querySelectorAll('form > label, form > div')].flatMap((row) =>
-          [...row.querySelectorAll(':scope > span, :scope > button, input')].map((el) => Math.abs(middle(el) - middle(row))),
+        const offCentre = [...document.querySelectorAll('form > label, form > div')].flatMap(
+          (row) =>
+            [...row.querySelectorAll(':scope > span, :scope > button, input')].map((el) =>
+              Math.abs(middle(el) - middle(row)),
+            ),
         );
         // Each 《…》 of the terms on one line (a narrow phone must not strand "策》" below).
-        const terms = [...document.querySelectorAll('form p span')].map((el) => ({ text: el.textContent, lines: el.getClientRects().length }));
+        const terms = [...document.querySelectorAll('form p span')].map((el) => ({
+          text: el.textContent,
+          lines: el.getClientRects().length,
+        }));
         return { controls, offCentre, terms };
       });
       expect(layout.controls.length).toBeGreaterThanOrEqual(4);
-      for (const control of layout.controls) expect(control, String(control.name)).toMatchObject({ sameFont: true });
+      for (const control of layout.controls)
+        expect(control, String(control.name)).toMatchObject({ sameFont: true });
       expect(layout.offCentre.length).toBeGreaterThanOrEqual(4);
       for (const off of layout.offCentre) expect(off).toBeLessThanOrEqual(2);
       expect(layout.terms).toEqual([
@@ -123,7 +135,9 @@ describe('login', () => {
     const phone = await openPhone();
     try {
       const page = await phone.newPage();
-      await page.goto(`${app.url}/my/login?loginFrom=${encodeURIComponent('//evil.example.com/x')}`);
+      await page.goto(
+        `${app.url}/my/login?loginFrom=${encodeURIComponent('//evil.example.com/x')}`,
+      );
       const code = await requestCode(page, app.url, '13900139000');
       await page.getByRole('textbox', { name: '短信验证码' }).fill(code);
       await page.getByRole('button', { name: '登录' }).click();
@@ -152,7 +166,9 @@ describe('login of a known number', () => {
     try {
       const page = await phone.newPage();
       const errors = collectPageErrors(page);
-      await page.goto(`${app.url}/my/login?loginFrom=${encodeURIComponent('/activity/sign/award')}`);
+      await page.goto(
+        `${app.url}/my/login?loginFrom=${encodeURIComponent('/activity/sign/award')}`,
+      );
       const code = await requestCode(page, app.url, '13600136000');
       await page.getByRole('textbox', { name: '短信验证码' }).fill(code);
       await page.getByRole('button', { name: '登录' }).click();
@@ -171,7 +187,11 @@ describe('login with an image captcha', () => {
 
   beforeAll(async () => {
     // Every SMS asks for the image captcha first.
-    app = await startTestServer({ webDist: WEB_DIST, smsImageCaptchaAfterPerMobile: 0, smsImageCaptchaAfterPerAddress: 0 });
+    app = await startTestServer({
+      webDist: WEB_DIST,
+      smsImageCaptchaAfterPerMobile: 0,
+      smsImageCaptchaAfterPerAddress: 0,
+    });
   });
   afterAll(async () => {
     await app?.stop();
@@ -195,7 +215,9 @@ describe('login with an image captcha', () => {
       await page.getByRole('textbox', { name: '图形验证码' }).fill('zzzz');
       await page.getByRole('button', { name: '获取验证码' }).click();
       await page.getByText('图形验证码错误或已过期，请重新输入').waitFor();
-      await expect.poll(() => page.getByRole('textbox', { name: '图形验证码' }).inputValue()).toBe('');
+      await expect
+        .poll(() => page.getByRole('textbox', { name: '图形验证码' }).inputValue())
+        .toBe('');
       await page.getByRole('button', { name: '获取验证码' }).waitFor();
       expect(errors).toEqual([]);
     } finally {

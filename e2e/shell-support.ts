@@ -4,8 +4,11 @@
 import { devices, type BrowserContext, type Page } from 'playwright-core';
 import { WEB_DIST } from './harness/app.ts';
 import { collectPageErrors, openPhone, type Phone } from './harness/browser.ts';
-import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
-import { ManualClock } from '../apps/server/src/product/clock.ts';
+import {
+  ManualClock,
+  startTestServer,
+  type TestServer,
+} from '../apps/server/test/harness/index.ts';
 
 const IPHONE = devices['iPhone 13'].userAgent;
 
@@ -17,7 +20,8 @@ export const USER_AGENTS = {
   /** Alipay's mini-program web-view: the Alipay markers plus MiniProgram. */
   alipayMiniProgram: `${IPHONE} Ariver/1.1.0 AliApp(AP/10.5.86.8000) Nebula WK AlipayClient/10.5.86.8000 Language/zh-Hans MiniProgram`,
   /** The native app as docs/native-bridge.md defines its marker. */
-  app: (ut = '') => `${IPHONE} MorselApp/4.13.0 (os=iOS; ut=${encodeURIComponent(ut)}; deviceId=dev-e2e; sessionId=sess-e2e)`,
+  app: (ut = '') =>
+    `${IPHONE} MorselApp/4.13.0 (os=iOS; ut=${encodeURIComponent(ut)}; deviceId=dev-e2e; sessionId=sess-e2e)`,
 };
 
 export interface NativeCall {
@@ -42,7 +46,13 @@ export async function installNativeStandIn(context: BrowserContext): Promise<voi
           calls.push(call);
           if (call.method === 'login') return;
           const data = call.method === 'share' ? { shared: true } : {};
-          setTimeout(() => (window as unknown as { morselBridgeReceive: (id: string, r: unknown) => void }).morselBridgeReceive(call.id, { ok: true, data }), 0);
+          setTimeout(
+            () =>
+              (
+                window as unknown as { morselBridgeReceive: (id: string, r: unknown) => void }
+              ).morselBridgeReceive(call.id, { ok: true, data }),
+            0,
+          );
         },
       },
     });
@@ -54,7 +64,9 @@ export const nativeCalls = (page: Page): Promise<NativeCall[]> =>
   page.evaluate(() => (window as unknown as { __nativeCalls: NativeCall[] }).__nativeCalls);
 
 /** A phone inside the native app (logged in when given a token), its bridge the recording stand-in. */
-export async function openInApp(ut?: string): Promise<{ phone: Phone; page: Page; errors: string[] }> {
+export async function openInApp(
+  ut?: string,
+): Promise<{ phone: Phone; page: Page; errors: string[] }> {
   const phone = await openPhone({ userAgent: USER_AGENTS.app(ut) });
   try {
     await installNativeStandIn(phone.context);
@@ -94,10 +106,17 @@ interface Envelope<T> {
   data: T;
 }
 
-async function post<T>(base: string, path: string, form: Record<string, string>): Promise<Envelope<T>> {
+async function post<T>(
+  base: string,
+  path: string,
+  form: Record<string, string>,
+): Promise<Envelope<T>> {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-requested-with': 'XMLHttpRequest',
+    },
     body: new URLSearchParams(form).toString(),
   });
   return (await response.json()) as Envelope<T>;
@@ -121,9 +140,20 @@ export async function loginThroughApi(base: string, mobile: string): Promise<str
   });
   if (Number(sent.code) !== 0) throw new Error(`SMS not sent: ${sent.message}`);
   const captchas = await latestSmsCode(base, mobile);
-  const check = await post<{ isRepeat: boolean }>(base, '/ouser-web/mobileRegister/isRepeatPhoneForm.do', { mobile });
-  const path = check.data.isRepeat ? '/ouser-web/mobileLogin/loginForm.do' : '/ouser-web/memberRegisterForm.do';
-  const reply = await post<{ ut: string }>(base, path, { mobile, captchas, platformId: '3', companyId: '30' });
+  const check = await post<{ isRepeat: boolean }>(
+    base,
+    '/ouser-web/mobileRegister/isRepeatPhoneForm.do',
+    { mobile },
+  );
+  const path = check.data.isRepeat
+    ? '/ouser-web/mobileLogin/loginForm.do'
+    : '/ouser-web/memberRegisterForm.do';
+  const reply = await post<{ ut: string }>(base, path, {
+    mobile,
+    captchas,
+    platformId: '3',
+    companyId: '30',
+  });
   if (Number(reply.code) !== 0) throw new Error(`login failed: ${reply.message}`);
   return reply.data.ut;
 }

@@ -36,7 +36,9 @@ describe('the app shell in a phone', () => {
     expect(response?.status()).toBe(200);
     await page.getByText('页面不存在').first().waitFor();
     await expect.poll(() => page.title()).toBe('页面不存在');
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(255, 255, 255)',
+    );
     await screenshot(page, 'shell-not-found');
 
     await page.getByRole('button', { name: '返回活动中心' }).click();
@@ -56,7 +58,11 @@ describe('the app shell in a phone', () => {
     for (const bank of ['abc', 'boc']) {
       const page = await phone.newPage();
       const documents: string[] = [];
-      page.on('request', (request) => request.isNavigationRequest() && documents.push(new URL(request.url()).pathname));
+      page.on(
+        'request',
+        (request) =>
+          request.isNavigationRequest() && documents.push(new URL(request.url()).pathname),
+      );
       await page.goto(`${app.url}/activity/${bank}/index?channel=app`);
       await page.waitForURL(`${app.url}/thirdmall/${bank}/index?channel=app`);
       // A document load, not a client-side route change: the server answered the new URL.
@@ -103,4 +109,3 @@ describe('the app shell in a phone', () => {
     expect(cookies.find((c) => c.name === 'sessionId')?.value).toMatch(/^\d{14,}$/);
   });
 });
-

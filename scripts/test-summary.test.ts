@@ -10,10 +10,12 @@ const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-sum
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'morsel-summary-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function summarize(report: unknown, extraArgs: string[] = []) {
+// The script reads CI from its environment; each test sets it rather than inheriting the run's.
+function summarize(report: unknown, extraArgs: string[] = [], ci = false) {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.json`);
   if (report !== undefined) fs.writeFileSync(file, JSON.stringify(report));
-  const run = spawnSync(process.execPath, [script, file, ...extraArgs], { encoding: 'utf8' });
+  const env = { ...process.env, CI: ci ? 'true' : '' };
+  const run = spawnSync(process.execPath, [script, file, ...extraArgs], { encoding: 'utf8', env });
   const lines = run.stdout.trim().split('\n');
   return { status: run.status, last: lines.at(-1), lines };
 }
@@ -22,8 +24,14 @@ const file = (name: string, status: string, tests: string[], message = '') => ({
   name,
   status,
   message,
-  assertionResults: tests.map((state) => ({ status: state })),
+  assertionResults: tests.map((state, index) => ({ status: state, fullName: `test ${index}` })),
 });
+
+function allowList(skips: unknown[]): string {
+  const list = path.join(dir, `${Math.random().toString(36).slice(2)}-skips.json`);
+  fs.writeFileSync(list, JSON.stringify({ skips }));
+  return list;
+}
 
 describe('the CI summary line', () => {
   it('ends with exactly `N passed, N failed`, the skipped count on the line before', () => {
@@ -93,6 +101,54 @@ describe('the CI summary line', () => {
     expect(summarize(green, ['--extra-failed', '0'])).toMatchObject({
       last: '5 passed, 0 failed',
       status: 0,
+    });
+  });
+
+  describe('skipped tests under CI', () => {
+    // vitest writes absolute file names; the summary and the allow list name them from the root.
+    const skippedRun = {
+      success: true,
+      numPassedTests: 2,
+      numFailedTests: 0,
+      numPendingTests: 1,
+      testResults: [
+        file(path.join(process.cwd(), 'apps/x.test.ts'), 'passed', ['passed', 'skipped', 'passed']),
+      ],
+    };
+    const none = ['--allowed-skips', allowList([])];
+
+    it('count as failures, each named', () => {
+      const run = summarize(skippedRun, none, true);
+      expect(run.last).toBe('2 passed, 1 failed');
+      expect(run.lines).toContain(
+        'skipped under CI (not in allowed-skips.json): apps/x.test.ts > test 1',
+      );
+      expect(run.status).toBe(1);
+    });
+
+    it('pass when the allow list names them with a reason', () => {
+      const allowed = allowList([{ test: 'apps/x.test.ts > test 1', reason: 'needs a phone' }]);
+      const run = summarize(skippedRun, ['--allowed-skips', allowed], true);
+      expect(run).toMatchObject({ last: '2 passed, 0 failed', status: 0 });
+    });
+
+    it('refuse an allowed skip without a reason', () => {
+      const allowed = allowList([{ test: 'apps/x.test.ts > test 1', reason: ' ' }]);
+      const run = summarize(skippedRun, ['--allowed-skips', allowed], true);
+      expect(run.status).not.toBe(0);
+      expect(run.last).not.toBe('2 passed, 0 failed');
+    });
+
+    it('are only counted, not failed, outside CI', () => {
+      expect(summarize(skippedRun, none, false)).toMatchObject({
+        last: '2 passed, 0 failed',
+        status: 0,
+      });
+    });
+
+    it('read the repository allow list by default, which is valid', () => {
+      const run = summarize(skippedRun, [], true);
+      expect(run.last).toBe('2 passed, 1 failed');
     });
   });
 });

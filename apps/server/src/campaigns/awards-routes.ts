@@ -2,7 +2,7 @@
 // delivery address of a goods prize. Only the owner reads an award; any other id is 60003.
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { ok } from '../product/codes.ts';
+import { ok } from '../product/index.ts';
 import { currentUser, userId, type CampaignContext } from './context.ts';
 import { awardDetail, listAwards, publicAward, requireOwnAward, submitAddress } from './kernel/awards.ts';
 import { requireCampaign } from './kernel/window.ts';

@@ -1,10 +1,7 @@
 // What campaign routes are given: the product API's context (store, clock, areas, sessions) and
 // the admin key. Campaigns resolve the shopper exactly as the product API does (src/product/session.ts).
 import type { FastifyRequest } from 'fastify';
-import type { ProductContext } from '../product/context.ts';
-import { ProductError } from '../product/codes.ts';
-import { readToken, requireUser } from '../product/session.ts';
-import type { ProductUser } from '../product/store/users.ts';
+import { type ProductContext, ProductError, readToken, requireUser, type ProductUser } from '../product/index.ts';
 
 export interface CampaignContext {
   readonly product: ProductContext;

@@ -4,8 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from '../config/index.ts';
-import type { ProductContext } from '../product/context.ts';
-import { installBodyParsers, installErrorEnvelope } from '../product/http.ts';
+import { type ProductContext, installBodyParsers, installErrorEnvelope } from '../product/index.ts';
 import type { CampaignContext } from './context.ts';
 import { installCampaignErrors } from './http.ts';
 import { registerCampaignAssets } from './assets.ts';

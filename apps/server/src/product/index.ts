@@ -23,6 +23,13 @@ import { registerDevOutboxRoute } from './routes/dev-outbox.ts';
 export type { Clock } from './clock.ts';
 export type { SmsProvider } from './sms/provider.ts';
 export { ManualClock, systemClock } from './clock.ts';
+export type { AreaIndex } from './areas.ts';
+export { CODES, ok, ProductError } from './codes.ts';
+export type { ProductContext } from './context.ts';
+export { clientAddress, headerValue, installBodyParsers, installErrorEnvelope } from './http.ts';
+export { readToken, requireUser } from './session.ts';
+export { hitCounter } from './store/rate-limit.ts';
+export { maskMobile, type ProductUser } from './store/users.ts';
 
 export interface ProductDeps {
   config: Config;

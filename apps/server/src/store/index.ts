@@ -4,9 +4,12 @@ import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { postgresDialect, sqliteDialect, type EngineName } from './engines.ts';
 
-export type { Database } from './schema.ts';
+export type { Database, ImAccountTable, ImClientLogTable } from './schema.ts';
 export type { EngineName } from './engines.ts';
 export { isStatementTimeout, isUniqueViolation } from './errors.ts';
+export { compiledOnce } from './compiled-once.ts';
+export { isSqlite } from './migrations/helpers.ts';
+export { WriteBatcher } from './write-batcher.ts';
 
 export interface Store {
   readonly db: Kysely<Database>;

@@ -1,3 +1,4 @@
+import { describe } from 'vitest';
 import { MemoryBus, RedisBus } from '../../src/bus/index.ts';
 import { checkRedis, REDIS_URL, uniquePrefix } from '../harness/index.ts';
 import { busContract } from './bus.contract.ts';
@@ -10,7 +11,7 @@ busContract('memory', {
   },
 });
 
-if (await checkRedis()) {
+describe.runIf(await checkRedis())('on Redis', () => {
   busContract('redis', {
     distributed: true,
     async open() {
@@ -18,4 +19,4 @@ if (await checkRedis()) {
       return [await RedisBus.connect({ url: REDIS_URL, prefix }), await RedisBus.connect({ url: REDIS_URL, prefix })];
     },
   });
-}
+});

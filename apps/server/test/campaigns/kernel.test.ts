@@ -23,7 +23,7 @@ function kernelSuite(engine: string, open: () => Promise<{ store: Store; drop?: 
     });
 
     it('applies a points change once per business key and never below zero', async (context) => {
-      if (!opened) return context.skip();
+      if (!opened) return context.skip('PostgreSQL is not reachable');
       const db = opened.store.db;
       const credit = { userId, delta: 30, reason: '签到', businessKey: 'test:credit', now: 1 };
       const results = await Promise.all(Array.from({ length: 10 }, () => changePoints(db, credit)));
@@ -43,7 +43,7 @@ function kernelSuite(engine: string, open: () => Promise<{ store: Store; drop?: 
     });
 
     it('never lets a counter pass its limit', async (context) => {
-      if (!opened) return context.skip();
+      if (!opened) return context.skip('PostgreSQL is not reachable');
       const db = opened.store.db;
       const results = await Promise.all(Array.from({ length: 50 }, () => tryIncrement(db, 'test:limit', 7)));
       expect(results.filter(Boolean)).toHaveLength(7);

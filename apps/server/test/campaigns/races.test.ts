@@ -40,7 +40,7 @@ const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
     };
 
     it('signs a shopper in once a day and pays the points and the milestone once', async (context) => {
-      if (!s) return context.skip();
+      if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
       const start = server.clock.now();
       const a = await newShopper(server);
@@ -62,7 +62,7 @@ const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
     }, 60_000);
 
     it('gives the new-user pack once and one gift coupon per receiver', async (context) => {
-      if (!s) return context.skip();
+      if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
       const fresh = await newShopper(server);
       expect(await race(() => call(server.url, 'POST', '/api/campaign/coupon/newuser/claim', { ut: fresh.ut }))).toEqual(once(60057));
@@ -83,7 +83,7 @@ const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
     }, 60_000);
 
     it('counts one assist per friend and earns extra draws only up to the daily cap', async (context) => {
-      if (!s) return context.skip();
+      if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
       const sharer = await newShopper(server);
       const friend = await newShopper(server);
@@ -104,7 +104,7 @@ const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
     }, 60_000);
 
     it('uses a coupon online once, redeems its code once and spends an exchange code once', async (context) => {
-      if (!s) return context.skip();
+      if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
       const a = await newShopper(server);
       const online = data(await call(server.url, 'POST', '/api/campaign/coupon/claim', { ut: a.ut, body: { templateKey: 'all-10-off-99' } }));

@@ -69,7 +69,7 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
     });
 
     it('awards exactly the stock, and the fallback to everyone else', async (context) => {
-      if (!s) return context.skip();
+      if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
       const draws = shoppers.flatMap((shopper) => Array.from({ length: DRAWS_EACH }, () => draw(agent, server.url, shopper.ut)));
       const answers = await Promise.all(draws);
@@ -96,7 +96,7 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
     }, 180_000);
 
     it('never passes a coupon template\'s stock or a shopper\'s limit under concurrent claims', async (context) => {
-      if (!s) return context.skip();
+      if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
       data(
         await admin(server.url, 'PUT', '/admin/api/coupon-templates/race-5-off', {
@@ -133,7 +133,7 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
     }, 120_000);
 
     it('lets exactly the use limit of shoppers win a password at once', async (context) => {
-      if (!s) return context.skip();
+      if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
       const now = server.clock.now();
       data(await admin(server.url, 'PUT', '/admin/api/campaigns/password/passwords/RACE', { prize: 'package-points', startsAt: now - 1, endsAt: now + 86_400_000, useLimit: 7 }));

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { describe } from 'vitest';
 import { openStore, sqliteFileIn } from '../../src/store/index.ts';
 import { checkPostgres, createPostgresDatabase, makeDataDir } from '../harness/index.ts';
 import { accountsContract } from './accounts.contract.ts';
@@ -11,9 +12,9 @@ accountsContract('sqlite', async () => {
   };
 });
 
-if (await checkPostgres()) {
+describe.runIf(await checkPostgres())('on PostgreSQL', () => {
   accountsContract('postgres', async () => {
     const database = await createPostgresDatabase();
     return { open: () => openStore({ databaseUrl: database.url }), dispose: () => database.drop() };
   });
-}
+});

@@ -251,7 +251,7 @@ describe('the SMS provider setting', () => {
 });
 
 // The same flow with the server on PostgreSQL: counters, codes and sessions through real routes.
-if (await checkPostgres()) {
+describe.runIf(await checkPostgres())('on PostgreSQL', () => {
   describe('login by SMS code on PostgreSQL', () => {
     let s: ProductTestServer;
     let database: { url: string; drop(): Promise<void> };
@@ -278,4 +278,4 @@ if (await checkPostgres()) {
       expect((await getJson(s.url, INFO, { ut })).body.code).toBe(-331007);
     });
   });
-}
+});

@@ -1,4 +1,4 @@
-import { afterAll } from 'vitest';
+import { afterAll, describe } from 'vitest';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { openStore } from '../../src/store/index.ts';
@@ -17,7 +17,7 @@ productStoreContract('SQLite', async () => {
 });
 
 // checkPostgres() warns (or, under CI, fails) when PostgreSQL is missing.
-if (await checkPostgres()) {
+describe.runIf(await checkPostgres())('on PostgreSQL', () => {
   const databases: { drop(): Promise<void> }[] = [];
   afterAll(async () => {
     for (const database of databases) await database.drop();
@@ -27,4 +27,4 @@ if (await checkPostgres()) {
     databases.push(database);
     return openStore({ databaseUrl: database.url });
   });
-}
+});

@@ -135,7 +135,7 @@ writerSuite('sqlite', async () => {
   return { store: await openStore({ sqliteFile: sqliteFileIn(dataDir) }), dispose: () => fs.rm(dataDir, { recursive: true, force: true }) };
 });
 
-if (await checkPostgres()) {
+describe.runIf(await checkPostgres())('on PostgreSQL', () => {
   writerSuite('postgres', async () => {
     const database = await createPostgresDatabase();
     return { store: await openStore({ databaseUrl: database.url }), dispose: () => database.drop() };
@@ -173,4 +173,4 @@ if (await checkPostgres()) {
       }
     });
   });
-}
+});

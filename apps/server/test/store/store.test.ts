@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { describe } from 'vitest';
 import { openStore, sqliteFileIn } from '../../src/store/index.ts';
 import { checkPostgres, createPostgresDatabase, makeDataDir } from '../harness/index.ts';
 import { storeContract } from './store.contract.ts';
@@ -9,10 +10,10 @@ storeContract('sqlite', async () => {
   return { open, reopen: open, dispose: () => fs.rm(dataDir, { recursive: true, force: true }) };
 });
 
-if (await checkPostgres()) {
+describe.runIf(await checkPostgres())('on PostgreSQL', () => {
   storeContract('postgres', async () => {
     const database = await createPostgresDatabase();
     const open = () => openStore({ databaseUrl: database.url });
     return { open, reopen: open, dispose: () => database.drop() };
   });
-}
+});

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { sql } from 'kysely';
-import { ok } from '../../product/codes.ts';
+import { ok } from '../../product/index.ts';
 import type { CampaignContext } from '../context.ts';
 import { CouponTemplateConfig, PasswordConfig, PrizeConfig } from '../config-format.ts';
 import { writeCouponTemplate, writeExchangeCode, writePassword, writePrize } from '../config-store.ts';

@@ -3,9 +3,7 @@
 // link (the poster's data, and the friend's claim: once per receiver, never one's own).
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { ok } from '../../product/codes.ts';
-import type { ProductUser } from '../../product/store/users.ts';
-import { maskMobile } from '../../product/store/users.ts';
+import { ok, type ProductUser, maskMobile } from '../../product/index.ts';
 import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
 import { findSharer, recordAssist } from '../kernel/assists.ts';
 import { refuse } from '../kernel/codes.ts';

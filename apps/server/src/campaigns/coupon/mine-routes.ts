@@ -2,7 +2,7 @@
 // draws it as a QR code and a barcode), and using it online. Another shopper's id is 60050.
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { ok } from '../../product/codes.ts';
+import { ok } from '../../product/index.ts';
 import { currentUser, userId, type CampaignContext } from '../context.ts';
 import { listCoupons, publicCoupon, requireOwnCoupon, useOnline } from '../kernel/coupons.ts';
 import { IdParams } from '../schemas.ts';

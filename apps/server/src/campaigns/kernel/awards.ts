@@ -2,7 +2,7 @@
 // "not found"), and the delivery address of a goods prize, submitted once.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
-import type { AreaIndex } from '../../product/areas.ts';
+import type { AreaIndex } from '../../product/index.ts';
 import { refuse } from './codes.ts';
 import { publicCoupon, requireOwnCoupon } from './coupons.ts';
 import type { Award } from './prizes.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_CODES } from './codes.ts';
-import { CODES } from '../../product/codes.ts';
+import { CODES } from '../../product/index.ts';
 
 describe('the campaign error catalogue', () => {
   it('has one code per entry, none clashing with the product API but the shared 10001', () => {

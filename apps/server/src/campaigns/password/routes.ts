@@ -3,9 +3,7 @@
 // answer their own code; attempts are limited per shopper and per address.
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { ok } from '../../product/codes.ts';
-import { clientAddress } from '../../product/http.ts';
-import { hitCounter } from '../../product/store/rate-limit.ts';
+import { ok, clientAddress, hitCounter } from '../../product/index.ts';
 import { isUniqueViolation } from '../../store/index.ts';
 import { currentUser, userId, type CampaignContext } from '../context.ts';
 import { publicAward } from '../kernel/awards.ts';

@@ -3,8 +3,7 @@
 // recent winners with masked numbers.
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { ok } from '../../product/codes.ts';
-import { maskMobile } from '../../product/store/users.ts';
+import { ok, maskMobile } from '../../product/index.ts';
 import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
 import { findSharer, recordAssist } from '../kernel/assists.ts';
 import { publicAward } from '../kernel/awards.ts';

@@ -2,7 +2,7 @@
 // the streak and its milestone rewards (once per streak).
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { ok } from '../../product/codes.ts';
+import { ok } from '../../product/index.ts';
 import { isUniqueViolation } from '../../store/index.ts';
 import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
 import { refuse } from '../kernel/codes.ts';

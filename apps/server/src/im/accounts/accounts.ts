@@ -2,8 +2,7 @@
 // check the gateway calls. The REST API (../rest) and the gateway are its only callers.
 import { Type, type Static } from '@sinclair/typebox';
 import type { Logger } from '../../log.ts';
-import { isUniqueViolation, type Store } from '../../store/index.ts';
-import type { ImAccountTable } from '../../store/schema.ts';
+import { isUniqueViolation, type Store, type ImAccountTable } from '../../store/index.ts';
 import { ImAccountError } from './errors.ts';
 import {
   AccidField,

@@ -10,3 +10,4 @@ export {
 } from './accounts.ts';
 export { ImAccountError, type ImAccountErrorReason } from './errors.ts';
 export * from './rules.ts';
+export { compile, firstProblem, typeBoxValidatorCompiler } from './validate.ts';

@@ -4,8 +4,7 @@
 import { sql } from 'kysely';
 import type { ReplyOf } from '@morsel/protocol';
 import { isUniqueViolation } from '../../store/index.ts';
-import { CommandError } from '../gateway/errors.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
+import { CommandError, type HandlerTable } from '../gateway/index.ts';
 import type { ExtrasDeps } from './access.ts';
 import type { ImCollectTable } from './tables.ts';
 

@@ -2,9 +2,8 @@
 // the root). Replies live in the root's conversation, after it; each names its root in the
 // indexed thread_root column, filled when it is stored (migration 0016, docs/im-extras.md).
 import { LIMITS } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
-import { toMsg, visibleTo } from '../messaging/message-store.ts';
+import { CommandError, type HandlerTable } from '../gateway/index.ts';
+import { toMsg, visibleTo } from '../messaging/index.ts';
 import { readableMessage, type ExtrasDeps } from './access.ts';
 
 export function threadHandlers(deps: ExtrasDeps): HandlerTable {

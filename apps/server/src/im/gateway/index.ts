@@ -18,6 +18,11 @@ import { MemoryPresence, RedisPresence, type Presence } from './presence.ts';
 
 export { Gateway, kickConnections, type LoginVerifier } from './gateway.ts';
 export { LBS_PATH, LINK_PATH } from './lbs.ts';
+export type { Session } from './connection.ts';
+export { CommandError } from './errors.ts';
+export type { SyncSources } from './handlers/sync.ts';
+export type { HandlerContext, HandlerTable } from './handlers/types.ts';
+export type { AccountKey } from './ports.ts';
 
 export interface ImGatewayDeps {
   http: FastifyInstance;

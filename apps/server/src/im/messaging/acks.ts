@@ -1,9 +1,7 @@
 // Read acknowledgements: an account's ack of a session moves forward only, and its other devices
 // learn of each move (sessionAck), so unread counts agree everywhere.
 import type { Msg } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { Session } from '../gateway/connection.ts';
-import type { Gateway } from '../gateway/gateway.ts';
+import { CommandError, type Session, type Gateway } from '../gateway/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { SceneRegistry } from './scenes.ts';
 import { sessionIdOf } from './scenes.ts';

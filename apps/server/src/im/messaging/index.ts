@@ -11,10 +11,12 @@ import { registerMessagingSync } from './sync.ts';
 import type { SearchBounds } from './message-store.ts';
 import { messageReadMarker, readMarkHandlers, ReadMarkers } from './read-marks.ts';
 
-export { SceneRegistry, type SceneResolver, type Conversation } from './scenes.ts';
+export { SceneRegistry, type SceneResolver, type Conversation, parseSessionId } from './scenes.ts';
 export type { ReadMarker } from './read-marks.ts';
 export { checkWrite, type SendGuard, type WriteGuard } from './send.ts';
 export { recallNotice, type RecallNotice, type RecallSource } from './recalls.ts';
+export { readableMessage } from './readable.ts';
+export { pushInChunks } from './sync.ts';
 
 export interface Messaging {
   /** Team and super-team scenes register here. */

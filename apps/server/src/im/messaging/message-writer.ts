@@ -4,9 +4,7 @@
 // a savepoint pair per message. The SQL is written here once per engine and row count, not built
 // by the query builder per call: this is the hottest write of the server (docs/benchmarks.md).
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { Database } from '../../store/index.ts';
-import { isSqlite } from '../../store/migrations/helpers.ts';
-import { WriteBatcher } from '../../store/write-batcher.ts';
+import { type Database, isSqlite, WriteBatcher } from '../../store/index.ts';
 import type { ImMessageTable } from './tables.ts';
 import type { Scene, SessionRef } from './scenes.ts';
 

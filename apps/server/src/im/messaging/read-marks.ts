@@ -4,9 +4,7 @@
 // messages with the people feature. A pair nobody registered is refused with 414.
 import type { Msg } from '@morsel/protocol';
 import { COMMANDS, type CommandName } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { Session } from '../gateway/connection.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
+import { CommandError, type Session, type HandlerTable } from '../gateway/index.ts';
 import { ackSession, type AckDeps } from './acks.ts';
 import { readableMessage } from './readable.ts';
 

@@ -4,8 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Msg } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
-import { CommandError } from '../gateway/errors.ts';
-import type { AccountKey } from '../gateway/ports.ts';
+import { CommandError, type AccountKey } from '../gateway/index.ts';
 import { findMessage } from './message-store.ts';
 import type { SceneRegistry } from './scenes.ts';
 import { peerOf, readableIn, sessionIdOf } from './scenes.ts';

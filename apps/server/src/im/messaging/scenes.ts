@@ -2,8 +2,7 @@
 // who may read it. One-to-one is here; team and super-team scenes register their own resolver
 // with the social-graph feature and then flow through the same send, history and sync paths.
 import type { Msg } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { AccountKey } from '../gateway/ports.ts';
+import { CommandError, type AccountKey } from '../gateway/index.ts';
 
 export type Scene = Msg['scene'];
 

@@ -3,8 +3,7 @@
 // new message brings the session back; its ack moves to now, so it comes back with only the new
 // message unread. The account's other devices drop the sessions too.
 import { sql } from 'kysely';
-import type { Session } from '../gateway/connection.ts';
-import type { Gateway } from '../gateway/gateway.ts';
+import type { Session, Gateway } from '../gateway/index.ts';
 import type { Store } from '../../store/index.ts';
 
 export async function deleteSessions(deps: { store: Store; gateway: Gateway; now: () => number }, session: Session, connectionId: string, sessionIds: string[]): Promise<void> {

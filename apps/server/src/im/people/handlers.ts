@@ -2,10 +2,7 @@
 import type { Kysely } from 'kysely';
 import { checkUserUpdate, type Friend } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
-import type { Session } from '../gateway/connection.ts';
-import { CommandError } from '../gateway/errors.ts';
-import type { Gateway } from '../gateway/gateway.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
+import { type Session, CommandError, type Gateway, type HandlerTable } from '../gateway/index.ts';
 import { hasRelation, setRelation } from './relations.ts';
 import { markSysMsgsRead, onlineOnlyId, pendingRequest, sendSysMsg, settleRequest } from './sysmsgs.ts';
 import { getUsers } from './users.ts';

@@ -6,6 +6,8 @@ import { peopleHandlers, type CustomSysMsgSender } from './handlers.ts';
 import { blacklistGuard } from './relations.ts';
 import { registerPeopleSync } from './sync.ts';
 import { markSysMsgsRead } from './sysmsgs.ts';
+export type { CustomSysMsgSender } from './handlers.ts';
+export { onlineOnlyId, sendSysMsg, settleRequest } from './sysmsgs.ts';
 
 export interface PeopleOptions {
   store: Store;

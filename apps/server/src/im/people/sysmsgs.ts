@@ -3,8 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { SysMsg, SysMsgType } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
-import type { Gateway } from '../gateway/gateway.ts';
-import type { AccountKey } from '../gateway/ports.ts';
+import type { Gateway, AccountKey } from '../gateway/index.ts';
 import type { ImSysMsgTable } from './tables.ts';
 
 const CATEGORY: Record<SysMsgType, SysMsg['category']> = {

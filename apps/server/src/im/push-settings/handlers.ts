@@ -3,8 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DonnopSettings } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
-import type { Gateway } from '../gateway/gateway.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
+import type { Gateway, HandlerTable } from '../gateway/index.ts';
 import type { ImDonnopTable } from './tables.ts';
 
 export const toDonnop = (row: ImDonnopTable): DonnopSettings => ({

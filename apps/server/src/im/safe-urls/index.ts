@@ -8,8 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { isSafeShortUrl, SAFE_URL_RULE } from '@morsel/protocol';
 import type { Kysely } from 'kysely';
 import type { Database, Store } from '../../store/index.ts';
-import { CommandError } from '../gateway/errors.ts';
-import type { ImGateway } from '../gateway/index.ts';
+import { type ImGateway, CommandError } from '../gateway/index.ts';
 
 export class SafeUrls {
   constructor(

@@ -1,8 +1,7 @@
 // The team commands of document 2, section 7, with the server-side permission checks of
 // section 6 and the team error codes 801 to 815.
-import { CommandError } from '../gateway/errors.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
-import { sendSysMsg, settleRequest } from '../people/sysmsgs.ts';
+import { CommandError, type HandlerTable } from '../gateway/index.ts';
+import { sendSysMsg, settleRequest } from '../people/index.ts';
 import { TEAM_DEFAULTS, type SysMsgType } from '@morsel/protocol';
 import {
   existingAccounts,

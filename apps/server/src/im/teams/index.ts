@@ -2,10 +2,8 @@
 // share the team logic with kind 'superTeam', but fan out through one group per team and keep
 // no per-member state per message.
 import type { Store } from '../../store/index.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
-import type { ImGateway } from '../gateway/index.ts';
+import { type ImGateway, type HandlerTable, CommandError } from '../gateway/index.ts';
 import type { Messaging } from '../messaging/index.ts';
-import { CommandError } from '../gateway/errors.ts';
 import type { People } from '../people/index.ts';
 import { teamCustomSysMsgSender } from './custom-sysmsgs.ts';
 import { teamHandlers } from './handlers.ts';

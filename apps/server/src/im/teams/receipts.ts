@@ -3,10 +3,7 @@
 // who read.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
-import type { Session } from '../gateway/connection.ts';
-import { CommandError } from '../gateway/errors.ts';
-import type { Gateway } from '../gateway/gateway.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
+import { type Session, CommandError, type Gateway, type HandlerTable } from '../gateway/index.ts';
 import { teamConvKey } from './scene.ts';
 import type { TeamStore } from './team-store.ts';
 

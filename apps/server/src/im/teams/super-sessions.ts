@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Session } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
-import type { SyncSources } from '../gateway/handlers/sync.ts';
+import type { SyncSources } from '../gateway/index.ts';
 import { toMsg, visibleTo } from '../messaging/index.ts';
 import { isTeamConvKeyOfMember } from './scene.ts';
 

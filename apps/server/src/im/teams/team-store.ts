@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Team, TeamMember } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
-import { CommandError } from '../gateway/errors.ts';
+import { CommandError } from '../gateway/index.ts';
 import type { ImTeamMemberTable, ImTeamTable } from './tables.ts';
 
 export type TeamRow = Omit<ImTeamTable, 'id'> & { id: number };
