@@ -17,6 +17,7 @@ import { registerMyCouponRoutes } from './coupon/mine-routes.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
+export type { DemoCode } from './seed.ts';
 
 export interface CampaignDeps {
   config: Config;

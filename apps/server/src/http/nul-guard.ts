@@ -1,7 +1,7 @@
 // Every HTTP request carrying a NUL character (path, query or body) is refused with 400 before
 // validation; see input/nul.ts for why. Each API's error handler answers it in its own envelope.
 import type { FastifyInstance } from 'fastify';
-import { containsNul, NUL_MESSAGE } from '../input/nul.ts';
+import { containsNul, NUL_MESSAGE } from '../input/index.ts';
 
 class NulRefused extends Error {
   readonly statusCode = 400;

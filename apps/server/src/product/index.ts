@@ -30,6 +30,8 @@ export { clientAddress, headerValue, installBodyParsers, installErrorEnvelope } 
 export { readToken, requireUser } from './session.ts';
 export { hitCounter } from './store/rate-limit.ts';
 export { maskMobile, type ProductUser } from './store/users.ts';
+export { peekCounter } from './store/rate-limit.ts';
+export { nextChinaMidnight } from './clock.ts';
 
 export interface ProductDeps {
   config: Config;

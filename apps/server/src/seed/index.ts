@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { hashToken } from '../im/accounts/tokens.ts';
+import { hashToken } from '../im/accounts/index.ts';
 import type { Store } from '../store/index.ts';
 import type { Config } from '../config/index.ts';
-import { seedCampaigns, type DemoCode } from '../campaigns/seed.ts';
+import { seedCampaigns, type DemoCode } from '../campaigns/index.ts';
 
 /** The demo IM accounts created on first start, so a person can try chat at once. */
 export const DEMO_ACCOUNTS = [

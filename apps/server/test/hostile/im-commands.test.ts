@@ -186,7 +186,7 @@ for (const { engine, available } of ENGINES) {
         const variants = variantsOf(name, known, 900 + i);
         frames += variants.length;
         failures.push(
-          ...(await fuzz(link, name, variants, (code, label) => {
+          ...(await fuzz(link, name, variants, (code) => {
             return code === 500 || code === 999 || code === 998
               ? `server error ${code}`
               : undefined;

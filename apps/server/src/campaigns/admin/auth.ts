@@ -6,8 +6,8 @@
 // even with the right key, so a key cannot be guessed from one address.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { clientAddress, headerValue } from '../../product/http.ts';
-import { hitCounter, peekCounter } from '../../product/store/rate-limit.ts';
+import { clientAddress, headerValue } from '../../product/index.ts';
+import { hitCounter, peekCounter } from '../../product/index.ts';
 import { refuse } from '../kernel/codes.ts';
 import type { CampaignContext } from '../context.ts';
 

@@ -11,3 +11,4 @@ export {
 export { ImAccountError, type ImAccountErrorReason } from './errors.ts';
 export * from './rules.ts';
 export { compile, firstProblem, typeBoxValidatorCompiler } from './validate.ts';
+export { hashToken } from './tokens.ts';

@@ -8,8 +8,8 @@ import { LOGGING } from '@morsel/protocol';
 import type { Config } from '../../config/index.ts';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
-import { clientAddress } from '../../product/http.ts';
-import { typeBoxValidatorCompiler } from '../accounts/validate.ts';
+import { clientAddress } from '../../product/index.ts';
+import { typeBoxValidatorCompiler } from '../accounts/index.ts';
 import {
   CLIENT_LOG_BODY_LIMIT,
   ErrorStatsBody,

@@ -1,9 +1,9 @@
 // Where client logs and error reports are kept, how much each app, device and client address
 // may write a day, and how long rows stay (deleted on a schedule, see index.ts).
 import type { Store } from '../../store/index.ts';
-import type { ImClientLogTable } from '../../store/schema.ts';
-import { hitCounter, peekCounter } from '../../product/store/rate-limit.ts';
-import { nextChinaMidnight } from '../../product/clock.ts';
+import type { ImClientLogTable } from '../../store/index.ts';
+import { hitCounter, peekCounter } from '../../product/index.ts';
+import { nextChinaMidnight } from '../../product/index.ts';
 
 export type ClientLogEntry = Omit<ImClientLogTable, 'id' | 'created_at'>;
 

@@ -13,12 +13,12 @@ import {
   type DeliveredEvent,
 } from '@morsel/protocol';
 import type { Database, Store } from '../../store/index.ts';
-import type { Session } from '../gateway/connection.ts';
-import { CommandError } from '../gateway/errors.ts';
-import type { Gateway } from '../gateway/gateway.ts';
+import type { Session } from '../gateway/index.ts';
+import { CommandError } from '../gateway/index.ts';
+import type { Gateway } from '../gateway/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
-import { blacklistedBy, blacklistersOf } from '../people/relations.ts';
+import type { HandlerTable } from '../gateway/index.ts';
+import { blacklistedBy, blacklistersOf } from '../people/index.ts';
 import type { ImEventTable } from './tables.ts';
 
 export interface EventLimits {

@@ -3,12 +3,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { CommandName, Msg, RequestOf } from '@morsel/protocol';
 import type { Store } from '../../store/index.ts';
-import { CommandError } from '../gateway/errors.ts';
-import type { Session } from '../gateway/connection.ts';
-import type { Gateway } from '../gateway/gateway.ts';
-import { readableMessage as messageReadableBy } from '../messaging/readable.ts';
-import type { Conversation, SceneRegistry } from '../messaging/scenes.ts';
-import { checkWrite, type WriteGuard } from '../messaging/send.ts';
+import { CommandError } from '../gateway/index.ts';
+import type { Session } from '../gateway/index.ts';
+import type { Gateway } from '../gateway/index.ts';
+import { readableMessage as messageReadableBy } from '../messaging/index.ts';
+import type { Conversation, SceneRegistry } from '../messaging/index.ts';
+import { checkWrite, type WriteGuard } from '../messaging/index.ts';
 
 export type MsgKey = RequestOf<'deleteMsgPin'>['msg'];
 

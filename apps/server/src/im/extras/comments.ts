@@ -4,10 +4,10 @@
 import type { Kysely } from 'kysely';
 import type { ReplyOf } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
-import { CommandError } from '../gateway/errors.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
-import type { SyncSources } from '../gateway/handlers/sync.ts';
-import { pushInChunks } from '../messaging/sync.ts';
+import { CommandError } from '../gateway/index.ts';
+import type { HandlerTable } from '../gateway/index.ts';
+import type { SyncSources } from '../gateway/index.ts';
+import { pushInChunks } from '../messaging/index.ts';
 import {
   readableByAccount,
   keyOfRow,

@@ -2,8 +2,8 @@
 // stick-top sessions and thread messages, with their pushes and sync categories.
 import type { Store } from '../../store/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
-import type { SceneRegistry } from '../messaging/scenes.ts';
-import type { WriteGuard } from '../messaging/send.ts';
+import type { SceneRegistry } from '../messaging/index.ts';
+import type { WriteGuard } from '../messaging/index.ts';
 import type { ExtrasDeps } from './access.ts';
 import { collectHandlers } from './collects.ts';
 import { commentHandlers, registerCommentSync } from './comments.ts';

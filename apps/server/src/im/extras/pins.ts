@@ -2,12 +2,12 @@
 // is 417), updates the pin's custom data or removes it. Every device of every participant is
 // told; the sync replays changes, and getMsgPins lists a session's pins with their messages.
 import type { Msg, ReplyOf } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
-import type { SyncSources } from '../gateway/handlers/sync.ts';
-import { toMsg, visibleTo } from '../messaging/message-store.ts';
-import { parseSessionId } from '../messaging/scenes.ts';
-import { pushInChunks } from '../messaging/sync.ts';
+import { CommandError } from '../gateway/index.ts';
+import type { HandlerTable } from '../gateway/index.ts';
+import type { SyncSources } from '../gateway/index.ts';
+import { toMsg, visibleTo } from '../messaging/index.ts';
+import { parseSessionId } from '../messaging/index.ts';
+import { pushInChunks } from '../messaging/index.ts';
 import {
   readableByAccount,
   keyOfRow,

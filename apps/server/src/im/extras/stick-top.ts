@@ -2,12 +2,12 @@
 // The session id must be scene-id with a valid scene and a conversation the account may read.
 // The account's other devices are told of each change; the sync replays them.
 import type { ReplyOf } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { Session } from '../gateway/connection.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
-import type { SyncSources } from '../gateway/handlers/sync.ts';
-import { parseSessionId, sessionIdOf } from '../messaging/scenes.ts';
-import { pushInChunks } from '../messaging/sync.ts';
+import { CommandError } from '../gateway/index.ts';
+import type { Session } from '../gateway/index.ts';
+import type { HandlerTable } from '../gateway/index.ts';
+import type { SyncSources } from '../gateway/index.ts';
+import { parseSessionId, sessionIdOf } from '../messaging/index.ts';
+import { pushInChunks } from '../messaging/index.ts';
 import type { ExtrasDeps } from './access.ts';
 import type { ImStickTopTable } from './tables.ts';
 

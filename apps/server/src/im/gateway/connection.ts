@@ -17,7 +17,7 @@ import type { Logger } from '../../log.ts';
 import { isStatementTimeout } from '../../store/index.ts';
 import { CommandError } from './errors.ts';
 import type { AccountKey } from './ports.ts';
-import { containsNul, NUL_MESSAGE } from '../../input/nul.ts';
+import { containsNul, NUL_MESSAGE } from '../../input/index.ts';
 
 export interface Session extends AccountKey {
   /** The account's display name at login, sent as fromNick. */

@@ -23,6 +23,8 @@ export { CommandError } from './errors.ts';
 export type { SyncSources } from './handlers/sync.ts';
 export type { HandlerContext, HandlerTable } from './handlers/types.ts';
 export type { AccountKey } from './ports.ts';
+export { newest, pushInChunks } from './sync-push.ts';
+export { FrequencyControl } from './frequency.ts';
 
 export interface ImGatewayDeps {
   http: FastifyInstance;

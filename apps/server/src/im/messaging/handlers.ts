@@ -1,9 +1,9 @@
 // The msg service's commands (document 2, section 7 "Messages" and "Sessions").
 import { sql } from 'kysely';
 import { LIMITS, type Msg, type RequestOf, type Session as ProtocolSession } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { Session } from '../gateway/connection.ts';
-import type { HandlerTable } from '../gateway/handlers/types.ts';
+import { CommandError } from '../gateway/index.ts';
+import type { Session } from '../gateway/index.ts';
+import type { HandlerTable } from '../gateway/index.ts';
 import { history, searchHistory, toMsg, visibleTo, type HistoryQuery, type SearchBounds } from './message-store.ts';
 import { ackSession } from './acks.ts';
 import { readableMessage } from './readable.ts';

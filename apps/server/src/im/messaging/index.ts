@@ -86,3 +86,4 @@ export function registerMessaging(options: MessagingOptions): Messaging {
 export { insertMessage, type StoredBody } from './message-store.ts';
 export { toMsg, visibleTo } from './message-store.ts';
 export { streamMessages, type MessageStream } from './sync.ts';
+export { sessionIdOf } from './scenes.ts';

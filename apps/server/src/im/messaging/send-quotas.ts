@@ -4,7 +4,7 @@
 // path (no extra write per message); with several processes behind one Redis each counts the
 // sends it stores, so an account spread over N processes may send up to N times the quota, and a
 // restart starts the day's count again (docs/im-messaging.md, Quotas).
-import { CommandError } from '../gateway/errors.ts';
+import { CommandError } from '../gateway/index.ts';
 
 export interface SendQuotaLimits {
   messagesPerDay: number;

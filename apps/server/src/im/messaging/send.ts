@@ -7,9 +7,9 @@ import {
   type Msg,
   type OutgoingMsg,
 } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import type { Session } from '../gateway/connection.ts';
-import type { Gateway } from '../gateway/gateway.ts';
+import { CommandError } from '../gateway/index.ts';
+import type { Session } from '../gateway/index.ts';
+import type { Gateway } from '../gateway/index.ts';
 import type { Store } from '../../store/index.ts';
 import { insertMessage, type StoredBody } from './message-store.ts';
 import type { Conversation, SceneRegistry } from './scenes.ts';

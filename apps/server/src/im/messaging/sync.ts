@@ -5,9 +5,9 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { CommandName } from '@morsel/protocol';
 import type { Database, Store } from '../../store/index.ts';
-import type { SyncSources } from '../gateway/handlers/sync.ts';
-import type { HandlerContext } from '../gateway/handlers/types.ts';
-import { newest, pushInChunks } from '../gateway/sync-push.ts';
+import type { SyncSources } from '../gateway/index.ts';
+import type { HandlerContext } from '../gateway/index.ts';
+import { newest, pushInChunks } from '../gateway/index.ts';
 import {
   cursorAt,
   messagesPageAfter,

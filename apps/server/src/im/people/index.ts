@@ -8,6 +8,7 @@ import { registerPeopleSync } from './sync.ts';
 import { markSysMsgsRead } from './sysmsgs.ts';
 export type { CustomSysMsgSender } from './handlers.ts';
 export { onlineOnlyId, sendSysMsg, settleRequest } from './sysmsgs.ts';
+export { blacklistedBy, blacklistersOf } from './relations.ts';
 
 export interface PeopleOptions {
   store: Store;

@@ -3,8 +3,8 @@
 // (the sender's SDK treats a message as sent).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
-import { compiledOnce } from '../../store/compiled-once.ts';
-import { CommandError } from '../gateway/errors.ts';
+import { compiledOnce } from '../../store/index.ts';
+import { CommandError } from '../gateway/index.ts';
 import type { WriteGuard } from '../messaging/index.ts';
 
 export type RelationKind = 'blacklist' | 'mutelist';

@@ -2,8 +2,8 @@
 // profiles, my relations and the system messages sent to me.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
-import type { SyncSources } from '../gateway/handlers/sync.ts';
-import { newest, pushInChunks } from '../gateway/sync-push.ts';
+import type { SyncSources } from '../gateway/index.ts';
+import { newest, pushInChunks } from '../gateway/index.ts';
 import { toFriend } from './handlers.ts';
 import { toSysMsg } from './sysmsgs.ts';
 import { toUser, usersQuery } from './users.ts';

@@ -9,7 +9,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ImAccounts, ImApp } from '../accounts/index.ts';
-import { compile, firstProblem } from '../accounts/validate.ts';
+import { compile, firstProblem } from '../accounts/index.ts';
 import { bodyMd5, checkSumMatches, hexDigestsEqual } from './checksum.ts';
 import { NimError } from './nim-errors.ts';
 import type { RestNonces } from './nonces.ts';

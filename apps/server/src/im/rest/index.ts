@@ -5,7 +5,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../store/index.ts';
 import type { ImAccounts } from '../accounts/index.ts';
-import { typeBoxValidatorCompiler } from '../accounts/validate.ts';
+import { typeBoxValidatorCompiler } from '../accounts/index.ts';
 import { authenticate, verifyBodyMd5 } from './auth.ts';
 import { NimError, useNimErrors } from './nim-errors.ts';
 import { RestNonces } from './nonces.ts';

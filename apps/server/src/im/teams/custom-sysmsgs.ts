@@ -6,10 +6,10 @@
 // stored row) per member, so every account has a budget of member deliveries per second (416
 // past it): a member of a 2,000-member team cannot turn 100 commands a second into 200,000 rows.
 import type { CustomSysMsg } from '@morsel/protocol';
-import { CommandError } from '../gateway/errors.ts';
-import { FrequencyControl } from '../gateway/frequency.ts';
-import type { CustomSysMsgSender } from '../people/handlers.ts';
-import { onlineOnlyId, sendSysMsg } from '../people/sysmsgs.ts';
+import { CommandError } from '../gateway/index.ts';
+import { FrequencyControl } from '../gateway/index.ts';
+import type { CustomSysMsgSender } from '../people/index.ts';
+import { onlineOnlyId, sendSysMsg } from '../people/index.ts';
 import type { TeamDeps } from './ops.ts';
 import { requireMaySpeak, superTeamGroup, type TeamKind } from './scene.ts';
 

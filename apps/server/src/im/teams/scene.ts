@@ -3,7 +3,7 @@
 // most); super teams will compute member state on read instead.
 import { sql, type RawBuilder } from 'kysely';
 import type { SceneResolver } from '../messaging/index.ts';
-import { CommandError } from '../gateway/errors.ts';
+import { CommandError } from '../gateway/index.ts';
 import type { MemberRow, TeamRow, TeamStore } from './team-store.ts';
 
 export type TeamKind = 'team' | 'superTeam';

@@ -2,8 +2,8 @@
 // first sync), my member records, and the messages of my teams since the timetag.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
-import type { SyncSources } from '../gateway/handlers/sync.ts';
-import { newest, pushInChunks } from '../gateway/sync-push.ts';
+import type { SyncSources } from '../gateway/index.ts';
+import { newest, pushInChunks } from '../gateway/index.ts';
 import { streamMessages, visibleTo, type MessageStream } from '../messaging/index.ts';
 import { toMember, toTeam } from './team-store.ts';
 import { isOwnMembershipOf, type TeamKind } from './scene.ts';
