@@ -216,7 +216,8 @@ describe('the IM SDK local database in a browser', () => {
     const secondVisit = startVisit();
     await page.reload();
     const whileAway = `${tag} 你离开后发的`;
-    const awayId = (await staff.nim.sendText({ scene: 'p2p', to: shopper.accid, text: whileAway })).idServer!;
+    const awayId = (await staff.nim.sendText({ scene: 'p2p', to: shopper.accid, text: whileAway }))
+      .idServer!;
     await addAppScript(page, server.url, 'im-sdk', sdk);
     const again = await logIn(page, login);
     await screenshot(page, `im-local-db-${tag}`);

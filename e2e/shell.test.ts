@@ -95,7 +95,13 @@ describe('the app shell in a phone', () => {
     await lizard.waitFor({ state: 'attached' });
     expect(await lizard.getAttribute('src')).toBe('/activity/activity-static/lizard/index.js');
     // It ran (it keeps its page views on window.__lizard), with no CSP refusal on the way.
-    await expect.poll(() => page.evaluate(() => Array.isArray((window as { __lizard?: { views?: unknown } }).__lizard?.views))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Array.isArray((window as { __lizard?: { views?: unknown } }).__lizard?.views),
+        ),
+      )
+      .toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('morsel:lizard'))).toBeNull();
     expect(errors).toEqual([]);
   });

@@ -4,8 +4,15 @@
 import type { Page } from 'playwright-core';
 
 /** Serves `code` at a path of `origin` for this page only and adds it as a script element. */
-export async function addAppScript(page: Page, origin: string, name: string, code: string): Promise<void> {
+export async function addAppScript(
+  page: Page,
+  origin: string,
+  name: string,
+  code: string,
+): Promise<void> {
   const url = `${origin}/__e2e__/${name}.js`;
-  await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: code }));
+  await page.route(url, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: code }),
+  );
   await page.addScriptTag({ url });
 }

@@ -90,7 +90,10 @@ export async function buildServer(
     const seeded = await seed(store, config);
     const http = fastify({
       // A child whose `req` serializer wins over Fastify's: no query strings in the access log.
-      loggerInstance: log.child({}, { serializers: { req: accessLogRequest } }) as FastifyBaseLogger,
+      loggerInstance: log.child(
+        {},
+        { serializers: { req: accessLogRequest } },
+      ) as FastifyBaseLogger,
       // The header is read by requestId, which accepts only a safe-shaped value.
       requestIdHeader: false,
       genReqId: requestId,
@@ -123,33 +126,64 @@ export async function buildServer(
       log,
       // A blocked account's connections, or those of a changed token, end at once, in whichever
       // process holds them.
-      onKick: (appKey, accid) => void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
+      onKick: (appKey, accid) =>
+        void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
     });
-    await registerImRest(http, { accounts: imAccounts, store, requireBodySignature: config.imRestRequireBodySignature });
+    await registerImRest(http, {
+      accounts: imAccounts,
+      store,
+      requireBodySignature: config.imRestRequireBodySignature,
+    });
     const uploadTickets = new UploadTickets(imAccounts, config.imUploadTicketTtlSeconds * 1000);
     await registerClientLogs(http, { store, tickets: uploadTickets, log, config });
     const product = await registerProductApi(http, { config, store, log, ...services });
     await registerCampaigns(http, { config, product });
-    const imGateway = await attachImGateway({ http, store, bus, log, config, verifier: imAccounts, uploadTickets });
+    const imGateway = await attachImGateway({
+      http,
+      store,
+      bus,
+      log,
+      config,
+      verifier: imAccounts,
+      uploadTickets,
+    });
     const imMessaging = registerMessaging({
       store,
       im: imGateway,
       recallWindowSeconds: config.imRecallWindowSeconds,
       quotas: { messagesPerDay: config.imMessagesPerDay, bytesPerDay: config.imMessageBytesPerDay },
-      searchBounds: { windowMs: config.imSearchWindowDays * 86_400_000, maxScanRows: config.imSearchMaxScanRows },
+      searchBounds: {
+        windowMs: config.imSearchWindowDays * 86_400_000,
+        maxScanRows: config.imSearchMaxScanRows,
+      },
     });
     const people = registerPeople({ store, im: imGateway, messaging: imMessaging });
-    registerTeams({ store, im: imGateway, messaging: imMessaging, people, customSysMsgFanoutPerSecond: config.imTeamSysMsgFanoutPerSecond });
+    registerTeams({
+      store,
+      im: imGateway,
+      messaging: imMessaging,
+      people,
+      customSysMsgFanoutPerSecond: config.imTeamSysMsgFanoutPerSecond,
+    });
     const eventsClock = services.imEventsClock;
     registerEvents({
       store,
       im: imGateway,
-      limits: { eventsPerAccount: config.imEventsPerAccount, subscriptionsPerAccount: config.imEventSubscriptionsPerAccount },
+      limits: {
+        eventsPerAccount: config.imEventsPerAccount,
+        subscriptionsPerAccount: config.imEventSubscriptionsPerAccount,
+      },
       ...(eventsClock && { now: () => eventsClock.now() }),
     });
     registerPushSettings({ store, im: imGateway });
     const safeUrls = registerSafeUrls({ store, im: imGateway });
-    registerExtras({ store, im: imGateway, scenes: imMessaging.scenes, writeGuards: imMessaging.writeGuards, collectsPerAccount: config.imCollectsPerAccount });
+    registerExtras({
+      store,
+      im: imGateway,
+      scenes: imMessaging.scenes,
+      writeGuards: imMessaging.writeGuards,
+      collectsPerAccount: config.imCollectsPerAccount,
+    });
     await registerWebApp(http, config.webDist);
     await http.ready();
 

@@ -30,7 +30,9 @@ describe('log level', () => {
 
   it('reaches the server and its request logger when the server is built from the config alone', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'morsel-log-'));
-    const server = await buildServer(loadConfig({ MORSEL_LOG_LEVEL: 'error', MORSEL_DATA_DIR: dataDir, MORSEL_SEED_DEMO: 'off' }));
+    const server = await buildServer(
+      loadConfig({ MORSEL_LOG_LEVEL: 'error', MORSEL_DATA_DIR: dataDir, MORSEL_SEED_DEMO: 'off' }),
+    );
     try {
       expect(server.log.level).toBe('error');
       expect(server.http.log.level).toBe('error');

@@ -20,9 +20,15 @@ const server = await buildServer(config);
 // A large accept queue: after a restart every client reconnects at once, and Node's default
 // of 511 pending connections drops most of a reconnect storm (docs/benchmarks.md).
 const address = await server.http.listen({ host: config.host, port: config.port, backlog: 4096 });
-const url = config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+const url =
+  config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 
-const lines = startupBanner(config, { url, storeEngine: server.store.engine, busKind: server.bus.kind, seeded: server.seeded });
+const lines = startupBanner(config, {
+  url,
+  storeEngine: server.store.engine,
+  busKind: server.bus.kind,
+  seeded: server.seeded,
+});
 process.stdout.write(lines.join('\n') + '\n');
 
 let stopping = false;

@@ -25,16 +25,23 @@ const rooms = new Map<string, Chatroom>();
 
 /** Checks options per document 2: appKey, account, chatroomId, chatroomAddresses (array), and a
  * token unless anonymous; anonymous guests need a nick and get a generated account. */
-export function resolveChatroomOptions(options: ChatroomOptions): ChatroomOptions & { account: string } {
+export function resolveChatroomOptions(
+  options: ChatroomOptions,
+): ChatroomOptions & { account: string } {
   for (const field of ['appKey', 'chatroomId'] as const) {
-    if (typeof options[field] !== 'string' || options[field] === '') throw new ImError('Param_Error', `${field} is required`);
+    if (typeof options[field] !== 'string' || options[field] === '')
+      throw new ImError('Param_Error', `${field} is required`);
   }
   if (!Array.isArray(options.chatroomAddresses) || options.chatroomAddresses.length === 0) {
     throw new ImError('Param_Error', 'chatroomAddresses must be a non-empty array');
   }
   if (options.isAnonymous) {
-    if (!options.chatroomNick) throw new ImError('Param_Error', 'an anonymous guest needs chatroomNick');
-    return { ...options, account: options.account || `anon_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}` };
+    if (!options.chatroomNick)
+      throw new ImError('Param_Error', 'an anonymous guest needs chatroomNick');
+    return {
+      ...options,
+      account: options.account || `anon_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`,
+    };
   }
   if (!options.account) throw new ImError('Param_Error', 'account is required');
   if (!options.token) throw new ImError('Param_Error', 'token is required unless isAnonymous');

@@ -2,10 +2,27 @@
 // working set plus the local database behind it), the logger and error statistics, the sync
 // after each login, and the dispatch of server pushes to the services that registered for them.
 // Domain services are mixins over this class.
-import { CLIENT_TYPES, DIAGNOSTIC_CODES, ImError, isSafeShortUrl, LIMITS, SAFE_URL_RULE, SYNC, type CommandName, type ReplyOf, type RequestOf } from '@morsel/protocol';
+import {
+  CLIENT_TYPES,
+  DIAGNOSTIC_CODES,
+  ImError,
+  isSafeShortUrl,
+  LIMITS,
+  SAFE_URL_RULE,
+  SYNC,
+  type CommandName,
+  type ReplyOf,
+  type RequestOf,
+} from '@morsel/protocol';
 import { Link, type LoginReply } from './link/link.ts';
 import { Logger } from './logger.ts';
-import { defaultErrorReportUrl, defaultLogUploadUrl, type LoginPortChange, type NimOptions, type ResolvedOptions } from './options.ts';
+import {
+  defaultErrorReportUrl,
+  defaultLogUploadUrl,
+  type LoginPortChange,
+  type NimOptions,
+  type ResolvedOptions,
+} from './options.ts';
 import type { ClientMsg } from './services/model.ts';
 import { LocalDb } from './store/local-db.ts';
 import { MemoryStore, type LocalStore } from './store/memory-store.ts';
@@ -21,9 +38,26 @@ type PushHandler = (params: Record<string, unknown>) => void;
  * arriving during a sync is held and handled after it, in arrival order.
  */
 const SYNC_DATA_PUSHES = new Set<CommandName>([
-  'syncOfflineMsgs', 'syncRoamingMsgs', 'syncSessions', 'syncSessionAck', 'syncMsgReceipts', 'syncDeletedMsgs', 'syncDeletedMsgsSelf', 'syncOfflineSysMsgs',
-  'syncMyInfo', 'syncFriends', 'syncFriendUsers', 'syncRelations', 'syncTeams', 'syncMyTeamMembers', 'syncSuperTeams', 'syncMySuperTeamMembers',
-  'syncQuickComments', 'syncMsgPins', 'syncStickTopSessions', 'syncDonnop',
+  'syncOfflineMsgs',
+  'syncRoamingMsgs',
+  'syncSessions',
+  'syncSessionAck',
+  'syncMsgReceipts',
+  'syncDeletedMsgs',
+  'syncDeletedMsgsSelf',
+  'syncOfflineSysMsgs',
+  'syncMyInfo',
+  'syncFriends',
+  'syncFriendUsers',
+  'syncRelations',
+  'syncTeams',
+  'syncMyTeamMembers',
+  'syncSuperTeams',
+  'syncMySuperTeamMembers',
+  'syncQuickComments',
+  'syncMsgPins',
+  'syncStickTopSessions',
+  'syncDonnop',
 ]);
 
 export class NimCore {
@@ -65,13 +99,24 @@ export class NimCore {
     });
     // Loaded before the first login, so the sync sends the stored timetags and local history
     // shows from onconnect on.
-    this.localLoaded = this.localDb.load().then(() => this.logger.info('local database', this.localDb.kind));
+    this.localLoaded = this.localDb
+      .load()
+      .then(() => this.logger.info('local database', this.localDb.kind));
     const uploadUrl = defaultLogUploadUrl(options);
-    this.logger = new Logger({ level: options.logLevel, ...(uploadUrl && { uploadUrl }), ...(options.fetch && { fetch: options.fetch }) });
+    this.logger = new Logger({
+      level: options.logLevel,
+      ...(uploadUrl && { uploadUrl }),
+      ...(options.fetch && { fetch: options.fetch }),
+    });
     const deviceId = options.deviceId ?? defaultDeviceId();
     const reportUrl = defaultErrorReportUrl(options);
     this.reporter = reportUrl
-      ? new ErrorReporter({ url: reportUrl, deviceId, deviceInfo: { os: describeOs(), clientType: options.clientType }, ...(options.fetch && { fetch: options.fetch }) })
+      ? new ErrorReporter({
+          url: reportUrl,
+          deviceId,
+          deviceInfo: { os: describeOs(), clientType: options.clientType },
+          ...(options.fetch && { fetch: options.fetch }),
+        })
       : undefined;
     this.link = new Link(
       {
@@ -97,7 +142,11 @@ export class NimCore {
         willReconnect: (info) => this.options.onwillreconnect?.(info),
         disconnected: (info) => this.options.ondisconnect?.(info),
         error: (error) => {
-          this.reporter?.record('link', typeof error.code === 'number' ? error.code : undefined, `${error.code}: ${error.message}`);
+          this.reporter?.record(
+            'link',
+            typeof error.code === 'number' ? error.code : undefined,
+            `${error.code}: ${error.message}`,
+          );
           this.options.onerror?.(error);
         },
         push: (name, params) => this.pushed(name, params),
@@ -131,7 +180,10 @@ export class NimCore {
   }
 
   connect(options: { done?: Done<LoginReply> } = {}): Promise<LoginReply> {
-    return withDone(this.localLoaded.then(() => this.link.connect()), options.done);
+    return withDone(
+      this.localLoaded.then(() => this.link.connect()),
+      options.done,
+    );
   }
 
   disconnect(options: { done?: Done<void> } = {}): Promise<void> {
@@ -146,7 +198,10 @@ export class NimCore {
   destroy(options: { done?: Done<void> } = {}): Promise<void> {
     this.logger.close();
     this.reporter?.close();
-    return withDone(Promise.all([this.link.destroy(), this.localDb.close()]).then(() => {}), options.done);
+    return withDone(
+      Promise.all([this.link.destroy(), this.localDb.close()]).then(() => {}),
+      options.done,
+    );
   }
 
   /**
@@ -154,15 +209,26 @@ export class NimCore {
    * those older than the working set `getLocalMsgs` reads. Without a database: no messages.
    */
   getLocalMsgsFromDB(options: {
-    sessionId: string; start?: number; end?: number; limit?: number; desc?: boolean; done?: Done<{ msgs: ClientMsg[] }>;
+    sessionId: string;
+    start?: number;
+    end?: number;
+    limit?: number;
+    desc?: boolean;
+    done?: Done<{ msgs: ClientMsg[] }>;
   }): Promise<{ msgs: ClientMsg[] }> {
     const { done, ...query } = options;
     const limit = query.limit ?? LIMITS.defaultReadLimit;
-    if (!Number.isInteger(limit) || limit < 1) return withDone(Promise.reject(new ImError('Param_Error', 'limit must be at least 1')), done);
+    if (!Number.isInteger(limit) || limit < 1)
+      return withDone(Promise.reject(new ImError('Param_Error', 'limit must be at least 1')), done);
     if (query.start !== undefined && query.end !== undefined && query.end <= query.start) {
-      return withDone(Promise.reject(new ImError('Param_Error', 'end must be later than start')), done);
+      return withDone(
+        Promise.reject(new ImError('Param_Error', 'end must be later than start')),
+        done,
+      );
     }
-    const work = this.localLoaded.then(() => this.localDb.readMsgs({ ...query, limit })).then((msgs) => ({ msgs }));
+    const work = this.localLoaded
+      .then(() => this.localDb.readMsgs({ ...query, limit }))
+      .then((msgs) => ({ msgs }));
     return withDone(work, done);
   }
 
@@ -171,7 +237,10 @@ export class NimCore {
    * would); what is in memory stays until the page goes. Without a database: NO_DB 'no db'.
    */
   clearDB(options: { done?: Done<void> } = {}): Promise<void> {
-    return withDone(this.localLoaded.then(() => this.localDb.clear()), options.done);
+    return withDone(
+      this.localLoaded.then(() => this.localDb.clear()),
+      options.done,
+    );
   }
 
   /** Ends this account's sessions on other devices. */
@@ -184,7 +253,8 @@ export class NimCore {
    * processing after a sync waits for pending lookups (up to 20 checks of 300 ms).
    */
   getNosOriginUrl(options: { safeShortUrl: string; done?: Done<string> }): Promise<string> {
-    if (!isSafeShortUrl(options.safeShortUrl)) return withDone(Promise.reject(new ImError('Param_Error', SAFE_URL_RULE)), options.done);
+    if (!isSafeShortUrl(options.safeShortUrl))
+      return withDone(Promise.reject(new ImError('Param_Error', SAFE_URL_RULE)), options.done);
     this.pendingOriginUrlLookups++;
     const work = this.sendCmd('getOriginUrl', { safeUrl: options.safeShortUrl })
       .then((reply) => reply.url)
@@ -195,13 +265,24 @@ export class NimCore {
   }
 
   getServerTime(options: { done?: Done<number> } = {}): Promise<number> {
-    return withDone(this.sendCmd('getServerTime', {}).then((r) => r.time), options.done);
+    return withDone(
+      this.sendCmd('getServerTime', {}).then((r) => r.time),
+      options.done,
+    );
   }
 
   /** Sends any command of the protocol table; domain services are built on this. */
-  sendCmd<N extends CommandName>(name: N, params: RequestOf<N>, options: { timeoutMs?: number } = {}): Promise<ReplyOf<N>> {
+  sendCmd<N extends CommandName>(
+    name: N,
+    params: RequestOf<N>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<ReplyOf<N>> {
     return this.link.send(name, params, options).catch((error: unknown) => {
-      if (error instanceof ImError && typeof error.code === 'number' && DIAGNOSTIC_CODES.has(error.code)) {
+      if (
+        error instanceof ImError &&
+        typeof error.code === 'number' &&
+        DIAGNOSTIC_CODES.has(error.code)
+      ) {
         this.reporter?.record(name, error.code, error.message);
       }
       throw error;
@@ -243,7 +324,8 @@ export class NimCore {
     this.logger.setOptions({ uploadTicket: reply.uploadTicket });
     this.reporter?.setTicket(reply.uploadTicket);
     this.options.onconnect?.(reply);
-    if (reply.loginPorts.length) this.options.onloginportschange?.(reply.loginPorts.map((p) => ({ ...p, online: true })));
+    if (reply.loginPorts.length)
+      this.options.onloginportschange?.(reply.loginPorts.map((p) => ({ ...p, online: true })));
     void this.sync();
   }
 
@@ -261,7 +343,12 @@ export class NimCore {
       } catch (error) {
         if (this.link.state !== 'logined') return; // the next login syncs again
         if (attempt > SYNC.maxRetries) {
-          this.options.onerror?.(new ImError('SYNC_DATA_ERROR', `sync failed ${attempt} times: ${(error as Error).message}`));
+          this.options.onerror?.(
+            new ImError(
+              'SYNC_DATA_ERROR',
+              `sync failed ${attempt} times: ${(error as Error).message}`,
+            ),
+          );
           break;
         }
       }

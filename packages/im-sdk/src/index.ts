@@ -6,4 +6,13 @@ export { ImError } from '@morsel/protocol';
 export type { ClientMsg, ClientSession, MsgStatus } from './services/model.ts';
 export type { SessionMsgs } from './options.ts';
 export type { ClientSysMsg, DeleteNotice, SysMsgUnread } from './services/sysmsgs.ts';
-export type { Collect, ExtrasChange, MsgKey, MsgPin, MsgPinWithMsg, QuickComment, QuickCommentsOfMsg, StickTopSession } from './services/extras.ts';
+export type {
+  Collect,
+  ExtrasChange,
+  MsgKey,
+  MsgPin,
+  MsgPinWithMsg,
+  QuickComment,
+  QuickCommentsOfMsg,
+  StickTopSession,
+} from './services/extras.ts';

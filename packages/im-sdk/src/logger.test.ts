@@ -12,7 +12,12 @@ describe('the SDK logger', () => {
       posts.push(String(init.body));
       return new Response(null, { status: 204 });
     }) as typeof globalThis.fetch;
-    const logger = new Logger({ level: 'info', uploadUrl: 'http://127.0.0.1/im/log/lines?appkey=k', console: silent, fetch });
+    const logger = new Logger({
+      level: 'info',
+      uploadUrl: 'http://127.0.0.1/im/log/lines?appkey=k',
+      console: silent,
+      fetch,
+    });
     logger.debug('hidden');
     logger.info('shown', { a: 1 });
     logger.error(new Error('boom'));
@@ -29,8 +34,17 @@ describe('the SDK logger', () => {
 
   it('waits 5 s longer after each failed post, keeps the lines, and resets after a good one', async () => {
     let fail = true;
-    const fetch = (async () => (fail ? new Response(null, { status: 500 }) : new Response(null, { status: 204 }))) as unknown as typeof globalThis.fetch;
-    const logger = new Logger({ level: 'log', uploadUrl: 'http://127.0.0.1/x', uploadTicket: 't', console: silent, fetch });
+    const fetch = (async () =>
+      fail
+        ? new Response(null, { status: 500 })
+        : new Response(null, { status: 204 })) as unknown as typeof globalThis.fetch;
+    const logger = new Logger({
+      level: 'log',
+      uploadUrl: 'http://127.0.0.1/x',
+      uploadTicket: 't',
+      console: silent,
+      fetch,
+    });
     logger.warn('one');
     expect(logger.nextFlushInMs).toBe(5000);
     expect(await logger.flush()).toBe(false);

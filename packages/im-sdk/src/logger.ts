@@ -35,11 +35,21 @@ export class Logger {
     this.schedule();
   }
 
-  debug(...args: unknown[]) { this.write('debug', args); }
-  log(...args: unknown[]) { this.write('log', args); }
-  info(...args: unknown[]) { this.write('info', args); }
-  warn(...args: unknown[]) { this.write('warn', args); }
-  error(...args: unknown[]) { this.write('error', args); }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  log(...args: unknown[]) {
+    this.write('log', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
 
   setOptions(options: Partial<LoggerOptions>): void {
     this.options = { ...this.options, ...options };

@@ -20,9 +20,16 @@ const instances = new Map<string, NIM>();
  * One instance per app and account (accounts match case-insensitively). An explicit deviceId
  * names another device of the account, so one process can hold several (bots, tests).
  */
-const instanceKey = (options: NimOptions) => `${options.appKey}\u0000${options.account.toLowerCase()}\u0000${options.deviceId ?? ''}`;
+const instanceKey = (options: NimOptions) =>
+  `${options.appKey}\u0000${options.account.toLowerCase()}\u0000${options.deviceId ?? ''}`;
 
-export class NIM extends PushSettingsApi(SuperTeamsApi(EventsApi(TeamsApi(SysMsgsApi(PeopleApi(ExtrasApi(LocalMsgsApi(MessagesApi(SessionsApi(NimCore)))))))))) {
+export class NIM extends PushSettingsApi(
+  SuperTeamsApi(
+    EventsApi(
+      TeamsApi(SysMsgsApi(PeopleApi(ExtrasApi(LocalMsgsApi(MessagesApi(SessionsApi(NimCore))))))),
+    ),
+  ),
+) {
   /** Returns the account's instance, creating it (and connecting) on first use. */
   static getInstance(options: NimOptions): NIM {
     const resolved = resolveOptions(options);
@@ -30,7 +37,10 @@ export class NIM extends PushSettingsApi(SuperTeamsApi(EventsApi(TeamsApi(SysMsg
     const existing = instances.get(key);
     if (existing) {
       existing.setOptions(options);
-      if (resolved.autoConnect !== false && ['disconnected', 'connectFailed', 'idle'].includes(existing.state)) {
+      if (
+        resolved.autoConnect !== false &&
+        ['disconnected', 'connectFailed', 'idle'].includes(existing.state)
+      ) {
         void existing.connect().catch(() => {});
       }
       return existing;

@@ -9,12 +9,18 @@ describe('instance options', () => {
     expect(() => resolveOptions({ ...base, account: '' })).toThrow(/requires an account/);
     expect(() => resolveOptions({ ...base, appKey: '' })).toThrow(/appKey/);
     expect(() => resolveOptions({ ...base, token: '' })).toThrow(/token/);
-    expect(() => resolveOptions({ ...base, defaultLink: undefined })).toThrow(/lbsUrl or defaultLink/);
+    expect(() => resolveOptions({ ...base, defaultLink: undefined })).toThrow(
+      /lbsUrl or defaultLink/,
+    );
     expect(() => resolveOptions({ ...base, reconnectionAttempts: 11 })).toThrow(/0 to 10/);
   });
 
   it('defaults to 10 reconnection attempts and a 60 s heartbeat', () => {
-    expect(resolveOptions(base)).toMatchObject({ reconnectionAttempts: 10, heartbeatInterval: 60_000, transports: ['polling', 'websocket'] });
+    expect(resolveOptions(base)).toMatchObject({
+      reconnectionAttempts: 10,
+      heartbeatInterval: 60_000,
+      transports: ['polling', 'websocket'],
+    });
   });
 
   it('treats nosSurvivalTime below 86400 s as infinite', () => {
@@ -24,7 +30,9 @@ describe('instance options', () => {
   });
 
   it('sends logs beside the load balancer unless told otherwise', () => {
-    const url = defaultLogUploadUrl(resolveOptions({ ...base, lbsUrl: 'https://im.example.com/im/lbs' }));
+    const url = defaultLogUploadUrl(
+      resolveOptions({ ...base, lbsUrl: 'https://im.example.com/im/lbs' }),
+    );
     expect(url).toBe('https://im.example.com/im/log/lines?appkey=k&uid=a&platform=web');
     expect(defaultLogUploadUrl(resolveOptions({ ...base, logUploadUrl: 'off' }))).toBeUndefined();
   });
@@ -34,13 +42,24 @@ describe('chatroom options', () => {
   const room = { appKey: 'k', chatroomId: '42', chatroomAddresses: ['http://127.0.0.1:1'] };
 
   it('requires a chatroom id and an address array', () => {
-    expect(() => resolveChatroomOptions({ ...room, account: 'a', token: 't', chatroomAddresses: 'x' as unknown as string[] })).toThrow(/array/);
-    expect(() => resolveChatroomOptions({ ...room, chatroomId: '', account: 'a', token: 't' })).toThrow(/chatroomId/);
+    expect(() =>
+      resolveChatroomOptions({
+        ...room,
+        account: 'a',
+        token: 't',
+        chatroomAddresses: 'x' as unknown as string[],
+      }),
+    ).toThrow(/array/);
+    expect(() =>
+      resolveChatroomOptions({ ...room, chatroomId: '', account: 'a', token: 't' }),
+    ).toThrow(/chatroomId/);
   });
 
   it('requires a token unless anonymous; an anonymous guest needs a nick and gets an account', () => {
     expect(() => resolveChatroomOptions({ ...room, account: 'a' })).toThrow(/token/);
     expect(() => resolveChatroomOptions({ ...room, isAnonymous: true })).toThrow(/chatroomNick/);
-    expect(resolveChatroomOptions({ ...room, isAnonymous: true, chatroomNick: '游客' }).account).toMatch(/^anon_[0-9a-f]{20}$/);
+    expect(
+      resolveChatroomOptions({ ...room, isAnonymous: true, chatroomNick: '游客' }).account,
+    ).toMatch(/^anon_[0-9a-f]{20}$/);
   });
 });

@@ -1,14 +1,36 @@
 // The options of NIM.getInstance, their defaults and their checks (document 2, section 5:
 // "Instance requires an account"; nosSurvivalTime at least 86400 s, otherwise infinite).
 import { pageUrl, isNode } from './util/env.ts';
-import { CLIENT_TYPES, ImError, LIMITS, LINK, RECONNECT, type ClientTypeName } from '@morsel/protocol';
+import {
+  CLIENT_TYPES,
+  ImError,
+  LIMITS,
+  LINK,
+  RECONNECT,
+  type ClientTypeName,
+} from '@morsel/protocol';
 import type { TransportName } from './transport/engine-transport.ts';
 import type { LogLevel } from './logger.ts';
 import type { DisconnectInfo, LoginReply } from './link/link.ts';
 import type { ClientMsg, ClientSession } from './services/model.ts';
-import type { CustomSysMsg, DeliveredEvent, DonnopSettings, Friend, Team, TeamMember, User } from '@morsel/protocol';
+import type {
+  CustomSysMsg,
+  DeliveredEvent,
+  DonnopSettings,
+  Friend,
+  Team,
+  TeamMember,
+  User,
+} from '@morsel/protocol';
 import type { ClientSysMsg, DeleteNotice, SysMsgUnread } from './services/sysmsgs.ts';
-import type { Collect, ExtrasChange, MsgKey, MsgPin, QuickComment, StickTopSession } from './services/extras.ts';
+import type {
+  Collect,
+  ExtrasChange,
+  MsgKey,
+  MsgPin,
+  QuickComment,
+  StickTopSession,
+} from './services/extras.ts';
 
 export interface LoginPortChange {
   type: number;
@@ -41,7 +63,9 @@ export interface NimCallbacks {
   /** The do-not-disturb settings: after a sync that changed them, or from another device. */
   ondonnop?(donnop: DonnopSettings): void;
   /** The peer read my messages up to a time. */
-  onMsgReceipts?(receipts: { sessionId: string; account: string; idServer: string; time: number }[]): void;
+  onMsgReceipts?(
+    receipts: { sessionId: string; account: string; idServer: string; time: number }[],
+  ): void;
   /**
    * A system message: friend and team requests and their answers, stored custom ones, and delete
    * notices (recalls: deleteMsg, deleteMsgSuperTeam; one-way deletes by another of my devices:
@@ -75,11 +99,17 @@ export interface NimCallbacks {
   /** Member records of a team changed (roles, mutes, nicks), or members were removed. */
   onupdateteammembers?(change: { teamId: string; members: TeamMember[]; removed: string[] }): void;
   /** Members read my team messages: read and unread counts per message. */
-  onTeamMsgReceipt?(reads: { teamId: string; idServer: string; read: number; unread: number }[]): void;
+  onTeamMsgReceipt?(
+    reads: { teamId: string; idServer: string; read: number; unread: number }[],
+  ): void;
   /** My super teams, after the sync. */
   onSuperTeams?(teams: Team[]): void;
   onupdatesuperteam?(team: Team): void;
-  onupdatesuperteammembers?(change: { teamId: string; members: TeamMember[]; removed: string[] }): void;
+  onupdatesuperteammembers?(change: {
+    teamId: string;
+    members: TeamMember[];
+    removed: string[];
+  }): void;
   /** Events of subscribed accounts (online state is type 1: value 1 online, 2 offline). */
   onpushevents?(events: DeliveredEvent[]): void;
   /** This account deleted a message for itself on another device. */
@@ -157,14 +187,24 @@ export function resolveOptions(options: NimOptions): ResolvedOptions {
   if (!options || typeof options.account !== 'string' || options.account === '') {
     throw new ImError('Param_Error', 'an instance requires an account');
   }
-  if (typeof options.appKey !== 'string' || options.appKey === '') throw new ImError('Param_Error', 'appKey is required');
-  if (typeof options.token !== 'string' || options.token === '') throw new ImError('Param_Error', 'token is required');
-  if (!options.lbsUrl && !options.defaultLink) throw new ImError('Param_Error', 'lbsUrl or defaultLink is required');
+  if (typeof options.appKey !== 'string' || options.appKey === '')
+    throw new ImError('Param_Error', 'appKey is required');
+  if (typeof options.token !== 'string' || options.token === '')
+    throw new ImError('Param_Error', 'token is required');
+  if (!options.lbsUrl && !options.defaultLink)
+    throw new ImError('Param_Error', 'lbsUrl or defaultLink is required');
   if (options.clientType && !(options.clientType in CLIENT_TYPES)) {
-    throw new ImError('Param_Error', `clientType must be one of ${Object.keys(CLIENT_TYPES).join(', ')}`);
+    throw new ImError(
+      'Param_Error',
+      `clientType must be one of ${Object.keys(CLIENT_TYPES).join(', ')}`,
+    );
   }
   const reconnectionAttempts = options.reconnectionAttempts ?? RECONNECT.maxAttempts;
-  if (!Number.isInteger(reconnectionAttempts) || reconnectionAttempts < 0 || reconnectionAttempts > RECONNECT.maxAttempts) {
+  if (
+    !Number.isInteger(reconnectionAttempts) ||
+    reconnectionAttempts < 0 ||
+    reconnectionAttempts > RECONNECT.maxAttempts
+  ) {
     throw new ImError('Param_Error', `reconnectionAttempts must be 0 to ${RECONNECT.maxAttempts}`);
   }
   const survival = options.nosSurvivalTime;
@@ -176,13 +216,18 @@ export function resolveOptions(options: NimOptions): ResolvedOptions {
     heartbeatInterval: options.heartbeatInterval ?? LINK.heartbeatIntervalMs,
     reconnectionAttempts,
     logLevel: options.logLevel ?? 'warn',
-    nosSurvivalTime: typeof survival === 'number' && survival >= LIMITS.minNosSurvivalTimeS ? survival : Infinity,
+    nosSurvivalTime:
+      typeof survival === 'number' && survival >= LIMITS.minNosSurvivalTimeS ? survival : Infinity,
     db: options.db ?? !isNode(),
   };
 }
 
 /** An endpoint beside the load balancer (or the default link), with the app key in its query. */
-function besideServer(options: ResolvedOptions, path: string, query: Record<string, string>): string | undefined {
+function besideServer(
+  options: ResolvedOptions,
+  path: string,
+  query: Record<string, string>,
+): string | undefined {
   const base = options.lbsUrl ?? options.defaultLink;
   if (!base) return undefined;
   try {
@@ -198,7 +243,11 @@ function besideServer(options: ResolvedOptions, path: string, query: Record<stri
 export function defaultLogUploadUrl(options: ResolvedOptions): string | undefined {
   if (options.logUploadUrl === 'off') return undefined;
   if (options.logUploadUrl) return options.logUploadUrl;
-  return besideServer(options, '/im/log/lines', { appkey: options.appKey, uid: options.account, platform: 'web' });
+  return besideServer(options, '/im/log/lines', {
+    appkey: options.appKey,
+    uid: options.account,
+    platform: 'web',
+  });
 }
 
 /** Where error statistics go; off together with the log upload. */

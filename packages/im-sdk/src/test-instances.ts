@@ -13,7 +13,14 @@ export function serverlessInstances() {
 
   function instance(appKey: string, extra: Partial<NimOptions> = {}): NIM {
     const nim = NIM.getInstance({
-      appKey, account: 'Shop1', token: 't', defaultLink: 'http://127.0.0.1:9', autoConnect: false, logLevel: 'off', logUploadUrl: 'off', ...extra,
+      appKey,
+      account: 'Shop1',
+      token: 't',
+      defaultLink: 'http://127.0.0.1:9',
+      autoConnect: false,
+      logLevel: 'off',
+      logUploadUrl: 'off',
+      ...extra,
     });
     opened.push(nim);
     return nim;

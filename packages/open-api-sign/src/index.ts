@@ -77,14 +77,21 @@ function toBase64(bytes: ArrayBuffer): string {
 
 /** The x-co-sign value: Base64 of HMAC-SHA1(secret, stringToSign). */
 export async function sign(request: SignableRequest, secret: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-1' }, false, [
-    'sign',
-  ]);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-1' },
+    false,
+    ['sign'],
+  );
   return toBase64(await crypto.subtle.sign('HMAC', key, encoder.encode(stringToSign(request))));
 }
 
 /** The three headers the newer request wrapper adds. */
-export async function signatureHeaders(request: SignableRequest, secret: string): Promise<Record<string, string>> {
+export async function signatureHeaders(
+  request: SignableRequest,
+  secret: string,
+): Promise<Record<string, string>> {
   return {
     [SIGN_HEADERS.client]: request.clientId,
     [SIGN_HEADERS.timestamp]: String(request.timestamp),
@@ -93,10 +100,15 @@ export async function signatureHeaders(request: SignableRequest, secret: string)
 }
 
 /** Checks a received signature in constant time (no early exit on the first differing byte). */
-export async function verifySignature(request: SignableRequest, secret: string, signature: string): Promise<boolean> {
+export async function verifySignature(
+  request: SignableRequest,
+  secret: string,
+  signature: string,
+): Promise<boolean> {
   const expected = await sign(request, secret);
   if (expected.length !== signature.length) return false;
   let difference = 0;
-  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
+  for (let i = 0; i < expected.length; i++)
+    difference |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
   return difference === 0;
 }

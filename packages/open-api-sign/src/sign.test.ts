@@ -7,7 +7,14 @@ const base = { clientId: 'morsel-h5', timestamp: 1_795_000_000_123 };
 
 describe('stringToSign', () => {
   it('is METHOD, PATH, sorted query, client and timestamp for a GET', () => {
-    expect(stringToSign({ ...base, method: 'get', path: '/api/location/getCompleteAreaInfo', query: { regionCode: '310101', a: 'x y', empty: '' } })).toBe(
+    expect(
+      stringToSign({
+        ...base,
+        method: 'get',
+        path: '/api/location/getCompleteAreaInfo',
+        query: { regionCode: '310101', a: 'x y', empty: '' },
+      }),
+    ).toBe(
       'GET\n/api/location/getCompleteAreaInfo\na=x%20y&regionCode=310101\nx-co-client:morsel-h5\nx-co-timestamp:1795000000123',
     );
   });
@@ -20,7 +27,11 @@ describe('stringToSign', () => {
   });
 
   it('signs an empty body of a DELETE as the MD5 of nothing', () => {
-    expect(stringToSign({ ...base, method: 'DELETE', path: '/x' }).split('\n').at(-1)).toBe('D41D8CD98F00B204E9800998ECF8427E');
+    expect(
+      stringToSign({ ...base, method: 'DELETE', path: '/x' })
+        .split('\n')
+        .at(-1),
+    ).toBe('D41D8CD98F00B204E9800998ECF8427E');
   });
 
   it('sorts repeated keys by value and accepts URLSearchParams', () => {
@@ -32,11 +43,18 @@ describe('stringToSign', () => {
 describe('sign', () => {
   it('equals Base64 HMAC-SHA1 of the string to sign, as node:crypto computes it', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string(), fc.string({ minLength: 1 }), fc.dictionary(fc.string({ minLength: 1 }), fc.string()), async (body, secret, query) => {
-        const request = { ...base, method: 'PUT', path: '/p', query, body };
-        const expected = createHmac('sha1', secret).update(stringToSign(request)).digest('base64');
-        expect(await sign(request, secret)).toBe(expected);
-      }),
+      fc.asyncProperty(
+        fc.string(),
+        fc.string({ minLength: 1 }),
+        fc.dictionary(fc.string({ minLength: 1 }), fc.string()),
+        async (body, secret, query) => {
+          const request = { ...base, method: 'PUT', path: '/p', query, body };
+          const expected = createHmac('sha1', secret)
+            .update(stringToSign(request))
+            .digest('base64');
+          expect(await sign(request, secret)).toBe(expected);
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -46,8 +64,16 @@ describe('sign', () => {
     const headers = await signatureHeaders(request, 'secret');
     expect(headers['x-co-timeStamp']).toBe(String(base.timestamp));
     expect(await verifySignature(request, 'secret', headers['x-co-sign']!)).toBe(true);
-    expect(await verifySignature({ ...request, body: '{"a":2}' }, 'secret', headers['x-co-sign']!)).toBe(false);
-    expect(await verifySignature({ ...request, timestamp: base.timestamp + 1 }, 'secret', headers['x-co-sign']!)).toBe(false);
+    expect(
+      await verifySignature({ ...request, body: '{"a":2}' }, 'secret', headers['x-co-sign']!),
+    ).toBe(false);
+    expect(
+      await verifySignature(
+        { ...request, timestamp: base.timestamp + 1 },
+        'secret',
+        headers['x-co-sign']!,
+      ),
+    ).toBe(false);
     expect(await verifySignature(request, 'other', headers['x-co-sign']!)).toBe(false);
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CHATROOM, EVENTS, LIMITS, LINK, LOCAL_DB, LOGGING, PROBE, PRODUCT, RECONNECT, SYNC } from './constants.ts';
+import {
+  CHATROOM,
+  EVENTS,
+  LIMITS,
+  LINK,
+  LOCAL_DB,
+  LOGGING,
+  PROBE,
+  PRODUCT,
+  RECONNECT,
+  SYNC,
+} from './constants.ts';
 
 // Every row of spec/messaging.md section 9 ("Business constants and limits"), value by value, so
 // that a constant changed by mistake is caught here rather than on a client.

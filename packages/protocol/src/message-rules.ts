@@ -2,21 +2,33 @@
 // wording. The SDK checks them before sending and the server again on receipt.
 import { MSG_TYPES, type OutgoingMsg } from './commands/message.ts';
 
-const FILE_TYPES = new Set<number>([MSG_TYPES.image, MSG_TYPES.audio, MSG_TYPES.video, MSG_TYPES.file]);
+const FILE_TYPES = new Set<number>([
+  MSG_TYPES.image,
+  MSG_TYPES.audio,
+  MSG_TYPES.video,
+  MSG_TYPES.file,
+]);
 
 /** null when the message may be sent, else why not. */
 export function checkOutgoingMsg(msg: OutgoingMsg): string | null {
-  if (!['p2p', 'team', 'superTeam'].includes(msg.scene)) return 'scene must be p2p, team or superTeam';
+  if (!['p2p', 'team', 'superTeam'].includes(msg.scene))
+    return 'scene must be p2p, team or superTeam';
   if (!msg.to) return 'to is required';
   if (msg.type === undefined || msg.type === null) return 'type is required';
   if (msg.resend && !msg.idClient) return 'resend requires idClient';
-  if (msg.apns?.accounts !== undefined && !Array.isArray(msg.apns.accounts)) return 'apns accounts must be an array';
+  if (msg.apns?.accounts !== undefined && !Array.isArray(msg.apns.accounts))
+    return 'apns accounts must be an array';
   switch (msg.type) {
     case MSG_TYPES.text:
     case MSG_TYPES.tip:
       return msg.text ? null : 'text is required';
     case MSG_TYPES.geo:
-      if (!msg.geo || typeof msg.geo.lng !== 'number' || typeof msg.geo.lat !== 'number' || typeof msg.geo.title !== 'string') {
+      if (
+        !msg.geo ||
+        typeof msg.geo.lng !== 'number' ||
+        typeof msg.geo.lat !== 'number' ||
+        typeof msg.geo.title !== 'string'
+      ) {
         return 'geo needs lng and lat numbers and a title string';
       }
       return null;
@@ -31,11 +43,13 @@ export function checkOutgoingMsg(msg: OutgoingMsg): string | null {
       return 'notification messages are sent by the server only';
     default:
       if (FILE_TYPES.has(msg.type)) {
-        if (!msg.file || !msg.file.url || !msg.file.ext || typeof msg.file.size !== 'number') return 'file needs url, ext and size';
+        if (!msg.file || !msg.file.url || !msg.file.ext || typeof msg.file.size !== 'number')
+          return 'file needs url, ext and size';
         // Duration (ms) and pixel sizes, when given, are what players and layouts rely on.
         for (const field of ['dur', 'w', 'h'] as const) {
           const value = msg.file[field];
-          if (value !== undefined && (!Number.isInteger(value) || value < 0)) return `file ${field} must be a non-negative integer`;
+          if (value !== undefined && (!Number.isInteger(value) || value < 0))
+            return `file ${field} must be a non-negative integer`;
         }
         return null;
       }

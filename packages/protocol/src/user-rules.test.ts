@@ -4,7 +4,14 @@ import { checkUserUpdate } from './user-rules.ts';
 describe('profile rules', () => {
   it('accepts empty optional formats and valid values', () => {
     expect(checkUserUpdate({ email: '', birth: '', tel: '' })).toBeNull();
-    expect(checkUserUpdate({ email: 'a@b.cn', birth: '1990-02-28', tel: '+86 138 0013 8000', gender: 'female' })).toBeNull();
+    expect(
+      checkUserUpdate({
+        email: 'a@b.cn',
+        birth: '1990-02-28',
+        tel: '+86 138 0013 8000',
+        gender: 'female',
+      }),
+    ).toBeNull();
   });
 
   it.each([

@@ -8,7 +8,8 @@ const TEL = /^\+?[\d\s()-]{3,32}$/;
 
 export function checkUserUpdate(user: UserUpdate): string | null {
   if (Object.keys(user).length === 0) return 'nothing to update';
-  if (user.gender !== undefined && !['unknown', 'male', 'female'].includes(user.gender)) return 'gender must be unknown, male or female';
+  if (user.gender !== undefined && !['unknown', 'male', 'female'].includes(user.gender))
+    return 'gender must be unknown, male or female';
   if (user.email && !EMAIL.test(user.email)) return 'email is not valid';
   if (user.birth && !BIRTH.test(user.birth)) return 'birth must be YYYY-MM-DD';
   if (user.tel && !TEL.test(user.tel)) return 'tel is not valid';

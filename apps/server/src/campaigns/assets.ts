@@ -13,9 +13,16 @@ export function registerCampaignAssets(scope: FastifyInstance): void {
   for (const name of fs.readdirSync(fileURLToPath(ASSET_DIR))) {
     if (name.endsWith('.svg')) assets.set(name, fs.readFileSync(new URL(name, ASSET_DIR)));
   }
-  scope.get('/api/campaign/assets/:name', { schema: { params: AssetParams } }, async (request, reply) => {
-    const asset = assets.get((request.params as Static<typeof AssetParams>).name);
-    if (!asset) return reply.code(404).send({ code: 404, message: '图片不存在', data: null });
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(asset);
-  });
+  scope.get(
+    '/api/campaign/assets/:name',
+    { schema: { params: AssetParams } },
+    async (request, reply) => {
+      const asset = assets.get((request.params as Static<typeof AssetParams>).name);
+      if (!asset) return reply.code(404).send({ code: 404, message: '图片不存在', data: null });
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(asset);
+    },
+  );
 }

@@ -4,12 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { ok } from '../product/index.ts';
 import { currentUser, userId, type CampaignContext } from './context.ts';
-import { awardDetail, listAwards, publicAward, requireOwnAward, submitAddress } from './kernel/awards.ts';
+import {
+  awardDetail,
+  listAwards,
+  publicAward,
+  requireOwnAward,
+  submitAddress,
+} from './kernel/awards.ts';
 import { requireCampaign } from './kernel/window.ts';
 import { Mobile } from './schemas.ts';
 
 const CampaignParams = Type.Object({ campaign: Type.String({ pattern: '^[a-z0-9-]{1,64}$' }) });
-const AwardParams = Type.Object({ campaign: CampaignParams.properties.campaign, id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }) });
+const AwardParams = Type.Object({
+  campaign: CampaignParams.properties.campaign,
+  id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }),
+});
 const RegionCode = Type.String({ pattern: '^\\d{6}$' });
 const AddressBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 20, pattern: '\\S' }),
@@ -23,27 +32,44 @@ const AddressBody = Type.Object({
 export function registerAwardRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock, areas } = ctx.product;
 
-  scope.get('/api/campaign/:campaign/awards', { schema: { params: CampaignParams } }, async (request) => {
-    const { campaign } = request.params as Static<typeof CampaignParams>;
-    await requireCampaign(db, campaign);
-    const user = await currentUser(ctx, request);
-    return ok((await listAwards(db, campaign, userId(user))).map(publicAward));
-  });
+  scope.get(
+    '/api/campaign/:campaign/awards',
+    { schema: { params: CampaignParams } },
+    async (request) => {
+      const { campaign } = request.params as Static<typeof CampaignParams>;
+      await requireCampaign(db, campaign);
+      const user = await currentUser(ctx, request);
+      return ok((await listAwards(db, campaign, userId(user))).map(publicAward));
+    },
+  );
 
-  scope.get('/api/campaign/:campaign/awards/:id', { schema: { params: AwardParams } }, async (request) => {
-    const { campaign, id } = request.params as Static<typeof AwardParams>;
-    await requireCampaign(db, campaign);
-    const user = await currentUser(ctx, request);
-    const award = await requireOwnAward(db, campaign, userId(user), Number(id));
-    return ok(await awardDetail(db, award, clock.now()));
-  });
+  scope.get(
+    '/api/campaign/:campaign/awards/:id',
+    { schema: { params: AwardParams } },
+    async (request) => {
+      const { campaign, id } = request.params as Static<typeof AwardParams>;
+      await requireCampaign(db, campaign);
+      const user = await currentUser(ctx, request);
+      const award = await requireOwnAward(db, campaign, userId(user), Number(id));
+      return ok(await awardDetail(db, award, clock.now()));
+    },
+  );
 
-  scope.post('/api/campaign/:campaign/awards/:id/address', { schema: { params: AwardParams, body: AddressBody } }, async (request) => {
-    const { campaign, id } = request.params as Static<typeof AwardParams>;
-    await requireCampaign(db, campaign);
-    const user = await currentUser(ctx, request);
-    const award = await requireOwnAward(db, campaign, userId(user), Number(id));
-    const address = await submitAddress(db, areas, award, request.body as Static<typeof AddressBody>);
-    return ok({ id: Number(award.id), state: 'address_submitted', address });
-  });
+  scope.post(
+    '/api/campaign/:campaign/awards/:id/address',
+    { schema: { params: AwardParams, body: AddressBody } },
+    async (request) => {
+      const { campaign, id } = request.params as Static<typeof AwardParams>;
+      await requireCampaign(db, campaign);
+      const user = await currentUser(ctx, request);
+      const award = await requireOwnAward(db, campaign, userId(user), Number(id));
+      const address = await submitAddress(
+        db,
+        areas,
+        award,
+        request.body as Static<typeof AddressBody>,
+      );
+      return ok({ id: Number(award.id), state: 'address_submitted', address });
+    },
+  );
 }

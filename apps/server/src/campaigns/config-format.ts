@@ -10,19 +10,29 @@ const Lines = Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 });
  * (`/…`, not `//` or `/\`, which browsers read as another host) or an http(s) URL; never
  * `javascript:`, `data:` or anything with spaces or backslashes.
  */
-const OnlinePath = Type.String({ maxLength: 256, pattern: '^(|/(?![/\\\\])[^\\s\\\\]*|https?://[^\\s\\\\/?#@]+([/?#][^\\s\\\\]*)?)$' });
+const OnlinePath = Type.String({
+  maxLength: 256,
+  pattern: '^(|/(?![/\\\\])[^\\s\\\\]*|https?://[^\\s\\\\/?#@]+([/?#][^\\s\\\\]*)?)$',
+});
 
 export const PrizeConfig = Type.Object(
   {
     key: Key,
     name: Type.String({ minLength: 1, maxLength: 128 }),
     image: Type.String({ maxLength: 512 }),
-    kind: Type.Union([Type.Literal('thanks'), Type.Literal('points'), Type.Literal('coupon'), Type.Literal('goods')]),
+    kind: Type.Union([
+      Type.Literal('thanks'),
+      Type.Literal('points'),
+      Type.Literal('coupon'),
+      Type.Literal('goods'),
+    ]),
     /** Points for `points`, a coupon template key for `coupon`, empty otherwise. */
     value: Type.Optional(Type.String({ maxLength: 64 })),
     weight: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
     /** Units left; null or absent: unlimited. */
-    stock: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 100_000_000 })])),
+    stock: Type.Optional(
+      Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 100_000_000 })]),
+    ),
     /** Position on the wheel or nine-grid; -1 not shown there. */
     slot: Type.Integer({ minimum: -1, maximum: 99 }),
     usage: Type.Optional(Lines),
@@ -37,7 +47,9 @@ export const PasswordConfig = Type.Object(
     prize: Key,
     startsAt: Instant,
     endsAt: Instant,
-    useLimit: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 100_000_000 })])),
+    useLimit: Type.Optional(
+      Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 100_000_000 })]),
+    ),
   },
   { additionalProperties: false },
 );
@@ -53,10 +65,16 @@ export const CouponTemplateConfig = Type.Object(
     /** Minimum order, in fen; 0 none. */
     threshold: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
     validDays: Type.Integer({ minimum: 1, maximum: 3650 }),
-    stock: Type.Optional(Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 100_000_000 })])),
+    stock: Type.Optional(
+      Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 100_000_000 })]),
+    ),
     perUserLimit: Type.Integer({ minimum: 1, maximum: 1000 }),
     claimable: Type.Boolean(),
-    channels: Type.Array(Type.Union([Type.Literal('store'), Type.Literal('online')]), { minItems: 1, maxItems: 2, uniqueItems: true }),
+    channels: Type.Array(Type.Union([Type.Literal('store'), Type.Literal('online')]), {
+      minItems: 1,
+      maxItems: 2,
+      uniqueItems: true,
+    }),
     scope: Type.String({ maxLength: 256 }),
     onlinePath: Type.Optional(OnlinePath),
   },

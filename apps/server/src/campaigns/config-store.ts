@@ -3,11 +3,21 @@
 // and leaves what an operator changed alone; true overwrites (the admin API's PUT).
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/index.ts';
-import type { CampaignFile, CouponTemplateConfig, PasswordConfig, PrizeConfig } from './config-format.ts';
+import type {
+  CampaignFile,
+  CouponTemplateConfig,
+  PasswordConfig,
+  PrizeConfig,
+} from './config-format.ts';
 import { normalisePassword } from './password/settings.ts';
 import { instantMs } from './schemas.ts';
 
-export async function writeCampaign(db: Kysely<Database>, file: CampaignFile, now: number, replace: boolean): Promise<void> {
+export async function writeCampaign(
+  db: Kysely<Database>,
+  file: CampaignFile,
+  now: number,
+  replace: boolean,
+): Promise<void> {
   const row = {
     id: file.id,
     kind: file.kind,
@@ -31,7 +41,13 @@ export async function writeCampaign(db: Kysely<Database>, file: CampaignFile, no
     .execute();
 }
 
-export async function writePrize(db: Kysely<Database>, campaignId: string, prize: PrizeConfig, now: number, replace: boolean): Promise<void> {
+export async function writePrize(
+  db: Kysely<Database>,
+  campaignId: string,
+  prize: PrizeConfig,
+  now: number,
+  replace: boolean,
+): Promise<void> {
   const row = {
     campaign_id: campaignId,
     prize_key: prize.key,
@@ -58,7 +74,13 @@ export async function writePrize(db: Kysely<Database>, campaignId: string, prize
     .execute();
 }
 
-export async function writePassword(db: Kysely<Database>, campaignId: string, entry: PasswordConfig, now: number, replace: boolean): Promise<void> {
+export async function writePassword(
+  db: Kysely<Database>,
+  campaignId: string,
+  entry: PasswordConfig,
+  now: number,
+  replace: boolean,
+): Promise<void> {
   const row = {
     campaign_id: campaignId,
     password: normalisePassword(entry.password),
@@ -74,7 +96,12 @@ export async function writePassword(db: Kysely<Database>, campaignId: string, en
     .onConflict((oc) => {
       const target = oc.columns(['campaign_id', 'password']);
       if (!replace) return target.doNothing();
-      return target.doUpdateSet({ prize_key: row.prize_key, starts_at: row.starts_at, ends_at: row.ends_at, use_limit: row.use_limit });
+      return target.doUpdateSet({
+        prize_key: row.prize_key,
+        starts_at: row.starts_at,
+        ends_at: row.ends_at,
+        use_limit: row.use_limit,
+      });
     })
     .execute();
 }
@@ -122,10 +149,21 @@ export async function writeExchangeCode(
   expiresAt: number,
   now: number,
 ): Promise<boolean> {
-  const template = await db.selectFrom('coupon_templates').select('id').where('template_key', '=', templateKey).executeTakeFirstOrThrow();
+  const template = await db
+    .selectFrom('coupon_templates')
+    .select('id')
+    .where('template_key', '=', templateKey)
+    .executeTakeFirstOrThrow();
   const inserted = await db
     .insertInto('coupon_exchange_codes')
-    .values({ code, template_id: template.id, expires_at: expiresAt, used_by: null, used_at: null, created_at: now })
+    .values({
+      code,
+      template_id: template.id,
+      expires_at: expiresAt,
+      used_by: null,
+      used_at: null,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column('code').doNothing())
     .returning('code')
     .executeTakeFirst();

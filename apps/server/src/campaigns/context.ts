@@ -1,7 +1,13 @@
 // What campaign routes are given: the product API's context (store, clock, areas, sessions) and
 // the admin key. Campaigns resolve the shopper exactly as the product API does (src/product/session.ts).
 import type { FastifyRequest } from 'fastify';
-import { type ProductContext, ProductError, readToken, requireUser, type ProductUser } from '../product/index.ts';
+import {
+  type ProductContext,
+  ProductError,
+  readToken,
+  requireUser,
+  type ProductUser,
+} from '../product/index.ts';
 
 export interface CampaignContext {
   readonly product: ProductContext;
@@ -14,12 +20,18 @@ export interface CampaignContext {
 }
 
 /** The logged-in shopper, or the product API's -331007 refusal. */
-export async function currentUser(ctx: CampaignContext, request: FastifyRequest): Promise<ProductUser> {
+export async function currentUser(
+  ctx: CampaignContext,
+  request: FastifyRequest,
+): Promise<ProductUser> {
   return requireUser(ctx.product, request);
 }
 
 /** The shopper when logged in; undefined for a visitor (pages that work logged out use this). */
-export async function optionalUser(ctx: CampaignContext, request: FastifyRequest): Promise<ProductUser | undefined> {
+export async function optionalUser(
+  ctx: CampaignContext,
+  request: FastifyRequest,
+): Promise<ProductUser | undefined> {
   if (!readToken(request)) return undefined;
   try {
     return await requireUser(ctx.product, request);

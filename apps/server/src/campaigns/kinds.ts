@@ -28,10 +28,18 @@ export const KINDS: Record<string, KindRules> = {
 export function settingsProblems(kind: string, settings: unknown): string[] {
   const rules = KINDS[kind];
   if (!rules) return [`unknown campaign kind ${kind}`];
-  return [...Value.Errors(rules.settings, settings)].slice(0, 5).map((e) => `settings${e.path} ${e.message}`);
+  return [...Value.Errors(rules.settings, settings)]
+    .slice(0, 5)
+    .map((e) => `settings${e.path} ${e.message}`);
 }
 
-export function referencedKeys(kind: string, settings: unknown): { prizes: string[]; templates: string[] } {
+export function referencedKeys(
+  kind: string,
+  settings: unknown,
+): { prizes: string[]; templates: string[] } {
   const rules = KINDS[kind]!;
-  return { prizes: rules.prizeKeys(settings as never), templates: rules.templateKeys(settings as never) };
+  return {
+    prizes: rules.prizeKeys(settings as never),
+    templates: rules.templateKeys(settings as never),
+  };
 }

@@ -11,7 +11,13 @@ import type { Kysely } from 'kysely';
 import { Value } from '@sinclair/typebox/value';
 import type { Database } from '../store/index.ts';
 import { CampaignFile } from './config-format.ts';
-import { writeCampaign, writeCouponTemplate, writeExchangeCode, writePassword, writePrize } from './config-store.ts';
+import {
+  writeCampaign,
+  writeCouponTemplate,
+  writeExchangeCode,
+  writePassword,
+  writePrize,
+} from './config-store.ts';
 import { referencedKeys, settingsProblems } from './kinds.ts';
 import { instantMs } from './schemas.ts';
 import { inTransaction } from './kernel/transaction.ts';
@@ -33,17 +39,23 @@ export const CAMPAIGN_SEED_DIR = fileURLToPath(new URL('../../seed/campaigns/', 
 /** Reads and checks every campaign file; a bad file stops the start with its name and the problem. */
 export function readCampaignFiles(dir: string = CAMPAIGN_SEED_DIR): CampaignFile[] {
   if (!fs.existsSync(dir)) return [];
-  const files = fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   const campaigns = files.map((name) => {
     const where = path.join(dir, name);
     let parsed: unknown;
     try {
       parsed = JSON.parse(fs.readFileSync(where, 'utf8'));
     } catch (error) {
-      throw new Error(`campaign seed ${where} is not valid JSON: ${(error as Error).message}`, { cause: error });
+      throw new Error(`campaign seed ${where} is not valid JSON: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     const problem = Value.Errors(CampaignFile, parsed).First();
-    if (problem) throw new Error(`campaign seed ${where}: ${problem.path || '/'} ${problem.message}`);
+    if (problem)
+      throw new Error(`campaign seed ${where}: ${problem.path || '/'} ${problem.message}`);
     const file = parsed as CampaignFile;
     const problems = settingsProblems(file.kind, file.settings);
     if (problems.length > 0) throw new Error(`campaign seed ${where}: ${problems.join('; ')}`);
@@ -58,38 +70,62 @@ function checkReferences(campaigns: CampaignFile[]): void {
   for (const campaign of campaigns) {
     const prizes = new Set((campaign.prizes ?? []).map((p) => p.key));
     const named = referencedKeys(campaign.kind, campaign.settings);
-    const missingPrize = [...named.prizes, ...(campaign.passwords ?? []).map((p) => p.prize)].find((key) => !prizes.has(key));
-    if (missingPrize) throw new Error(`campaign seed ${campaign.id} names prize ${missingPrize}, which it does not list`);
+    const missingPrize = [...named.prizes, ...(campaign.passwords ?? []).map((p) => p.prize)].find(
+      (key) => !prizes.has(key),
+    );
+    if (missingPrize)
+      throw new Error(
+        `campaign seed ${campaign.id} names prize ${missingPrize}, which it does not list`,
+      );
     const fallback = (campaign.settings as { fallbackPrize?: unknown }).fallbackPrize;
     const fallbackPrize = (campaign.prizes ?? []).find((p) => p.key === fallback);
     if (fallbackPrize && fallbackPrize.stock !== undefined && fallbackPrize.stock !== null) {
-      throw new Error(`campaign seed ${campaign.id}: the fallback prize ${fallbackPrize.key} must have unlimited stock`);
+      throw new Error(
+        `campaign seed ${campaign.id}: the fallback prize ${fallbackPrize.key} must have unlimited stock`,
+      );
     }
-    const couponPrizes = (campaign.prizes ?? []).filter((p) => p.kind === 'coupon').map((p) => p.value ?? '');
-    const missingTemplate = [...named.templates, ...couponPrizes, ...(campaign.exchangeCodes ?? []).map((c) => c.template)].find(
-      (key) => !templates.has(key),
-    );
-    if (missingTemplate !== undefined) throw new Error(`campaign seed ${campaign.id} names coupon template "${missingTemplate}", which no file lists`);
+    const couponPrizes = (campaign.prizes ?? [])
+      .filter((p) => p.kind === 'coupon')
+      .map((p) => p.value ?? '');
+    const missingTemplate = [
+      ...named.templates,
+      ...couponPrizes,
+      ...(campaign.exchangeCodes ?? []).map((c) => c.template),
+    ].find((key) => !templates.has(key));
+    if (missingTemplate !== undefined)
+      throw new Error(
+        `campaign seed ${campaign.id} names coupon template "${missingTemplate}", which no file lists`,
+      );
   }
 }
 
 /** Writes what is missing of the campaign files; answers the codes this install uses for the files' labels. */
-export async function seedCampaigns(db: Kysely<Database>, now: number, dir?: string): Promise<DemoCode[]> {
+export async function seedCampaigns(
+  db: Kysely<Database>,
+  now: number,
+  dir?: string,
+): Promise<DemoCode[]> {
   const campaigns = readCampaignFiles(dir);
   return inTransaction(db, async (trx) => {
     const codes: DemoCode[] = [];
     const generated = async (campaignId: string, kind: DemoCode['kind'], label: string) => {
-      const value = await rememberedCode(trx, `campaigns.demo.${kind}:${campaignId}:${label}`, newExchangeCode);
+      const value = await rememberedCode(
+        trx,
+        `campaigns.demo.${kind}:${campaignId}:${label}`,
+        newExchangeCode,
+      );
       codes.push({ campaignId, kind, label, value });
       return value;
     };
     // Templates first: prizes of other campaigns name them.
     for (const campaign of campaigns) await writeCampaign(trx, campaign, now, false);
     for (const campaign of campaigns) {
-      for (const template of campaign.couponTemplates ?? []) await writeCouponTemplate(trx, campaign.id, template, now, false);
+      for (const template of campaign.couponTemplates ?? [])
+        await writeCouponTemplate(trx, campaign.id, template, now, false);
     }
     for (const campaign of campaigns) {
-      for (const prize of campaign.prizes ?? []) await writePrize(trx, campaign.id, prize, now, false);
+      for (const prize of campaign.prizes ?? [])
+        await writePrize(trx, campaign.id, prize, now, false);
       for (const entry of campaign.passwords ?? []) {
         const password = await generated(campaign.id, 'password', entry.password);
         await writePassword(trx, campaign.id, { ...entry, password }, now, false);

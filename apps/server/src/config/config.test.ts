@@ -40,17 +40,24 @@ describe('loadConfig', () => {
   });
 
   it('does not print credentials it refuses', () => {
-    expect(() => loadConfig({ MORSEL_ADMIN_KEY: 'short-secret' })).toThrow('MORSEL_ADMIN_KEY="<12 characters, hidden>" is not valid');
+    expect(() => loadConfig({ MORSEL_ADMIN_KEY: 'short-secret' })).toThrow(
+      'MORSEL_ADMIN_KEY="<12 characters, hidden>" is not valid',
+    );
     expect(() => loadConfig({ MORSEL_ADMIN_KEY: 'short-secret' })).not.toThrow(/short-secret/);
     expect(() => loadConfig({ MORSEL_SMS_ACCESS_KEY_SECRET: 'tiny' })).not.toThrow(/tiny/);
-    expect(() => loadConfig({ MORSEL_DATABASE_URL: 'mysql://app:hunter2@db/x' })).toThrow('mysql://app:***@db/x');
-    expect(() => loadConfig({ MORSEL_DATABASE_URL: 'mysql://app:hunter2@db/x' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ MORSEL_DATABASE_URL: 'mysql://app:hunter2@db/x' })).toThrow(
+      'mysql://app:***@db/x',
+    );
+    expect(() => loadConfig({ MORSEL_DATABASE_URL: 'mysql://app:hunter2@db/x' })).not.toThrow(
+      /hunter2/,
+    );
   });
 
   it('wants the IM app key and secret together', () => {
     expect(() => loadConfig({ MORSEL_IM_APP_KEY: 'abcdefgh12' })).toThrow(/MORSEL_IM_APP_SECRET/);
     expect(
-      loadConfig({ MORSEL_IM_APP_KEY: 'abcdefgh12', MORSEL_IM_APP_SECRET: 'secret-secret-1' }).imAppKey,
+      loadConfig({ MORSEL_IM_APP_KEY: 'abcdefgh12', MORSEL_IM_APP_SECRET: 'secret-secret-1' })
+        .imAppKey,
     ).toBe('abcdefgh12');
   });
 
@@ -63,7 +70,9 @@ describe('loadConfig', () => {
 
 describe('settings that go in pairs', () => {
   it('wants the WeChat app id and secret together', () => {
-    expect(() => loadConfig({ MORSEL_WECHAT_APP_ID: 'wx1234567890' })).toThrow(/MORSEL_WECHAT_APP_SECRET/);
+    expect(() => loadConfig({ MORSEL_WECHAT_APP_ID: 'wx1234567890' })).toThrow(
+      /MORSEL_WECHAT_APP_SECRET/,
+    );
   });
 });
 
@@ -123,7 +132,9 @@ describe('MORSEL_ENV', () => {
   });
 
   it('refuses trusting every proxy', () => {
-    expect(() => loadConfig({ ...SAFE_PRODUCTION, MORSEL_TRUST_PROXY: 'all' })).toThrow(/MORSEL_TRUST_PROXY/);
+    expect(() => loadConfig({ ...SAFE_PRODUCTION, MORSEL_TRUST_PROXY: 'all' })).toThrow(
+      /MORSEL_TRUST_PROXY/,
+    );
     const config = { ...loadConfig(SAFE_PRODUCTION), trustProxy: 'all' };
     expect(productionViolations(config).map((v) => v.variable)).toEqual(['MORSEL_TRUST_PROXY']);
     expect(productionViolations({ ...config, mode: 'development' })).toEqual([]);
@@ -151,17 +162,24 @@ describe('MORSEL_TRUST_PROXY', () => {
   it('trusts nobody by default, and every hop only when told `all`', () => {
     expect(parseTrustProxy(loadConfig({}).trustProxy)).toBe(false);
     expect(parseTrustProxy(loadConfig({ MORSEL_TRUST_PROXY: 'all' }).trustProxy)).toBe(true);
-    const twoHops = parseTrustProxy(loadConfig({ MORSEL_TRUST_PROXY: '2' }).trustProxy) as (a: string, hop: number) => boolean;
+    const twoHops = parseTrustProxy(loadConfig({ MORSEL_TRUST_PROXY: '2' }).trustProxy) as (
+      a: string,
+      hop: number,
+    ) => boolean;
     expect([0, 1, 2].map((hop) => twoHops('10.0.0.1', hop))).toEqual([true, true, false]);
-    expect(parseTrustProxy(loadConfig({ MORSEL_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1/128,loopback' }).trustProxy)).toEqual([
-      '10.0.0.0/8',
-      '127.0.0.1',
-      '::1/128',
-      'loopback',
-    ]);
+    expect(
+      parseTrustProxy(
+        loadConfig({ MORSEL_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1/128,loopback' }).trustProxy,
+      ),
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', '::1/128', 'loopback']);
   });
 
-  it.each(['10.0.0.0/33', '10.0.0/8', 'proxy.example', '127.0.0.1,', '0', 'true'])('refuses %s naming the variable', (value) => {
-    expect(() => loadConfig({ MORSEL_TRUST_PROXY: value })).toThrow(/^MORSEL_TRUST_PROXY=.* is not valid/);
-  });
+  it.each(['10.0.0.0/33', '10.0.0/8', 'proxy.example', '127.0.0.1,', '0', 'true'])(
+    'refuses %s naming the variable',
+    (value) => {
+      expect(() => loadConfig({ MORSEL_TRUST_PROXY: value })).toThrow(
+        /^MORSEL_TRUST_PROXY=.* is not valid/,
+      );
+    },
+  );
 });

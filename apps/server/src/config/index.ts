@@ -95,14 +95,22 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       continue;
     }
     if (out[key] !== undefined && !Value.Check(schema, out[key])) {
-      throw new ConfigError(variable, shownValue(variable, String(raw ?? out[key])), describeSchema(schema));
+      throw new ConfigError(
+        variable,
+        shownValue(variable, String(raw ?? out[key])),
+        describeSchema(schema),
+      );
     }
   }
   checkParsed(out, 'trustProxy', 'MORSEL_TRUST_PROXY', parseTrustProxy);
   requirePair(out, ['imAppKey', 'MORSEL_IM_APP_KEY'], ['imAppSecret', 'MORSEL_IM_APP_SECRET']);
   // With a fixed jsapi ticket the app id alone is enough (it is only echoed to the page).
   if (!out.wechatJsapiTicket) {
-    requirePair(out, ['wechatAppId', 'MORSEL_WECHAT_APP_ID'], ['wechatAppSecret', 'MORSEL_WECHAT_APP_SECRET']);
+    requirePair(
+      out,
+      ['wechatAppId', 'MORSEL_WECHAT_APP_ID'],
+      ['wechatAppSecret', 'MORSEL_WECHAT_APP_SECRET'],
+    );
   }
   if (out.smsProvider === 'aliyun') {
     for (const [key, variable] of [
@@ -123,7 +131,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
 }
 
 /** A setting whose schema is a string with its own grammar: a parse error stops the start. */
-function checkParsed(out: Record<string, unknown>, key: string, variable: string, parse: (value: string | undefined) => unknown): void {
+function checkParsed(
+  out: Record<string, unknown>,
+  key: string,
+  variable: string,
+  parse: (value: string | undefined) => unknown,
+): void {
   const value = out[key] as string | undefined;
   try {
     parse(value);
@@ -133,9 +146,17 @@ function checkParsed(out: Record<string, unknown>, key: string, variable: string
 }
 
 /** Settings that only make sense together: one without the other stops the start. */
-function requirePair(out: Record<string, unknown>, [a, variableA]: [string, string], [b, variableB]: [string, string]): void {
+function requirePair(
+  out: Record<string, unknown>,
+  [a, variableA]: [string, string],
+  [b, variableB]: [string, string],
+): void {
   if (Boolean(out[a]) === Boolean(out[b])) return;
-  throw new ConfigError(out[a] ? variableB : variableA, '', `${variableA} and ${variableB} are set together or not at all`);
+  throw new ConfigError(
+    out[a] ? variableB : variableA,
+    '',
+    `${variableA} and ${variableB} are set together or not at all`,
+  );
 }
 
 /** Every setting with its variable and default, for the operator guide and `--help`. */

@@ -54,7 +54,8 @@ const rules: Rule[] = [
     !c.publicUrl && !c.imLinkAddresses
       ? {
           variable: 'MORSEL_PUBLIC_URL',
-          reason: 'set the public URL (or MORSEL_IM_LINK_ADDRESSES) so clients get the real link addresses',
+          reason:
+            'set the public URL (or MORSEL_IM_LINK_ADDRESSES) so clients get the real link addresses',
         }
       : undefined,
 ];

@@ -16,29 +16,50 @@ export const ConfigSchema = Type.Object({
   host: Type.String({ minLength: 1, env: 'MORSEL_HOST', default: '0.0.0.0' }),
   port: Type.Integer({ minimum: 0, maximum: 65535, env: 'PORT', default: 8080 }),
   publicUrl: Type.Optional(
-    Type.String({ pattern: '^https?://', env: 'MORSEL_PUBLIC_URL', description: 'URL printed at start' }),
+    Type.String({
+      pattern: '^https?://',
+      env: 'MORSEL_PUBLIC_URL',
+      description: 'URL printed at start',
+    }),
   ),
   trustProxy: Type.Optional(
     Type.String({
       minLength: 1,
       env: 'MORSEL_TRUST_PROXY',
-      description: 'proxies whose X-Forwarded-For is believed: none (default), all, a hop count, or a comma list of IPs/CIDRs',
+      description:
+        'proxies whose X-Forwarded-For is believed: none (default), all, a hop count, or a comma list of IPs/CIDRs',
     }),
   ),
-  httpRequestTimeoutMs: Type.Integer({ minimum: 1000, maximum: 600_000, env: 'MORSEL_HTTP_REQUEST_TIMEOUT_MS', default: 30_000 }),
-  httpConnectionTimeoutMs: Type.Integer({ minimum: 1000, maximum: 600_000, env: 'MORSEL_HTTP_CONNECTION_TIMEOUT_MS', default: 60_000 }),
+  httpRequestTimeoutMs: Type.Integer({
+    minimum: 1000,
+    maximum: 600_000,
+    env: 'MORSEL_HTTP_REQUEST_TIMEOUT_MS',
+    default: 30_000,
+  }),
+  httpConnectionTimeoutMs: Type.Integer({
+    minimum: 1000,
+    maximum: 600_000,
+    env: 'MORSEL_HTTP_CONNECTION_TIMEOUT_MS',
+    default: 60_000,
+  }),
   cspExtraOrigins: Type.Optional(
     Type.String({
       pattern: '^https?://[^,\\s/]+(,https?://[^,\\s/]+)*$',
       env: 'MORSEL_CSP_EXTRA_ORIGINS',
-      description: 'comma list of origins (static asset host) the pages may load scripts, styles and data from',
+      description:
+        'comma list of origins (static asset host) the pages may load scripts, styles and data from',
     }),
   ),
   dataDir: Type.String({ minLength: 1, env: 'MORSEL_DATA_DIR', default: 'data' }),
   databaseUrl: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', env: 'MORSEL_DATABASE_URL' }),
   ),
-  dbStatementTimeoutMs: Type.Integer({ minimum: 100, maximum: 3_600_000, env: 'MORSEL_DB_STATEMENT_TIMEOUT_MS', default: 10_000 }),
+  dbStatementTimeoutMs: Type.Integer({
+    minimum: 100,
+    maximum: 3_600_000,
+    env: 'MORSEL_DB_STATEMENT_TIMEOUT_MS',
+    default: 10_000,
+  }),
   redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://', env: 'MORSEL_REDIS_URL' })),
   redisPrefix: Type.String({ minLength: 1, env: 'MORSEL_REDIS_PREFIX', default: 'morsel:' }),
   logLevel: Type.Union(
@@ -47,8 +68,12 @@ export const ConfigSchema = Type.Object({
   ),
   webDist: Type.String({ minLength: 1, env: 'MORSEL_WEB_DIST', default: 'apps/web/dist' }),
   seedDemo: Type.Boolean({ env: 'MORSEL_SEED_DEMO', default: true, productionDefault: false }),
-  imAppKey: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', env: 'MORSEL_IM_APP_KEY' })),
-  imAppSecret: Type.Optional(Type.String({ minLength: 12, maxLength: 128, env: 'MORSEL_IM_APP_SECRET' })),
+  imAppKey: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', env: 'MORSEL_IM_APP_KEY' }),
+  ),
+  imAppSecret: Type.Optional(
+    Type.String({ minLength: 12, maxLength: 128, env: 'MORSEL_IM_APP_SECRET' }),
+  ),
   // IM gateway (src/im/gateway, docs/im-gateway.md).
   imLinkAddresses: Type.Optional(
     Type.String({
@@ -57,33 +82,156 @@ export const ConfigSchema = Type.Object({
       description: 'comma list of socket server base URLs the load balancer hands out',
     }),
   ),
-  imCommandsPerSecond: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_COMMANDS_PER_SECOND', default: 100 }),
-  imFrequencyBlockSeconds: Type.Integer({ minimum: 1, maximum: 3600, env: 'MORSEL_IM_FREQUENCY_BLOCK_SECONDS', default: 10 }),
-  imLoginTimeoutMs: Type.Integer({ minimum: 1000, maximum: 600_000, env: 'MORSEL_IM_LOGIN_TIMEOUT_MS', default: 30_000 }),
-  imHandlerTimeoutMs: Type.Integer({ minimum: 100, maximum: 600_000, env: 'MORSEL_IM_HANDLER_TIMEOUT_MS', default: 10_000 }),
-  imMessagesPerDay: Type.Integer({ minimum: 1, maximum: 100_000_000, env: 'MORSEL_IM_MESSAGES_PER_DAY', default: 50_000 }),
-  imMessageBytesPerDay: Type.Integer({ minimum: 16_384, maximum: 1_000_000_000_000, env: 'MORSEL_IM_MESSAGE_BYTES_PER_DAY', default: 100_000_000 }),
-  imLoginFailuresPerAccount: Type.Integer({ minimum: 1, maximum: 1000, env: 'MORSEL_IM_LOGIN_FAILURES_PER_ACCOUNT', default: 5 }),
-  imLoginFailuresPerAddress: Type.Integer({ minimum: 1, maximum: 100_000, env: 'MORSEL_IM_LOGIN_FAILURES_PER_ADDRESS', default: 20 }),
-  imLoginBackoffMaxSeconds: Type.Integer({ minimum: 1, maximum: 86_400, env: 'MORSEL_IM_LOGIN_BACKOFF_MAX_SECONDS', default: 300 }),
-  imMaxSocketsPerAddress: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_MAX_SOCKETS_PER_ADDRESS', default: 100 }),
-  imMaxConnectionsPerAccount: Type.Integer({ minimum: 2, maximum: 10_000, env: 'MORSEL_IM_MAX_CONNECTIONS_PER_ACCOUNT', default: 50 }),
-  imQueueMaxBytes: Type.Integer({ minimum: 1024 * 1024, maximum: 1024 * 1024 * 1024, env: 'MORSEL_IM_QUEUE_MAX_BYTES', default: 4 * 1024 * 1024 }),
-  imRestRequireBodySignature: Type.Boolean({ env: 'MORSEL_IM_REST_REQUIRE_BODY_SIGNATURE', default: false }),
-  imSearchWindowDays: Type.Integer({ minimum: 1, maximum: 3650, env: 'MORSEL_IM_SEARCH_WINDOW_DAYS', default: 90 }),
-  imSearchMaxScanRows: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_SEARCH_MAX_SCAN_ROWS', default: 5000 }),
-  imRecallWindowSeconds: Type.Integer({ minimum: 0, maximum: 30 * 86_400, env: 'MORSEL_IM_RECALL_WINDOW_SECONDS', default: 120 }),
+  imCommandsPerSecond: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    env: 'MORSEL_IM_COMMANDS_PER_SECOND',
+    default: 100,
+  }),
+  imFrequencyBlockSeconds: Type.Integer({
+    minimum: 1,
+    maximum: 3600,
+    env: 'MORSEL_IM_FREQUENCY_BLOCK_SECONDS',
+    default: 10,
+  }),
+  imLoginTimeoutMs: Type.Integer({
+    minimum: 1000,
+    maximum: 600_000,
+    env: 'MORSEL_IM_LOGIN_TIMEOUT_MS',
+    default: 30_000,
+  }),
+  imHandlerTimeoutMs: Type.Integer({
+    minimum: 100,
+    maximum: 600_000,
+    env: 'MORSEL_IM_HANDLER_TIMEOUT_MS',
+    default: 10_000,
+  }),
+  imMessagesPerDay: Type.Integer({
+    minimum: 1,
+    maximum: 100_000_000,
+    env: 'MORSEL_IM_MESSAGES_PER_DAY',
+    default: 50_000,
+  }),
+  imMessageBytesPerDay: Type.Integer({
+    minimum: 16_384,
+    maximum: 1_000_000_000_000,
+    env: 'MORSEL_IM_MESSAGE_BYTES_PER_DAY',
+    default: 100_000_000,
+  }),
+  imLoginFailuresPerAccount: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    env: 'MORSEL_IM_LOGIN_FAILURES_PER_ACCOUNT',
+    default: 5,
+  }),
+  imLoginFailuresPerAddress: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    env: 'MORSEL_IM_LOGIN_FAILURES_PER_ADDRESS',
+    default: 20,
+  }),
+  imLoginBackoffMaxSeconds: Type.Integer({
+    minimum: 1,
+    maximum: 86_400,
+    env: 'MORSEL_IM_LOGIN_BACKOFF_MAX_SECONDS',
+    default: 300,
+  }),
+  imMaxSocketsPerAddress: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    env: 'MORSEL_IM_MAX_SOCKETS_PER_ADDRESS',
+    default: 100,
+  }),
+  imMaxConnectionsPerAccount: Type.Integer({
+    minimum: 2,
+    maximum: 10_000,
+    env: 'MORSEL_IM_MAX_CONNECTIONS_PER_ACCOUNT',
+    default: 50,
+  }),
+  imQueueMaxBytes: Type.Integer({
+    minimum: 1024 * 1024,
+    maximum: 1024 * 1024 * 1024,
+    env: 'MORSEL_IM_QUEUE_MAX_BYTES',
+    default: 4 * 1024 * 1024,
+  }),
+  imRestRequireBodySignature: Type.Boolean({
+    env: 'MORSEL_IM_REST_REQUIRE_BODY_SIGNATURE',
+    default: false,
+  }),
+  imSearchWindowDays: Type.Integer({
+    minimum: 1,
+    maximum: 3650,
+    env: 'MORSEL_IM_SEARCH_WINDOW_DAYS',
+    default: 90,
+  }),
+  imSearchMaxScanRows: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    env: 'MORSEL_IM_SEARCH_MAX_SCAN_ROWS',
+    default: 5000,
+  }),
+  imRecallWindowSeconds: Type.Integer({
+    minimum: 0,
+    maximum: 30 * 86_400,
+    env: 'MORSEL_IM_RECALL_WINDOW_SECONDS',
+    default: 120,
+  }),
   // Per-account IM quotas (docs/operations.md): rows one account can make others store or push.
-  imTeamSysMsgFanoutPerSecond: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_TEAM_SYSMSG_FANOUT_PER_SECOND', default: 2000 }),
-  imEventsPerAccount: Type.Integer({ minimum: 1, maximum: 100_000, env: 'MORSEL_IM_EVENTS_PER_ACCOUNT', default: 100 }),
-  imEventSubscriptionsPerAccount: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_EVENT_SUBSCRIPTIONS_PER_ACCOUNT', default: 3000 }),
-  imCollectsPerAccount: Type.Integer({ minimum: 1, maximum: 1_000_000, env: 'MORSEL_IM_COLLECTS_PER_ACCOUNT', default: 5000 }),
+  imTeamSysMsgFanoutPerSecond: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    env: 'MORSEL_IM_TEAM_SYSMSG_FANOUT_PER_SECOND',
+    default: 2000,
+  }),
+  imEventsPerAccount: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    env: 'MORSEL_IM_EVENTS_PER_ACCOUNT',
+    default: 100,
+  }),
+  imEventSubscriptionsPerAccount: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    env: 'MORSEL_IM_EVENT_SUBSCRIPTIONS_PER_ACCOUNT',
+    default: 3000,
+  }),
+  imCollectsPerAccount: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    env: 'MORSEL_IM_COLLECTS_PER_ACCOUNT',
+    default: 5000,
+  }),
   // Client log endpoints (src/im/client-logs, docs/im-server-api.md).
-  imUploadTicketTtlSeconds: Type.Integer({ minimum: 60, maximum: 7 * 86_400, env: 'MORSEL_IM_UPLOAD_TICKET_TTL_SECONDS', default: 43_200 }),
-  clientLogDailyBytesPerApp: Type.Integer({ minimum: 1024, maximum: 1_000_000_000, env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_APP', default: 500_000_000 }),
-  clientLogDailyBytesPerDevice: Type.Integer({ minimum: 1024, maximum: 1_000_000_000, env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_DEVICE', default: 5_000_000 }),
-  clientLogDailyBytesPerAddress: Type.Integer({ minimum: 1024, maximum: 1_000_000_000, env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_ADDRESS', default: 50_000_000 }),
-  clientLogRetentionDays: Type.Integer({ minimum: 1, maximum: 365, env: 'MORSEL_CLIENT_LOG_RETENTION_DAYS', default: 14 }),
+  imUploadTicketTtlSeconds: Type.Integer({
+    minimum: 60,
+    maximum: 7 * 86_400,
+    env: 'MORSEL_IM_UPLOAD_TICKET_TTL_SECONDS',
+    default: 43_200,
+  }),
+  clientLogDailyBytesPerApp: Type.Integer({
+    minimum: 1024,
+    maximum: 1_000_000_000,
+    env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_APP',
+    default: 500_000_000,
+  }),
+  clientLogDailyBytesPerDevice: Type.Integer({
+    minimum: 1024,
+    maximum: 1_000_000_000,
+    env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_DEVICE',
+    default: 5_000_000,
+  }),
+  clientLogDailyBytesPerAddress: Type.Integer({
+    minimum: 1024,
+    maximum: 1_000_000_000,
+    env: 'MORSEL_CLIENT_LOG_DAILY_BYTES_PER_ADDRESS',
+    default: 50_000_000,
+  }),
+  clientLogRetentionDays: Type.Integer({
+    minimum: 1,
+    maximum: 365,
+    env: 'MORSEL_CLIENT_LOG_RETENTION_DAYS',
+    default: 14,
+  }),
   // Product API (src/product, docs/product-api.md).
   openApiClients: Type.String({
     pattern: '^[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128}(,[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128})*$',
@@ -91,34 +239,114 @@ export const ConfigSchema = Type.Object({
     default: 'morsel-h5:morsel-h5-public-signing-key',
     description: 'comma list of clientId:secret allowed to call the open-API endpoints',
   }),
-  sessionTtlDays: Type.Integer({ minimum: 1, maximum: 365, env: 'MORSEL_SESSION_TTL_DAYS', default: 30 }),
+  sessionTtlDays: Type.Integer({
+    minimum: 1,
+    maximum: 365,
+    env: 'MORSEL_SESSION_TTL_DAYS',
+    default: 30,
+  }),
   // SMS (src/product/sms): the outbox is the development provider; aliyun sends for real.
-  smsProvider: Type.Union([Type.Literal('outbox'), Type.Literal('aliyun')], { env: 'MORSEL_SMS_PROVIDER', default: 'outbox' }),
-  smsAccessKeyId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{8,64}$', env: 'MORSEL_SMS_ACCESS_KEY_ID' })),
-  smsAccessKeySecret: Type.Optional(Type.String({ minLength: 8, maxLength: 128, env: 'MORSEL_SMS_ACCESS_KEY_SECRET' })),
-  smsSignName: Type.Optional(Type.String({ minLength: 1, maxLength: 32, env: 'MORSEL_SMS_SIGN_NAME' })),
-  smsTemplateCode: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$', env: 'MORSEL_SMS_TEMPLATE_CODE' })),
-  smsEndpoint: Type.String({ pattern: '^https?://[^\\s]+$', env: 'MORSEL_SMS_ENDPOINT', default: 'https://dysmsapi.aliyuncs.com' }),
-  smsTimeoutMs: Type.Integer({ minimum: 100, maximum: 60_000, env: 'MORSEL_SMS_TIMEOUT_MS', default: 5000 }),
-  smsDailyLimitPerMobile: Type.Integer({ minimum: 1, maximum: 1000, env: 'MORSEL_SMS_DAILY_LIMIT_PER_MOBILE', default: 10 }),
-  smsDailyLimitPerAddress: Type.Integer({ minimum: 1, maximum: 100000, env: 'MORSEL_SMS_DAILY_LIMIT_PER_ADDRESS', default: 50 }),
-  smsImageCaptchaAfterPerMobile: Type.Integer({ minimum: 0, maximum: 1000, env: 'MORSEL_SMS_IMAGE_CAPTCHA_AFTER_PER_MOBILE', default: 2 }),
-  smsImageCaptchaAfterPerAddress: Type.Integer({ minimum: 0, maximum: 100000, env: 'MORSEL_SMS_IMAGE_CAPTCHA_AFTER_PER_ADDRESS', default: 10 }),
-  pageViewRetentionDays: Type.Integer({ minimum: 1, maximum: 3650, env: 'MORSEL_PAGE_VIEW_RETENTION_DAYS', default: 90 }),
-  smsOutboxRetentionDays: Type.Integer({ minimum: 1, maximum: 365, env: 'MORSEL_SMS_OUTBOX_RETENTION_DAYS', default: 7 }),
-  wechatAppId: Type.Optional(Type.String({ pattern: '^wx[0-9a-zA-Z]{6,32}$', env: 'MORSEL_WECHAT_APP_ID' })),
-  wechatAppSecret: Type.Optional(Type.String({ minLength: 8, maxLength: 128, env: 'MORSEL_WECHAT_APP_SECRET' })),
-  wechatJsapiTicket: Type.Optional(Type.String({ minLength: 8, maxLength: 512, env: 'MORSEL_WECHAT_JSAPI_TICKET' })),
-  wechatApiBase: Type.String({ pattern: '^https?://', env: 'MORSEL_WECHAT_API_BASE', default: 'https://api.weixin.qq.com' }),
+  smsProvider: Type.Union([Type.Literal('outbox'), Type.Literal('aliyun')], {
+    env: 'MORSEL_SMS_PROVIDER',
+    default: 'outbox',
+  }),
+  smsAccessKeyId: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9]{8,64}$', env: 'MORSEL_SMS_ACCESS_KEY_ID' }),
+  ),
+  smsAccessKeySecret: Type.Optional(
+    Type.String({ minLength: 8, maxLength: 128, env: 'MORSEL_SMS_ACCESS_KEY_SECRET' }),
+  ),
+  smsSignName: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 32, env: 'MORSEL_SMS_SIGN_NAME' }),
+  ),
+  smsTemplateCode: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$', env: 'MORSEL_SMS_TEMPLATE_CODE' }),
+  ),
+  smsEndpoint: Type.String({
+    pattern: '^https?://[^\\s]+$',
+    env: 'MORSEL_SMS_ENDPOINT',
+    default: 'https://dysmsapi.aliyuncs.com',
+  }),
+  smsTimeoutMs: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    env: 'MORSEL_SMS_TIMEOUT_MS',
+    default: 5000,
+  }),
+  smsDailyLimitPerMobile: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    env: 'MORSEL_SMS_DAILY_LIMIT_PER_MOBILE',
+    default: 10,
+  }),
+  smsDailyLimitPerAddress: Type.Integer({
+    minimum: 1,
+    maximum: 100000,
+    env: 'MORSEL_SMS_DAILY_LIMIT_PER_ADDRESS',
+    default: 50,
+  }),
+  smsImageCaptchaAfterPerMobile: Type.Integer({
+    minimum: 0,
+    maximum: 1000,
+    env: 'MORSEL_SMS_IMAGE_CAPTCHA_AFTER_PER_MOBILE',
+    default: 2,
+  }),
+  smsImageCaptchaAfterPerAddress: Type.Integer({
+    minimum: 0,
+    maximum: 100000,
+    env: 'MORSEL_SMS_IMAGE_CAPTCHA_AFTER_PER_ADDRESS',
+    default: 10,
+  }),
+  pageViewRetentionDays: Type.Integer({
+    minimum: 1,
+    maximum: 3650,
+    env: 'MORSEL_PAGE_VIEW_RETENTION_DAYS',
+    default: 90,
+  }),
+  smsOutboxRetentionDays: Type.Integer({
+    minimum: 1,
+    maximum: 365,
+    env: 'MORSEL_SMS_OUTBOX_RETENTION_DAYS',
+    default: 7,
+  }),
+  wechatAppId: Type.Optional(
+    Type.String({ pattern: '^wx[0-9a-zA-Z]{6,32}$', env: 'MORSEL_WECHAT_APP_ID' }),
+  ),
+  wechatAppSecret: Type.Optional(
+    Type.String({ minLength: 8, maxLength: 128, env: 'MORSEL_WECHAT_APP_SECRET' }),
+  ),
+  wechatJsapiTicket: Type.Optional(
+    Type.String({ minLength: 8, maxLength: 512, env: 'MORSEL_WECHAT_JSAPI_TICKET' }),
+  ),
+  wechatApiBase: Type.String({
+    pattern: '^https?://',
+    env: 'MORSEL_WECHAT_API_BASE',
+    default: 'https://api.weixin.qq.com',
+  }),
   // Campaigns (src/campaigns, docs/campaigns.md): unset disables the admin API.
   adminKey: Type.Optional(
-    Type.String({ minLength: 16, maxLength: 256, env: 'MORSEL_ADMIN_KEY', description: 'x-admin-key of the campaigns admin API' }),
+    Type.String({
+      minLength: 16,
+      maxLength: 256,
+      env: 'MORSEL_ADMIN_KEY',
+      description: 'x-admin-key of the campaigns admin API',
+    }),
   ),
   // A store device's key: it can redeem coupons and nothing else (campaigns/admin/auth.ts).
   cashierKey: Type.Optional(
-    Type.String({ minLength: 16, maxLength: 256, env: 'MORSEL_CASHIER_KEY', description: 'x-admin-key that may only redeem coupons' }),
+    Type.String({
+      minLength: 16,
+      maxLength: 256,
+      env: 'MORSEL_CASHIER_KEY',
+      description: 'x-admin-key that may only redeem coupons',
+    }),
   ),
-  adminFailuresPerHour: Type.Integer({ minimum: 1, maximum: 100_000, env: 'MORSEL_ADMIN_FAILURES_PER_HOUR', default: 20 }),
+  adminFailuresPerHour: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    env: 'MORSEL_ADMIN_FAILURES_PER_HOUR',
+    default: 20,
+  }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -31,7 +31,10 @@ export async function registerWebApp(http: FastifyInstance, webDist: string): Pr
       cacheControl: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else {
@@ -41,7 +44,10 @@ export async function registerWebApp(http: FastifyInstance, webDist: string): Pr
   http.setNotFoundHandler((request, reply) => {
     if (!isPageNavigation(request)) return sendNotFound(reply);
     if (!built) {
-      reply.code(503).type('text/plain; charset=utf-8').send('web app not built: run npm run build');
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('web app not built: run npm run build');
       return;
     }
     reply.header('cache-control', 'no-cache');

@@ -44,7 +44,8 @@ export function loadAreas(): AreaIndex {
   for (const p of provinces) names.set(p.code, p.name);
   // The municipalities' "city" level is named 市辖区 ("districts under the city") in the data;
   // shoppers expect the city's own name there (上海市 / 上海市 / 黄浦区), as address pickers show.
-  for (const c of cities) names.set(c.code, c.name === '市辖区' ? (names.get(c.provinceCode ?? '') ?? c.name) : c.name);
+  for (const c of cities)
+    names.set(c.code, c.name === '市辖区' ? (names.get(c.provinceCode ?? '') ?? c.name) : c.name);
   for (const a of counties) names.set(a.code, a.name);
 
   const childrenOf = new Map<string, Area[]>([['', []]]);

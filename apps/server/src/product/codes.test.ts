@@ -9,9 +9,19 @@ describe('the error catalogue', () => {
   });
 
   it('is the table in docs/product-api.md', () => {
-    const doc = fs.readFileSync(new URL('../../../../docs/product-api.md', import.meta.url), 'utf8');
-    const rows = [...doc.matchAll(/^\| (-?\d+) \| ([^|]+) \|/gm)].map((m) => ({ code: Number(m[1]), message: m[2]!.trim() }));
+    const doc = fs.readFileSync(
+      new URL('../../../../docs/product-api.md', import.meta.url),
+      'utf8',
+    );
+    const rows = [...doc.matchAll(/^\| (-?\d+) \| ([^|]+) \|/gm)].map((m) => ({
+      code: Number(m[1]),
+      message: m[2]!.trim(),
+    }));
     const documented = rows.filter((row) => row.code !== 0);
-    expect(documented).toEqual(Object.values(CODES).map(({ code, message }) => ({ code, message })).sort((a, b) => a.code - b.code));
+    expect(documented).toEqual(
+      Object.values(CODES)
+        .map(({ code, message }) => ({ code, message }))
+        .sort((a, b) => a.code - b.code),
+    );
   });
 });

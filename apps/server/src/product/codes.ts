@@ -66,7 +66,10 @@ export class ProductError extends Error {
   }
 }
 
-export function fail(name: CodeName, options: { message?: string; data?: unknown; status?: number } = {}): ProductError {
+export function fail(
+  name: CodeName,
+  options: { message?: string; data?: unknown; status?: number } = {},
+): ProductError {
   return new ProductError(name, options.message, options.data ?? null, options.status ?? 200);
 }
 

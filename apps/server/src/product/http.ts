@@ -38,15 +38,19 @@ export function installBodyParsers(scope: FastifyInstance): void {
     ['text/plain', parseJson],
   ];
   for (const [type, parse] of parsers) {
-    scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (request, body, done) => {
-      const raw = body as Buffer;
-      request.rawBody = raw;
-      try {
-        done(null, parse(raw.toString('utf8')));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    });
+    scope.addContentTypeParser(
+      type,
+      { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+      (request, body, done) => {
+        const raw = body as Buffer;
+        request.rawBody = raw;
+        try {
+          done(null, parse(raw.toString('utf8')));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
+    );
   }
 }
 
@@ -57,7 +61,10 @@ interface ValidationIssue {
 }
 
 /** A message naming the field, e.g. `参数 mobile 格式不正确`. */
-export function describeValidation(issue: ValidationIssue, context: string): { name: keyof typeof CODES; message: string } {
+export function describeValidation(
+  issue: ValidationIssue,
+  context: string,
+): { name: keyof typeof CODES; message: string } {
   const field =
     issue.keyword === 'required'
       ? String(issue.params.missingProperty)
@@ -79,7 +86,9 @@ export function describeValidation(issue: ValidationIssue, context: string): { n
     anyOf: '取值不正确',
   };
   const message =
-    issue.keyword === 'required' ? `缺少参数 ${field}` : `参数 ${field} ${what[issue.keyword] ?? '不正确'}`;
+    issue.keyword === 'required'
+      ? `缺少参数 ${field}`
+      : `参数 ${field} ${what[issue.keyword] ?? '不正确'}`;
   return { name: 'badParameter', message };
 }
 
@@ -91,13 +100,18 @@ export function installErrorEnvelope(scope: FastifyInstance): void {
       return;
     }
     if (error.validation?.[0]) {
-      const { name, message } = describeValidation(error.validation[0] as ValidationIssue, error.validationContext ?? 'body');
+      const { name, message } = describeValidation(
+        error.validation[0] as ValidationIssue,
+        error.validationContext ?? 'body',
+      );
       reply.code(400).send({ code: CODES[name].code, message, data: null });
       return;
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status < 500) {
-      reply.code(status).send({ code: CODES.badRequest.code, message: CODES.badRequest.message, data: null });
+      reply
+        .code(status)
+        .send({ code: CODES.badRequest.code, message: CODES.badRequest.message, data: null });
       return;
     }
     request.log.error({ err: error }, 'product request failed');

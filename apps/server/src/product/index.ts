@@ -12,7 +12,11 @@ import { parseOpenApiClients, type ProductContext } from './context.ts';
 import { installBodyParsers, installErrorEnvelope } from './http.ts';
 import { loadAreas } from './areas.ts';
 import { createSmsProvider, type SmsProvider } from './sms/provider.ts';
-import { FixedTicketSource, WechatApiTicketSource, type JsapiTicketSource } from './wechat/ticket.ts';
+import {
+  FixedTicketSource,
+  WechatApiTicketSource,
+  type JsapiTicketSource,
+} from './wechat/ticket.ts';
 import { deleteExpired } from './store/housekeeping.ts';
 import { registerCaptchaRoutes } from './routes/captcha.ts';
 import { registerAccountRoutes } from './routes/account.ts';
@@ -70,7 +74,14 @@ export function createProductContext(deps: ProductDeps): ProductContext {
     config: deps.config,
     log: deps.log,
     clock,
-    sms: deps.sms ?? createSmsProvider(deps.config, { db, log: deps.log, clock, ...(deps.fetch ? { fetch: deps.fetch } : {}) }),
+    sms:
+      deps.sms ??
+      createSmsProvider(deps.config, {
+        db,
+        log: deps.log,
+        clock,
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      }),
     openApiClients: parseOpenApiClients(deps.config.openApiClients),
     wechatTickets: wechatTicketSource(deps, clock),
     areas: loadAreas(),
@@ -78,7 +89,10 @@ export function createProductContext(deps: ProductDeps): ProductContext {
   };
 }
 
-export async function registerProductApi(http: FastifyInstance, deps: ProductDeps): Promise<ProductContext> {
+export async function registerProductApi(
+  http: FastifyInstance,
+  deps: ProductDeps,
+): Promise<ProductContext> {
   const ctx = createProductContext(deps);
   await http.register(async (scope) => {
     if (!scope.hasRequestDecorator('cookies')) await scope.register(fastifyCookie);
@@ -92,8 +106,13 @@ export async function registerProductApi(http: FastifyInstance, deps: ProductDep
   });
 
   const timer = setInterval(() => {
-    const retention = { pageViewDays: deps.config.pageViewRetentionDays, smsOutboxDays: deps.config.smsOutboxRetentionDays };
-    deleteExpired(ctx.db, ctx.clock.now(), retention).catch((err: unknown) => ctx.log.warn({ err }, 'product housekeeping failed'));
+    const retention = {
+      pageViewDays: deps.config.pageViewRetentionDays,
+      smsOutboxDays: deps.config.smsOutboxRetentionDays,
+    };
+    deleteExpired(ctx.db, ctx.clock.now(), retention).catch((err: unknown) =>
+      ctx.log.warn({ err }, 'product housekeeping failed'),
+    );
   }, HOUSEKEEPING_EVERY_MS);
   timer.unref();
   http.addHook('onClose', async () => clearInterval(timer));

@@ -31,14 +31,20 @@ function fromThisSite(request: FastifyRequest): boolean {
 export function readToken(request: FastifyRequest): string | undefined {
   const header = headerValue(request, 'ut')?.trim();
   if (header) return header;
-  const cookie = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies?.[UT_COOKIE]?.trim();
+  const cookie = (
+    request as FastifyRequest & { cookies?: Record<string, string | undefined> }
+  ).cookies?.[UT_COOKIE]?.trim();
   if (!cookie) return undefined;
-  if (!SAFE_METHODS.has(request.method) && !fromThisSite(request)) throw fail('crossSiteRefused', { status: 403 });
+  if (!SAFE_METHODS.has(request.method) && !fromThisSite(request))
+    throw fail('crossSiteRefused', { status: 403 });
   return cookie;
 }
 
 /** The logged-in user, or the -331007 refusal that sends the client back to login. */
-export async function requireUser(ctx: ProductContext, request: FastifyRequest): Promise<ProductUser> {
+export async function requireUser(
+  ctx: ProductContext,
+  request: FastifyRequest,
+): Promise<ProductUser> {
   const token = readToken(request);
   if (!token || token.length > 128) throw fail('loginInvalid');
   const userId = await resolveSession(ctx.db, token, ctx.clock.now(), ctx.sessionTtlMs);
@@ -47,7 +53,11 @@ export async function requireUser(ctx: ProductContext, request: FastifyRequest):
   return user;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+): void {
   reply.setCookie(UT_COOKIE, token, {
     path: '/',
     maxAge: COOKIE_MAX_AGE_S,

@@ -41,9 +41,17 @@ export async function seed(store: Store, config: Config): Promise<SeedSummary> {
   // inserted, with passwords and exchange codes generated for this install.
   const demoCodes = config.seedDemo ? await seedCampaigns(db, now) : [];
   return db.transaction().execute(async (trx) => {
-    const stored = await trx.selectFrom('meta').select('value').where('key', '=', 'im.defaultAppKey').executeTakeFirst();
+    const stored = await trx
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', 'im.defaultAppKey')
+      .executeTakeFirst();
     const appKey = config.imAppKey ?? stored?.value ?? randomHex(16);
-    const existing = await trx.selectFrom('im_apps').select('secret').where('app_key', '=', appKey).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('im_apps')
+      .select('secret')
+      .where('app_key', '=', appKey)
+      .executeTakeFirst();
     const appSecret = config.imAppSecret ?? existing?.secret ?? randomHex(16);
     if (!existing) {
       await trx
@@ -51,11 +59,21 @@ export async function seed(store: Store, config: Config): Promise<SeedSummary> {
         .values({ app_key: appKey, secret: appSecret, name: DEFAULT_APP_NAME, created_at: now })
         .execute();
     } else if (config.imAppSecret && existing.secret !== config.imAppSecret) {
-      await trx.updateTable('im_apps').set({ secret: config.imAppSecret }).where('app_key', '=', appKey).execute();
+      await trx
+        .updateTable('im_apps')
+        .set({ secret: config.imAppSecret })
+        .where('app_key', '=', appKey)
+        .execute();
     }
     if (stored?.value !== appKey) {
-      if (stored) await trx.updateTable('meta').set({ value: appKey }).where('key', '=', 'im.defaultAppKey').execute();
-      else await trx.insertInto('meta').values({ key: 'im.defaultAppKey', value: appKey }).execute();
+      if (stored)
+        await trx
+          .updateTable('meta')
+          .set({ value: appKey })
+          .where('key', '=', 'im.defaultAppKey')
+          .execute();
+      else
+        await trx.insertInto('meta').values({ key: 'im.defaultAppKey', value: appKey }).execute();
     }
 
     // Demo accounts get their derived token back on every start (a refreshToken of a demo account
@@ -73,10 +91,22 @@ export async function seed(store: Store, config: Config): Promise<SeedSummary> {
         if (!found) {
           await trx
             .insertInto('im_accounts')
-            .values({ app_key: appKey, accid: account.accid, nick: account.nick, token: hashToken(token), disabled: 0, created_at: now, updated_at: now })
+            .values({
+              app_key: appKey,
+              accid: account.accid,
+              nick: account.nick,
+              token: hashToken(token),
+              disabled: 0,
+              created_at: now,
+              updated_at: now,
+            })
             .execute();
         } else if (found.token !== hashToken(token)) {
-          await trx.updateTable('im_accounts').set({ token: hashToken(token), updated_at: now }).where('id', '=', found.id).execute();
+          await trx
+            .updateTable('im_accounts')
+            .set({ token: hashToken(token), updated_at: now })
+            .where('id', '=', found.id)
+            .execute();
         }
         demoAccounts.push({ accid: account.accid, token });
       }

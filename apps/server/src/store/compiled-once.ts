@@ -15,7 +15,9 @@ export function compiledOnce<Row, Params extends unknown[]>(
     if (text === undefined) {
       const compiled = build(db).compile();
       if (compiled.parameters.length !== parameters.length) {
-        throw new Error(`compiledOnce: the query has ${compiled.parameters.length} parameters, the call gave ${parameters.length}`);
+        throw new Error(
+          `compiledOnce: the query has ${compiled.parameters.length} parameters, the call gave ${parameters.length}`,
+        );
       }
       text = compiled.sql;
     }

@@ -44,7 +44,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     } finally {
       await migrating.destroy();
     }
-    const db = new Kysely<Database>({ dialect: postgresDialect(options.databaseUrl, options.statementTimeoutMs) });
+    const db = new Kysely<Database>({
+      dialect: postgresDialect(options.databaseUrl, options.statementTimeoutMs),
+    });
     return { db, engine, close: () => db.destroy() };
   }
   const db = new Kysely<Database>({ dialect: sqliteDialect(options.sqliteFile ?? ':memory:') });

@@ -75,7 +75,17 @@ export interface ImClientErrorReportTable {
 }
 
 /** Every table; the product API's row types live beside it in src/product/store/tables.ts. */
-export interface Database extends ProductTables, CampaignTables, MessagingTables, ExtrasTables, PeopleTables, TeamTables, EventTables, PushSettingsTables, SafeUrlTables {
+export interface Database
+  extends
+    ProductTables,
+    CampaignTables,
+    MessagingTables,
+    ExtrasTables,
+    PeopleTables,
+    TeamTables,
+    EventTables,
+    PushSettingsTables,
+    SafeUrlTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

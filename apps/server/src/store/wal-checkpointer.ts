@@ -23,7 +23,11 @@ export interface CheckpointerOptions {
   watchEveryMs: number;
 }
 
-const DEFAULTS: CheckpointerOptions = { startAtBytes: 8 * 1024 * 1024, checkpointEveryMs: 50, watchEveryMs: 1_000 };
+const DEFAULTS: CheckpointerOptions = {
+  startAtBytes: 8 * 1024 * 1024,
+  checkpointEveryMs: 50,
+  watchEveryMs: 1_000,
+};
 /** After a reset, SQLite truncates the WAL file to this size instead of keeping its peak. */
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
@@ -46,7 +50,11 @@ export interface WalCheckpointer {
 }
 
 /** Sets the writer's checkpoint pragmas and watches the WAL; the worker starts once it is big. */
-export function startWalCheckpointer(database: BetterSqlite3.Database, file: string, options: Partial<CheckpointerOptions> = {}): WalCheckpointer {
+export function startWalCheckpointer(
+  database: BetterSqlite3.Database,
+  file: string,
+  options: Partial<CheckpointerOptions> = {},
+): WalCheckpointer {
   const { startAtBytes, checkpointEveryMs, watchEveryMs } = { ...DEFAULTS, ...options };
   database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   database.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
@@ -58,7 +66,11 @@ export function startWalCheckpointer(database: BetterSqlite3.Database, file: str
       clearInterval(watch);
       worker = new Worker(WORKER_SOURCE, {
         eval: true,
-        workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), everyMs: checkpointEveryMs },
+        workerData: {
+          file,
+          driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+          everyMs: checkpointEveryMs,
+        },
       });
       worker.unref();
       // A worker that fails leaves the writer's backstop checkpoint in charge.

@@ -71,7 +71,7 @@ export function busContract(kind: string, fixture: BusFixture) {
       expect(other.received).toEqual([]);
     });
 
-    it('stops delivering after unsubscribe, keeping the channel\'s other subscribers', async () => {
+    it("stops delivering after unsubscribe, keeping the channel's other subscribers", async () => {
       const kept: string[] = [];
       const dropped: string[] = [];
       await b.subscribe('acct:2', (p) => kept.push(text(p)));
@@ -99,10 +99,13 @@ export function busContract(kind: string, fixture: BusFixture) {
       const count = 2000;
       const sink = collect(b, 'burst', count);
       await sink.subscribed;
-      await Promise.all(Array.from({ length: count }, (_, i) => a.publish('burst', bytes(String(i)))));
+      await Promise.all(
+        Array.from({ length: count }, (_, i) => a.publish('burst', bytes(String(i)))),
+      );
       const received = await sink.done;
       expect(new Set(received).size).toBe(count);
-      if (fixture.distributed) expect(received.map(Number)).toEqual(received.map(Number).sort((x, y) => x - y));
+      if (fixture.distributed)
+        expect(received.map(Number)).toEqual(received.map(Number).sort((x, y) => x - y));
     });
   });
 }

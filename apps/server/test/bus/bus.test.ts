@@ -16,7 +16,10 @@ describe.runIf(await checkRedis())('on Redis', () => {
     distributed: true,
     async open() {
       const prefix = uniquePrefix();
-      return [await RedisBus.connect({ url: REDIS_URL, prefix }), await RedisBus.connect({ url: REDIS_URL, prefix })];
+      return [
+        await RedisBus.connect({ url: REDIS_URL, prefix }),
+        await RedisBus.connect({ url: REDIS_URL, prefix }),
+      ];
     },
   });
 });

@@ -3,11 +3,21 @@
 // JSON calls to the campaign and admin APIs.
 import type { Config } from '../../src/config/index.ts';
 import { checkPostgres, createPostgresDatabase } from '../harness/index.ts';
-import { LEGACY, outboxCode, postForm, sendCode, startProductServer, type Envelope, type ProductTestServer } from '../product/helpers.ts';
+import {
+  LEGACY,
+  outboxCode,
+  postForm,
+  sendCode,
+  startProductServer,
+  type Envelope,
+  type ProductTestServer,
+} from '../product/helpers.ts';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789';
 
-export async function startCampaignServer(overrides: Partial<Config> = {}): Promise<ProductTestServer> {
+export async function startCampaignServer(
+  overrides: Partial<Config> = {},
+): Promise<ProductTestServer> {
   return startProductServer({
     // The campaigns under test are the demo seed's.
     seedDemo: true,
@@ -23,11 +33,19 @@ export async function startCampaignServer(overrides: Partial<Config> = {}): Prom
 }
 
 /** A suite that runs on one engine: `overrides` picks it (undefined: not available, skip). */
-export type EngineSuite = (engine: string, overrides: () => Promise<Partial<Config> | undefined>, cleanup: () => Promise<void>) => void;
+export type EngineSuite = (
+  engine: string,
+  overrides: () => Promise<Partial<Config> | undefined>,
+  cleanup: () => Promise<void>,
+) => void;
 
 /** Runs a suite on SQLite, and on a fresh PostgreSQL database (dropped after) when one answers. */
 export function onEachEngine(suite: EngineSuite): void {
-  suite('SQLite', async () => ({}), async () => {});
+  suite(
+    'SQLite',
+    async () => ({}),
+    async () => {},
+  );
   let drop: (() => Promise<void>) | undefined;
   suite(
     'PostgreSQL',
@@ -54,12 +72,17 @@ export async function newShopper(s: ProductTestServer): Promise<Shopper> {
   const mobile = String(++nextMobile);
   const sent = await sendCode(s.url, mobile);
   if (sent.body.code !== 0) throw new Error(`send code failed: ${JSON.stringify(sent.body)}`);
-  const registered = await postForm<{ ut: string; user: { id: number } }>(s.url, '/ouser-web/memberRegisterForm.do', {
-    mobile,
-    captchas: await outboxCode(s.url, mobile),
-    ...LEGACY,
-  });
-  if (registered.body.code !== 0) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const registered = await postForm<{ ut: string; user: { id: number } }>(
+    s.url,
+    '/ouser-web/memberRegisterForm.do',
+    {
+      mobile,
+      captchas: await outboxCode(s.url, mobile),
+      ...LEGACY,
+    },
+  );
+  if (registered.body.code !== 0)
+    throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   return { ut: registered.body.data.ut, id: registered.body.data.user.id, mobile };
 }
 
@@ -104,7 +127,8 @@ export async function admin<T = Json>(
 
 /** Fails the test with the answer when a call did not succeed. */
 export function data<T>(answer: Answer<T>): T {
-  if (answer.body.code !== 0) throw new Error(`expected success, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.body.code !== 0)
+    throw new Error(`expected success, got ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.data;
 }
 

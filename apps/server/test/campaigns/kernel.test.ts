@@ -9,7 +9,10 @@ import { readCounter, tryIncrement } from '../../src/campaigns/kernel/counters.t
 import { CampaignError } from '../../src/campaigns/kernel/codes.ts';
 import { checkPostgres, createPostgresDatabase } from '../harness/index.ts';
 
-function kernelSuite(engine: string, open: () => Promise<{ store: Store; drop?: () => Promise<void> } | undefined>) {
+function kernelSuite(
+  engine: string,
+  open: () => Promise<{ store: Store; drop?: () => Promise<void> } | undefined>,
+) {
   describe(`rewards kernel on ${engine}`, () => {
     let opened: { store: Store; drop?: () => Promise<void> } | undefined;
     let userId = 0;
@@ -32,20 +35,36 @@ function kernelSuite(engine: string, open: () => Promise<{ store: Store; drop?: 
 
       // 10 concurrent debits of 7 against 30: four succeed, the rest are refused, balance 2.
       const debits = await Promise.allSettled(
-        Array.from({ length: 10 }, (_, i) => changePoints(db, { userId, delta: -7, reason: '兑换', businessKey: `test:debit:${i}`, now: 2 })),
+        Array.from({ length: 10 }, (_, i) =>
+          changePoints(db, {
+            userId,
+            delta: -7,
+            reason: '兑换',
+            businessKey: `test:debit:${i}`,
+            now: 2,
+          }),
+        ),
       );
       expect(debits.filter((d) => d.status === 'fulfilled')).toHaveLength(4);
       const refused = debits.filter((d): d is PromiseRejectedResult => d.status === 'rejected');
-      expect(refused.every((d) => d.reason instanceof CampaignError && d.reason.code === 60070)).toBe(true);
+      expect(
+        refused.every((d) => d.reason instanceof CampaignError && d.reason.code === 60070),
+      ).toBe(true);
       expect(await pointsBalance(db, userId)).toBe(2);
-      const ledger = await db.selectFrom('points_ledger').select('delta').where('user_id', '=', userId).execute();
+      const ledger = await db
+        .selectFrom('points_ledger')
+        .select('delta')
+        .where('user_id', '=', userId)
+        .execute();
       expect(ledger.reduce((sum, row) => sum + Number(row.delta), 0)).toBe(2);
     });
 
     it('never lets a counter pass its limit', async (context) => {
       if (!opened) return context.skip('PostgreSQL is not reachable');
       const db = opened.store.db;
-      const results = await Promise.all(Array.from({ length: 50 }, () => tryIncrement(db, 'test:limit', 7)));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => tryIncrement(db, 'test:limit', 7)),
+      );
       expect(results.filter(Boolean)).toHaveLength(7);
       expect(await readCounter(db, 'test:limit')).toBe(7);
       expect(await tryIncrement(db, 'test:zero', 0)).toBe(false);

@@ -6,7 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductTestServer } from '../product/helpers.ts';
 import { demoCode } from '../harness/index.ts';
-import { DAY_MS, admin, call, data, newShopper, onEachEngine, startCampaignServer, type Answer, type EngineSuite, type Json, type Shopper } from './helpers.ts';
+import {
+  DAY_MS,
+  admin,
+  call,
+  data,
+  newShopper,
+  onEachEngine,
+  startCampaignServer,
+  type Answer,
+  type EngineSuite,
+  type Json,
+  type Shopper,
+} from './helpers.ts';
 
 const AT_ONCE = 20;
 
@@ -30,7 +42,10 @@ const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
       await cleanup();
     });
 
-    const count = async (table: 'campaign_sign_ins' | 'points_ledger' | 'campaign_awards' | 'coupons', userId: number) => {
+    const count = async (
+      table: 'campaign_sign_ins' | 'points_ledger' | 'campaign_awards' | 'coupons',
+      userId: number,
+    ) => {
       const row = await s!.server.store.db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -56,7 +71,11 @@ const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
       expect(await race(sign)).toEqual(once(60010));
       const page = data(await call(server.url, 'GET', '/api/campaign/sign', { ut: a.ut }));
       expect(page).toMatchObject({ streak: 3, points: 3 * 5 + 20 });
-      expect(data(await call(server.url, 'GET', '/api/campaign/sign/awards', { ut: a.ut })).map((x: { prizeKey: string }) => x.prizeKey)).toEqual(['streak-3']);
+      expect(
+        data(await call(server.url, 'GET', '/api/campaign/sign/awards', { ut: a.ut })).map(
+          (x: { prizeKey: string }) => x.prizeKey,
+        ),
+      ).toEqual(['streak-3']);
       expect(await count('campaign_sign_ins', a.id)).toBe(3);
       server.clock.set(start);
     }, 60_000);
@@ -65,17 +84,30 @@ const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
       if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
       const fresh = await newShopper(server);
-      expect(await race(() => call(server.url, 'POST', '/api/campaign/coupon/newuser/claim', { ut: fresh.ut }))).toEqual(once(60057));
+      expect(
+        await race(() =>
+          call(server.url, 'POST', '/api/campaign/coupon/newuser/claim', { ut: fresh.ut }),
+        ),
+      ).toEqual(once(60057));
       expect(await count('coupons', fresh.id)).toBe(3);
 
       const sharers: Shopper[] = [];
       for (let i = 0; i < 4; i++) sharers.push(await newShopper(server));
       const codes: string[] = [];
-      for (const sharer of sharers) codes.push(data(await call(server.url, 'GET', '/api/campaign/coupon/poster', { ut: sharer.ut })).shareCode);
+      for (const sharer of sharers)
+        codes.push(
+          data(await call(server.url, 'GET', '/api/campaign/coupon/poster', { ut: sharer.ut }))
+            .shareCode,
+        );
       const receiver = await newShopper(server);
       // The same link tapped many times, and the links of four friends at once: one coupon.
-      const claims = Array.from({ length: AT_ONCE }, (_, i) => () =>
-        call(server.url, 'POST', '/api/campaign/coupon/gift/claim', { ut: receiver.ut, body: { shareCode: codes[i % codes.length] } }),
+      const claims = Array.from(
+        { length: AT_ONCE },
+        (_, i) => () =>
+          call(server.url, 'POST', '/api/campaign/coupon/gift/claim', {
+            ut: receiver.ut,
+            body: { shareCode: codes[i % codes.length] },
+          }),
       );
       const answers = await Promise.all(claims.map((claim) => claim()));
       expect(answers.map((a) => a.body.code).sort((x, y) => x - y)).toEqual(once(60060));
@@ -87,19 +119,39 @@ const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
       const server = s;
       const sharer = await newShopper(server);
       const friend = await newShopper(server);
-      const { shareCode } = data(await call(server.url, 'GET', '/api/campaign/raffle', { ut: sharer.ut }));
-      expect(await race(() => call(server.url, 'POST', '/api/campaign/raffle/assist', { ut: friend.ut, body: { shareCode } }))).toEqual(once(60025));
-      expect(data(await call(server.url, 'GET', '/api/campaign/raffle/chances', { ut: sharer.ut }))).toMatchObject({ bonus: 1, left: 4 });
+      const { shareCode } = data(
+        await call(server.url, 'GET', '/api/campaign/raffle', { ut: sharer.ut }),
+      );
+      expect(
+        await race(() =>
+          call(server.url, 'POST', '/api/campaign/raffle/assist', {
+            ut: friend.ut,
+            body: { shareCode },
+          }),
+        ),
+      ).toEqual(once(60025));
+      expect(
+        data(await call(server.url, 'GET', '/api/campaign/raffle/chances', { ut: sharer.ut })),
+      ).toMatchObject({ bonus: 1, left: 4 });
 
       // The cap is 3 a day: the assist took one, so two of the racing shares earn one each.
-      const shares = await race(() => call(server.url, 'POST', '/api/campaign/raffle/share', { ut: sharer.ut }));
+      const shares = await race(() =>
+        call(server.url, 'POST', '/api/campaign/raffle/share', { ut: sharer.ut }),
+      );
       expect(shares).toEqual([0, 0, ...Array<number>(AT_ONCE - 2).fill(60022)]);
-      const chances = data(await call(server.url, 'GET', '/api/campaign/raffle/chances', { ut: sharer.ut }));
+      const chances = data(
+        await call(server.url, 'GET', '/api/campaign/raffle/chances', { ut: sharer.ut }),
+      );
       expect(chances).toMatchObject({ bonus: 3, left: 6 });
 
       // Racing draws spend exactly the chances there are.
-      const draws = await race(() => call(server.url, 'POST', '/api/campaign/raffle/draw', { ut: sharer.ut }));
-      expect(draws).toEqual([...Array<number>(6).fill(0), ...Array<number>(AT_ONCE - 6).fill(60020)]);
+      const draws = await race(() =>
+        call(server.url, 'POST', '/api/campaign/raffle/draw', { ut: sharer.ut }),
+      );
+      expect(draws).toEqual([
+        ...Array<number>(6).fill(0),
+        ...Array<number>(AT_ONCE - 6).fill(60020),
+      ]);
       expect(await count('campaign_awards', sharer.id)).toBe(6);
     }, 60_000);
 
@@ -107,26 +159,52 @@ const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
       if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
       const a = await newShopper(server);
-      const online = data(await call(server.url, 'POST', '/api/campaign/coupon/claim', { ut: a.ut, body: { templateKey: 'all-10-off-99' } }));
-      expect(await race(() => call(server.url, 'POST', `/api/campaign/coupon/mine/${online.id}/use`, { ut: a.ut, body: { orderAmount: 12_800 } }))).toEqual(
-        once(60053),
+      const online = data(
+        await call(server.url, 'POST', '/api/campaign/coupon/claim', {
+          ut: a.ut,
+          body: { templateKey: 'all-10-off-99' },
+        }),
       );
+      expect(
+        await race(() =>
+          call(server.url, 'POST', `/api/campaign/coupon/mine/${online.id}/use`, {
+            ut: a.ut,
+            body: { orderAmount: 12_800 },
+          }),
+        ),
+      ).toEqual(once(60053));
 
-      const store = data(await call(server.url, 'POST', '/api/campaign/coupon/claim', { ut: a.ut, body: { templateKey: 'biscuit-6-off-49' } }));
-      const { code } = data(await call(server.url, 'GET', `/api/campaign/coupon/mine/${store.id}`, { ut: a.ut }));
-      expect(await race(() => admin(server.url, 'POST', '/admin/api/coupons/redeem', { code }))).toEqual(once(60053));
-      expect(data(await call(server.url, 'GET', '/api/campaign/coupon/mine?status=used', { ut: a.ut })).map((c: { id: number }) => c.id).sort()).toEqual(
-        [online.id, store.id].sort(),
+      const store = data(
+        await call(server.url, 'POST', '/api/campaign/coupon/claim', {
+          ut: a.ut,
+          body: { templateKey: 'biscuit-6-off-49' },
+        }),
       );
+      const { code } = data(
+        await call(server.url, 'GET', `/api/campaign/coupon/mine/${store.id}`, { ut: a.ut }),
+      );
+      expect(
+        await race(() => admin(server.url, 'POST', '/admin/api/coupons/redeem', { code })),
+      ).toEqual(once(60053));
+      expect(
+        data(await call(server.url, 'GET', '/api/campaign/coupon/mine?status=used', { ut: a.ut }))
+          .map((c: { id: number }) => c.id)
+          .sort(),
+      ).toEqual([online.id, store.id].sort());
 
       const shoppers: Shopper[] = [];
       for (let i = 0; i < 8; i++) shoppers.push(await newShopper(server));
       const exchanged = await Promise.all(
-        shoppers.map((shopper) => call(server.url, 'POST', '/api/campaign/coupon/exchange', { ut: shopper.ut, body: { code: demoCode(server, 'NUTS8888') } })),
+        shoppers.map((shopper) =>
+          call(server.url, 'POST', '/api/campaign/coupon/exchange', {
+            ut: shopper.ut,
+            body: { code: demoCode(server, 'NUTS8888') },
+          }),
+        ),
       );
       expect(exchanged.map((x) => x.body.code).sort((x, y) => x - y)).toEqual(once(60062, 8));
     }, 60_000);
   });
-}
+};
 
 onEachEngine(raceSuite);

@@ -5,7 +5,16 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductTestServer } from '../product/helpers.ts';
-import { admin, call, data, newShopper, onEachEngine, startCampaignServer, type EngineSuite, type Shopper } from './helpers.ts';
+import {
+  admin,
+  call,
+  data,
+  newShopper,
+  onEachEngine,
+  startCampaignServer,
+  type EngineSuite,
+  type Shopper,
+} from './helpers.ts';
 
 /**
  * All 2,000 requests are issued at once, over at most 256 keep-alive sockets: opening 2,000 TCP
@@ -15,14 +24,22 @@ import { admin, call, data, newShopper, onEachEngine, startCampaignServer, type 
  */
 const newAgent = () => new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-function draw(agent: http.Agent, base: string, ut: string): Promise<{ code: number; data: { prize: { key: string }; slot: number } }> {
+function draw(
+  agent: http.Agent,
+  base: string,
+  ut: string,
+): Promise<{ code: number; data: { prize: { key: string }; slot: number } }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${base}/api/campaign/raffle/draw`, { method: 'POST', agent, headers: { ut } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      `${base}/api/campaign/raffle/draw`,
+      { method: 'POST', agent, headers: { ut } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end();
   });
@@ -43,7 +60,15 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
       s = await startCampaignServer(extra);
       // Every draw aims at the one prize of stock 100; the fallback answers the rest.
       const detail = data(await admin(s.url, 'GET', '/admin/api/campaigns/raffle'));
-      for (const prize of detail.prizes as { key: string; name: string; image: string; kind: string; value: string; slot: number; stock: number | null }[]) {
+      for (const prize of detail.prizes as {
+        key: string;
+        name: string;
+        image: string;
+        kind: string;
+        value: string;
+        slot: number;
+        stock: number | null;
+      }[]) {
         const target = prize.key === 'nuts-box';
         data(
           await admin(s.url, 'PUT', `/admin/api/campaigns/raffle/prizes/${prize.key}`, {
@@ -57,7 +82,13 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
           }),
         );
       }
-      const settings = { layout: 'grid', dailyChances: DRAWS_EACH, bonusChancesPerDay: 0, fallbackPrize: 'thanks', winnersShown: 10 };
+      const settings = {
+        layout: 'grid',
+        dailyChances: DRAWS_EACH,
+        bonusChancesPerDay: 0,
+        fallbackPrize: 'thanks',
+        winnersShown: 10,
+      };
       data(await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', { settings }));
       shoppers = [];
       for (let i = 0; i < SHOPPERS; i++) shoppers.push(await newShopper(s));
@@ -71,16 +102,22 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
     it('awards exactly the stock, and the fallback to everyone else', async (context) => {
       if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
-      const draws = shoppers.flatMap((shopper) => Array.from({ length: DRAWS_EACH }, () => draw(agent, server.url, shopper.ut)));
+      const draws = shoppers.flatMap((shopper) =>
+        Array.from({ length: DRAWS_EACH }, () => draw(agent, server.url, shopper.ut)),
+      );
       const answers = await Promise.all(draws);
       expect(answers).toHaveLength(2000);
       expect(answers.filter((a) => a.code !== 0).slice(0, 3)).toEqual([]);
       const won = answers.filter((a) => a.data.prize.key === 'nuts-box');
       expect(won).toHaveLength(STOCK);
-      expect(answers.filter((a) => a.data.prize.key === 'thanks')).toHaveLength(SHOPPERS * DRAWS_EACH - STOCK);
+      expect(answers.filter((a) => a.data.prize.key === 'thanks')).toHaveLength(
+        SHOPPERS * DRAWS_EACH - STOCK,
+      );
       expect(won.every((a) => a.data.slot === 0)).toBe(true);
 
-      const prize = data(await admin(server.url, 'GET', '/admin/api/campaigns/raffle')).prizes.find((p: { key: string }) => p.key === 'nuts-box');
+      const prize = data(await admin(server.url, 'GET', '/admin/api/campaigns/raffle')).prizes.find(
+        (p: { key: string }) => p.key === 'nuts-box',
+      );
       expect(prize).toMatchObject({ stock: 0, awarded: STOCK });
       const rows = await server.server.store.db
         .selectFrom('campaign_awards')
@@ -91,11 +128,13 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
       expect(Number(rows.n)).toBe(STOCK);
 
       // Each shopper spent exactly their daily chances: one more draw is refused.
-      const extra = await call(server.url, 'POST', '/api/campaign/raffle/draw', { ut: shoppers[0]!.ut });
+      const extra = await call(server.url, 'POST', '/api/campaign/raffle/draw', {
+        ut: shoppers[0]!.ut,
+      });
       expect(extra.body.code).toBe(60020);
     }, 180_000);
 
-    it('never passes a coupon template\'s stock or a shopper\'s limit under concurrent claims', async (context) => {
+    it("never passes a coupon template's stock or a shopper's limit under concurrent claims", async (context) => {
       if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
       data(
@@ -114,10 +153,17 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
         }),
       );
       const claims = shoppers.flatMap((shopper) =>
-        Array.from({ length: 10 }, () => call(server.url, 'POST', '/api/campaign/coupon/claim', { ut: shopper.ut, body: { templateKey: 'race-5-off' } })),
+        Array.from({ length: 10 }, () =>
+          call(server.url, 'POST', '/api/campaign/coupon/claim', {
+            ut: shopper.ut,
+            body: { templateKey: 'race-5-off' },
+          }),
+        ),
       );
       const answers = await Promise.all(claims);
-      expect(answers.filter((a) => ![0, 60051, 60052].includes(a.body.code)).map((a) => a.body)).toEqual([]);
+      expect(
+        answers.filter((a) => ![0, 60051, 60052].includes(a.body.code)).map((a) => a.body),
+      ).toEqual([]);
       expect(answers.filter((a) => a.body.code === 0)).toHaveLength(50);
       const perShopper = await server.server.store.db
         .selectFrom('coupons')
@@ -128,7 +174,9 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
         .execute();
       expect(perShopper.reduce((sum, row) => sum + Number(row.n), 0)).toBe(50);
       expect(Math.max(...perShopper.map((row) => Number(row.n)))).toBeLessThanOrEqual(3);
-      const template = data(await admin(server.url, 'GET', '/admin/api/campaigns/coupon')).couponTemplates.find((t: { key: string }) => t.key === 'race-5-off');
+      const template = data(
+        await admin(server.url, 'GET', '/admin/api/campaigns/coupon'),
+      ).couponTemplates.find((t: { key: string }) => t.key === 'race-5-off');
       expect(template).toMatchObject({ stock: 0, issued: 50 });
     }, 120_000);
 
@@ -136,12 +184,26 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
       if (!s) return context.skip('PostgreSQL is not reachable');
       const server = s;
       const now = server.clock.now();
-      data(await admin(server.url, 'PUT', '/admin/api/campaigns/password/passwords/RACE', { prize: 'package-points', startsAt: now - 1, endsAt: now + 86_400_000, useLimit: 7 }));
-      const answers = await Promise.all(shoppers.map((shopper) => call(server.url, 'POST', '/api/campaign/password/redeem', { ut: shopper.ut, body: { password: 'race' } })));
+      data(
+        await admin(server.url, 'PUT', '/admin/api/campaigns/password/passwords/RACE', {
+          prize: 'package-points',
+          startsAt: now - 1,
+          endsAt: now + 86_400_000,
+          useLimit: 7,
+        }),
+      );
+      const answers = await Promise.all(
+        shoppers.map((shopper) =>
+          call(server.url, 'POST', '/api/campaign/password/redeem', {
+            ut: shopper.ut,
+            body: { password: 'race' },
+          }),
+        ),
+      );
       expect(answers.filter((a) => a.body.code === 0)).toHaveLength(7);
       expect(answers.filter((a) => a.body.code === 60041)).toHaveLength(SHOPPERS - 7);
     }, 60_000);
   });
-}
+};
 
 onEachEngine(stockSuite);

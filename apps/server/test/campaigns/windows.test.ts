@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductTestServer } from '../product/helpers.ts';
 import { demoCode } from '../harness/index.ts';
-import { admin, call, DAY_MS, data, newShopper, startCampaignServer, type Shopper } from './helpers.ts';
+import {
+  admin,
+  call,
+  DAY_MS,
+  data,
+  newShopper,
+  startCampaignServer,
+  type Shopper,
+} from './helpers.ts';
 
 describe('campaign windows', () => {
   let s: ProductTestServer;
@@ -15,7 +23,9 @@ describe('campaign windows', () => {
     s = await startCampaignServer();
     shopper = await newShopper(s);
     sharer = await newShopper(s);
-    shareCode = data(await call(s.url, 'GET', '/api/campaign/coupon/poster', { ut: sharer.ut })).shareCode;
+    shareCode = data(
+      await call(s.url, 'GET', '/api/campaign/coupon/poster', { ut: sharer.ut }),
+    ).shareCode;
   });
   afterAll(async () => {
     await s?.stop();
@@ -35,7 +45,8 @@ describe('campaign windows', () => {
   ];
 
   async function moveWindows(startsAt: number, endsAt: number): Promise<void> {
-    for (const id of ['sign', 'raffle', 'password', 'coupon']) data(await admin(s.url, 'PATCH', `/admin/api/campaigns/${id}`, { startsAt, endsAt }));
+    for (const id of ['sign', 'raffle', 'password', 'coupon'])
+      data(await admin(s.url, 'PATCH', `/admin/api/campaigns/${id}`, { startsAt, endsAt }));
   }
 
   it('refuses every action before the start and after the end, and reports the state', async () => {
@@ -43,16 +54,30 @@ describe('campaign windows', () => {
     await moveWindows(now + DAY_MS, now + 30 * DAY_MS);
     for (const [campaign, path, body] of actions()) {
       const answer = await call(s.url, 'POST', path, { ut: shopper.ut, body });
-      expect(answer.body, `${path} before the start`).toMatchObject({ code: 60001, message: '活动尚未开始，敬请期待' });
-      if (campaign !== 'coupon') expect(data(await call(s.url, 'GET', `/api/campaign/${campaign}`)).campaign.state).toBe('not_started');
+      expect(answer.body, `${path} before the start`).toMatchObject({
+        code: 60001,
+        message: '活动尚未开始，敬请期待',
+      });
+      if (campaign !== 'coupon')
+        expect(data(await call(s.url, 'GET', `/api/campaign/${campaign}`)).campaign.state).toBe(
+          'not_started',
+        );
     }
     await moveWindows(now - 30 * DAY_MS, now - 1);
     for (const [campaign, path, body] of actions()) {
       const answer = await call(s.url, 'POST', path, { ut: shopper.ut, body });
-      expect(answer.body, `${path} after the end`).toMatchObject({ code: 60002, message: '活动已结束，感谢您的参与' });
-      if (campaign !== 'coupon') expect(data(await call(s.url, 'GET', `/api/campaign/${campaign}`)).campaign.state).toBe('ended');
+      expect(answer.body, `${path} after the end`).toMatchObject({
+        code: 60002,
+        message: '活动已结束，感谢您的参与',
+      });
+      if (campaign !== 'coupon')
+        expect(data(await call(s.url, 'GET', `/api/campaign/${campaign}`)).campaign.state).toBe(
+          'ended',
+        );
     }
-    expect(data(await call(s.url, 'GET', '/api/campaign/coupon/centre')).campaign.state).toBe('ended');
+    expect(data(await call(s.url, 'GET', '/api/campaign/coupon/centre')).campaign.state).toBe(
+      'ended',
+    );
   });
 
   it('lets the same actions through once the window is open again', async () => {

@@ -26,7 +26,10 @@ export async function startTestServer(
   options: { log?: Logger } = {},
 ): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await makeDataDir());
-  const config = loadConfig({}, { host: '127.0.0.1', port: 0, logLevel: 'warn', ...overrides, dataDir });
+  const config = loadConfig(
+    {},
+    { host: '127.0.0.1', port: 0, logLevel: 'warn', ...overrides, dataDir },
+  );
   // Port 0 picks a free port; a test that restarts a server passes the port it had.
   const log = options.log ?? pino({ level: process.env.MORSEL_TEST_LOG_LEVEL ?? 'warn' });
   const server = await buildServer(config, log, services);

@@ -25,7 +25,10 @@ function decide(name: string, check: ServiceCheck): boolean {
 }
 
 export async function checkPostgres(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  const client = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 3000,
+  });
   try {
     await client.connect();
     await client.query('select 1');
@@ -38,7 +41,12 @@ export async function checkPostgres(): Promise<boolean> {
 }
 
 export async function checkRedis(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 3000,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();
@@ -72,7 +80,10 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
         // A closed pg pool ends its connections without waiting for them: let them finish
         // before dropping, or FORCE kills them mid-goodbye and they raise unhandled errors.
         for (let i = 0; i < 50; i++) {
-          const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          const { rows } = await client.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
           if (rows[0].n === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }

@@ -288,24 +288,21 @@ describe('the permission matrix of teams and super teams', () => {
 describe('team read paths', () => {
   const suite = imSuite({ fresh: 'all' });
 
-  it(
-    'getTeam answers an outsider only the public card (no announcement or custom; docs/im-teams.md)',
-    async () => {
-      const owner = await suite.client(0);
-      const outsider = await suite.client(2);
-      const { team } = await owner.nim.createTeam({
-        type: 'advanced',
-        name: '公开字段',
-        intro: '内部简介',
-        announcement: '内部公告',
-        custom: '{"secret":1}',
-      });
-      const seen = await outsider.nim.getTeam({ teamId: team.teamId });
-      expect(seen.name).toBe('公开字段');
-      expect(seen.intro).toBe('内部简介');
-      expect([seen.announcement, seen.custom].filter(Boolean)).toEqual([]);
-    },
-  );
+  it('getTeam answers an outsider only the public card (no announcement or custom; docs/im-teams.md)', async () => {
+    const owner = await suite.client(0);
+    const outsider = await suite.client(2);
+    const { team } = await owner.nim.createTeam({
+      type: 'advanced',
+      name: '公开字段',
+      intro: '内部简介',
+      announcement: '内部公告',
+      custom: '{"secret":1}',
+    });
+    const seen = await outsider.nim.getTeam({ teamId: team.teamId });
+    expect(seen.name).toBe('公开字段');
+    expect(seen.intro).toBe('内部简介');
+    expect([seen.announcement, seen.custom].filter(Boolean)).toEqual([]);
+  });
 
   it('a member invited later reads no team history from before joining', async () => {
     const owner = await suite.client(0);

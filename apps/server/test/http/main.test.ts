@@ -37,7 +37,9 @@ describe('npm start (main.ts)', () => {
   it('refuses MORSEL_ENV=production with the development defaults, naming each variable', async () => {
     const result = await run({ MORSEL_ENV: 'production', MORSEL_DATA_DIR: '/tmp/unused' });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/MORSEL_ENV=production refuses to start.*MORSEL_SMS_PROVIDER.*MORSEL_OPENAPI_CLIENTS.*MORSEL_ADMIN_KEY/);
+    expect(result.stderr).toMatch(
+      /MORSEL_ENV=production refuses to start.*MORSEL_SMS_PROVIDER.*MORSEL_OPENAPI_CLIENTS.*MORSEL_ADMIN_KEY/,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 

@@ -10,10 +10,16 @@ describe('server skeleton over real HTTP', () => {
 
   beforeAll(async () => {
     webDist = await makeDataDir();
-    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    await fs.writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>app</title><div id="root"></div>',
+    );
     await fs.mkdir(path.join(webDist, 'assets'));
     await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
+    await fs.writeFile(
+      path.join(webDist, 'assets', 'app-abc123.js.gz'),
+      gzipSync('console.log(1)'),
+    );
     server = await startTestServer({ webDist });
   });
   afterAll(async () => {
@@ -30,13 +36,17 @@ describe('server skeleton over real HTTP', () => {
   it('gives every response a request id, echoing one the caller sent', async () => {
     const generated = await fetch(`${server.url}/healthz`);
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const echoed = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'trace-123' } });
+    const echoed = await fetch(`${server.url}/healthz`, {
+      headers: { 'x-request-id': 'trace-123' },
+    });
     expect(echoed.headers.get('x-request-id')).toBe('trace-123');
   });
 
   it('serves the web app for page navigations on any path (history mode)', async () => {
     for (const pathname of ['/', '/activity/sign/index', '/no/such/page?x=1']) {
-      const response = await fetch(`${server.url}${pathname}`, { headers: { accept: 'text/html' } });
+      const response = await fetch(`${server.url}${pathname}`, {
+        headers: { accept: 'text/html' },
+      });
       expect(response.status, pathname).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root">');
@@ -50,16 +60,22 @@ describe('server skeleton over real HTTP', () => {
   });
 
   it('sends the precompressed copy of an asset when the browser accepts it', async () => {
-    const response = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    const response = await fetch(`${server.url}/assets/app-abc123.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(await response.text()).toBe('console.log(1)'); // fetch decodes it
-    const plain = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+    const plain = await fetch(`${server.url}/assets/app-abc123.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
   it('answers unknown API calls and missing assets with a JSON 404, not the page', async () => {
     for (const pathname of ['/api/nothing', '/assets/missing.js']) {
-      const response = await fetch(`${server.url}${pathname}`, { headers: { accept: 'application/json' } });
+      const response = await fetch(`${server.url}${pathname}`, {
+        headers: { accept: 'application/json' },
+      });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ code: 404, message: 'not found' });
     }
@@ -76,13 +92,20 @@ describe('restarts and configuration', () => {
   it('keeps data across a restart on the same data directory', async () => {
     const first = await startTestServer();
     const before = first.server.seeded;
-    await first.server.store.db.insertInto('meta').values({ key: 'probe', value: 'kept' }).execute();
+    await first.server.store.db
+      .insertInto('meta')
+      .values({ key: 'probe', value: 'kept' })
+      .execute();
     await first.stop({ keepData: true });
 
     const second = await startTestServer({ dataDir: first.dataDir });
     try {
       expect(second.server.seeded).toEqual(before);
-      const row = await second.server.store.db.selectFrom('meta').select('value').where('key', '=', 'probe').executeTakeFirst();
+      const row = await second.server.store.db
+        .selectFrom('meta')
+        .select('value')
+        .where('key', '=', 'probe')
+        .executeTakeFirst();
       expect(row?.value).toBe('kept');
     } finally {
       await second.stop();
@@ -93,10 +116,18 @@ describe('restarts and configuration', () => {
     const appKey = 'morselTestKey01';
     const first = await startTestServer({ imAppKey: appKey, imAppSecret: 'first-secret-123' });
     await first.stop({ keepData: true });
-    const second = await startTestServer({ dataDir: first.dataDir, imAppKey: appKey, imAppSecret: 'second-secret-456' });
+    const second = await startTestServer({
+      dataDir: first.dataDir,
+      imAppKey: appKey,
+      imAppSecret: 'second-secret-456',
+    });
     try {
       expect(second.server.seeded.appKey).toBe(appKey);
-      const app = await second.server.store.db.selectFrom('im_apps').selectAll().where('app_key', '=', appKey).executeTakeFirstOrThrow();
+      const app = await second.server.store.db
+        .selectFrom('im_apps')
+        .selectAll()
+        .where('app_key', '=', appKey)
+        .executeTakeFirstOrThrow();
       expect(app.secret).toBe('second-secret-456');
     } finally {
       await second.stop();

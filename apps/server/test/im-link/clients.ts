@@ -5,7 +5,11 @@ import type { TestServer } from '../harness/index.ts';
 let seq = 0;
 
 /** Options for a demo account of the test server, with a fresh device id. */
-export function demoOptions(server: TestServer, index = 0, extra: Partial<NimOptions> = {}): NimOptions {
+export function demoOptions(
+  server: TestServer,
+  index = 0,
+  extra: Partial<NimOptions> = {},
+): NimOptions {
   const account = server.server.seeded.demoAccounts[index]!;
   return {
     appKey: server.server.seeded.appKey,
@@ -82,7 +86,15 @@ export class Events {
   until(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
     if (predicate()) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`condition not met within ${timeoutMs} ms; saw ${this.names().slice(-20).join(', ')}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `condition not met within ${timeoutMs} ms; saw ${this.names().slice(-20).join(', ')}`,
+            ),
+          ),
+        timeoutMs,
+      );
       this.checks.push(() => {
         if (!predicate()) return false;
         clearTimeout(timer);
@@ -102,8 +114,20 @@ export class Events {
       return Promise.resolve(this.seen[index]!.value as T);
     }
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${name} event within ${timeoutMs} ms; saw ${this.names().join(', ')}`)), timeoutMs);
-      this.waiters.push({ name, resolve: (v) => { clearTimeout(timer); resolve(v as T); } });
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`no ${name} event within ${timeoutMs} ms; saw ${this.names().join(', ')}`),
+          ),
+        timeoutMs,
+      );
+      this.waiters.push({
+        name,
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v as T);
+        },
+      });
     });
   }
 
@@ -122,20 +146,38 @@ export class Events {
 }
 
 /** A connected SDK instance and its events. */
-export async function connectClient(server: TestServer, index = 0, extra: Partial<NimOptions> = {}) {
+export async function connectClient(
+  server: TestServer,
+  index = 0,
+  extra: Partial<NimOptions> = {},
+) {
   const events = new Events();
-  const nim = NIM.getInstance({ ...demoOptions(server, index, extra), ...events.callbacks(), ...extra });
+  const nim = NIM.getInstance({
+    ...demoOptions(server, index, extra),
+    ...events.callbacks(),
+    ...extra,
+  });
   await nim.connect();
   await events.next('syncdone');
   return { nim, events };
 }
 
 /** A new account on the test server, connected: for tests that need more than the demo three. */
-export async function connectNewAccount(server: TestServer, accid: string, extra: Partial<NimOptions> = {}) {
+export async function connectNewAccount(
+  server: TestServer,
+  accid: string,
+  extra: Partial<NimOptions> = {},
+) {
   const { appKey } = server.server.seeded;
   const { token } = await server.server.imAccounts.create({ appKey, accid, name: accid });
   const events = new Events();
-  const nim = NIM.getInstance({ ...demoOptions(server, 0), account: accid, token, ...events.callbacks(), ...extra });
+  const nim = NIM.getInstance({
+    ...demoOptions(server, 0),
+    account: accid,
+    token,
+    ...events.callbacks(),
+    ...extra,
+  });
   await nim.connect();
   await events.next('syncdone');
   return { nim, events };

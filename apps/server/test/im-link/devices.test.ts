@@ -22,7 +22,12 @@ afterAll(async () => {
 // simulated by giving each instance its own app-key spelling of the same account.
 function secondDevice(extra: Parameters<typeof demoOptions>[2] = {}) {
   const events = new Events();
-  const options = { ...demoOptions(server, 0, extra), account: 'DEMO1', ...events.callbacks(), ...extra };
+  const options = {
+    ...demoOptions(server, 0, extra),
+    account: 'DEMO1',
+    ...events.callbacks(),
+    ...extra,
+  };
   const nim = NIM.getInstance(options);
   opened.push(nim);
   return { nim, events };
@@ -34,7 +39,8 @@ describe('several devices of one account', () => {
     const second = secondDevice();
     const reply = await second.nim.connect();
     expect(reply.loginPorts.map((p) => p.type)).toEqual([16]);
-    const change = await first.events.next<{ online: boolean; deviceId: string }[]>('loginportschange');
+    const change =
+      await first.events.next<{ online: boolean; deviceId: string }[]>('loginportschange');
     expect(change).toEqual([expect.objectContaining({ online: true, type: 16 })]);
 
     await second.nim.logout();
@@ -48,16 +54,28 @@ describe('several devices of one account', () => {
     const other = secondDevice({ clientType: 'iOS' });
     const reply = await other.nim.connect();
     expect(reply.loginPorts).toEqual([]);
-    expect(await phone.events.next('disconnect')).toMatchObject({ code: 'kicked', reason: 'samePlatformKick', fromClientType: 2 });
+    expect(await phone.events.next('disconnect')).toMatchObject({
+      code: 'kicked',
+      reason: 'samePlatformKick',
+      fromClientType: 2,
+    });
     expect(phone.events.names()).not.toContain('willreconnect');
   });
 
   it('kicks another device by its device id (other platform kick)', async () => {
-    const desktop = track(await connectClient(server, 0, { clientType: 'PC', deviceId: 'the-desktop' }));
+    const desktop = track(
+      await connectClient(server, 0, { clientType: 'PC', deviceId: 'the-desktop' }),
+    );
     const web = secondDevice();
     await web.nim.connect();
-    expect(await web.nim.kick({ deviceIds: ['the-desktop', 'no-such-device'] })).toEqual({ deviceIds: ['the-desktop'] });
-    expect(await desktop.events.next('disconnect')).toMatchObject({ code: 'kicked', reason: 'otherPlatformKick', fromClientType: 16 });
+    expect(await web.nim.kick({ deviceIds: ['the-desktop', 'no-such-device'] })).toEqual({
+      deviceIds: ['the-desktop'],
+    });
+    expect(await desktop.events.next('disconnect')).toMatchObject({
+      code: 'kicked',
+      reason: 'otherPlatformKick',
+      fromClientType: 16,
+    });
   });
 });
 
@@ -84,7 +102,9 @@ describe('reconnection', () => {
       await events.next('connect', 30_000);
       await events.next('syncdone');
       expect(nim.state).toBe('logined');
-      const retries = events.seen.filter((e) => e.name === 'willreconnect').map((e) => (e.value as { retryCount: number }).retryCount);
+      const retries = events.seen
+        .filter((e) => e.name === 'willreconnect')
+        .map((e) => (e.value as { retryCount: number }).retryCount);
       expect(retries).toEqual(retries.map((_, i) => i + 1));
       expect(await nim.getServerTime()).toBeGreaterThan(0);
       expect(events.names()).not.toContain('disconnect');
@@ -126,7 +146,9 @@ describe('frequency control', () => {
   it('answers 416 with the blocking time, and the SDK then fails the command locally', async () => {
     const { nim } = track(await connectClient(server, 1));
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => nim.getServerTime()));
-    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason);
+    const refused = results
+      .filter((r) => r.status === 'rejected')
+      .map((r) => (r as PromiseRejectedResult).reason);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     expect(refused[0]).toMatchObject({ code: 416, event: { duration: 2 } });
 

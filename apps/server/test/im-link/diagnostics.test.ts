@@ -24,28 +24,48 @@ async function waitForRows<T>(query: () => Promise<T[]>): Promise<T[]> {
 describe('SDK diagnostics', () => {
   it('reports a command time-out (408) to the error statistics endpoint', async () => {
     server.server.imGateway.gateway.use({ audioToText: () => new Promise(() => {}) });
-    const nim = NIM.getInstance({ ...demoOptions(server, 1), logUploadUrl: undefined, deviceId: 'diagnosed-device' });
+    const nim = NIM.getInstance({
+      ...demoOptions(server, 1),
+      logUploadUrl: undefined,
+      deviceId: 'diagnosed-device',
+    });
     try {
       await nim.connect();
-      await expect(nim.sendCmd('audioToText', { url: 'https://x/a.aac' }, { timeoutMs: 100 })).rejects.toMatchObject({ code: 408 });
+      await expect(
+        nim.sendCmd('audioToText', { url: 'https://x/a.aac' }, { timeoutMs: 100 }),
+      ).rejects.toMatchObject({ code: 408 });
       const rows = await waitForRows(() =>
-        server.server.store.db.selectFrom('im_client_error_reports').selectAll().where('device_id', '=', 'diagnosed-device').execute(),
+        server.server.store.db
+          .selectFrom('im_client_error_reports')
+          .selectAll()
+          .where('device_id', '=', 'diagnosed-device')
+          .execute(),
       );
       expect(rows).toHaveLength(1);
-      expect(JSON.parse(rows[0]!.body).eventLogs).toEqual([expect.objectContaining({ event: 'audioToText', code: 408 })]);
+      expect(JSON.parse(rows[0]!.body).eventLogs).toEqual([
+        expect.objectContaining({ event: 'audioToText', code: 408 }),
+      ]);
     } finally {
       await nim.destroy();
     }
   });
 
   it('sends its log lines to the log endpoint', async () => {
-    const nim = NIM.getInstance({ ...demoOptions(server, 2), logUploadUrl: undefined, logLevel: 'info' });
+    const nim = NIM.getInstance({
+      ...demoOptions(server, 2),
+      logUploadUrl: undefined,
+      logLevel: 'info',
+    });
     const quiet = { ...console };
     console.info = () => {};
     try {
       await nim.connect();
       expect(await nim.logger.flush()).toBe(true);
-      const rows = await server.server.store.db.selectFrom('im_client_logs').selectAll().where('uid', '=', 'demo3').execute();
+      const rows = await server.server.store.db
+        .selectFrom('im_client_logs')
+        .selectAll()
+        .where('uid', '=', 'demo3')
+        .execute();
       expect(rows.map((r) => r.content).join('\n')).toMatch(/info connecting/);
     } finally {
       console.info = quiet.info;

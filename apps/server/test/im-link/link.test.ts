@@ -33,7 +33,11 @@ describe('login', () => {
 
   it('refuses a wrong token with 302 and does not reconnect', async () => {
     const events = new Events();
-    const nim = NIM.getInstance({ ...demoOptions(server, 1), token: 'wrong-token', ...events.callbacks() });
+    const nim = NIM.getInstance({
+      ...demoOptions(server, 1),
+      token: 'wrong-token',
+      ...events.callbacks(),
+    });
     opened.push(nim);
     await expect(nim.connect()).rejects.toMatchObject({ code: 302 });
     expect(await events.next('disconnect')).toMatchObject({ code: 302 });
@@ -45,7 +49,10 @@ describe('login', () => {
     const { nim, events } = track(await connectClient(server, 2));
     await server.server.imAccounts.block(server.server.seeded.appKey, 'demo3', true);
     try {
-      expect(await events.next('disconnect')).toMatchObject({ code: 'kicked', reason: 'serverKick' });
+      expect(await events.next('disconnect')).toMatchObject({
+        code: 'kicked',
+        reason: 'serverKick',
+      });
       await nim.destroy();
       const again = NIM.getInstance({ ...demoOptions(server, 2) });
       opened.push(again);
@@ -57,7 +64,8 @@ describe('login', () => {
 
   it('works over forced long-polling, after a handshake GET with a timestamp query', async () => {
     const requests: { method: string; url: string }[] = [];
-    const record = (request: IncomingMessage) => void requests.push({ method: request.method ?? '', url: request.url ?? '' });
+    const record = (request: IncomingMessage) =>
+      void requests.push({ method: request.method ?? '', url: request.url ?? '' });
     server.server.http.server.on('request', record);
     try {
       const { nim } = track(await connectClient(server, 0, { transports: ['polling'] }));
@@ -99,7 +107,11 @@ describe('instances', () => {
     const options = demoOptions(server, 0);
     const first = NIM.getInstance(options);
     const calls: string[] = [];
-    const second = NIM.getInstance({ ...options, account: 'DEMO1', onconnect: () => calls.push('new callback') });
+    const second = NIM.getInstance({
+      ...options,
+      account: 'DEMO1',
+      onconnect: () => calls.push('new callback'),
+    });
     opened.push(first);
     expect(second).toBe(first);
     await second.connect();
@@ -128,15 +140,21 @@ describe('instances', () => {
 
   it('settles NIM-style done(error, result) callbacks as well as promises', async () => {
     const { nim } = track(await connectClient(server, 0));
-    const ok = await new Promise<unknown[]>((resolve) => void nim.getServerTime({ done: (...args) => resolve(args) }));
+    const ok = await new Promise<unknown[]>(
+      (resolve) => void nim.getServerTime({ done: (...args) => resolve(args) }),
+    );
     expect(ok[0]).toBeNull();
     expect(ok[1]).toBeGreaterThan(0);
-    const failed = await new Promise<unknown[]>((resolve) => void nim.kick({ deviceIds: [], done: (...args) => resolve(args) }));
+    const failed = await new Promise<unknown[]>(
+      (resolve) => void nim.kick({ deviceIds: [], done: (...args) => resolve(args) }),
+    );
     expect(failed[0]).toMatchObject({ code: 414 });
   });
 
   it('requires an account', () => {
-    expect(() => NIM.getInstance({ ...demoOptions(server, 0), account: '' })).toThrow(/requires an account/);
+    expect(() => NIM.getInstance({ ...demoOptions(server, 0), account: '' })).toThrow(
+      /requires an account/,
+    );
   });
 });
 
@@ -144,7 +162,9 @@ describe('commands', () => {
   it('fails at once while disconnected, with the socket-state error', async () => {
     const nim = NIM.getInstance(demoOptions(server, 0));
     opened.push(nim);
-    await expect(nim.getServerTime()).rejects.toMatchObject({ code: 'Error_Connection_Socket_State_not_Match' });
+    await expect(nim.getServerTime()).rejects.toMatchObject({
+      code: 'Error_Connection_Socket_State_not_Match',
+    });
   });
 
   it('keeps working across the serial wrap past 32767', async () => {
@@ -155,27 +175,40 @@ describe('commands', () => {
 
   it('answers a bad parameter with 414 naming the field', async () => {
     const { nim } = track(await connectClient(server, 0));
-    await expect(nim.kick({ deviceIds: [] })).rejects.toMatchObject({ code: 414, message: expect.stringMatching(/^deviceIds/) });
+    await expect(nim.kick({ deviceIds: [] })).rejects.toMatchObject({
+      code: 414,
+      message: expect.stringMatching(/^deviceIds/),
+    });
   });
 
   it('answers a declared command without a handler with Not_Support', async () => {
     const { nim } = track(await connectClient(server, 0));
-    await expect(nim.sendCmd('processImage', { url: 'https://x/a.jpg', imageOps: [] })).rejects.toMatchObject({ code: 403, message: expect.stringContaining('Not_Support') });
+    await expect(
+      nim.sendCmd('processImage', { url: 'https://x/a.jpg', imageOps: [] }),
+    ).rejects.toMatchObject({ code: 403, message: expect.stringContaining('Not_Support') });
   });
 
   it('answers 999 when the reply cannot be packed, and the link goes on', async () => {
-    server.server.imGateway.gateway.use({ notifyUploadLog: async () => ({ text: 'x'.repeat(MAX_FRAME_BYTES) }) });
+    server.server.imGateway.gateway.use({
+      notifyUploadLog: async () => ({ text: 'x'.repeat(MAX_FRAME_BYTES) }),
+    });
     const { nim } = track(await connectClient(server, 0));
-    await expect(nim.sendCmd('notifyUploadLog', { url: 'https://x/log.txt' })).rejects.toMatchObject({ code: 999 });
+    await expect(
+      nim.sendCmd('notifyUploadLog', { url: 'https://x/log.txt' }),
+    ).rejects.toMatchObject({ code: 999 });
     expect(await nim.getServerTime()).toBeGreaterThan(0);
   });
 
   it('times out a command the server does not answer in time (408); the server moves on (503)', async () => {
     server.server.imGateway.gateway.use({ audioToText: () => new Promise(() => {}) });
     const { nim } = track(await connectClient(server, 0));
-    await expect(nim.sendCmd('audioToText', { url: 'https://x/a.aac' }, { timeoutMs: 300 })).rejects.toMatchObject({ code: 408 });
+    await expect(
+      nim.sendCmd('audioToText', { url: 'https://x/a.aac' }, { timeoutMs: 300 }),
+    ).rejects.toMatchObject({ code: 408 });
     // Commands are handled in order: the next one waits until the stuck one hits its limit.
-    await expect(nim.sendCmd('audioToText', { url: 'https://x/b.aac' })).rejects.toMatchObject({ code: 503 });
+    await expect(nim.sendCmd('audioToText', { url: 'https://x/b.aac' })).rejects.toMatchObject({
+      code: 503,
+    });
     expect(await nim.getServerTime()).toBeGreaterThan(0); // the link survives
   });
 });

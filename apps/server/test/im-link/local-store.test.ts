@@ -10,13 +10,15 @@ const suite = imSuite({ fresh: 'each' });
 
 /** One visit of demo2's page on one device, with its local database. */
 const visit = () => suite.client(1, { deviceId: 'b-browser', db: true });
-const inDb = async (nim: NIM) => (await nim.getLocalMsgsFromDB({ sessionId: 'p2p-demo1', limit: 1000 })).msgs;
+const inDb = async (nim: NIM) =>
+  (await nim.getLocalMsgsFromDB({ sessionId: 'p2p-demo1', limit: 1000 })).msgs;
 
 describe('the local database and the server', () => {
   it('never shows a recalled or self-deleted message again, also one older than the working set', async () => {
     const a = await suite.client(0);
     const sent: ClientMsg[] = [];
-    for (let i = 0; i < 120; i++) sent.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `old ${i}` }));
+    for (let i = 0; i < 120; i++)
+      sent.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `old ${i}` }));
     const first = await visit(); // the sync stores all 120
     expect(await inDb(first.nim)).toHaveLength(120);
     await suite.leave(first.nim);
@@ -24,10 +26,16 @@ describe('the local database and the server', () => {
     const second = await visit(); // loads the latest 100: the oldest 20 stay in the database
     expect(second.nim.getLocalMsgByIdClient(sent[0]!.idClient)).toBeUndefined();
     await a.nim.deleteMsg({ msg: sent[0]! });
-    await second.events.until(() => second.events.all<{ idServer: string }>('sysmsg').some((n) => n.idServer === sent[0]!.idServer));
+    await second.events.until(() =>
+      second.events
+        .all<{ idServer: string }>('sysmsg')
+        .some((n) => n.idServer === sent[0]!.idServer),
+    );
     // Another device of demo2 deletes one for demo2 only: this device hears of it by idServer.
     const phone = await suite.client(1, { deviceId: 'b-phone' });
-    await phone.nim.deleteMsgSelf({ msg: { ...sent[1]!, flow: 'in', sessionId: 'p2p-demo1', target: 'demo1' } });
+    await phone.nim.deleteMsgSelf({
+      msg: { ...sent[1]!, flow: 'in', sessionId: 'p2p-demo1', target: 'demo1' },
+    });
     await second.events.next('deletemsgself');
     const stored = (await inDb(second.nim)).map((m) => m.idServer);
     expect(stored).toHaveLength(118);
@@ -41,16 +49,20 @@ describe('the local database and the server', () => {
     expect((await inDb(third.nim)).map((m) => m.idServer)).not.toContain(sent[2]!.idServer);
   });
 
-  it('reports messages received live once, though the next visit\'s sync delivers them again', async () => {
+  it("reports messages received live once, though the next visit's sync delivers them again", async () => {
     const first = await visit();
     const a = await suite.client(0);
     const sent: ClientMsg[] = [];
-    for (let i = 0; i < 130; i++) sent.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `live ${i}` }));
+    for (let i = 0; i < 130; i++)
+      sent.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `live ${i}` }));
     await first.events.until(() => first.events.all('msg').length === 130);
     await suite.leave(first.nim);
 
     const second = await visit();
-    const reported = second.events.all<{ msgs: ClientMsg[] }>('offlinemsgs').flatMap((b) => b.msgs).map((m) => m.idServer);
+    const reported = second.events
+      .all<{ msgs: ClientMsg[] }>('offlinemsgs')
+      .flatMap((b) => b.msgs)
+      .map((m) => m.idServer);
     expect(reported.filter((id) => sent.some((m) => m.idServer === id))).toEqual([]);
     expect(second.events.all('msg')).toEqual([]);
     const stored = await inDb(second.nim);
@@ -78,17 +90,20 @@ describe('what a reload keeps', () => {
 });
 
 describe('local-message deletes and the server', () => {
-  it('a message deleted here (one, a session, all) does not come back with the next visit\'s sync', async () => {
+  it("a message deleted here (one, a session, all) does not come back with the next visit's sync", async () => {
     const a = await suite.client(0);
     const c = await suite.client(2);
     const offline: ClientMsg[] = [];
-    for (let i = 0; i < 3; i++) offline.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `offline ${i}` }));
+    for (let i = 0; i < 3; i++)
+      offline.push(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `offline ${i}` }));
     const first = await visit(); // the sync brings them
     // And some live, inside the live timetag's margin: the next visit's sync sends those again.
     const live = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'live' });
     const fromC = await c.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'from demo3' });
     await first.events.until(() => first.events.all('msg').length === 2);
-    expect(first.nim.deleteLocalMsg({ msg: first.nim.getLocalMsgByIdClient(offline[0]!.idClient)! })).toBe(true);
+    expect(
+      first.nim.deleteLocalMsg({ msg: first.nim.getLocalMsgByIdClient(offline[0]!.idClient)! }),
+    ).toBe(true);
     await first.nim.deleteLocalMsgs({ scene: 'p2p', to: 'demo1' });
     await first.nim.deleteAllLocalMsgs();
     await suite.leave(first.nim);
@@ -105,6 +120,8 @@ describe('local-message deletes and the server', () => {
     expect(second.nim.getLocalMsgs({ sessionId: 'p2p-demo3' })).toEqual([]);
     // New messages still arrive.
     const next = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'after' });
-    await second.events.until(() => second.events.all<ClientMsg>('msg').some((m) => m.idServer === next.idServer));
+    await second.events.until(() =>
+      second.events.all<ClientMsg>('msg').some((m) => m.idServer === next.idServer),
+    );
   });
 });

@@ -2,7 +2,12 @@
 // offline sync, unread counts, recall), through the real SDK.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NIM, ClientMsg } from '@morsel/im-sdk';
-import { checkPostgres, createPostgresDatabase, startTestServer, type TestServer } from '../harness/index.ts';
+import {
+  checkPostgres,
+  createPostgresDatabase,
+  startTestServer,
+  type TestServer,
+} from '../harness/index.ts';
 import { connectClient } from './clients.ts';
 
 describe.runIf(await checkPostgres())('messaging on PostgreSQL', () => {
@@ -23,8 +28,21 @@ describe.runIf(await checkPostgres())('messaging on PostgreSQL', () => {
   it('orders, deduplicates, syncs offline messages with unread counts, pages history and recalls', async () => {
     const a = await connectClient(server, 0);
     opened.push(a.nim);
-    const sent = await Promise.all(Array.from({ length: 40 }, (_, i) => a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `pg ${i}` })));
-    const again = await a.nim.sendCmd('sendMsg', { msg: { scene: 'p2p', to: 'demo2', type: 0, text: 'pg 0', idClient: sent[0]!.idClient, resend: true } });
+    const sent = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        a.nim.sendText({ scene: 'p2p', to: 'demo2', text: `pg ${i}` }),
+      ),
+    );
+    const again = await a.nim.sendCmd('sendMsg', {
+      msg: {
+        scene: 'p2p',
+        to: 'demo2',
+        type: 0,
+        text: 'pg 0',
+        idClient: sent[0]!.idClient,
+        resend: true,
+      },
+    });
     expect(again.msg.idServer).toBe(sent[0]!.idServer);
     const seqs = sent.map((m) => m.seq!).sort((x, y) => x - y);
     expect(seqs).toEqual(Array.from({ length: 40 }, (_, i) => seqs[0]! + i));
@@ -32,7 +50,10 @@ describe.runIf(await checkPostgres())('messaging on PostgreSQL', () => {
 
     const b = await connectClient(server, 1);
     opened.push(b.nim);
-    const delivered = [...b.events.all<{ msgs: ClientMsg[] }>('roamingmsgs'), ...b.events.all<{ msgs: ClientMsg[] }>('offlinemsgs')].flatMap((x) => x.msgs);
+    const delivered = [
+      ...b.events.all<{ msgs: ClientMsg[] }>('roamingmsgs'),
+      ...b.events.all<{ msgs: ClientMsg[] }>('offlinemsgs'),
+    ].flatMap((x) => x.msgs);
     expect(delivered.map((m) => m.idServer).sort()).toEqual(sent.map((m) => m.idServer).sort());
     expect(b.nim.getLocalSession('p2p-demo1')?.unread).toBe(40);
 

@@ -4,7 +4,14 @@
 // does not rely on it.
 import { Socket } from 'engine.io-client';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, decodeFrame, encodeFrame, type CommandName, type Frame, type SysMsg } from '@morsel/protocol';
+import {
+  COMMANDS,
+  decodeFrame,
+  encodeFrame,
+  type CommandName,
+  type Frame,
+  type SysMsg,
+} from '@morsel/protocol';
 import { imSuite } from './suite.ts';
 
 const suite = imSuite({ fresh: 'all' });
@@ -35,7 +42,15 @@ async function rawLogin(index: number) {
   };
   const account = demoAccounts[index]!;
   const login = await call('login', {
-    appKey, account: account.accid, token: account.token, clientType: 16, os: 'test', sdkVersion: 1, protocolVersion: 1, deviceId: `raw-${index}`, appLogin: 0,
+    appKey,
+    account: account.accid,
+    token: account.token,
+    clientType: 16,
+    os: 'test',
+    sdkVersion: 1,
+    protocolVersion: 1,
+    deviceId: `raw-${index}`,
+    appLogin: 0,
   });
   expect(login.code).toBe(200);
   return { call, close: () => socket.close() };
@@ -47,7 +62,10 @@ describe('limits the server enforces on raw frames', () => {
     const accounts = ['demo2', 'demo3', ...Array.from({ length: 148 }, (_, i) => `ghost${i}`)];
     const ok = await raw.call('getUsers', { accounts });
     expect(ok.code).toBe(200);
-    expect((ok.body!.users as { account: string }[]).map((u) => u.account).sort()).toEqual(['demo2', 'demo3']);
+    expect((ok.body!.users as { account: string }[]).map((u) => u.account).sort()).toEqual([
+      'demo2',
+      'demo3',
+    ]);
     const refused = await raw.call('getUsers', { accounts: [...accounts, 'ghost-extra'] });
     expect(refused.code).toBe(414);
     expect(refused.body?.users).toBeUndefined();
@@ -56,12 +74,20 @@ describe('limits the server enforces on raw frames', () => {
 
   it('team ps: 5000 characters reach the owner, 5001 are refused with 414 and store nothing', async () => {
     const owner = await suite.client(1);
-    const { team } = await owner.nim.createTeam({ type: 'advanced', name: '申请群', joinMode: 'needVerify' });
+    const { team } = await owner.nim.createTeam({
+      type: 'advanced',
+      name: '申请群',
+      joinMode: 'needVerify',
+    });
     const raw = await rawLogin(0);
 
     const tooLong = await raw.call('applyTeam', { teamId: team.teamId, ps: '申'.repeat(5001) });
     expect(tooLong.code).toBe(414);
-    const invite = await raw.call('addTeamMembers', { teamId: team.teamId, accounts: ['demo3'], ps: 'x'.repeat(5001) });
+    const invite = await raw.call('addTeamMembers', {
+      teamId: team.teamId,
+      accounts: ['demo3'],
+      ps: 'x'.repeat(5001),
+    });
     expect(invite.code).toBe(414);
 
     const applied = await raw.call('applyTeam', { teamId: team.teamId, ps: '申'.repeat(5000) });
@@ -75,15 +101,27 @@ describe('limits the server enforces on raw frames', () => {
     expect(owner.events.all<SysMsg>('sysmsg')).toHaveLength(1);
 
     const ownerRaw = await rawLogin(1);
-    expect((await ownerRaw.call('rejectTeamApply', { teamId: team.teamId, from: 'demo1', ps: 'n'.repeat(5001) })).code).toBe(414);
+    expect(
+      (
+        await ownerRaw.call('rejectTeamApply', {
+          teamId: team.teamId,
+          from: 'demo1',
+          ps: 'n'.repeat(5001),
+        })
+      ).code,
+    ).toBe(414);
     ownerRaw.close();
     raw.close();
   });
 
   it('friend request ps: 5001 characters are refused with 414', async () => {
     const raw = await rawLogin(0);
-    expect((await raw.call('friendRequest', { account: 'demo3', type: 2, ps: 'x'.repeat(5001) })).code).toBe(414);
-    expect((await raw.call('friendRequest', { account: 'demo3', type: 2, ps: 'x'.repeat(5000) })).code).toBe(200);
+    expect(
+      (await raw.call('friendRequest', { account: 'demo3', type: 2, ps: 'x'.repeat(5001) })).code,
+    ).toBe(414);
+    expect(
+      (await raw.call('friendRequest', { account: 'demo3', type: 2, ps: 'x'.repeat(5000) })).code,
+    ).toBe(200);
     raw.close();
   });
 });

@@ -45,7 +45,9 @@ describe('the gateway with raw frames', () => {
     raw.socket.send(encodeFrame({ sid: time.sid, cid: time.cid, ser: 7, code: 0 }));
     raw.socket.send(encodeFrame({ sid: 1, cid: 2, ser: 0, code: 0 }));
     await raw.waitFor(() => raw.frames.length === 2);
-    expect(raw.frames).toContainEqual(expect.objectContaining({ sid: 6, cid: 23, ser: 7, code: 403 }));
+    expect(raw.frames).toContainEqual(
+      expect.objectContaining({ sid: 6, cid: 23, ser: 7, code: 403 }),
+    );
     expect(raw.frames).toContainEqual({ sid: 1, cid: 2, ser: 0, code: 200 });
     raw.socket.close();
   });
@@ -53,9 +55,14 @@ describe('the gateway with raw frames', () => {
   it('answers an unknown command with 404 and a server-only command with 403', async () => {
     const raw = await rawSocket(['polling']);
     raw.socket.send(encodeFrame({ sid: 99, cid: 1, ser: 1, code: 0 }));
-    raw.socket.send(encodeFrame({ sid: COMMANDS.kicked.sid, cid: COMMANDS.kicked.cid, ser: 2, code: 0 }));
+    raw.socket.send(
+      encodeFrame({ sid: COMMANDS.kicked.sid, cid: COMMANDS.kicked.cid, ser: 2, code: 0 }),
+    );
     await raw.waitFor(() => raw.frames.length === 2);
-    expect(raw.frames.map((f) => [f.ser, f.code])).toEqual([[1, 404], [2, 403]]);
+    expect(raw.frames.map((f) => [f.ser, f.code])).toEqual([
+      [1, 404],
+      [2, 403],
+    ]);
     raw.socket.close();
   });
 
@@ -77,10 +84,22 @@ describe('the gateway with raw frames', () => {
 
   it('survives random and truncated frames from many connections, and leaks no connection', async () => {
     const before = server.server.imGateway.gateway.connectionCount;
-    const valid = encodeFrame({ sid: 2, cid: 3, ser: 5, code: 0, body: { appKey: 'k', account: 'a', token: 't' } });
+    const valid = encodeFrame({
+      sid: 2,
+      cid: 3,
+      ser: 5,
+      code: 0,
+      body: { appKey: 'k', account: 'a', token: 't' },
+    });
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.integer({ min: 0, max: valid.length }).map((n) => valid.subarray(0, n))), { minLength: 1, maxLength: 6 }),
+        fc.array(
+          fc.oneof(
+            fc.uint8Array({ maxLength: 64 }),
+            fc.integer({ min: 0, max: valid.length }).map((n) => valid.subarray(0, n)),
+          ),
+          { minLength: 1, maxLength: 6 },
+        ),
         async (payloads) => {
           const raw = await rawSocket();
           for (const payload of payloads) raw.socket.send(payload);
@@ -93,7 +112,8 @@ describe('the gateway with raw frames', () => {
     );
     expect(await health()).toBe(200);
     const deadline = Date.now() + 5000;
-    while (server.server.imGateway.gateway.connectionCount > before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (server.server.imGateway.gateway.connectionCount > before && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     expect(server.server.imGateway.gateway.connectionCount).toBe(before);
   });
 });
@@ -102,8 +122,16 @@ describe('login versions', () => {
   const login = (overrides: Record<string, unknown>) => {
     const { appKey, demoAccounts } = server.server.seeded;
     const body = {
-      appKey, account: demoAccounts[0]!.accid, token: demoAccounts[0]!.token, clientType: 16, os: 'test',
-      sdkVersion: 1, protocolVersion: 1, deviceId: 'raw', appLogin: 0, ...overrides,
+      appKey,
+      account: demoAccounts[0]!.accid,
+      token: demoAccounts[0]!.token,
+      clientType: 16,
+      os: 'test',
+      sdkVersion: 1,
+      protocolVersion: 1,
+      deviceId: 'raw',
+      appLogin: 0,
+      ...overrides,
     };
     return encodeFrame({ sid: COMMANDS.login.sid, cid: COMMANDS.login.cid, ser: 1, code: 0, body });
   };
@@ -135,8 +163,15 @@ describe('login versions', () => {
 describe('the load balancer', () => {
   it('answers the socket and upload addresses for a known app key', async () => {
     const { appKey } = server.server.seeded;
-    const response = await fetch(`${server.url}/im/lbs?k=${appKey}&id=demo1&sv=1&pv=1&networkType=wifi`);
-    expect(await response.json()).toMatchObject({ code: 200, link: [server.url], linkPath: '/im/link/', upload: [`${server.url}/im/upload`] });
+    const response = await fetch(
+      `${server.url}/im/lbs?k=${appKey}&id=demo1&sv=1&pv=1&networkType=wifi`,
+    );
+    expect(await response.json()).toMatchObject({
+      code: 200,
+      link: [server.url],
+      linkPath: '/im/link/',
+      upload: [`${server.url}/im/upload`],
+    });
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -145,7 +180,13 @@ describe('the load balancer', () => {
     const answer = await new Promise<string>((resolve, reject) => {
       const request = httpRequest(
         `${server.url}/im/lbs?k=${appKey}&id=demo1`,
-        { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } },
+        {
+          headers: {
+            host: 'evil.example',
+            'x-forwarded-host': 'evil.example',
+            'x-forwarded-proto': 'https',
+          },
+        },
         (response) => {
           let body = '';
           response.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -155,15 +196,25 @@ describe('the load balancer', () => {
       request.on('error', reject);
       request.end();
     });
-    expect(JSON.parse(answer)).toMatchObject({ code: 200, link: [server.url], upload: [`${server.url}/im/upload`] });
+    expect(JSON.parse(answer)).toMatchObject({
+      code: 200,
+      link: [server.url],
+      upload: [`${server.url}/im/upload`],
+    });
   });
 
   it('answers MORSEL_PUBLIC_URL when set, and MORSEL_IM_LINK_ADDRESSES for the links when set', async () => {
-    const configured = await startTestServer({ publicUrl: 'https://im.example.com/', imLinkAddresses: 'https://link1.example.com' });
+    const configured = await startTestServer({
+      publicUrl: 'https://im.example.com/',
+      imLinkAddresses: 'https://link1.example.com',
+    });
     try {
-      const response = await fetch(`${configured.url}/im/lbs?k=${configured.server.seeded.appKey}&id=demo1`, {
-        headers: { 'x-forwarded-host': 'evil.example' },
-      });
+      const response = await fetch(
+        `${configured.url}/im/lbs?k=${configured.server.seeded.appKey}&id=demo1`,
+        {
+          headers: { 'x-forwarded-host': 'evil.example' },
+        },
+      );
       expect(await response.json()).toMatchObject({
         code: 200,
         link: ['https://link1.example.com'],
@@ -175,7 +226,9 @@ describe('the load balancer', () => {
   });
 
   it('refuses an unknown app key and a missing account', async () => {
-    expect(await (await fetch(`${server.url}/im/lbs?k=nope&id=demo1`)).json()).toMatchObject({ code: 404 });
+    expect(await (await fetch(`${server.url}/im/lbs?k=nope&id=demo1`)).json()).toMatchObject({
+      code: 404,
+    });
     const missing = await fetch(`${server.url}/im/lbs?k=x`);
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { message: string }).message).toMatch(/id/);

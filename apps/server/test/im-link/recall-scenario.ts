@@ -12,28 +12,51 @@ type TeamScene = 'team' | 'superTeam';
  * The shared scenario: demo1 and demo2 in a team (or super team) of `scene`; demo2 holds two
  * messages, goes offline, demo1 recalls the latest; demo2 comes back and again.
  */
-export async function offlineRecallScenario(connect: (index: number) => Promise<Connected>, scene: TeamScene): Promise<void> {
+export async function offlineRecallScenario(
+  connect: (index: number) => Promise<Connected>,
+  scene: TeamScene,
+): Promise<void> {
   const a = await connect(0);
   const b = await connect(1);
-  const create = scene === 'team' ? a.nim.createTeam.bind(a.nim) : a.nim.createSuperTeam.bind(a.nim);
-  const { team } = await create({ type: 'advanced', name: `离线撤回 ${scene}`, beInviteMode: 'noVerify', accounts: ['demo2'] });
+  const create =
+    scene === 'team' ? a.nim.createTeam.bind(a.nim) : a.nim.createSuperTeam.bind(a.nim);
+  const { team } = await create({
+    type: 'advanced',
+    name: `离线撤回 ${scene}`,
+    beInviteMode: 'noVerify',
+    accounts: ['demo2'],
+  });
   const sessionId = `${scene}-${team.teamId}`;
   const kept = await a.nim.sendText({ scene, to: team.teamId, text: '留着' });
   const recalled = await a.nim.sendText({ scene, to: team.teamId, text: '发错了' });
-  await b.events.until(() => b.events.all<ClientMsg>('msg').some((m) => m.idServer === recalled.idServer));
+  await b.events.until(() =>
+    b.events.all<ClientMsg>('msg').some((m) => m.idServer === recalled.idServer),
+  );
   expect(b.nim.getLocalSession(sessionId)?.lastMsg?.idServer).toBe(recalled.idServer);
 
   await b.nim.disconnect();
   await a.nim.deleteMsg({ msg: recalled, ps: '离线时撤回' });
 
-  const notices = () => b.events.all<DeleteNotice>('sysmsg').filter((n) => n.deletedIdServer === recalled.idServer);
+  const notices = () =>
+    b.events.all<DeleteNotice>('sysmsg').filter((n) => n.deletedIdServer === recalled.idServer);
   await b.nim.connect();
   await b.events.next('syncdone');
   expect(notices()).toEqual([
     expect.objectContaining({
-      type: scene === 'team' ? 'deleteMsg' : 'deleteMsgSuperTeam', category: 'msg', scene, sessionId, to: team.teamId,
-      from: 'demo1', opeAccount: 'demo1', ps: '离线时撤回', idServer: recalled.idServer,
-      deletedIdServer: recalled.idServer, deletedIdClient: recalled.idClient, deletedMsgTime: recalled.time, read: false, state: 'init',
+      type: scene === 'team' ? 'deleteMsg' : 'deleteMsgSuperTeam',
+      category: 'msg',
+      scene,
+      sessionId,
+      to: team.teamId,
+      from: 'demo1',
+      opeAccount: 'demo1',
+      ps: '离线时撤回',
+      idServer: recalled.idServer,
+      deletedIdServer: recalled.idServer,
+      deletedIdClient: recalled.idClient,
+      deletedMsgTime: recalled.time,
+      read: false,
+      state: 'init',
     }),
   ]);
   const local = b.nim.getLocalMsgs({ sessionId }).map((m) => m.idServer);
@@ -53,5 +76,7 @@ export async function offlineRecallScenario(connect: (index: number) => Promise<
   await a.nim.disconnect();
   await a.nim.connect();
   await a.events.next('syncdone');
-  expect(a.events.all<DeleteNotice>('sysmsg').filter((n) => n.deletedIdServer === recalled.idServer)).toHaveLength(scene === 'superTeam' ? 1 : 0);
+  expect(
+    a.events.all<DeleteNotice>('sysmsg').filter((n) => n.deletedIdServer === recalled.idServer),
+  ).toHaveLength(scene === 'superTeam' ? 1 : 0);
 }

@@ -7,11 +7,16 @@ import { demoOptions, Events } from './clients.ts';
 
 const suite = imSuite({ fresh: 'all' });
 const opened = suite.opened;
-const client = (target: TestServer, index: number, extra: Parameters<typeof suite.client>[1] = {}) => suite.client(index, extra, target);
+const client = (
+  target: TestServer,
+  index: number,
+  extra: Parameters<typeof suite.client>[1] = {},
+) => suite.client(index, extra, target);
 
 async function sendMany(nim: NIM, to: string, count: number, label: string): Promise<ClientMsg[]> {
   const out: ClientMsg[] = [];
-  for (let i = 0; i < count; i++) out.push(await nim.sendText({ scene: 'p2p', to, text: `${label} ${i}` }));
+  for (let i = 0; i < count; i++)
+    out.push(await nim.sendText({ scene: 'p2p', to, text: `${label} ${i}` }));
   return out;
 }
 
@@ -36,7 +41,9 @@ describe('unread counts across devices', () => {
       await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'while reading' });
       await b1.events.until(() => b1.events.all('msg').length === 1);
       expect(unreadOf(b1.nim)).toBe(0);
-      await b2.events.until(() => b2.nim.getLocalSession('p2p-demo1')?.lastMsg?.text === 'while reading');
+      await b2.events.until(
+        () => b2.nim.getLocalSession('p2p-demo1')?.lastMsg?.text === 'while reading',
+      );
       await b2.events.until(() => unreadOf(b2.nim) === 0);
 
       b1.nim.resetCurrSession();
@@ -70,15 +77,25 @@ describe('local and suite.server sessions', () => {
   it('refuses to insert an existing local session and to update a missing one; searches local sessions and users', async () => {
     const a = await client(suite.server, 0);
     a.nim.insertLocalSession({ scene: 'p2p', to: 'someone' });
-    expect(() => a.nim.insertLocalSession({ scene: 'p2p', to: 'someone' })).toThrow(expect.objectContaining({ code: 'Session_Exist' }));
-    expect(() => a.nim.updateLocalSession({ id: 'p2p-missing', localCustom: 'x' })).toThrow(expect.objectContaining({ code: 'Session_Not_Exist' }));
-    expect(a.nim.updateLocalSession({ id: 'p2p-someone', localCustom: '置顶' }).localCustom).toBe('置顶');
+    expect(() => a.nim.insertLocalSession({ scene: 'p2p', to: 'someone' })).toThrow(
+      expect.objectContaining({ code: 'Session_Exist' }),
+    );
+    expect(() => a.nim.updateLocalSession({ id: 'p2p-missing', localCustom: 'x' })).toThrow(
+      expect.objectContaining({ code: 'Session_Not_Exist' }),
+    );
+    expect(a.nim.updateLocalSession({ id: 'p2p-someone', localCustom: '置顶' }).localCustom).toBe(
+      '置顶',
+    );
     expect(a.nim.searchLocal({ keyword: '置顶', keyPath: 'session.localCustom' })).toHaveLength(1);
-    expect(() => a.nim.searchLocal({ keyword: 'x', keyPath: 'team.name' })).toThrow(/user or session/);
+    expect(() => a.nim.searchLocal({ keyword: 'x', keyPath: 'team.name' })).toThrow(
+      /user or session/,
+    );
     // User key paths search the profiles this device holds.
     expect(a.nim.searchLocal({ keyword: 'DEMO2', keyPath: 'user.account' })).toEqual([]);
     await a.nim.getUsers({ accounts: ['demo2', 'demo3'] });
-    expect(a.nim.searchLocal({ keyword: 'DEMO2', keyPath: 'user.account' })).toEqual([expect.objectContaining({ account: 'demo2' })]);
+    expect(a.nim.searchLocal({ keyword: 'DEMO2', keyPath: 'user.account' })).toEqual([
+      expect.objectContaining({ account: 'demo2' }),
+    ]);
     expect(() => a.nim.searchLocal({ keyword: '' })).toThrow(/needs a keyword/);
   });
 
@@ -87,12 +104,23 @@ describe('local and suite.server sessions', () => {
     await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: 'session please' });
     const { sessions } = await a.nim.getServerSessions({ limit: 100 });
     const session = sessions.find((s) => s.id === 'p2p-demo3')!;
-    expect(session).toMatchObject({ scene: 'p2p', to: 'demo3', unread: 0, lastMsg: { text: 'session please' } });
+    expect(session).toMatchObject({
+      scene: 'p2p',
+      to: 'demo3',
+      unread: 0,
+      lastMsg: { text: 'session please' },
+    });
     await a.nim.updateServerSession({ sessionId: 'p2p-demo3', ext: '{"pinned":true}' });
-    expect((await a.nim.getServerSession({ sessionId: 'p2p-demo3' })).session?.ext).toBe('{"pinned":true}');
-    await expect(a.nim.updateServerSession({ sessionId: 'p2p-nobody', ext: 'x' })).rejects.toMatchObject({ code: 404 });
+    expect((await a.nim.getServerSession({ sessionId: 'p2p-demo3' })).session?.ext).toBe(
+      '{"pinned":true}',
+    );
+    await expect(
+      a.nim.updateServerSession({ sessionId: 'p2p-nobody', ext: 'x' }),
+    ).rejects.toMatchObject({ code: 404 });
     await a.nim.deleteServerSessions({ sessions: [{ scene: 'p2p', to: 'demo3' }] });
-    expect((await a.nim.getServerSessions({})).sessions.map((s) => s.id)).not.toContain('p2p-demo3');
+    expect((await a.nim.getServerSessions({})).sessions.map((s) => s.id)).not.toContain(
+      'p2p-demo3',
+    );
   });
 });
 
@@ -106,7 +134,13 @@ describe('history', () => {
       let endTime: number | undefined;
       let lastMsgId: string | undefined;
       for (;;) {
-        const { msgs } = await a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo2', limit: 100, ...(endTime && { endTime }), ...(lastMsgId && { lastMsgId }) });
+        const { msgs } = await a.nim.getHistoryMsgs({
+          scene: 'p2p',
+          to: 'demo2',
+          limit: 100,
+          ...(endTime && { endTime }),
+          ...(lastMsgId && { lastMsgId }),
+        });
         if (msgs.length === 0) break;
         pages.push(msgs);
         endTime = msgs.at(-1)!.time;
@@ -115,23 +149,53 @@ describe('history', () => {
       expect(pages.map((p) => p.length)).toEqual([100, 100, 30]);
       // Document 2: history limit at most 100, default 100; the server refuses more too.
       expect((await a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo2' })).msgs).toHaveLength(100);
-      await expect(a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo2', limit: 101 })).rejects.toMatchObject({ code: 'Param_Error', message: 'limit must be 1 to 100' });
-      await expect(a.nim.sendCmd('getHistoryMsgs', { scene: 'p2p', to: 'demo2', limit: 101 })).rejects.toMatchObject({ code: 414 });
+      await expect(
+        a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo2', limit: 101 }),
+      ).rejects.toMatchObject({ code: 'Param_Error', message: 'limit must be 1 to 100' });
+      await expect(
+        a.nim.sendCmd('getHistoryMsgs', { scene: 'p2p', to: 'demo2', limit: 101 }),
+      ).rejects.toMatchObject({ code: 414 });
       expect(pages.flat().map((m) => m.idServer)).toEqual(sent.map((m) => m.idServer).reverse());
 
-      const oldest = await a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo2', limit: 50, reverse: true });
+      const oldest = await a.nim.getHistoryMsgs({
+        scene: 'p2p',
+        to: 'demo2',
+        limit: 50,
+        reverse: true,
+      });
       expect(oldest.msgs.map((m) => m.text)).toEqual(sent.slice(0, 50).map((m) => m.text));
-      const found = await a.nim.searchHistoryMsgs({ scene: 'p2p', to: 'demo2', keyword: 'PAGE 22' });
-      expect(found.msgs.map((m) => m.text).sort()).toEqual(['page 22', 'page 220', 'page 221', 'page 222', 'page 223', 'page 224', 'page 225', 'page 226', 'page 227', 'page 228', 'page 229']);
+      const found = await a.nim.searchHistoryMsgs({
+        scene: 'p2p',
+        to: 'demo2',
+        keyword: 'PAGE 22',
+      });
+      expect(found.msgs.map((m) => m.text).sort()).toEqual([
+        'page 22',
+        'page 220',
+        'page 221',
+        'page 222',
+        'page 223',
+        'page 224',
+        'page 225',
+        'page 226',
+        'page 227',
+        'page 228',
+        'page 229',
+      ]);
       const byId = await a.nim.getMsgsByIdServer({ reqMsgs: sent.slice(0, 3) });
-      expect(byId.msgs.map((m) => m.idServer).sort()).toEqual(sent.slice(0, 3).map((m) => m.idServer).sort());
+      expect(byId.msgs.map((m) => m.idServer).sort()).toEqual(
+        sent
+          .slice(0, 3)
+          .map((m) => m.idServer)
+          .sort(),
+      );
     } finally {
       await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
       await own.stop();
     }
   });
 
-  it('never shows another conversation\'s messages by id', async () => {
+  it("never shows another conversation's messages by id", async () => {
     const a = await client(suite.server, 0);
     const secret = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'only for demo2' });
     const c = await client(suite.server, 2);
@@ -141,16 +205,25 @@ describe('history', () => {
 });
 
 describe('recall, one-way delete, clearing and receipts', () => {
-  it('recalls my message for both sides, and refuses someone else\'s', async () => {
+  it("recalls my message for both sides, and refuses someone else's", async () => {
     const a = await client(suite.server, 0);
     const b = await client(suite.server, 1);
     const msg = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: '发错了' });
-    await b.events.until(() => b.events.all<ClientMsg>('msg').some((m) => m.idServer === msg.idServer));
+    await b.events.until(() =>
+      b.events.all<ClientMsg>('msg').some((m) => m.idServer === msg.idServer),
+    );
     const received = b.events.all<ClientMsg>('msg').find((m) => m.idServer === msg.idServer)!;
-    await expect(b.nim.deleteMsg({ msg: received })).rejects.toMatchObject({ message: 'only messages you sent to others, sent successfully and not local can be deleted' });
+    await expect(b.nim.deleteMsg({ msg: received })).rejects.toMatchObject({
+      message: 'only messages you sent to others, sent successfully and not local can be deleted',
+    });
     await a.nim.deleteMsg({ msg, ps: '撤回' });
     const notice = await b.events.next<{ type: string; idServer: string; ps: string }>('sysmsg');
-    expect(notice).toMatchObject({ type: 'deleteMsg', idServer: msg.idServer, ps: '撤回', opeAccount: 'demo1' });
+    expect(notice).toMatchObject({
+      type: 'deleteMsg',
+      idServer: msg.idServer,
+      ps: '撤回',
+      opeAccount: 'demo1',
+    });
     expect(b.nim.getLocalMsgByIdClient(msg.idClient)).toBeUndefined();
     const history = await b.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo1', limit: 20 });
     expect(history.msgs.map((m) => m.idServer)).not.toContain(msg.idServer);
@@ -176,12 +249,17 @@ describe('recall, one-way delete, clearing and receipts', () => {
     const msg = await a1.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'just for me to forget' });
     await a2.events.until(() => a2.events.all('msg').length === 1);
     await a1.nim.deleteMsgSelf({ msg });
-    expect(await a2.events.next('deletemsgself')).toEqual({ sessionId: 'p2p-demo2', idServer: msg.idServer });
+    expect(await a2.events.next('deletemsgself')).toEqual({
+      sessionId: 'p2p-demo2',
+      idServer: msg.idServer,
+    });
     const mine = await a1.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo2', limit: 5 });
     expect(mine.msgs.map((m) => m.idServer)).not.toContain(msg.idServer);
     const theirs = await b.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo1', limit: 5 });
     expect(theirs.msgs.map((m) => m.idServer)).toContain(msg.idServer);
-    await expect(a1.nim.deleteMsgSelf({ msg: { ...msg, scene: 'superTeam' } })).rejects.toMatchObject({ code: 'Not_Support' });
+    await expect(
+      a1.nim.deleteMsgSelf({ msg: { ...msg, scene: 'superTeam' } }),
+    ).rejects.toMatchObject({ code: 'Not_Support' });
   });
 
   it('clears my history of a session without touching the other side', async () => {
@@ -190,9 +268,15 @@ describe('recall, one-way delete, clearing and receipts', () => {
     await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: 'before clearing' });
     await a.nim.clearServerHistoryMsgs({ scene: 'p2p', to: 'demo3' });
     expect((await a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo3', limit: 10 })).msgs).toEqual([]);
-    expect((await b.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo1', limit: 10 })).msgs.length).toBeGreaterThan(0);
+    expect(
+      (await b.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo1', limit: 10 })).msgs.length,
+    ).toBeGreaterThan(0);
     const after = await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: 'after clearing' });
-    expect((await a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo3', limit: 10 })).msgs.map((m) => m.idServer)).toEqual([after.idServer]);
+    expect(
+      (await a.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo3', limit: 10 })).msgs.map(
+        (m) => m.idServer,
+      ),
+    ).toEqual([after.idServer]);
   });
 
   it('tells a device that was offline of the one-way deletes and clearing done meanwhile', async () => {
@@ -201,7 +285,9 @@ describe('recall, one-way delete, clearing and receipts', () => {
     const keep = await a1.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'keep me' });
     const forget = await a1.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'forget me' });
     const old = await a1.nim.sendText({ scene: 'p2p', to: 'demo3', text: 'clear me' });
-    await a2.events.until(() => [keep, forget, old].every((m) => a2.nim.getLocalMsgByIdClient(m.idClient)));
+    await a2.events.until(() =>
+      [keep, forget, old].every((m) => a2.nim.getLocalMsgByIdClient(m.idClient)),
+    );
 
     await a2.nim.disconnect();
     await a1.nim.deleteMsgSelf({ msg: forget });
@@ -210,7 +296,9 @@ describe('recall, one-way delete, clearing and receipts', () => {
     await a2.events.until(() => a2.events.all('syncdone').length === 2);
 
     expect(a2.nim.getLocalMsgByIdClient(forget.idClient)).toBeUndefined();
-    expect(a2.events.all('deletemsgself')).toEqual([{ sessionId: 'p2p-demo2', idServer: forget.idServer }]);
+    expect(a2.events.all('deletemsgself')).toEqual([
+      { sessionId: 'p2p-demo2', idServer: forget.idServer },
+    ]);
     expect(a2.nim.getLocalMsgByIdClient(keep.idClient)).toBeDefined();
     expect(a2.nim.getLocalMsgs({ sessionId: 'p2p-demo3', limit: 100 })).toEqual([]);
     expect(a2.events.all('clearhistory')).toEqual([{ sessionId: 'p2p-demo3', time }]);
@@ -226,12 +314,23 @@ describe('recall, one-way delete, clearing and receipts', () => {
   it('tells the sender that its message was read', async () => {
     const a = await client(suite.server, 0);
     const b = await client(suite.server, 1);
-    const msg = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'read me', needMsgReceipt: true });
-    await b.events.until(() => b.events.all<ClientMsg>('msg').some((m) => m.idServer === msg.idServer));
+    const msg = await a.nim.sendText({
+      scene: 'p2p',
+      to: 'demo2',
+      text: 'read me',
+      needMsgReceipt: true,
+    });
+    await b.events.until(() =>
+      b.events.all<ClientMsg>('msg').some((m) => m.idServer === msg.idServer),
+    );
     const received = b.events.all<ClientMsg>('msg').find((m) => m.idServer === msg.idServer)!;
     await b.nim.sendMsgReceipt({ msg: received });
     const [receipt] = await a.events.next<{ sessionId: string; idServer: string }[]>('msgreceipts');
-    expect(receipt).toMatchObject({ sessionId: 'p2p-demo2', account: 'demo2', idServer: msg.idServer });
+    expect(receipt).toMatchObject({
+      sessionId: 'p2p-demo2',
+      account: 'demo2',
+      idServer: msg.idServer,
+    });
     expect(a.nim.getLocalSession('p2p-demo2')?.msgReceiptTime).toBe(msg.time);
     await expect(a.nim.sendMsgReceipt({ msg })).rejects.toMatchObject({ code: 'Param_Error' });
   });
@@ -247,10 +346,16 @@ describe('status across a sync', () => {
       opened.push(a);
       await a.connect();
       await events.next('syncdone');
-      const pending = a.sendText({ scene: 'p2p', to: 'demo2', text: 'stuck' }).catch(() => undefined);
+      const pending = a
+        .sendText({ scene: 'p2p', to: 'demo2', text: 'stuck' })
+        .catch(() => undefined);
       const [stuck] = a.getLocalMsgs({ sessionId: 'p2p-demo2', limit: 1 }) as ClientMsg[];
       expect(stuck!.status).toBe('sending');
-      await own.server.imGateway.gateway.kick({ appKey: own.server.seeded.appKey, accid: 'demo1' }, undefined, 'silentlyKick');
+      await own.server.imGateway.gateway.kick(
+        { appKey: own.server.seeded.appKey, accid: 'demo1' },
+        undefined,
+        'silentlyKick',
+      );
       await events.next('syncdone', 20_000);
       expect(a.getLocalMsgByIdClient(stuck!.idClient)?.status).toBe('fail');
       await pending;
@@ -260,4 +365,3 @@ describe('status across a sync', () => {
     }
   });
 });
-

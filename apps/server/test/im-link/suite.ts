@@ -11,7 +11,11 @@ export interface ImSuite {
   readonly server: TestServer;
   /** Instances to destroy after the test (clients made another way register here). */
   readonly opened: NIM[];
-  client(index: number, extra?: Parameters<typeof connectClient>[2], target?: TestServer): ReturnType<typeof connectClient>;
+  client(
+    index: number,
+    extra?: Parameters<typeof connectClient>[2],
+    target?: TestServer,
+  ): ReturnType<typeof connectClient>;
   /** Destroys an instance before the test ends (a page closed or reloaded). */
   leave(nim: NIM): Promise<void>;
 }
@@ -33,7 +37,11 @@ export function imSuite(options: {
   const start = async () => {
     database = options.engine === 'postgres' ? await createPostgresDatabase() : undefined;
     current = await startTestServer(
-      { imCommandsPerSecond: 10_000, ...(database && { databaseUrl: database.url }), ...options.config },
+      {
+        imCommandsPerSecond: 10_000,
+        ...(database && { databaseUrl: database.url }),
+        ...options.config,
+      },
       options.services,
     );
   };

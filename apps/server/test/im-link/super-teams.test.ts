@@ -22,16 +22,29 @@ describe('a super team', () => {
     const a = await client(0);
     const b = await client(1);
     const fans = await createMembers(60);
-    const { team } = await a.nim.createSuperTeam({ type: 'advanced', name: '零食超级粉丝群', beInviteMode: 'noVerify', accounts: ['demo2', ...fans] });
+    const { team } = await a.nim.createSuperTeam({
+      type: 'advanced',
+      name: '零食超级粉丝群',
+      beInviteMode: 'noVerify',
+      accounts: ['demo2', ...fans],
+    });
     expect(team.memberNum).toBe(62);
     await b.events.until(() => b.events.all<Team>('updatesuperteam').length > 0);
 
     const sent = await a.nim.sendText({ scene: 'superTeam', to: team.teamId, text: '新品上架啦' });
-    const got = await b.events.until(() => b.events.all<ClientMsg>('msg').some((m) => m.idServer === sent.idServer)).then(() =>
-      b.events.all<ClientMsg>('msg').find((m) => m.idServer === sent.idServer)!,
-    );
-    expect(got).toMatchObject({ scene: 'superTeam', sessionId: `superTeam-${team.teamId}`, flow: 'in' });
-    const rows = await suite.server.server.store.db.selectFrom('im_sessions').select('accid').where('conv_key', '=', `superTeam:${team.teamId}`).execute();
+    const got = await b.events
+      .until(() => b.events.all<ClientMsg>('msg').some((m) => m.idServer === sent.idServer))
+      .then(() => b.events.all<ClientMsg>('msg').find((m) => m.idServer === sent.idServer)!);
+    expect(got).toMatchObject({
+      scene: 'superTeam',
+      sessionId: `superTeam-${team.teamId}`,
+      flow: 'in',
+    });
+    const rows = await suite.server.server.store.db
+      .selectFrom('im_sessions')
+      .select('accid')
+      .where('conv_key', '=', `superTeam:${team.teamId}`)
+      .execute();
     expect(rows.map((r) => r.accid)).toEqual(['demo1']); // only the sender's own row
 
     // A member coming online computes its session: unread from its join.
@@ -48,11 +61,21 @@ describe('a super team', () => {
     expect(session.unread).toBeGreaterThanOrEqual(2); // the notification and the two messages
     expect(session.lastMsg?.text).toBe('第二条');
     const { sessions } = await late.nim.getServerSessions({});
-    expect(sessions.find((s) => s.id === session.id)).toMatchObject({ scene: 'superTeam', unread: session.unread });
-    expect((await late.nim.getServerSession({ sessionId: session.id })).session?.lastMsg?.text).toBe('第二条');
+    expect(sessions.find((s) => s.id === session.id)).toMatchObject({
+      scene: 'superTeam',
+      unread: session.unread,
+    });
+    expect(
+      (await late.nim.getServerSession({ sessionId: session.id })).session?.lastMsg?.text,
+    ).toBe('第二条');
     late.nim.setCurrSession(session.id);
     await late.nim.getServerTime();
-    const acked = await suite.server.server.store.db.selectFrom('im_sessions').select(['accid', 'ack']).where('conv_key', '=', `superTeam:${team.teamId}`).where('accid', '=', 'fan7').executeTakeFirst();
+    const acked = await suite.server.server.store.db
+      .selectFrom('im_sessions')
+      .select(['accid', 'ack'])
+      .where('conv_key', '=', `superTeam:${team.teamId}`)
+      .where('accid', '=', 'fan7')
+      .executeTakeFirst();
     expect(acked?.ack).toBeGreaterThan(0);
   });
 
@@ -60,28 +83,59 @@ describe('a super team', () => {
     const a = await client(0);
     const b = await client(1);
     const fans = await createMembers(11);
-    const { team } = await a.nim.createSuperTeam({ type: 'advanced', name: '禁言测试', beInviteMode: 'noVerify', accounts: ['demo2', ...fans] });
-    await expect(a.nim.updateSuperTeamMembersMute({ teamId: team.teamId, accounts: fans, mute: true })).rejects.toMatchObject({ code: 'Param_Error' });
-    await a.nim.updateSuperTeamMembersMute({ teamId: team.teamId, accounts: ['demo2'], mute: true });
-    await expect(b.nim.sendText({ scene: 'superTeam', to: team.teamId, text: 'x' })).rejects.toMatchObject({ code: 812 });
+    const { team } = await a.nim.createSuperTeam({
+      type: 'advanced',
+      name: '禁言测试',
+      beInviteMode: 'noVerify',
+      accounts: ['demo2', ...fans],
+    });
+    await expect(
+      a.nim.updateSuperTeamMembersMute({ teamId: team.teamId, accounts: fans, mute: true }),
+    ).rejects.toMatchObject({ code: 'Param_Error' });
+    await a.nim.updateSuperTeamMembersMute({
+      teamId: team.teamId,
+      accounts: ['demo2'],
+      mute: true,
+    });
+    await expect(
+      b.nim.sendText({ scene: 'superTeam', to: team.teamId, text: 'x' }),
+    ).rejects.toMatchObject({ code: 812 });
 
     await a.nim.removeSuperTeamMembers({ teamId: team.teamId, accounts: ['demo2'] });
-    await b.events.until(() => b.events.all<Team>('updatesuperteam').some((t) => !t.validToCurrentUser));
+    await b.events.until(() =>
+      b.events.all<Team>('updatesuperteam').some((t) => !t.validToCurrentUser),
+    );
     const before = b.events.all('msg').length;
     await a.nim.sendText({ scene: 'superTeam', to: team.teamId, text: '你已不在群里' });
     await a.nim.getServerTime();
     await new Promise((r) => setTimeout(r, 150));
-    expect(b.events.all<ClientMsg>('msg').slice(before).map((m) => m.text)).not.toContain('你已不在群里');
+    expect(
+      b.events
+        .all<ClientMsg>('msg')
+        .slice(before)
+        .map((m) => m.text),
+    ).not.toContain('你已不在群里');
     expect(b.nim.getLocalSuperTeams()).toEqual([]);
   });
 
   it('recalls a message for every member through the group', async () => {
     const a = await client(0);
     const b = await client(1);
-    const { team } = await a.nim.createSuperTeam({ type: 'advanced', name: '撤回群', beInviteMode: 'noVerify', accounts: ['demo2'] });
+    const { team } = await a.nim.createSuperTeam({
+      type: 'advanced',
+      name: '撤回群',
+      beInviteMode: 'noVerify',
+      accounts: ['demo2'],
+    });
     const msg = await a.nim.sendText({ scene: 'superTeam', to: team.teamId, text: '发错了' });
-    await b.events.until(() => b.events.all<ClientMsg>('msg').some((m) => m.idServer === msg.idServer));
+    await b.events.until(() =>
+      b.events.all<ClientMsg>('msg').some((m) => m.idServer === msg.idServer),
+    );
     await a.nim.deleteMsg({ msg });
-    expect(await b.events.next('sysmsg')).toMatchObject({ type: 'deleteMsgSuperTeam', idServer: msg.idServer, sessionId: `superTeam-${team.teamId}` });
+    expect(await b.events.next('sysmsg')).toMatchObject({
+      type: 'deleteMsgSuperTeam',
+      idServer: msg.idServer,
+      sessionId: `superTeam-${team.teamId}`,
+    });
   });
 });

@@ -33,7 +33,11 @@ function holdSyncOf(accid: string) {
       return reply;
     },
   });
-  return { streamed: streamed.promise, answered: answered.promise, release: () => release.resolve() };
+  return {
+    streamed: streamed.promise,
+    answered: answered.promise,
+    release: () => release.resolve(),
+  };
 }
 
 /** demo2, not connected yet, with a record of the pushes its link delivered (held or not). */
@@ -79,7 +83,9 @@ describe('pushes during the sync', () => {
     expect(last('roamingmsgs')).toBeLessThan(names.indexOf('msg'));
     expect(names.indexOf('sessions')).toBeLessThan(names.indexOf('msg'));
     expect(names.indexOf('msg')).toBeLessThan(names.indexOf('syncdone'));
-    const held = b.nim.getLocalMsgs({ sessionId: 'p2p-demo1', limit: 100, desc: false }).map((m) => m.text);
+    const held = b.nim
+      .getLocalMsgs({ sessionId: 'p2p-demo1', limit: 100, desc: false })
+      .map((m) => m.text);
     expect(held.slice(-2)).toEqual(['before the sync', 'during the sync']);
     expect(b.nim.getLocalSession('p2p-demo1')?.unread).toBe(2);
   });
@@ -104,8 +110,16 @@ describe('original-url lookups during the sync', () => {
   async function fileWithSafeUrl() {
     const a = await suite.client(0);
     const origin = 'https://bucket.example.com/private/menu-2024.pdf';
-    const safeUrl = await suite.server.server.safeUrls.mint({ appKey: suite.server.server.seeded.appKey, originUrl: origin, baseUrl: 'https://files.example.com/s' });
-    const sent = await a.nim.sendFile({ scene: 'p2p', to: 'demo2', file: { url: safeUrl, ext: 'pdf', size: 5000, name: 'menu.pdf' } });
+    const safeUrl = await suite.server.server.safeUrls.mint({
+      appKey: suite.server.server.seeded.appKey,
+      originUrl: origin,
+      baseUrl: 'https://files.example.com/s',
+    });
+    const sent = await a.nim.sendFile({
+      scene: 'p2p',
+      to: 'demo2',
+      file: { url: safeUrl, ext: 'pdf', size: 5000, name: 'menu.pdf' },
+    });
     return { a, origin, safeUrl, sent };
   }
 
@@ -117,7 +131,11 @@ describe('original-url lookups during the sync', () => {
     // The server runs a connection's commands in order: the lookup the synced file message
     // started runs once the sync is answered, so from here only the lookup holds the processing.
     await lookups.started.first.promise;
-    const during = await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'while the lookup runs' });
+    const during = await a.nim.sendText({
+      scene: 'p2p',
+      to: 'demo2',
+      text: 'while the lookup runs',
+    });
     await vi.waitFor(() => expect(b.pushes).toContain('msg'), { timeout: 10_000 });
     await new Promise((r) => setTimeout(r, 700)); // more than two checks of 300 ms
     expect(b.events.all('syncdone')).toEqual([]);
@@ -129,7 +147,12 @@ describe('original-url lookups during the sync', () => {
     expect(lookups.started.count).toBe(1);
     // By onsyncdone the synced message carries the original url, here and in the store.
     expect(synced.file!.url).toBe(origin);
-    expect(b.nim.getLocalMsgByIdClient(sent.idClient)!.file).toMatchObject({ url: origin, ext: 'pdf', size: 5000, name: 'menu.pdf' });
+    expect(b.nim.getLocalMsgByIdClient(sent.idClient)!.file).toMatchObject({
+      url: origin,
+      ext: 'pdf',
+      size: 5000,
+      name: 'menu.pdf',
+    });
     const names = b.events.names();
     expect(b.events.all<ClientMsg>('msg').map((m) => m.idServer)).toEqual([during.idServer]);
     expect(names.indexOf('msg')).toBeLessThan(names.indexOf('syncdone'));

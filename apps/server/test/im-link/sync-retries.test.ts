@@ -36,7 +36,12 @@ describe('the sync after login', () => {
     const a = await suite.client(0);
     expect(attempts.count).toBe(4);
     const [error] = a.events.all<ImError>('error');
-    expect(error).toMatchObject({ code: 'SYNC_DATA_ERROR', message: expect.stringMatching(/^sync failed 4 times: /) });
-    expect(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'still works' })).toMatchObject({ status: 'success' });
+    expect(error).toMatchObject({
+      code: 'SYNC_DATA_ERROR',
+      message: expect.stringMatching(/^sync failed 4 times: /),
+    });
+    expect(await a.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'still works' })).toMatchObject({
+      status: 'success',
+    });
   });
 });

@@ -234,7 +234,11 @@ describe('client log endpoints', () => {
 
     it('is handed out at IM login and sent by the SDK with its log lines', async () => {
       const { appKey } = server.server.seeded;
-      const { token } = await server.server.imAccounts.create({ appKey, accid: 'logger1', name: 'logger1' });
+      const { token } = await server.server.imAccounts.create({
+        appKey,
+        accid: 'logger1',
+        name: 'logger1',
+      });
       const events = new Events();
       const nim = NIM.getInstance({
         appKey,

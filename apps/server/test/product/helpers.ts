@@ -44,15 +44,33 @@ export async function postForm<T = unknown>(
 ): Promise<Called<T>> {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest', ...headers },
-    body: new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-requested-with': 'XMLHttpRequest',
+      ...headers,
+    },
+    body: new URLSearchParams(
+      Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString(),
   });
-  return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+  return {
+    status: response.status,
+    body: (await response.json()) as Envelope<T>,
+    headers: response.headers,
+  };
 }
 
-export async function getJson<T = unknown>(base: string, path: string, headers: Record<string, string> = {}): Promise<Called<T>> {
+export async function getJson<T = unknown>(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Called<T>> {
   const response = await fetch(`${base}${path}`, { headers });
-  return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+  return {
+    status: response.status,
+    body: (await response.json()) as Envelope<T>,
+    headers: response.headers,
+  };
 }
 
 /** A newer-wrapper call: signed with x-co-client, x-co-timeStamp, x-co-sign. */
@@ -72,7 +90,14 @@ export async function signedCall<T = unknown>(
   const client = options.client ?? H5_CLIENT;
   const url = new URL(pathAndQuery, base);
   const signed = await signatureHeaders(
-    { method, path: url.pathname, query: url.searchParams, body: options.body, clientId: client.id, timestamp: options.timestamp },
+    {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body: options.body,
+      clientId: client.id,
+      timestamp: options.timestamp,
+    },
     client.secret,
   );
   const body = options.sendBody ?? options.body;
@@ -85,7 +110,11 @@ export async function signedCall<T = unknown>(
     },
     body,
   });
-  return { status: response.status, body: (await response.json()) as Envelope<T>, headers: response.headers };
+  return {
+    status: response.status,
+    body: (await response.json()) as Envelope<T>,
+    headers: response.headers,
+  };
 }
 
 export const LEGACY = { companyId: 30, platformId: 3 };
@@ -98,6 +127,16 @@ export async function outboxCode(base: string, mobile: string): Promise<string> 
   return code;
 }
 
-export async function sendCode(base: string, mobile: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
-  return postForm(base, '/ouser-web/mobileRegister/sendCaptchasCodeFormNew.do', { mobile, captchasType: 3, ...LEGACY, ...extra }, headers);
+export async function sendCode(
+  base: string,
+  mobile: string,
+  extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
+  return postForm(
+    base,
+    '/ouser-web/mobileRegister/sendCaptchasCodeFormNew.do',
+    { mobile, captchasType: 3, ...LEGACY, ...extra },
+    headers,
+  );
 }

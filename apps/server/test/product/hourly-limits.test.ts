@@ -3,7 +3,13 @@
 // x-forwarded-for (the server trusts the loopback proxy), so each test has addresses of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../src/product/codes.ts';
-import { LEGACY, postForm, startProductServer, type Envelope, type ProductTestServer } from './helpers.ts';
+import {
+  LEGACY,
+  postForm,
+  startProductServer,
+  type Envelope,
+  type ProductTestServer,
+} from './helpers.ts';
 
 const INIT = '/ouser-web/api/user/init.do';
 const IMAGES_PER_HOUR = 300;
@@ -13,7 +19,9 @@ const REPORTS_PER_HOUR = 600;
 async function repeat<T>(count: number, call: () => Promise<T>, parallel = 10): Promise<T[]> {
   const answers: T[] = [];
   for (let done = 0; done < count; done += parallel) {
-    answers.push(...(await Promise.all(Array.from({ length: Math.min(parallel, count - done) }, call))));
+    answers.push(
+      ...(await Promise.all(Array.from({ length: Math.min(parallel, count - done) }, call))),
+    );
   }
   return answers;
 }
@@ -27,9 +35,14 @@ describe('hourly limits per client address (10004)', () => {
   afterAll(() => s?.stop());
 
   const init = (address: string) =>
-    postForm<{ needImgCaptcha: boolean; image?: string; imageKey?: string }>(s.url, INIT, { mobile: '13700137000', ...LEGACY }, {
-      'x-forwarded-for': address,
-    });
+    postForm<{ needImgCaptcha: boolean; image?: string; imageKey?: string }>(
+      s.url,
+      INIT,
+      { mobile: '13700137000', ...LEGACY },
+      {
+        'x-forwarded-for': address,
+      },
+    );
 
   async function report(address: string): Promise<{ status: number; body: Envelope }> {
     const response = await fetch(`${s.url}/api/lizard/pv`, {
@@ -43,18 +56,29 @@ describe('hourly limits per client address (10004)', () => {
   it('draws 300 image captchas an hour for one address, then answers 10004 until the hour is over', async () => {
     const address = '203.0.113.7';
     const answers = await repeat(IMAGES_PER_HOUR, () => init(address));
-    expect(answers.every((a) => a.body.code === 0 && a.body.data.needImgCaptcha && a.body.data.imageKey)).toBe(true);
+    expect(
+      answers.every((a) => a.body.code === 0 && a.body.data.needImgCaptcha && a.body.data.imageKey),
+    ).toBe(true);
 
     const refused = await init(address);
     expect(refused.status).toBe(200);
-    expect(refused.body).toMatchObject({ code: CODES.tooManyRequests.code, message: '操作过于频繁，请稍后再试' });
+    expect(refused.body).toMatchObject({
+      code: CODES.tooManyRequests.code,
+      message: '操作过于频繁，请稍后再试',
+    });
     expect(refused.body.code).toBe(10004);
     // A refused request draws nothing: no 301st image is stored.
-    const stored = await s.server.store.db.selectFrom('image_captchas').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const stored = await s.server.store.db
+      .selectFrom('image_captchas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(IMAGES_PER_HOUR);
 
     // Another address is not held back by this one.
-    expect((await init('203.0.113.8')).body).toMatchObject({ code: 0, data: { needImgCaptcha: true } });
+    expect((await init('203.0.113.8')).body).toMatchObject({
+      code: 0,
+      data: { needImgCaptcha: true },
+    });
 
     s.clock.advance(59 * 60_000);
     expect((await init(address)).body.code).toBe(CODES.tooManyRequests.code);
@@ -64,12 +88,18 @@ describe('hourly limits per client address (10004)', () => {
 
   it('stores 600 lizard reports an hour for one address, then answers 10004 until the hour is over', async () => {
     const address = '198.51.100.20';
-    const before = await s.server.store.db.selectFrom('lizard_page_views').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await s.server.store.db
+      .selectFrom('lizard_page_views')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const answers = await repeat(REPORTS_PER_HOUR, () => report(address));
     expect(answers.every((a) => a.status === 200 && a.body.code === 0)).toBe(true);
 
     const refused = await report(address);
-    expect(refused).toMatchObject({ status: 200, body: { code: 10004, message: CODES.tooManyRequests.message, data: null } });
+    expect(refused).toMatchObject({
+      status: 200,
+      body: { code: 10004, message: CODES.tooManyRequests.message, data: null },
+    });
     const rows = await s.server.store.db
       .selectFrom('lizard_page_views')
       .select((eb) => eb.fn.countAll<number>().as('n'))

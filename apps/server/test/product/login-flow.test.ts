@@ -2,7 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../src/product/codes.ts';
 import { checkPostgres, createPostgresDatabase } from '../harness/index.ts';
-import { LEGACY, getJson, outboxCode, postForm, sendCode, startProductServer, type ProductTestServer } from './helpers.ts';
+import {
+  LEGACY,
+  getJson,
+  outboxCode,
+  postForm,
+  sendCode,
+  startProductServer,
+  type ProductTestServer,
+} from './helpers.ts';
 
 const LOGIN = '/ouser-web/mobileLogin/loginForm.do';
 const REGISTER = '/ouser-web/memberRegisterForm.do';
@@ -22,19 +30,36 @@ describe('login by SMS code through the outbox', () => {
   let s: ProductTestServer;
   beforeAll(async () => {
     // High address limits here: every test of this file comes from 127.0.0.1.
-    s = await startProductServer({ smsDailyLimitPerAddress: 1000, smsImageCaptchaAfterPerAddress: 1000 });
+    s = await startProductServer({
+      smsDailyLimitPerAddress: 1000,
+      smsImageCaptchaAfterPerAddress: 1000,
+    });
   });
   afterAll(() => s?.stop());
 
   it('registers, checks the session, logs out, then is refused with -331007', async () => {
     const mobile = '13800138000';
-    const init = await postForm(s.url, INIT, { mobile, initType: 1, width: 375, height: 812, platformId: 3 });
+    const init = await postForm(s.url, INIT, {
+      mobile,
+      initType: 1,
+      width: 375,
+      height: 812,
+      platformId: 3,
+    });
     expect(init.body).toEqual({ code: 0, message: 'success', data: { needImgCaptcha: false } });
 
-    expect((await postForm(s.url, '/ouser-web/mobileRegister/isRepeatPhoneForm.do', { mobile })).body.data).toEqual({ isRepeat: false });
-    expect((await sendCode(s.url, mobile)).body).toMatchObject({ code: 0, data: { resendAfter: 60, expiresIn: 300 } });
+    expect(
+      (await postForm(s.url, '/ouser-web/mobileRegister/isRepeatPhoneForm.do', { mobile })).body
+        .data,
+    ).toEqual({ isRepeat: false });
+    expect((await sendCode(s.url, mobile)).body).toMatchObject({
+      code: 0,
+      data: { resendAfter: 60, expiresIn: 300 },
+    });
 
-    const outbox = await getJson<{ mobile: string; code: string; text: string; createdAt: number }[]>(s.url, `/dev/sms-outbox?mobile=${mobile}`);
+    const outbox = await getJson<
+      { mobile: string; code: string; text: string; createdAt: number }[]
+    >(s.url, `/dev/sms-outbox?mobile=${mobile}`);
     expect(outbox.body.data).toHaveLength(1);
     expect(outbox.body.data[0]).toMatchObject({ mobile, createdAt: s.clock.now() });
     expect(outbox.body.data[0]!.code).toMatch(/^\d{6}$/);
@@ -51,7 +76,11 @@ describe('login by SMS code through the outbox', () => {
       deviceId: 'device-1',
     });
     expect(registered.body.code).toBe(0);
-    expect(registered.body.data.user).toEqual({ id: expect.any(Number), mobile: '138****8000', nickname: '用户8000' });
+    expect(registered.body.data.user).toEqual({
+      id: expect.any(Number),
+      mobile: '138****8000',
+      nickname: '用户8000',
+    });
     const { ut } = registered.body.data;
     expect(ut.length).toBeGreaterThanOrEqual(40);
     const cookie = registered.headers.get('set-cookie') ?? '';
@@ -59,19 +88,35 @@ describe('login by SMS code through the outbox', () => {
     expect(cookie).toContain('Max-Age=31536000');
     expect(cookie).toContain('Path=/');
 
-    expect((await postForm(s.url, '/ouser-web/mobileRegister/isRepeatPhoneForm.do', { mobile })).body.data).toEqual({ isRepeat: true });
-    expect((await getJson(s.url, INFO, { ut })).body).toMatchObject({ code: 0, data: { mobile: '138****8000' } });
+    expect(
+      (await postForm(s.url, '/ouser-web/mobileRegister/isRepeatPhoneForm.do', { mobile })).body
+        .data,
+    ).toEqual({ isRepeat: true });
+    expect((await getJson(s.url, INFO, { ut })).body).toMatchObject({
+      code: 0,
+      data: { mobile: '138****8000' },
+    });
     // The cookie carries the session as well as the header.
     expect((await getJson(s.url, INFO, { cookie: `ut=${ut}` })).body.code).toBe(0);
 
-    expect((await postForm(s.url, '/ouser-web/mobileLogin/logout.do', {}, { ut })).body.code).toBe(0);
-    expect((await getJson(s.url, INFO, { ut })).body).toEqual({ code: -331007, message: '登录已失效，请重新登录', data: null });
+    expect((await postForm(s.url, '/ouser-web/mobileLogin/logout.do', {}, { ut })).body.code).toBe(
+      0,
+    );
+    expect((await getJson(s.url, INFO, { ut })).body).toEqual({
+      code: -331007,
+      message: '登录已失效，请重新登录',
+      data: null,
+    });
   });
 
   it('logs an existing shopper in again with a new code, as JSON too', async () => {
     const mobile = freshMobile();
     await sendCode(s.url, mobile);
-    await postForm(s.url, REGISTER, { mobile, captchas: await outboxCode(s.url, mobile), ...LEGACY });
+    await postForm(s.url, REGISTER, {
+      mobile,
+      captchas: await outboxCode(s.url, mobile),
+      ...LEGACY,
+    });
 
     s.clock.advance(61_000);
     await sendCode(s.url, mobile);
@@ -91,7 +136,11 @@ describe('login by SMS code through the outbox', () => {
 
     const mobile = freshMobile();
     await sendCode(s.url, mobile);
-    const { body } = await postForm<LoggedIn>(s.url, REGISTER, { mobile, captchas: await outboxCode(s.url, mobile), ...LEGACY });
+    const { body } = await postForm<LoggedIn>(s.url, REGISTER, {
+      mobile,
+      captchas: await outboxCode(s.url, mobile),
+      ...LEGACY,
+    });
     // Sliding: used after 20 days, the session lives 30 days from then.
     s.clock.advance(20 * 86_400_000);
     expect((await getJson(s.url, INFO, { ut: body.data.ut })).body.code).toBe(0);
@@ -105,33 +154,56 @@ describe('login by SMS code through the outbox', () => {
     const mobile = freshMobile();
     await sendCode(s.url, mobile);
     const code = await outboxCode(s.url, mobile);
-    expect((await postForm(s.url, LOGIN, { mobile, captchas: code, ...LEGACY })).body.code).toBe(CODES.mobileNotRegistered.code);
+    expect((await postForm(s.url, LOGIN, { mobile, captchas: code, ...LEGACY })).body.code).toBe(
+      CODES.mobileNotRegistered.code,
+    );
     // Refusing the login did not use the code up.
-    expect((await postForm(s.url, REGISTER, { mobile, captchas: code, ...LEGACY })).body.code).toBe(0);
+    expect((await postForm(s.url, REGISTER, { mobile, captchas: code, ...LEGACY })).body.code).toBe(
+      0,
+    );
     s.clock.advance(61_000);
     await sendCode(s.url, mobile);
-    const again = await postForm(s.url, REGISTER, { mobile, captchas: await outboxCode(s.url, mobile), ...LEGACY });
-    expect(again.body).toMatchObject({ code: CODES.mobileRegistered.code, message: '该手机号已注册，请直接登录' });
+    const again = await postForm(s.url, REGISTER, {
+      mobile,
+      captchas: await outboxCode(s.url, mobile),
+      ...LEGACY,
+    });
+    expect(again.body).toMatchObject({
+      code: CODES.mobileRegistered.code,
+      message: '该手机号已注册，请直接登录',
+    });
   });
 
   it('refuses a login before any code was sent, a wrong code, an expired code and a used code', async () => {
     const mobile = freshMobile();
-    expect((await postForm(s.url, REGISTER, { mobile, captchas: '123456', ...LEGACY })).body.code).toBe(CODES.smsCaptchaMissing.code);
+    expect(
+      (await postForm(s.url, REGISTER, { mobile, captchas: '123456', ...LEGACY })).body.code,
+    ).toBe(CODES.smsCaptchaMissing.code);
 
     await sendCode(s.url, mobile);
     const code = await outboxCode(s.url, mobile);
     const wrong = code === '000000' ? '111111' : '000000';
     const refused = await postForm(s.url, REGISTER, { mobile, captchas: wrong, ...LEGACY });
-    expect(refused.body).toEqual({ code: CODES.smsCaptchaWrong.code, message: '短信验证码错误，还可尝试4次', data: { attemptsLeft: 4 } });
+    expect(refused.body).toEqual({
+      code: CODES.smsCaptchaWrong.code,
+      message: '短信验证码错误，还可尝试4次',
+      data: { attemptsLeft: 4 },
+    });
 
     s.clock.advance(5 * 60_000 + 1);
-    expect((await postForm(s.url, REGISTER, { mobile, captchas: code, ...LEGACY })).body.code).toBe(CODES.smsCaptchaExpired.code);
+    expect((await postForm(s.url, REGISTER, { mobile, captchas: code, ...LEGACY })).body.code).toBe(
+      CODES.smsCaptchaExpired.code,
+    );
 
     await sendCode(s.url, mobile);
     const fresh = await outboxCode(s.url, mobile);
     expect(fresh).toBeDefined();
-    expect((await postForm(s.url, REGISTER, { mobile, captchas: fresh, ...LEGACY })).body.code).toBe(0);
-    expect((await postForm(s.url, LOGIN, { mobile, captchas: fresh, ...LEGACY })).body.code).toBe(CODES.smsCaptchaUsed.code);
+    expect(
+      (await postForm(s.url, REGISTER, { mobile, captchas: fresh, ...LEGACY })).body.code,
+    ).toBe(0);
+    expect((await postForm(s.url, LOGIN, { mobile, captchas: fresh, ...LEGACY })).body.code).toBe(
+      CODES.smsCaptchaUsed.code,
+    );
   });
 
   it('locks a code after five wrong tries, even for the right code afterwards', async () => {
@@ -140,9 +212,17 @@ describe('login by SMS code through the outbox', () => {
     const code = await outboxCode(s.url, mobile);
     const wrong = code === '000000' ? '111111' : '000000';
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await postForm(s.url, REGISTER, { mobile, captchas: wrong, ...LEGACY })).body.code);
-    expect(codes).toEqual([...Array(4).fill(CODES.smsCaptchaWrong.code), CODES.smsCaptchaLocked.code]);
-    expect((await postForm(s.url, REGISTER, { mobile, captchas: code, ...LEGACY })).body.code).toBe(CODES.smsCaptchaLocked.code);
+    for (let i = 0; i < 5; i++)
+      codes.push(
+        (await postForm(s.url, REGISTER, { mobile, captchas: wrong, ...LEGACY })).body.code,
+      );
+    expect(codes).toEqual([
+      ...Array(4).fill(CODES.smsCaptchaWrong.code),
+      CODES.smsCaptchaLocked.code,
+    ]);
+    expect((await postForm(s.url, REGISTER, { mobile, captchas: code, ...LEGACY })).body.code).toBe(
+      CODES.smsCaptchaLocked.code,
+    );
   });
 
   it('allows one code per number per 60 s and says how long to wait', async () => {
@@ -161,21 +241,42 @@ describe('login by SMS code through the outbox', () => {
   it('refuses bad input with a code and a message naming the field, never a 500', async () => {
     const badMobile = await sendCode(s.url, '12345');
     expect(badMobile.status).toBe(400);
-    expect(badMobile.body).toMatchObject({ code: CODES.badMobile.code, message: '请输入正确的手机号' });
+    expect(badMobile.body).toMatchObject({
+      code: CODES.badMobile.code,
+      message: '请输入正确的手机号',
+    });
 
     const missing = await postForm(s.url, LOGIN, { mobile: freshMobile() });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: CODES.badParameter.code, message: '缺少参数 captchas' });
+    expect(missing.body).toMatchObject({
+      code: CODES.badParameter.code,
+      message: '缺少参数 captchas',
+    });
 
-    const platform = await postForm(s.url, LOGIN, { mobile: freshMobile(), captchas: '123456', companyId: 30, platformId: 4 });
-    expect(platform.body).toMatchObject({ code: CODES.badParameter.code, message: '参数 platformId 取值不正确' });
+    const platform = await postForm(s.url, LOGIN, {
+      mobile: freshMobile(),
+      captchas: '123456',
+      companyId: 30,
+      platformId: 4,
+    });
+    expect(platform.body).toMatchObject({
+      code: CODES.badParameter.code,
+      message: '参数 platformId 取值不正确',
+    });
 
-    const json = await fetch(`${s.url}${LOGIN}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"mobile":' });
+    const json = await fetch(`${s.url}${LOGIN}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"mobile":',
+    });
     expect(json.status).toBe(400);
     expect(await json.json()).toMatchObject({ code: CODES.badRequest.code });
 
     const outbox = await getJson(s.url, '/dev/sms-outbox');
-    expect(outbox.body).toMatchObject({ code: CODES.badParameter.code, message: '缺少参数 mobile' });
+    expect(outbox.body).toMatchObject({
+      code: CODES.badParameter.code,
+      message: '缺少参数 mobile',
+    });
   });
 });
 
@@ -193,11 +294,22 @@ describe('daily SMS limits and the image captcha', () => {
 
   /** Sends a code to a number that now needs an image captcha, solving it from the store. */
   async function sendWithImage(mobile: string) {
-    const init = await postForm<{ needImgCaptcha: boolean; image: string; imageKey: string }>(s.url, INIT, { mobile, ...LEGACY });
+    const init = await postForm<{ needImgCaptcha: boolean; image: string; imageKey: string }>(
+      s.url,
+      INIT,
+      { mobile, ...LEGACY },
+    );
     expect(init.body.data.needImgCaptcha).toBe(true);
     // The answer is drawn into the SVG as paths; a test reads it where the server keeps it.
-    const row = await s.server.store.db.selectFrom('image_captchas').select('answer').where('key', '=', init.body.data.imageKey).executeTakeFirstOrThrow();
-    return sendCode(s.url, mobile, { checkImageCode: row.answer.toUpperCase(), imgeKey: init.body.data.imageKey });
+    const row = await s.server.store.db
+      .selectFrom('image_captchas')
+      .select('answer')
+      .where('key', '=', init.body.data.imageKey)
+      .executeTakeFirstOrThrow();
+    return sendCode(s.url, mobile, {
+      checkImageCode: row.answer.toUpperCase(),
+      imgeKey: init.body.data.imageKey,
+    });
   }
 
   it('asks for an image captcha after a send, refuses a missing or wrong one, accepts the right one', async () => {
@@ -205,18 +317,31 @@ describe('daily SMS limits and the image captcha', () => {
     expect((await sendCode(s.url, mobile)).body.code).toBe(0);
     s.clock.advance(60_000);
 
-    const init = await postForm<{ needImgCaptcha: boolean; image: string; imageKey: string }>(s.url, INIT, { mobile, ...LEGACY });
+    const init = await postForm<{ needImgCaptcha: boolean; image: string; imageKey: string }>(
+      s.url,
+      INIT,
+      { mobile, ...LEGACY },
+    );
     expect(init.body.data.needImgCaptcha).toBe(true);
     expect(init.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(init.body.data.image.split(',')[1]!, 'base64').toString()).toContain('<svg');
 
     const missing = await sendCode(s.url, mobile);
-    expect(missing.body).toMatchObject({ code: CODES.imageCaptchaRequired.code, data: { needImgCaptcha: true } });
+    expect(missing.body).toMatchObject({
+      code: CODES.imageCaptchaRequired.code,
+      data: { needImgCaptcha: true },
+    });
 
-    const wrong = await sendCode(s.url, mobile, { checkImageCode: '####', imgeKey: init.body.data.imageKey });
+    const wrong = await sendCode(s.url, mobile, {
+      checkImageCode: '####',
+      imgeKey: init.body.data.imageKey,
+    });
     expect(wrong.body.code).toBe(CODES.imageCaptchaWrong.code);
     // One guess per image: the right answer now fails too, for that key.
-    expect((await sendCode(s.url, mobile, { checkImageCode: 'abcd', imgeKey: init.body.data.imageKey })).body.code).toBe(CODES.imageCaptchaWrong.code);
+    expect(
+      (await sendCode(s.url, mobile, { checkImageCode: 'abcd', imgeKey: init.body.data.imageKey }))
+        .body.code,
+    ).toBe(CODES.imageCaptchaWrong.code);
 
     expect((await sendWithImage(mobile)).body.code).toBe(0);
   });
@@ -229,13 +354,18 @@ describe('daily SMS limits and the image captcha', () => {
       expect((await sendWithImage(mobile)).body.code).toBe(0);
     }
     s.clock.advance(60_000);
-    expect((await sendWithImage(mobile)).body).toMatchObject({ code: CODES.smsDailyLimitMobile.code });
+    expect((await sendWithImage(mobile)).body).toMatchObject({
+      code: CODES.smsDailyLimitMobile.code,
+    });
 
     // This address has sent 5 codes (2 in the test above, 3 here; the refused one did not reach
     // the address count): a 6th number passes, a 7th is refused.
     expect((await sendCode(s.url, '13700000003')).body.code).toBe(0);
     const other = await sendCode(s.url, '13700000004');
-    expect(other.body).toMatchObject({ code: CODES.smsDailyLimitAddress.code, message: '当前网络今日获取验证码次数已达上限' });
+    expect(other.body).toMatchObject({
+      code: CODES.smsDailyLimitAddress.code,
+      message: '当前网络今日获取验证码次数已达上限',
+    });
 
     s.clock.advance(24 * 3600_000);
     expect((await sendCode(s.url, '13700000004')).body.code).toBe(0);
@@ -269,9 +399,15 @@ describe.runIf(await checkPostgres())('on PostgreSQL', () => {
       expect((await sendCode(s.url, mobile)).body.code).toBe(0);
       expect((await sendCode(s.url, mobile)).body.code).toBe(CODES.smsTooSoon.code);
       const code = await outboxCode(s.url, mobile);
-      const registered = await postForm<LoggedIn>(s.url, REGISTER, { mobile, captchas: code, ...LEGACY });
+      const registered = await postForm<LoggedIn>(s.url, REGISTER, {
+        mobile,
+        captchas: code,
+        ...LEGACY,
+      });
       expect(registered.body.code).toBe(0);
-      expect((await postForm(s.url, LOGIN, { mobile, captchas: code, ...LEGACY })).body.code).toBe(CODES.smsCaptchaUsed.code);
+      expect((await postForm(s.url, LOGIN, { mobile, captchas: code, ...LEGACY })).body.code).toBe(
+        CODES.smsCaptchaUsed.code,
+      );
       const { ut } = registered.body.data;
       expect((await getJson(s.url, INFO, { ut })).body.code).toBe(0);
       await postForm(s.url, '/ouser-web/mobileLogin/logout.do', {}, { ut });

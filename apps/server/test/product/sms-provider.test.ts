@@ -21,7 +21,11 @@ describe('an SMS provider other than the outbox', () => {
   const gateway = new GatewayStandIn();
   beforeAll(async () => {
     s = await startProductServer(
-      { smsDailyLimitPerMobile: 2, smsImageCaptchaAfterPerMobile: 100, smsImageCaptchaAfterPerAddress: 100 },
+      {
+        smsDailyLimitPerMobile: 2,
+        smsImageCaptchaAfterPerMobile: 100,
+        smsImageCaptchaAfterPerAddress: 100,
+      },
       { sms: gateway },
     );
   });
@@ -36,7 +40,10 @@ describe('an SMS provider other than the outbox', () => {
     const mobile = '13800138001';
     gateway.down = true;
     for (let i = 0; i < 3; i++) {
-      expect((await sendCode(s.url, mobile)).body).toMatchObject({ code: CODES.smsSendFailed.code, message: '短信发送失败，请稍后再试' });
+      expect((await sendCode(s.url, mobile)).body).toMatchObject({
+        code: CODES.smsSendFailed.code,
+        message: '短信发送失败，请稍后再试',
+      });
     }
 
     // The gateway is back: the shopper is not told to wait, and the cap of 2 a day is intact.
@@ -51,7 +58,10 @@ describe('an SMS provider other than the outbox', () => {
 
     // The delivered code is the one the server checks (the latest send's).
     const latest = /\d{6}/.exec(gateway.sent[1]!.text)![0];
-    const register = await postForm(s.url, '/ouser-web/memberRegisterForm.do', { mobile, captchas: latest });
+    const register = await postForm(s.url, '/ouser-web/memberRegisterForm.do', {
+      mobile,
+      captchas: latest,
+    });
     expect(register.body.code).toBe(0);
   });
 });

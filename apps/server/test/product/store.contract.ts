@@ -5,10 +5,19 @@ import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Store } from '../../src/store/index.ts';
 import { createSession, resolveSession, revokeSession } from '../../src/product/store/sessions.ts';
-import { checkSmsCaptcha, storeSmsCaptcha, SMS_CODE_TTL_MS } from '../../src/product/store/sms-captchas.ts';
+import {
+  checkSmsCaptcha,
+  storeSmsCaptcha,
+  SMS_CODE_TTL_MS,
+} from '../../src/product/store/sms-captchas.ts';
 import { hitCounter, peekCounter, releaseCounter } from '../../src/product/store/rate-limit.ts';
 import { checkImageCaptcha, storeImageCaptcha } from '../../src/product/store/image-captchas.ts';
-import { deleteExpired, readCache, rememberSignature, writeCache } from '../../src/product/store/housekeeping.ts';
+import {
+  deleteExpired,
+  readCache,
+  rememberSignature,
+  writeCache,
+} from '../../src/product/store/housekeeping.ts';
 import { createUser } from '../../src/product/store/users.ts';
 import { up as redactStoredTokens } from '../../src/store/migrations/0016_redact_stored_tokens.ts';
 
@@ -33,7 +42,10 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
         const user = (await createUser(db, '13800000001', T0))!;
         expect(await createUser(db, '13800000001', T0)).toBeUndefined();
         const ut = await createSession(db, user.id, T0, 30 * DAY);
-        const stored = await db.selectFrom('product_sessions').select('token_hash').executeTakeFirstOrThrow();
+        const stored = await db
+          .selectFrom('product_sessions')
+          .select('token_hash')
+          .executeTakeFirstOrThrow();
         expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
         expect(stored.token_hash).not.toContain(ut);
 
@@ -53,21 +65,57 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
       'checks SMS codes: latest only, single use, expiry, five tries',
       withStore(async ({ db }) => {
         const mobile = '13800000002';
-        expect(await checkSmsCaptcha(db, mobile, '111111', [1], T0)).toEqual({ outcome: 'missing' });
-        await storeSmsCaptcha(db, { mobile, purpose: 1, code: '111111', clientAddress: '127.0.0.1', now: T0 });
-        await storeSmsCaptcha(db, { mobile, purpose: 1, code: '222222', clientAddress: '127.0.0.1', now: T0 + 1 });
-        expect(await checkSmsCaptcha(db, mobile, '111111', [1], T0 + 2)).toEqual({ outcome: 'wrong', attemptsLeft: 4 });
+        expect(await checkSmsCaptcha(db, mobile, '111111', [1], T0)).toEqual({
+          outcome: 'missing',
+        });
+        await storeSmsCaptcha(db, {
+          mobile,
+          purpose: 1,
+          code: '111111',
+          clientAddress: '127.0.0.1',
+          now: T0,
+        });
+        await storeSmsCaptcha(db, {
+          mobile,
+          purpose: 1,
+          code: '222222',
+          clientAddress: '127.0.0.1',
+          now: T0 + 1,
+        });
+        expect(await checkSmsCaptcha(db, mobile, '111111', [1], T0 + 2)).toEqual({
+          outcome: 'wrong',
+          attemptsLeft: 4,
+        });
         expect(await checkSmsCaptcha(db, mobile, '222222', [1], T0 + 3)).toEqual({ outcome: 'ok' });
-        expect(await checkSmsCaptcha(db, mobile, '222222', [1], T0 + 4)).toEqual({ outcome: 'used' });
+        expect(await checkSmsCaptcha(db, mobile, '222222', [1], T0 + 4)).toEqual({
+          outcome: 'used',
+        });
 
-        await storeSmsCaptcha(db, { mobile, purpose: 1, code: '333333', clientAddress: '127.0.0.1', now: T0 });
-        expect(await checkSmsCaptcha(db, mobile, '333333', [1], T0 + SMS_CODE_TTL_MS)).toEqual({ outcome: 'expired' });
+        await storeSmsCaptcha(db, {
+          mobile,
+          purpose: 1,
+          code: '333333',
+          clientAddress: '127.0.0.1',
+          now: T0,
+        });
+        expect(await checkSmsCaptcha(db, mobile, '333333', [1], T0 + SMS_CODE_TTL_MS)).toEqual({
+          outcome: 'expired',
+        });
 
-        await storeSmsCaptcha(db, { mobile, purpose: 1, code: '444444', clientAddress: '127.0.0.1', now: T0 });
+        await storeSmsCaptcha(db, {
+          mobile,
+          purpose: 1,
+          code: '444444',
+          clientAddress: '127.0.0.1',
+          now: T0,
+        });
         const tries = [];
-        for (let i = 0; i < 6; i++) tries.push((await checkSmsCaptcha(db, mobile, '000000', [1], T0 + 1)).outcome);
+        for (let i = 0; i < 6; i++)
+          tries.push((await checkSmsCaptcha(db, mobile, '000000', [1], T0 + 1)).outcome);
         expect(tries).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'locked', 'locked']);
-        expect(await checkSmsCaptcha(db, mobile, '444444', [1], T0 + 1)).toEqual({ outcome: 'locked' });
+        expect(await checkSmsCaptcha(db, mobile, '444444', [1], T0 + 1)).toEqual({
+          outcome: 'locked',
+        });
       }),
     );
 
@@ -75,29 +123,59 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
       'keeps codes hashed at rest and serves a code only to the purposes it was sent for',
       withStore(async ({ db }) => {
         const mobile = '13800000004';
-        await storeSmsCaptcha(db, { mobile, purpose: 2, code: '246810', clientAddress: '127.0.0.1', now: T0 });
-        const row = await db.selectFrom('sms_captchas').select('code').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+        await storeSmsCaptcha(db, {
+          mobile,
+          purpose: 2,
+          code: '246810',
+          clientAddress: '127.0.0.1',
+          now: T0,
+        });
+        const row = await db
+          .selectFrom('sms_captchas')
+          .select('code')
+          .where('mobile', '=', mobile)
+          .executeTakeFirstOrThrow();
         expect(row.code).not.toContain('246810');
         expect(row.code).toMatch(/^[0-9a-f]{32}\$[0-9a-f]{64}$/);
         // A login code cannot register, and the refusal does not use up a try or the code.
-        expect(await checkSmsCaptcha(db, mobile, '246810', [1, 3], T0 + 1)).toEqual({ outcome: 'otherPurpose' });
-        expect(await checkSmsCaptcha(db, mobile, '246810', [2, 3], T0 + 2)).toEqual({ outcome: 'ok' });
+        expect(await checkSmsCaptcha(db, mobile, '246810', [1, 3], T0 + 1)).toEqual({
+          outcome: 'otherPurpose',
+        });
+        expect(await checkSmsCaptcha(db, mobile, '246810', [2, 3], T0 + 2)).toEqual({
+          outcome: 'ok',
+        });
       }),
     );
 
     it(
       'rewrites user agents stored before redaction so they hold no session token',
       withStore(async ({ db }) => {
-        const view = { path: '/', referrer: '', title: '', ttfb_ms: null, dom_ready_ms: null, load_ms: null, client_address: '127.0.0.1', created_at: T0 };
+        const view = {
+          path: '/',
+          referrer: '',
+          title: '',
+          ttfb_ms: null,
+          dom_ready_ms: null,
+          load_ms: null,
+          client_address: '127.0.0.1',
+          created_at: T0,
+        };
         await db
           .insertInto('lizard_page_views')
           .values([
-            { ...view, user_agent: 'Mozilla/5.0 MorselApp/4.13.0 (os=iOS; ut=a1b2c3d4e5f6; deviceId=d1)' },
+            {
+              ...view,
+              user_agent: 'Mozilla/5.0 MorselApp/4.13.0 (os=iOS; ut=a1b2c3d4e5f6; deviceId=d1)',
+            },
             { ...view, user_agent: 'Mozilla/5.0 (Linux; Android 14) Chrome/126' },
           ])
           .execute();
         await redactStoredTokens(db as unknown as Kysely<unknown>);
-        const agents = await db.selectFrom('lizard_page_views').select('user_agent').orderBy('id').execute();
+        const agents = await db
+          .selectFrom('lizard_page_views')
+          .select('user_agent')
+          .orderBy('id')
+          .execute();
         expect(agents.map((a) => a.user_agent)).toEqual([
           'Mozilla/5.0 MorselApp/4.13.0 (os=iOS; ut=[redacted]; deviceId=d1)',
           'Mozilla/5.0 (Linux; Android 14) Chrome/126',
@@ -109,8 +187,16 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
       'lets exactly one of many concurrent checks consume a code',
       withStore(async ({ db }) => {
         const mobile = '13800000003';
-        await storeSmsCaptcha(db, { mobile, purpose: 1, code: '555555', clientAddress: '127.0.0.1', now: T0 });
-        const outcomes = await Promise.all(Array.from({ length: 8 }, () => checkSmsCaptcha(db, mobile, '555555', [1], T0 + 1)));
+        await storeSmsCaptcha(db, {
+          mobile,
+          purpose: 1,
+          code: '555555',
+          clientAddress: '127.0.0.1',
+          now: T0,
+        });
+        const outcomes = await Promise.all(
+          Array.from({ length: 8 }, () => checkSmsCaptcha(db, mobile, '555555', [1], T0 + 1)),
+        );
         expect(outcomes.filter((o) => o.outcome === 'ok')).toHaveLength(1);
         expect(outcomes.filter((o) => o.outcome === 'used')).toHaveLength(7);
       }),
@@ -119,12 +205,22 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
     it(
       'counts hits in fixed windows, atomically, and restarts a window that has ended',
       withStore(async ({ db }) => {
-        const hits = await Promise.all(Array.from({ length: 10 }, () => hitCounter(db, 'k', T0, T0 + 60_000)));
-        expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        const hits = await Promise.all(
+          Array.from({ length: 10 }, () => hitCounter(db, 'k', T0, T0 + 60_000)),
+        );
+        expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual([
+          1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+        ]);
         expect(await peekCounter(db, 'k', T0 + 59_999)).toBe(10);
         expect(await peekCounter(db, 'k', T0 + 60_000)).toBe(0);
-        expect(await hitCounter(db, 'k', T0 + 60_000, T0 + 120_000)).toEqual({ count: 1, resetAt: T0 + 120_000 });
-        expect(await hitCounter(db, 'k', T0 + 60_001, T0 + 120_001)).toEqual({ count: 2, resetAt: T0 + 120_000 });
+        expect(await hitCounter(db, 'k', T0 + 60_000, T0 + 120_000)).toEqual({
+          count: 1,
+          resetAt: T0 + 120_000,
+        });
+        expect(await hitCounter(db, 'k', T0 + 60_001, T0 + 120_001)).toEqual({
+          count: 2,
+          resetAt: T0 + 120_000,
+        });
       }),
     );
 
@@ -138,9 +234,15 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
         await releaseCounter(db, 'r', T0 + 2);
         await releaseCounter(db, 'r', T0 + 3);
         expect(await peekCounter(db, 'r', T0 + 3)).toBe(0);
-        expect(await hitCounter(db, 'r', T0 + 4, T0 + 60_000)).toEqual({ count: 1, resetAt: T0 + 60_000 });
+        expect(await hitCounter(db, 'r', T0 + 4, T0 + 60_000)).toEqual({
+          count: 1,
+          resetAt: T0 + 60_000,
+        });
         await releaseCounter(db, 'r', T0 + 60_000);
-        expect(await hitCounter(db, 'r', T0 + 60_000, T0 + 120_000)).toEqual({ count: 1, resetAt: T0 + 120_000 });
+        expect(await hitCounter(db, 'r', T0 + 60_000, T0 + 120_000)).toEqual({
+          count: 1,
+          resetAt: T0 + 120_000,
+        });
         await releaseCounter(db, 'missing', T0);
         expect(await peekCounter(db, 'missing', T0)).toBe(0);
       }),
@@ -179,25 +281,58 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
     it(
       'prunes page views, the SMS outbox and image captchas once they are past their retention',
       withStore(async ({ db }) => {
-        const view = { path: '/', referrer: '', title: '', ttfb_ms: null, dom_ready_ms: null, load_ms: null, user_agent: '', client_address: '' };
-        await db.insertInto('lizard_page_views').values([{ ...view, title: 'old', created_at: T0 - 91 * DAY }, { ...view, title: 'kept', created_at: T0 - 89 * DAY }]).execute();
-        await db.insertInto('sms_outbox').values([{ mobile: '1', text: 'old', created_at: T0 - 8 * DAY }, { mobile: '1', text: 'kept', created_at: T0 - 6 * DAY }]).execute();
+        const view = {
+          path: '/',
+          referrer: '',
+          title: '',
+          ttfb_ms: null,
+          dom_ready_ms: null,
+          load_ms: null,
+          user_agent: '',
+          client_address: '',
+        };
+        await db
+          .insertInto('lizard_page_views')
+          .values([
+            { ...view, title: 'old', created_at: T0 - 91 * DAY },
+            { ...view, title: 'kept', created_at: T0 - 89 * DAY },
+          ])
+          .execute();
+        await db
+          .insertInto('sms_outbox')
+          .values([
+            { mobile: '1', text: 'old', created_at: T0 - 8 * DAY },
+            { mobile: '1', text: 'kept', created_at: T0 - 6 * DAY },
+          ])
+          .execute();
         await storeImageCaptcha(db, 'stale', 'abcd', T0 - DAY);
         await storeImageCaptcha(db, 'fresh', 'abcd', T0);
 
         await deleteExpired(db, T0, RETENTION);
-        expect((await db.selectFrom('lizard_page_views').select('title').execute()).map((r) => r.title)).toEqual(['kept']);
-        expect((await db.selectFrom('sms_outbox').select('text').execute()).map((r) => r.text)).toEqual(['kept']);
-        expect((await db.selectFrom('image_captchas').select('key').execute()).map((r) => r.key)).toEqual(['fresh']);
+        expect(
+          (await db.selectFrom('lizard_page_views').select('title').execute()).map((r) => r.title),
+        ).toEqual(['kept']);
+        expect(
+          (await db.selectFrom('sms_outbox').select('text').execute()).map((r) => r.text),
+        ).toEqual(['kept']);
+        expect(
+          (await db.selectFrom('image_captchas').select('key').execute()).map((r) => r.key),
+        ).toEqual(['fresh']);
       }),
     );
 
     it(
       'counts amounts (bytes) as well as single hits, restarting with the window',
       withStore(async ({ db }) => {
-        expect(await hitCounter(db, 'bytes', T0, T0 + DAY, 60_000)).toEqual({ count: 60_000, resetAt: T0 + DAY });
+        expect(await hitCounter(db, 'bytes', T0, T0 + DAY, 60_000)).toEqual({
+          count: 60_000,
+          resetAt: T0 + DAY,
+        });
         expect((await hitCounter(db, 'bytes', T0 + 1, T0 + 2 * DAY, 5_000)).count).toBe(65_000);
-        expect(await hitCounter(db, 'bytes', T0 + DAY, T0 + 2 * DAY, 7)).toEqual({ count: 7, resetAt: T0 + 2 * DAY });
+        expect(await hitCounter(db, 'bytes', T0 + DAY, T0 + 2 * DAY, 7)).toEqual({
+          count: 7,
+          resetAt: T0 + 2 * DAY,
+        });
       }),
     );
   });

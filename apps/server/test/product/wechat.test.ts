@@ -19,7 +19,12 @@ const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
 async function getSign(s: ProductTestServer, url: string) {
   s.clock.advance(1);
-  return signedCall<SignData>(s.url, 'GET', `/message-app-api/weixin/getSign?url=${encodeURIComponent(url)}`, { timestamp: s.clock.now() });
+  return signedCall<SignData>(
+    s.url,
+    'GET',
+    `/message-app-api/weixin/getSign?url=${encodeURIComponent(url)}`,
+    { timestamp: s.clock.now() },
+  );
 }
 
 /** A stand-in for api.weixin.qq.com: counts calls, hands out numbered tokens and tickets. */
@@ -27,16 +32,28 @@ class FakeWechat {
   readonly calls: string[] = [];
   private readonly issued = new Map<string, number>();
   tokenAnswer: (n: number) => object = (n) => ({ access_token: `token-${n}`, expires_in: 7200 });
-  ticketAnswer: (token: string, n: number) => object = (token, n) => ({ errcode: 0, errmsg: 'ok', ticket: `ticket-${n}-${token}`, expires_in: 7200 });
+  ticketAnswer: (token: string, n: number) => object = (token, n) => ({
+    errcode: 0,
+    errmsg: 'ok',
+    ticket: `ticket-${n}-${token}`,
+    expires_in: 7200,
+  });
   private readonly server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     this.calls.push(url.pathname);
     const n = (this.issued.get(url.pathname) ?? 0) + 1;
     this.issued.set(url.pathname, n);
     let answer: object = { errcode: 404 };
-    if (url.pathname === '/cgi-bin/token' && url.searchParams.get('appid') === 'wx1234567890abcdef' && url.searchParams.get('secret') === 'app-secret-xyz') {
+    if (
+      url.pathname === '/cgi-bin/token' &&
+      url.searchParams.get('appid') === 'wx1234567890abcdef' &&
+      url.searchParams.get('secret') === 'app-secret-xyz'
+    ) {
       answer = this.tokenAnswer(n);
-    } else if (url.pathname === '/cgi-bin/ticket/getticket' && url.searchParams.get('type') === 'jsapi') {
+    } else if (
+      url.pathname === '/cgi-bin/ticket/getticket' &&
+      url.searchParams.get('type') === 'jsapi'
+    ) {
       answer = this.ticketAnswer(url.searchParams.get('access_token') ?? '', n);
     }
     response.setHeader('content-type', 'application/json');
@@ -69,19 +86,25 @@ describe('WeChat signature without WeChat settings', () => {
 
   it('refuses a url that is not http(s)', async () => {
     const bad = await getSign(s, 'javascript:alert(1)');
-    expect(bad.body).toMatchObject({ code: CODES.badParameter.code, message: '参数 url 格式不正确' });
+    expect(bad.body).toMatchObject({
+      code: CODES.badParameter.code,
+      message: '参数 url 格式不正确',
+    });
   });
 });
 
 describe('WeChat settings', () => {
   it('stops the start when only one of app id and secret is set', async () => {
     const { ConfigError } = await import('../../src/config/index.ts');
-    await expect(startProductServer({ wechatAppId: 'wx1234567890abcdef' })).rejects.toThrow(ConfigError);
+    await expect(startProductServer({ wechatAppId: 'wx1234567890abcdef' })).rejects.toThrow(
+      ConfigError,
+    );
   });
 });
 
 describe('WeChat signature with a given ticket', () => {
-  const ticket = 'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg';
+  const ticket =
+    'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg';
   let s: ProductTestServer;
   beforeAll(async () => {
     s = await startProductServer({ wechatJsapiTicket: ticket, wechatAppId: 'wx1234567890abcdef' });
@@ -89,7 +112,10 @@ describe('WeChat signature with a given ticket', () => {
   afterAll(() => s?.stop());
 
   it('signs sha1(jsapi_ticket, noncestr, timestamp, url without its fragment)', async () => {
-    const { body } = await getSign(s, 'https://shop.example.com/activity/sign/index?from=share&x=1#/section');
+    const { body } = await getSign(
+      s,
+      'https://shop.example.com/activity/sign/index?from=share&x=1#/section',
+    );
     expect(body.code).toBe(0);
     expect(body.data.appId).toBe('wx1234567890abcdef');
     expect(body.data.timestamp).toBe(Math.floor(s.clock.now() / 1000));
@@ -100,7 +126,12 @@ describe('WeChat signature with a given ticket', () => {
 
   it('says WeChat is configured in the common config', async () => {
     s.clock.advance(1);
-    const config = await signedCall<{ wechatConfigured: boolean }>(s.url, 'GET', '/api/commondata/getConfig', { timestamp: s.clock.now() });
+    const config = await signedCall<{ wechatConfigured: boolean }>(
+      s.url,
+      'GET',
+      '/api/commondata/getConfig',
+      { timestamp: s.clock.now() },
+    );
     expect(config.body.data.wechatConfigured).toBe(true);
   });
 });
@@ -112,7 +143,11 @@ describe('WeChat signature with a ticket fetched from WeChat', () => {
   beforeAll(async () => {
     const apiBase = await wechat.start();
     s = await startProductServer(
-      { wechatAppId: 'wx1234567890abcdef', wechatAppSecret: 'app-secret-xyz', wechatApiBase: apiBase },
+      {
+        wechatAppId: 'wx1234567890abcdef',
+        wechatAppSecret: 'app-secret-xyz',
+        wechatApiBase: apiBase,
+      },
       {
         fetch: (input, init) => {
           fetched.push(String(input));
@@ -133,7 +168,11 @@ describe('WeChat signature with a ticket fetched from WeChat', () => {
     expect(wechat.calls).toEqual(['/cgi-bin/token', '/cgi-bin/ticket/getticket']);
     expect(fetched).toHaveLength(2);
     const check = (data: SignData, ticket: string) =>
-      expect(data.signature).toBe(sha1(`jsapi_ticket=${ticket}&noncestr=${data.nonceStr}&timestamp=${data.timestamp}&url=${page}`));
+      expect(data.signature).toBe(
+        sha1(
+          `jsapi_ticket=${ticket}&noncestr=${data.nonceStr}&timestamp=${data.timestamp}&url=${page}`,
+        ),
+      );
     check(first.body.data, 'ticket-1-token-1');
 
     s.clock.advance(7200_000 - 5 * 60_000 - 1000);
@@ -144,26 +183,45 @@ describe('WeChat signature with a ticket fetched from WeChat', () => {
     s.clock.advance(1000);
     const refreshed = await getSign(s, page);
     check(refreshed.body.data, 'ticket-2-token-2');
-    expect(wechat.calls).toEqual(['/cgi-bin/token', '/cgi-bin/ticket/getticket', '/cgi-bin/token', '/cgi-bin/ticket/getticket']);
+    expect(wechat.calls).toEqual([
+      '/cgi-bin/token',
+      '/cgi-bin/ticket/getticket',
+      '/cgi-bin/token',
+      '/cgi-bin/ticket/getticket',
+    ]);
   });
 
   it('gets a new access token once when WeChat says the cached one is no longer valid', async () => {
     wechat.calls.length = 0;
     wechat.ticketAnswer = (token, n) =>
-      token === 'token-3' ? { errcode: 40001, errmsg: 'invalid credential' } : { errcode: 0, errmsg: 'ok', ticket: `ticket-${n}-${token}`, expires_in: 7200 };
+      token === 'token-3'
+        ? { errcode: 40001, errmsg: 'invalid credential' }
+        : { errcode: 0, errmsg: 'ok', ticket: `ticket-${n}-${token}`, expires_in: 7200 };
     s.clock.advance(7200_000);
     const { body } = await getSign(s, 'https://shop.example.com/a');
     expect(body.code).toBe(0);
-    expect(wechat.calls).toEqual(['/cgi-bin/token', '/cgi-bin/ticket/getticket', '/cgi-bin/token', '/cgi-bin/ticket/getticket']);
+    expect(wechat.calls).toEqual([
+      '/cgi-bin/token',
+      '/cgi-bin/ticket/getticket',
+      '/cgi-bin/token',
+      '/cgi-bin/ticket/getticket',
+    ]);
   });
 
   it('answers a clear code when WeChat refuses, and does not cache the failure', async () => {
     wechat.calls.length = 0;
     wechat.tokenAnswer = () => ({ errcode: 40013, errmsg: 'invalid appid' });
     s.clock.advance(7200_000);
-    expect((await getSign(s, 'https://shop.example.com/a')).body).toMatchObject({ code: CODES.wechatUnavailable.code });
+    expect((await getSign(s, 'https://shop.example.com/a')).body).toMatchObject({
+      code: CODES.wechatUnavailable.code,
+    });
     wechat.tokenAnswer = (n) => ({ access_token: `token-${n}`, expires_in: 7200 });
-    wechat.ticketAnswer = (token, n) => ({ errcode: 0, errmsg: 'ok', ticket: `ticket-${n}-${token}`, expires_in: 7200 });
+    wechat.ticketAnswer = (token, n) => ({
+      errcode: 0,
+      errmsg: 'ok',
+      ticket: `ticket-${n}-${token}`,
+      expires_in: 7200,
+    });
     expect((await getSign(s, 'https://shop.example.com/a')).body.code).toBe(0);
   });
 });

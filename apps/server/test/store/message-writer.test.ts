@@ -11,7 +11,15 @@ const APP = 'writerApp01';
 const NOW = 1_767_225_600_000;
 
 const device = { fromNick: '', fromClientType: 16, fromDeviceId: 'device-1' } as const;
-const body = (from: string, to: string, idClient: string): StoredBody => ({ scene: 'p2p', to, type: 0, text: idClient, idClient, from, ...device });
+const body = (from: string, to: string, idClient: string): StoredBody => ({
+  scene: 'p2p',
+  to,
+  type: 0,
+  text: idClient,
+  idClient,
+  from,
+  ...device,
+});
 const convOf = (a: string, b: string) => (a < b ? `p2p:${a}|${b}` : `p2p:${b}|${a}`);
 
 /** A one-to-one message from `from` to `to` as the send path writes it. */
@@ -33,7 +41,10 @@ function p2p(from: string, to: string, idClient: string, now = NOW, sessions = t
   };
 }
 
-function writerSuite(engine: string, open: () => Promise<{ store: Store; dispose(): Promise<void> }>) {
+function writerSuite(
+  engine: string,
+  open: () => Promise<{ store: Store; dispose(): Promise<void> }>,
+) {
   describe(`message writer on ${engine}`, () => {
     let store: Store;
     let dispose: () => Promise<void>;
@@ -46,45 +57,91 @@ function writerSuite(engine: string, open: () => Promise<{ store: Store; dispose
     });
 
     const session = (accid: string, sessionId: string) =>
-      store.db.selectFrom('im_sessions').selectAll().where('app_key', '=', APP).where('accid', '=', accid).where('session_id', '=', sessionId).executeTakeFirst();
+      store.db
+        .selectFrom('im_sessions')
+        .selectAll()
+        .where('app_key', '=', APP)
+        .where('accid', '=', accid)
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst();
 
     it('gives the messages of one turn consecutive seqs and strictly later times per conversation', async () => {
       // Sent in one turn: they share a batch. Two conversations interleaved, one clock reading.
-      const sends = Array.from({ length: 12 }, (_, i) => (i % 3 === 2 ? p2p('carol', 'dave', `cd-${i}`) : p2p('alice', 'bob', `ab-${i}`)));
+      const sends = Array.from({ length: 12 }, (_, i) =>
+        i % 3 === 2 ? p2p('carol', 'dave', `cd-${i}`) : p2p('alice', 'bob', `ab-${i}`),
+      );
       const stored = await Promise.all(sends.map((m) => insertMessage(store.db, m)));
       const ab = stored.filter((s) => s.msg.from === 'alice');
       const cd = stored.filter((s) => s.msg.from === 'carol');
       expect(ab.map((s) => s.msg.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       expect(cd.map((s) => s.msg.seq)).toEqual([1, 2, 3, 4]);
       for (const list of [ab, cd]) {
-        for (let i = 1; i < list.length; i++) expect(list[i]!.msg.time).toBeGreaterThan(list[i - 1]!.msg.time);
+        for (let i = 1; i < list.length; i++)
+          expect(list[i]!.msg.time).toBeGreaterThan(list[i - 1]!.msg.time);
         // The last of the batch takes the clock; the ones before it the milliseconds before.
         expect(list.at(-1)!.msg.time).toBe(NOW);
       }
       expect(new Set(stored.map((s) => s.msg.idServer)).size).toBe(12);
       expect(stored.every((s) => !s.duplicate)).toBe(true);
       // What was answered is what is stored.
-      const rows = await store.db.selectFrom('im_messages').select(['id', 'seq', 'time', 'id_client']).where('app_key', '=', APP).execute();
-      for (const s of stored) expect(rows).toContainEqual({ id: s.id, seq: s.msg.seq, time: s.msg.time, id_client: s.msg.idClient });
+      const rows = await store.db
+        .selectFrom('im_messages')
+        .select(['id', 'seq', 'time', 'id_client'])
+        .where('app_key', '=', APP)
+        .execute();
+      for (const s of stored)
+        expect(rows).toContainEqual({
+          id: s.id,
+          seq: s.msg.seq,
+          time: s.msg.time,
+          id_client: s.msg.idClient,
+        });
 
       // The next turn continues after them, even with a clock that went back.
-      const [next] = await Promise.all([insertMessage(store.db, p2p('bob', 'alice', 'ba-0', NOW - 60_000))]);
+      const [next] = await Promise.all([
+        insertMessage(store.db, p2p('bob', 'alice', 'ba-0', NOW - 60_000)),
+      ]);
       expect(next!.msg).toMatchObject({ seq: 9, time: NOW + 1 });
     });
 
     it('moves each touched session to its last message once, the sender having read it', async () => {
-      const stored = await Promise.all([p2p('erin', 'frank', 'ef-1'), p2p('frank', 'erin', 'fe-1'), p2p('erin', 'frank', 'ef-2')].map((m) => insertMessage(store.db, m)));
+      const stored = await Promise.all(
+        [
+          p2p('erin', 'frank', 'ef-1'),
+          p2p('frank', 'erin', 'fe-1'),
+          p2p('erin', 'frank', 'ef-2'),
+        ].map((m) => insertMessage(store.db, m)),
+      );
       const last = stored[2]!;
       const erin = await session('erin', 'p2p-frank');
       const frank = await session('frank', 'p2p-erin');
-      expect(erin).toMatchObject({ last_msg_id: last.id, ack: last.msg.time, updated_at: last.msg.time, deleted: 0, conv_key: convOf('erin', 'frank') });
+      expect(erin).toMatchObject({
+        last_msg_id: last.id,
+        ack: last.msg.time,
+        updated_at: last.msg.time,
+        deleted: 0,
+        conv_key: convOf('erin', 'frank'),
+      });
       // Frank's ack is his own message's time, not the later one he has not read.
-      expect(frank).toMatchObject({ last_msg_id: last.id, ack: stored[1]!.msg.time, updated_at: last.msg.time });
+      expect(frank).toMatchObject({
+        last_msg_id: last.id,
+        ack: stored[1]!.msg.time,
+        updated_at: last.msg.time,
+      });
 
       // A deleted session comes back with the next message; an ack never moves back.
-      await store.db.updateTable('im_sessions').set({ deleted: 1, ack: NOW + 1_000_000 }).where('app_key', '=', APP).where('accid', '=', 'frank').execute();
+      await store.db
+        .updateTable('im_sessions')
+        .set({ deleted: 1, ack: NOW + 1_000_000 })
+        .where('app_key', '=', APP)
+        .where('accid', '=', 'frank')
+        .execute();
       const again = await insertMessage(store.db, p2p('frank', 'erin', 'fe-2'));
-      expect(await session('frank', 'p2p-erin')).toMatchObject({ deleted: 0, ack: NOW + 1_000_000, last_msg_id: again.id });
+      expect(await session('frank', 'p2p-erin')).toMatchObject({
+        deleted: 0,
+        ack: NOW + 1_000_000,
+        last_msg_id: again.id,
+      });
     });
 
     it('answers a repeated idClient with the stored message, in the same turn or a later one', async () => {
@@ -99,7 +156,13 @@ function writerSuite(engine: string, open: () => Promise<{ store: Store; dispose
       expect(other).toMatchObject({ duplicate: false });
       const later = await insertMessage(store.db, p2p('gina', 'hal', 'dup-2'));
       expect(later).toMatchObject({ duplicate: true, id: other!.id });
-      const rows = await store.db.selectFrom('im_messages').select('seq').where('app_key', '=', APP).where('from_accid', '=', 'gina').orderBy('seq').execute();
+      const rows = await store.db
+        .selectFrom('im_messages')
+        .select('seq')
+        .where('app_key', '=', APP)
+        .where('from_accid', '=', 'gina')
+        .orderBy('seq')
+        .execute();
       // No sequence number was spent on a duplicate.
       expect(rows.map((r) => r.seq)).toEqual([1, 2]);
     });
@@ -115,13 +178,29 @@ function writerSuite(engine: string, open: () => Promise<{ store: Store; dispose
       const sends: NewMessage[] = team.map((accid, i) => ({
         appKey: APP,
         convKey: 'team:1',
-        body: { scene: 'team', to: '1', type: 0, text: `t${i}`, idClient: `team-${i}`, from: accid, ...device },
+        body: {
+          scene: 'team',
+          to: '1',
+          type: 0,
+          text: `t${i}`,
+          idClient: `team-${i}`,
+          from: accid,
+          ...device,
+        },
         now: NOW,
-        sessions: { scene: 'team', refs: team.map((member) => ({ accid: member, sessionId: 'team-1', peer: '1' })) },
+        sessions: {
+          scene: 'team',
+          refs: team.map((member) => ({ accid: member, sessionId: 'team-1', peer: '1' })),
+        },
       }));
       const stored = await Promise.all(sends.map((m) => insertMessage(store.db, m)));
       expect(stored.map((s) => s.msg.seq)).toEqual(team.map((_, i) => i + 1));
-      const sessions = await store.db.selectFrom('im_sessions').select(['accid', 'last_msg_id', 'ack']).where('app_key', '=', APP).where('session_id', '=', 'team-1').execute();
+      const sessions = await store.db
+        .selectFrom('im_sessions')
+        .select(['accid', 'last_msg_id', 'ack'])
+        .where('app_key', '=', APP)
+        .where('session_id', '=', 'team-1')
+        .execute();
       expect(sessions).toHaveLength(600);
       expect(sessions.every((s) => s.last_msg_id === stored.at(-1)!.id)).toBe(true);
       // Each member read up to its own message.
@@ -132,13 +211,19 @@ function writerSuite(engine: string, open: () => Promise<{ store: Store; dispose
 
 writerSuite('sqlite', async () => {
   const dataDir = await makeDataDir();
-  return { store: await openStore({ sqliteFile: sqliteFileIn(dataDir) }), dispose: () => fs.rm(dataDir, { recursive: true, force: true }) };
+  return {
+    store: await openStore({ sqliteFile: sqliteFileIn(dataDir) }),
+    dispose: () => fs.rm(dataDir, { recursive: true, force: true }),
+  };
 });
 
 describe.runIf(await checkPostgres())('on PostgreSQL', () => {
   writerSuite('postgres', async () => {
     const database = await createPostgresDatabase();
-    return { store: await openStore({ databaseUrl: database.url }), dispose: () => database.drop() };
+    return {
+      store: await openStore({ databaseUrl: database.url }),
+      dispose: () => database.drop(),
+    };
   });
 
   describe('message writer: two processes on one PostgreSQL database', () => {
@@ -148,22 +233,47 @@ describe.runIf(await checkPostgres())('on PostgreSQL', () => {
       const one = await openStore({ databaseUrl: database.url });
       const two = await openStore({ databaseUrl: database.url });
       try {
-        const pairs = [['ann', 'ben'], ['cat', 'dan'], ['eve', 'fay'], ['gus', 'hal'], ['ida', 'jon']] as const;
+        const pairs = [
+          ['ann', 'ben'],
+          ['cat', 'dan'],
+          ['eve', 'fay'],
+          ['gus', 'hal'],
+          ['ida', 'jon'],
+        ] as const;
         // Each turn both write a message to every conversation, in opposite orders, so their
         // batches would lock the same rows in different orders if rows were not sorted.
         for (let turn = 0; turn < 20; turn++) {
           await Promise.all([
             ...pairs.map(([a, b]) => insertMessage(one.db, p2p(a, b, `one-${turn}-${a}`))),
-            ...[...pairs].reverse().map(([a, b]) => insertMessage(two.db, p2p(b, a, `two-${turn}-${b}`))),
+            ...[...pairs]
+              .reverse()
+              .map(([a, b]) => insertMessage(two.db, p2p(b, a, `two-${turn}-${b}`))),
           ]);
         }
         for (const [a, b] of pairs) {
-          const rows = await one.db.selectFrom('im_messages').select(['seq', 'time']).where('app_key', '=', APP).where('conv_key', '=', convOf(a, b)).orderBy('seq').execute();
+          const rows = await one.db
+            .selectFrom('im_messages')
+            .select(['seq', 'time'])
+            .where('app_key', '=', APP)
+            .where('conv_key', '=', convOf(a, b))
+            .orderBy('seq')
+            .execute();
           expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-          for (let i = 1; i < rows.length; i++) expect(rows[i]!.time).toBeGreaterThan(rows[i - 1]!.time);
+          for (let i = 1; i < rows.length; i++)
+            expect(rows[i]!.time).toBeGreaterThan(rows[i - 1]!.time);
           // Both sessions point at the conversation's last message.
-          const last = await one.db.selectFrom('im_messages').select('id').where('conv_key', '=', convOf(a, b)).where('seq', '=', 40).executeTakeFirstOrThrow();
-          const sessions = await one.db.selectFrom('im_sessions').select('last_msg_id').where('app_key', '=', APP).where('conv_key', '=', convOf(a, b)).execute();
+          const last = await one.db
+            .selectFrom('im_messages')
+            .select('id')
+            .where('conv_key', '=', convOf(a, b))
+            .where('seq', '=', 40)
+            .executeTakeFirstOrThrow();
+          const sessions = await one.db
+            .selectFrom('im_sessions')
+            .select('last_msg_id')
+            .where('app_key', '=', APP)
+            .where('conv_key', '=', convOf(a, b))
+            .execute();
           expect(sessions).toEqual([{ last_msg_id: last.id }, { last_msg_id: last.id }]);
         }
       } finally {

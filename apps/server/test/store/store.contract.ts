@@ -27,7 +27,12 @@ export function storeContract(engine: string, makeFixture: () => Promise<StoreFi
       await fixture?.dispose();
     });
 
-    const app = (key: string) => ({ app_key: key, secret: 'secret-' + key, name: 'app ' + key, created_at: Date.now() });
+    const app = (key: string) => ({
+      app_key: key,
+      secret: 'secret-' + key,
+      name: 'app ' + key,
+      created_at: Date.now(),
+    });
 
     it('names its engine', () => {
       expect(store.engine).toBe(engine);
@@ -43,7 +48,15 @@ export function storeContract(engine: string, makeFixture: () => Promise<StoreFi
       await store.db.insertInto('im_apps').values(app('rt')).execute();
       const [row] = await store.db
         .insertInto('im_accounts')
-        .values({ app_key: 'rt', accid: 'u1', token: 't', nick: '小零食🍪', disabled: 1, created_at: now, updated_at: now })
+        .values({
+          app_key: 'rt',
+          accid: 'u1',
+          token: 't',
+          nick: '小零食🍪',
+          disabled: 1,
+          created_at: now,
+          updated_at: now,
+        })
         .returning(['id', 'nick', 'disabled', 'created_at'])
         .execute();
       expect(row).toMatchObject({ nick: '小零食🍪', disabled: 1, created_at: now });
@@ -52,7 +65,11 @@ export function storeContract(engine: string, makeFixture: () => Promise<StoreFi
 
     it('reports unique violations the same way on both engines', async () => {
       await store.db.insertInto('im_apps').values(app('dup')).execute();
-      const error = await store.db.insertInto('im_apps').values(app('dup')).execute().catch((e: unknown) => e);
+      const error = await store.db
+        .insertInto('im_apps')
+        .values(app('dup'))
+        .execute()
+        .catch((e: unknown) => e);
       expect(isUniqueViolation(error)).toBe(true);
       expect(isUniqueViolation(new Error('other'))).toBe(false);
     });
@@ -69,13 +86,21 @@ export function storeContract(engine: string, makeFixture: () => Promise<StoreFi
       await store.db.insertInto('im_apps').values(app('gc-taken')).execute();
       const keys = Array.from({ length: 40 }, (_, i) => `gc-${i}`);
       // The 20th write collides with an existing row: only it fails, and only its row is missing.
-      const results = await Promise.allSettled(keys.map((key, i) => batcher.submit(i === 20 ? 'gc-taken' : key)));
+      const results = await Promise.allSettled(
+        keys.map((key, i) => batcher.submit(i === 20 ? 'gc-taken' : key)),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(39);
       expect(results[0]).toEqual({ status: 'fulfilled', value: 'stored gc-0' });
       const failed = results[20] as PromiseRejectedResult;
       expect(isUniqueViolation(failed.reason)).toBe(true);
-      const stored = await store.db.selectFrom('im_apps').select('app_key').where('app_key', 'like', 'gc-%').execute();
-      expect(stored.map((r) => r.app_key).sort()).toEqual([...keys.filter((_, i) => i !== 20), 'gc-taken'].sort());
+      const stored = await store.db
+        .selectFrom('im_apps')
+        .select('app_key')
+        .where('app_key', 'like', 'gc-%')
+        .execute();
+      expect(stored.map((r) => r.app_key).sort()).toEqual(
+        [...keys.filter((_, i) => i !== 20), 'gc-taken'].sort(),
+      );
       // 40 writes submitted in one turn of the event loop went to one batch first; when it failed
       // (nothing of it stored), each ran alone.
       expect(batches[0]).toHaveLength(40);
@@ -87,21 +112,34 @@ export function storeContract(engine: string, makeFixture: () => Promise<StoreFi
     });
 
     it('runs a query compiled once with the values of each call, in the placeholders of its engine', async () => {
-      await store.db.insertInto('im_apps').values([app('co-a'), app('co-b')]).execute();
+      await store.db
+        .insertInto('im_apps')
+        .values([app('co-a'), app('co-b')])
+        .execute();
       const byKey = compiledOnce<{ name: string }, [string, string]>(store.db, (db) =>
         db.selectFrom('im_apps').select('name').where('app_key', '=', '').where('secret', '=', ''),
       );
       expect(await byKey('co-a', 'secret-co-a')).toEqual([{ name: 'app co-a' }]);
       expect(await byKey('co-b', 'secret-co-b')).toEqual([{ name: 'app co-b' }]);
       expect(await byKey('co-b', 'secret-co-a')).toEqual([]);
-      const wrong = compiledOnce<{ name: string }, [string]>(store.db, (db) => db.selectFrom('im_apps').select('name').where('app_key', '=', '').where('secret', '=', ''));
+      const wrong = compiledOnce<{ name: string }, [string]>(store.db, (db) =>
+        db.selectFrom('im_apps').select('name').where('app_key', '=', '').where('secret', '=', ''),
+      );
       await expect(wrong('co-a')).rejects.toThrow('the query has 2 parameters, the call gave 1');
     });
 
     it('enforces foreign keys', async () => {
       const error = await store.db
         .insertInto('im_accounts')
-        .values({ app_key: 'no-such-app', accid: 'x', token: 't', nick: '', disabled: 0, created_at: 1, updated_at: 1 })
+        .values({
+          app_key: 'no-such-app',
+          accid: 'x',
+          token: 't',
+          nick: '',
+          disabled: 0,
+          created_at: 1,
+          updated_at: 1,
+        })
         .execute()
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(Error);
@@ -114,22 +152,33 @@ export function storeContract(engine: string, makeFixture: () => Promise<StoreFi
           await trx.insertInto('im_apps').values(app('tx1')).execute();
         }),
       ).rejects.toBeTruthy();
-      const found = await store.db.selectFrom('im_apps').select('app_key').where('app_key', '=', 'tx1').execute();
+      const found = await store.db
+        .selectFrom('im_apps')
+        .select('app_key')
+        .where('app_key', '=', 'tx1')
+        .execute();
       expect(found).toEqual([]);
     });
 
     it('never over-decrements a counter under concurrent conditional updates', async () => {
       // The pattern the rewards kernel relies on: stock = stock - 1 where stock > 0.
-      await sql`create table contract_stock (id integer primary key, stock integer not null)`.execute(store.db);
+      await sql`create table contract_stock (id integer primary key, stock integer not null)`.execute(
+        store.db,
+      );
       await sql`insert into contract_stock (id, stock) values (1, 25)`.execute(store.db);
       const attempts = Array.from({ length: 200 }, () =>
         store.db.transaction().execute(async (trx) => {
-          const result = await sql`update contract_stock set stock = stock - 1 where id = 1 and stock > 0`.execute(trx);
+          const result =
+            await sql`update contract_stock set stock = stock - 1 where id = 1 and stock > 0`.execute(
+              trx,
+            );
           return Number(result.numAffectedRows ?? 0n);
         }),
       );
       const won = (await Promise.all(attempts)).reduce((a, b) => a + b, 0);
-      const left = await sql<{ stock: number }>`select stock from contract_stock where id = 1`.execute(store.db);
+      const left = await sql<{
+        stock: number;
+      }>`select stock from contract_stock where id = 1`.execute(store.db);
       expect(won).toBe(25);
       expect(Number(left.rows[0]!.stock)).toBe(0);
       await sql`drop table contract_stock`.execute(store.db);
@@ -139,7 +188,11 @@ export function storeContract(engine: string, makeFixture: () => Promise<StoreFi
       await store.db.insertInto('meta').values({ key: 'restart-probe', value: '42' }).execute();
       await store.close();
       store = await fixture.reopen();
-      const row = await store.db.selectFrom('meta').select('value').where('key', '=', 'restart-probe').executeTakeFirst();
+      const row = await store.db
+        .selectFrom('meta')
+        .select('value')
+        .where('key', '=', 'restart-probe')
+        .executeTakeFirst();
       expect(row?.value).toBe('42');
     });
   });

@@ -4,7 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer, type WalCheckpointer } from '../../src/store/wal-checkpointer.ts';
+import {
+  BACKSTOP_CHECKPOINT_PAGES,
+  startWalCheckpointer,
+  type WalCheckpointer,
+} from '../../src/store/wal-checkpointer.ts';
 import { makeDataDir } from '../harness/index.ts';
 
 async function until(what: string, check: () => boolean) {
@@ -28,7 +32,11 @@ describe('WAL checkpoints off the event loop', () => {
     const file = path.join(await makeDataDir(), 'wal.sqlite');
     const database = new BetterSqlite3(file);
     database.pragma('journal_mode = WAL');
-    const checkpointer = startWalCheckpointer(database, file, { startAtBytes, watchEveryMs: 20, checkpointEveryMs: 20 });
+    const checkpointer = startWalCheckpointer(database, file, {
+      startAtBytes,
+      watchEveryMs: 20,
+      checkpointEveryMs: 20,
+    });
     opened.push({ database, checkpointer });
     database.exec('create table rows (id integer primary key, payload text)');
     const insert = database.prepare('insert into rows (payload) values (?)');

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_LOGIN_INVALID, HOSTS, IMAGE_SIZES, LIMITS, OPEN_API_CLIENT, PRODUCT, REQUEST_FAILED, SERVICES, parseKeyList } from './product.ts';
+import {
+  CODE_LOGIN_INVALID,
+  HOSTS,
+  IMAGE_SIZES,
+  LIMITS,
+  OPEN_API_CLIENT,
+  PRODUCT,
+  REQUEST_FAILED,
+  SERVICES,
+  parseKeyList,
+} from './product.ts';
 
 describe('product configuration', () => {
   it('carries the values of spec section 1', () => {
@@ -22,7 +32,10 @@ describe('product configuration', () => {
       customerServiceKeys: {},
       analyticsProductIds: {},
     });
-    expect(parseKeyList(' appKey:abc , tenant:t-1,,broken, empty: ')).toEqual({ appKey: 'abc', tenant: 't-1' });
+    expect(parseKeyList(' appKey:abc , tenant:t-1,,broken, empty: ')).toEqual({
+      appKey: 'abc',
+      tenant: 't-1',
+    });
     expect(parseKeyList(undefined)).toEqual({});
   });
 

@@ -67,7 +67,9 @@ export function parseNativeUserAgent(ua: string): NativeUserData | null {
 
 /** Builds the marker a native app appends to its user agent (used by tests and the docs). */
 export function formatNativeUserAgent(data: NativeUserData): string {
-  const fields = (['os', 'ut', 'deviceId', 'sessionId'] as const).map((key) => `${key}=${encodeURIComponent(data[key])}`);
+  const fields = (['os', 'ut', 'deviceId', 'sessionId'] as const).map(
+    (key) => `${key}=${encodeURIComponent(data[key])}`,
+  );
   return `MorselApp/${data.version} (${fields.join('; ')})`;
 }
 
@@ -87,7 +89,8 @@ export function detectEnvironment(ua: string, globals: EnvironmentGlobals = {}):
   // `AlipayClient/x`, and `AliApp(AP/x)` in containers that carry only that (APP-REFERENCE).
   const alipay = /AlipayClient|AliApp\(AP\//i.test(ua);
   // WeChat 7.0.0+ adds `miniProgram` to the web-view's UA; older ones only set the global.
-  const wechatMini = wechat && (/miniProgram/i.test(ua) || globals.__wxjs_environment === 'miniprogram');
+  const wechatMini =
+    wechat && (/miniProgram/i.test(ua) || globals.__wxjs_environment === 'miniprogram');
   // Alipay's web-view adds `MiniProgram` next to `AlipayClient`; `my.getEnv` (asynchronous)
   // confirms it where the UA does not say (confirmAlipayMiniProgram).
   const alipayMini = !wechat && alipay && /MiniProgram/i.test(ua);
@@ -116,7 +119,10 @@ export function environment(): Environment {
  * Resolves with the answer; false at once outside Alipay or without `my.getEnv`, and after
  * `timeoutMs` when the callback never comes.
  */
-export function confirmAlipayMiniProgram(globals: EnvironmentGlobals = window as EnvironmentGlobals, timeoutMs = 1000): Promise<boolean> {
+export function confirmAlipayMiniProgram(
+  globals: EnvironmentGlobals = window as EnvironmentGlobals,
+  timeoutMs = 1000,
+): Promise<boolean> {
   const env = environment();
   if (env.miniProgram) return Promise.resolve(env.miniProgramHost === 'alipay');
   const getEnv = globals.my?.getEnv;
@@ -127,7 +133,8 @@ export function confirmAlipayMiniProgram(globals: EnvironmentGlobals = window as
       getEnv.call(globals.my, (result) => {
         clearTimeout(timer);
         const inMiniProgram = result?.miniprogram === true;
-        if (inMiniProgram) current = { ...environment(), miniProgram: true, miniProgramHost: 'alipay' };
+        if (inMiniProgram)
+          current = { ...environment(), miniProgram: true, miniProgramHost: 'alipay' };
         resolve(inMiniProgram);
       });
     } catch {

@@ -9,7 +9,10 @@ export interface SendFailedNoticeProps {
   onRetry?: () => void;
 }
 
-export function SendFailedNotice({ message = '发送失败，请检查网络后重试', onRetry }: SendFailedNoticeProps) {
+export function SendFailedNotice({
+  message = '发送失败，请检查网络后重试',
+  onRetry,
+}: SendFailedNoticeProps) {
   return (
     <div role="alert" className={styles.wrap}>
       <NoticeBar

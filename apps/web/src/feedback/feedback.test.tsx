@@ -47,7 +47,10 @@ describe('send failed notice', () => {
 
 describe('toast', () => {
   it('shows the web toast for 2000 ms by default outside the app', () => {
-    Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (iPhone) Mobile/15E148', configurable: true });
+    Object.defineProperty(navigator, 'userAgent', {
+      value: 'Mozilla/5.0 (iPhone) Mobile/15E148',
+      configurable: true,
+    });
     resetEnvironment();
     const show = vi.spyOn(Toast, 'show').mockImplementation(() => undefined);
     toast('已复制');

@@ -3,7 +3,10 @@
 import { useCallback, useRef } from 'react';
 import { LIMITS } from '../config/product.ts';
 
-export function createClickGuard(intervalMs: number = LIMITS.doubleClickGuardMs, now: () => number = Date.now) {
+export function createClickGuard(
+  intervalMs: number = LIMITS.doubleClickGuardMs,
+  now: () => number = Date.now,
+) {
   let last = -Infinity;
   return function accept(): boolean {
     const at = now();
@@ -13,7 +16,10 @@ export function createClickGuard(intervalMs: number = LIMITS.doubleClickGuardMs,
   };
 }
 
-export function useDoubleClickGuard<A extends unknown[]>(handler: (...args: A) => void, intervalMs?: number) {
+export function useDoubleClickGuard<A extends unknown[]>(
+  handler: (...args: A) => void,
+  intervalMs?: number,
+) {
   const guard = useRef(createClickGuard(intervalMs));
   const latest = useRef(handler);
   latest.current = handler;

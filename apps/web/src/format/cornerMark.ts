@@ -1,7 +1,12 @@
 // Corner marks on goods pictures (spec section 3): location code 0 to 3.
 import type { CSSProperties } from 'react';
 
-export const CORNER_MARK_LOCATIONS = ['left-top', 'right-top', 'right-bottom', 'left-bottom'] as const;
+export const CORNER_MARK_LOCATIONS = [
+  'left-top',
+  'right-top',
+  'right-bottom',
+  'left-bottom',
+] as const;
 export type CornerMarkLocation = (typeof CORNER_MARK_LOCATIONS)[number];
 
 export interface CornerMarkConfig {
@@ -17,6 +22,9 @@ export function cornerMarkLocation(code: number): CornerMarkLocation {
 
 /** Absolute position of a mark inside a `position: relative` picture box. */
 export function cornerMarkStyle(code: number): CSSProperties {
-  const [vertical, horizontal] = cornerMarkLocation(code).split('-').reverse() as ['top' | 'bottom', 'left' | 'right'];
+  const [vertical, horizontal] = cornerMarkLocation(code).split('-').reverse() as [
+    'top' | 'bottom',
+    'left' | 'right',
+  ];
   return { position: 'absolute', [vertical]: 0, [horizontal]: 0 };
 }

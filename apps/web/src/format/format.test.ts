@@ -16,10 +16,20 @@ describe('formatting rules', () => {
   });
 
   it('caps image widths at 750 and names sizes xs..xl', () => {
-    expect([imageWidth('xs'), imageWidth('s'), imageWidth('m'), imageWidth('l'), imageWidth('xl')]).toEqual([100, 200, 300, 400, 750]);
+    expect([
+      imageWidth('xs'),
+      imageWidth('s'),
+      imageWidth('m'),
+      imageWidth('l'),
+      imageWidth('xl'),
+    ]).toEqual([100, 200, 300, 400, 750]);
     expect(imageWidth(1200)).toBe(750);
-    expect(imageUrl('https://img.example.com/a.png', 'm')).toBe('https://img.example.com/a.png?x-oss-process=image/resize,w_300');
-    expect(imageUrl('https://img.example.com/a.png?v=2')).toBe('https://img.example.com/a.png?v=2&x-oss-process=image/resize,w_750');
+    expect(imageUrl('https://img.example.com/a.png', 'm')).toBe(
+      'https://img.example.com/a.png?x-oss-process=image/resize,w_300',
+    );
+    expect(imageUrl('https://img.example.com/a.png?v=2')).toBe(
+      'https://img.example.com/a.png?v=2&x-oss-process=image/resize,w_750',
+    );
     expect(imageUrl('/favicon.svg', 'xs')).toBe('/favicon.svg');
   });
 
@@ -32,7 +42,12 @@ describe('formatting rules', () => {
   });
 
   it('places corner marks by location code 0 to 3', () => {
-    expect([0, 1, 2, 3].map(cornerMarkLocation)).toEqual(['left-top', 'right-top', 'right-bottom', 'left-bottom']);
+    expect([0, 1, 2, 3].map(cornerMarkLocation)).toEqual([
+      'left-top',
+      'right-top',
+      'right-bottom',
+      'left-bottom',
+    ]);
     expect(cornerMarkStyle(2)).toEqual({ position: 'absolute', bottom: 0, right: 0 });
     expect(cornerMarkStyle(9)).toEqual({ position: 'absolute', top: 0, left: 0 });
   });

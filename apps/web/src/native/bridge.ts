@@ -47,7 +47,10 @@ export class NativeBridgeError extends Error {
   override name = 'NativeBridgeError';
 }
 
-const pending = new Map<string, { resolve: (data: unknown) => void; reject: (error: Error) => void }>();
+const pending = new Map<
+  string,
+  { resolve: (data: unknown) => void; reject: (error: Error) => void }
+>();
 const queued: string[] = [];
 let serial = 0;
 let listening = false;
@@ -98,7 +101,9 @@ export function invokeNative<M extends NativeMethod>(
 
 /** Fire and forget: the page does not wait for the app's reply, but a refusal is not lost. */
 function send<M extends NativeMethod>(method: M, params: NativeMethods[M]['params']): void {
-  invokeNative(method, params).catch((error: unknown) => console.warn(`native ${method} failed`, error));
+  invokeNative(method, params).catch((error: unknown) =>
+    console.warn(`native ${method} failed`, error),
+  );
 }
 
 export const nativeBridge = {
@@ -106,5 +111,6 @@ export const nativeBridge = {
   setHeader: (params: NativeMethods['setHeader']['params']) => send('setHeader', params),
   setShare: (content: ShareContent) => send('setShare', content),
   share: (content: ShareContent) => invokeNative('share', content),
-  toast: (message: string, duration: number = LIMITS.bridgeToastMs) => send('toast', { message, duration }),
+  toast: (message: string, duration: number = LIMITS.bridgeToastMs) =>
+    send('toast', { message, duration }),
 };

@@ -22,7 +22,8 @@ export interface EncodedBody {
 }
 
 export function encodeBody(payload: Payload | undefined, json: boolean): EncodedBody {
-  if (json) return { body: JSON.stringify(payload ?? {}), contentType: 'application/json;charset=UTF-8' };
+  if (json)
+    return { body: JSON.stringify(payload ?? {}), contentType: 'application/json;charset=UTF-8' };
   return {
     body: toSearchParams(payload).toString(),
     contentType: 'application/x-www-form-urlencoded;charset=UTF-8',

@@ -27,10 +27,18 @@ export function readCached(key: string, now = Date.now()): ApiEnvelope | null {
   return null;
 }
 
-export function writeCached(key: string, value: ApiEnvelope, lifetimeMs: number, now = Date.now()): void {
+export function writeCached(
+  key: string,
+  value: ApiEnvelope,
+  lifetimeMs: number,
+  now = Date.now(),
+): void {
   if (lifetimeMs <= 0 || !isSuccess(value)) return;
   try {
-    localStorage.setItem(PREFIX + key, JSON.stringify({ expires: now + lifetimeMs, value } satisfies Entry));
+    localStorage.setItem(
+      PREFIX + key,
+      JSON.stringify({ expires: now + lifetimeMs, value } satisfies Entry),
+    );
   } catch {
     // Storage full or disabled (private mode): the answer is still returned, just not kept.
   }

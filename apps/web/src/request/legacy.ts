@@ -19,7 +19,10 @@ export function legacyPayload(data: Payload | undefined): Payload {
   };
 }
 
-export async function legacyRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+export async function legacyRequest<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiEnvelope<T>> {
   const method = options.method ?? 'POST';
   const payload = legacyPayload(options.data);
   const url = new URL(`${HOSTS.mobile}${path}`, location.origin);
@@ -34,5 +37,13 @@ export async function legacyRequest<T = unknown>(path: string, options: RequestO
   }
   // `times` changes on every call, so the cache is keyed by what the caller asked for.
   const cacheKey = `${method} ${HOSTS.mobile}${path} ${JSON.stringify(options.data ?? {})}`;
-  return dispatch<T>({ method, url: url.href, body, headers, cache: options.cache, cacheKey, timeoutMs: options.timeoutMs });
+  return dispatch<T>({
+    method,
+    url: url.href,
+    body,
+    headers,
+    cache: options.cache,
+    cacheKey,
+    timeoutMs: options.timeoutMs,
+  });
 }

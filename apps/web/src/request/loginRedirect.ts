@@ -7,7 +7,8 @@ import { nativeBridge } from '../native/bridge.ts';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
-let navigate: Navigate = (to, options) => (options?.replace ? location.replace(to) : location.assign(to));
+let navigate: Navigate = (to, options) =>
+  options?.replace ? location.replace(to) : location.assign(to);
 
 export function setLoginNavigator(next: Navigate): void {
   navigate = next;
@@ -21,9 +22,14 @@ export function loginUrl(from: string): string {
   return `${LOGIN_PATH}?${new URLSearchParams({ loginFrom: from }).toString()}`;
 }
 
-export function goToLogin(from: string = currentFullPath(), options: { replace?: boolean } = {}): void {
+export function goToLogin(
+  from: string = currentFullPath(),
+  options: { replace?: boolean } = {},
+): void {
   if (environment().app) {
-    nativeBridge.login(location.href).catch((error: unknown) => console.warn('native login failed', error));
+    nativeBridge
+      .login(location.href)
+      .catch((error: unknown) => console.warn('native login failed', error));
     return;
   }
   navigate(loginUrl(from), options);

@@ -11,11 +11,14 @@ const sent: { method: string; params: Record<string, unknown> }[] = [];
 beforeEach(() => {
   sent.length = 0;
   Object.defineProperty(navigator, 'userAgent', {
-    value: 'Mozilla/5.0 (iPhone) MorselApp/4.12.251 (os=iOS; ut=app-token; deviceId=d1; sessionId=s1)',
+    value:
+      'Mozilla/5.0 (iPhone) MorselApp/4.12.251 (os=iOS; ut=app-token; deviceId=d1; sessionId=s1)',
     configurable: true,
   });
   resetEnvironment();
-  window.MorselNative = { invoke: (message) => void sent.push(JSON.parse(message) as (typeof sent)[number]) };
+  window.MorselNative = {
+    invoke: (message) => void sent.push(JSON.parse(message) as (typeof sent)[number]),
+  };
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,15 +28,23 @@ afterEach(() => {
 
 describe('inside the native app', () => {
   it('-331007 forgets the app token and asks the app for native login', async () => {
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: -331007, message: '登录已失效', data: null })));
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ code: -331007, message: '登录已失效', data: null })),
+    );
     history.replaceState(null, '', '/activity/bank/pay?order=1');
     await expect(legacyRequest('/ouser-web/api/user/info.do')).rejects.toBeInstanceOf(LoginInvalid);
     expect(getToken()).toBe('');
-    expect(sent).toEqual([{ id: expect.any(String), method: 'login', params: { redirect: location.href } }]);
+    expect(sent).toEqual([
+      { id: expect.any(String), method: 'login', params: { redirect: location.href } },
+    ]);
   });
 
   it('toasts through the app with its 1500 ms default', () => {
     toast('已领取');
-    expect(sent).toEqual([{ id: expect.any(String), method: 'toast', params: { message: '已领取', duration: 1500 } }]);
+    expect(sent).toEqual([
+      { id: expect.any(String), method: 'toast', params: { message: '已领取', duration: 1500 } },
+    ]);
   });
 });

@@ -6,7 +6,10 @@ import { encodeBody, toSearchParams } from './body.ts';
 import { commonHeaders, dispatch } from './transport.ts';
 import type { ApiEnvelope, RequestOptions } from './types.ts';
 
-export async function openApiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+export async function openApiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiEnvelope<T>> {
   const method = options.method ?? 'GET';
   const url = new URL(`${HOSTS.openApi}${path}`, location.origin);
   let body: string | undefined;

@@ -19,7 +19,10 @@ let seen: Seen[];
 let answer: () => Response | Promise<Response>;
 
 function json(value: unknown, status = 200) {
-  return new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(value), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 beforeEach(() => {
@@ -37,7 +40,10 @@ beforeEach(() => {
   });
   localStorage.clear();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
-  Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (iPhone) Mobile', configurable: true });
+  Object.defineProperty(navigator, 'userAgent', {
+    value: 'Mozilla/5.0 (iPhone) Mobile',
+    configurable: true,
+  });
   resetEnvironment();
 });
 afterEach(() => {
@@ -49,17 +55,31 @@ afterEach(() => {
 describe('the older wrapper', () => {
   it('form-encodes the payload with ut, times, platform, companyId, platformId and deviceId', async () => {
     setToken('tok-9');
-    const reply = await legacyRequest('/ouser-web/mobileRegister/isRepeatPhoneForm.do', { data: { mobile: '13800138000' } });
+    const reply = await legacyRequest('/ouser-web/mobileRegister/isRepeatPhoneForm.do', {
+      data: { mobile: '13800138000' },
+    });
     expect(reply).toEqual({ code: 0, message: 'ok', data: { n: 1 } });
     const [call] = seen;
     expect(call!.method).toBe('POST');
     expect(call!.url.pathname).toBe('/ouser-web/mobileRegister/isRepeatPhoneForm.do');
-    expect(call!.headers.get('content-type')).toBe('application/x-www-form-urlencoded;charset=UTF-8');
+    expect(call!.headers.get('content-type')).toBe(
+      'application/x-www-form-urlencoded;charset=UTF-8',
+    );
     expect(call!.headers.get('x-requested-with')).toBe('XMLHttpRequest');
     expect(call!.headers.get('ut')).toBe('tok-9');
-    expect(JSON.parse(call!.headers.get('clientInfo')!)).toMatchObject({ platformId: 3, clientSystem: 'H5', appVersion: '4.12.251' });
+    expect(JSON.parse(call!.headers.get('clientInfo')!)).toMatchObject({
+      platformId: 3,
+      clientSystem: 'H5',
+      appVersion: '4.12.251',
+    });
     const body = Object.fromEntries(new URLSearchParams(call!.body));
-    expect(body).toMatchObject({ mobile: '13800138000', ut: 'tok-9', platform: '2', companyId: '30', platformId: '3' });
+    expect(body).toMatchObject({
+      mobile: '13800138000',
+      ut: 'tok-9',
+      platform: '2',
+      companyId: '30',
+      platformId: '3',
+    });
     expect(body.deviceId).toBe(Cookies.get('deviceId'));
     expect(Number(body.times)).toBeGreaterThan(0);
   });
@@ -92,7 +112,10 @@ describe('the newer wrapper', () => {
   });
 
   it('signs a POST over the MD5 of the exact body', async () => {
-    await openApiRequest('/miniapp-bff/miniapp/app/user/shareCode', { method: 'POST', data: { scene: 'a b' } });
+    await openApiRequest('/miniapp-bff/miniapp/app/user/shareCode', {
+      method: 'POST',
+      data: { scene: 'a b' },
+    });
     const [call] = seen;
     expect(call!.body).toBe('scene=a+b');
     const request = {
@@ -103,8 +126,20 @@ describe('the newer wrapper', () => {
       timestamp: Number(call!.headers.get('x-co-timeStamp')),
     };
     const signature = call!.headers.get('x-co-sign')!;
-    expect(await verifySignature({ ...request, body: call!.body }, 'morsel-h5-public-signing-key', signature)).toBe(true);
-    expect(await verifySignature({ ...request, body: 'scene=other' }, 'morsel-h5-public-signing-key', signature)).toBe(false);
+    expect(
+      await verifySignature(
+        { ...request, body: call!.body },
+        'morsel-h5-public-signing-key',
+        signature,
+      ),
+    ).toBe(true);
+    expect(
+      await verifySignature(
+        { ...request, body: 'scene=other' },
+        'morsel-h5-public-signing-key',
+        signature,
+      ),
+    ).toBe(false);
   });
 });
 
@@ -137,7 +172,10 @@ describe('shared rules', () => {
 
   it('turns a non-2xx answer, a network failure and an unreadable body into -500', async () => {
     answer = () => json({ code: 0 }, 502);
-    await expect(legacyRequest('/x.do')).rejects.toMatchObject({ status: -500, message: '请求出错，请稍后再试' });
+    await expect(legacyRequest('/x.do')).rejects.toMatchObject({
+      status: -500,
+      message: '请求出错，请稍后再试',
+    });
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     await expect(openApiRequest('/y')).rejects.toBeInstanceOf(RequestFailure);
     answer = () => new Response('<html>', { status: 200 });
@@ -157,8 +195,14 @@ describe('shared rules', () => {
 
   it('gives up after the time-out', async () => {
     answer = () => new Promise(() => {});
-    vi.stubGlobal('fetch', (_input: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    vi.stubGlobal(
+      'fetch',
+      (_input: string, init: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init.signal!.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          ),
+        ),
     );
     await expect(openApiRequest('/slow', { timeoutMs: 5 })).rejects.toMatchObject({ status: -500 });
   });
@@ -177,8 +221,14 @@ describe('shared rules', () => {
 
   it('waits 30 s by default before giving up with -500', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    vi.stubGlobal('fetch', (_input: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    vi.stubGlobal(
+      'fetch',
+      (_input: string, init: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init.signal!.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          ),
+        ),
     );
     let outcome: unknown = 'pending';
     const call = legacyRequest('/slow.do').catch((error: unknown) => {

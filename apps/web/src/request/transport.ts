@@ -39,7 +39,8 @@ async function fetchEnvelope(call: Outgoing): Promise<ApiEnvelope> {
     });
     if (!response.ok) throw new RequestFailure();
     const envelope = (await response.json()) as ApiEnvelope;
-    if (typeof envelope !== 'object' || envelope === null || !('code' in envelope)) throw new RequestFailure();
+    if (typeof envelope !== 'object' || envelope === null || !('code' in envelope))
+      throw new RequestFailure();
     return envelope;
   } catch (error) {
     if (error instanceof RequestFailure) throw error;

@@ -9,13 +9,23 @@ import { decide } from './guard.ts';
 import type { RouteDef } from './types.ts';
 
 function openNativeLogin() {
-  nativeBridge.login(location.href).catch((error: unknown) => console.warn('native login failed', error));
+  nativeBridge
+    .login(location.href)
+    .catch((error: unknown) => console.warn('native login failed', error));
 }
 
 /** In the app the page waits for native login; the app reloads the page once the user logged in. */
 function NativeLoginPending() {
   useEffect(openNativeLogin, []);
-  return <Notice icon={<LockIcon />} title="请先登录" description="登录后即可查看本页内容" action="去登录" onAction={openNativeLogin} />;
+  return (
+    <Notice
+      icon={<LockIcon />}
+      title="请先登录"
+      description="登录后即可查看本页内容"
+      action="去登录"
+      onAction={openNativeLogin}
+    />
+  );
 }
 
 export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {

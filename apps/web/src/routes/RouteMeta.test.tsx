@@ -16,7 +16,12 @@ const LOGIN: RouteDef = { path: '/my/login', title: '登录', background: '#ffff
 const HOME: RouteDef = {
   path: '/',
   title: '活动中心',
-  share: { link: '/?from=share', title: '活动中心', description: '签到、抽奖、领券', imgUrl: '/favicon.svg' },
+  share: {
+    link: '/?from=share',
+    title: '活动中心',
+    description: '签到、抽奖、领券',
+    imgUrl: '/favicon.svg',
+  },
 };
 
 function useUserAgent(ua: string) {
@@ -91,8 +96,18 @@ describe('route metadata on every navigation', () => {
     useUserAgent(`${IPHONE} MorselApp/4.13.0 (os=iOS; ut=; deviceId=d; sessionId=s)`);
     vi.spyOn(nativeBridge, 'setShare').mockImplementation(() => undefined);
     const router = renderRoutes('/activity/sign/index');
-    expect(setHeader).toHaveBeenLastCalledWith({ visible: true, title: '每日签到', background: '#f5f5f5', shareMenu: false });
+    expect(setHeader).toHaveBeenLastCalledWith({
+      visible: true,
+      title: '每日签到',
+      background: '#f5f5f5',
+      shareMenu: false,
+    });
     await act(() => router.navigate('/'));
-    expect(setHeader).toHaveBeenLastCalledWith({ visible: true, title: '活动中心', background: '#f5f5f5', shareMenu: true });
+    expect(setHeader).toHaveBeenLastCalledWith({
+      visible: true,
+      title: '活动中心',
+      background: '#f5f5f5',
+      shareMenu: true,
+    });
   });
 });

@@ -18,10 +18,19 @@ export function RouteMeta({ route, children }: { route: RouteDef; children: Reac
     if (route.share) {
       // Route tables hold site paths; every share target wants absolute URLs.
       const absolute = (url: string) => (url ? new URL(url, window.location.origin).href : url);
-      setShareContent({ ...route.share, link: absolute(route.share.link), imgUrl: absolute(route.share.imgUrl) });
+      setShareContent({
+        ...route.share,
+        link: absolute(route.share.link),
+        imgUrl: absolute(route.share.imgUrl),
+      });
     }
     if (environment().app) {
-      nativeBridge.setHeader({ visible: true, title: route.title, background, shareMenu: Boolean(route.share) });
+      nativeBridge.setHeader({
+        visible: true,
+        title: route.title,
+        background,
+        shareMenu: Boolean(route.share),
+      });
     }
     window.scrollTo(0, 0);
   }, [route, location.pathname]);

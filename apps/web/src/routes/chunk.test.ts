@@ -9,7 +9,9 @@ describe('loading a page chunk', () => {
   });
 
   it('turns a failed import into ChunkLoadError', async () => {
-    const failing = loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const failing = loadChunk(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
     await expect(failing).rejects.toBeInstanceOf(ChunkLoadError);
   });
 

@@ -7,9 +7,15 @@ export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }
 
-export function loadChunk(load: () => Promise<PageModule>, timeoutMs: number = LIMITS.chunkLoadTimeoutMs): Promise<PageModule> {
+export function loadChunk(
+  load: () => Promise<PageModule>,
+  timeoutMs: number = LIMITS.chunkLoadTimeoutMs,
+): Promise<PageModule> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError(`page chunk did not load within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`page chunk did not load within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     load().then(
       (module) => {
         clearTimeout(timer);

@@ -6,11 +6,18 @@ const H5 = detectEnvironment('Mozilla/5.0 (iPhone) Mobile');
 const WECHAT = detectEnvironment('Mozilla/5.0 (iPhone) MicroMessenger/8.0.47');
 const ALIPAY = detectEnvironment('Mozilla/5.0 (Android) AlipayClient/10.5.86');
 const MINI = detectEnvironment('Mozilla/5.0 (iPhone) MicroMessenger/8.0.47 miniProgram');
-const ALIPAY_MINI = detectEnvironment('Mozilla/5.0 (iPhone) AliApp(AP/10.5.86) AlipayClient/10.5.86 MiniProgram');
+const ALIPAY_MINI = detectEnvironment(
+  'Mozilla/5.0 (iPhone) AliApp(AP/10.5.86) AlipayClient/10.5.86 MiniProgram',
+);
 const APP = detectEnvironment('Mozilla/5.0 (iPhone) MorselApp/4.12.251 (os=iOS; ut=)');
 
 const fullPath = '/activity/sign/award?bank_channel=abc&x=1#top';
-const at = (env: typeof H5, loggedIn = false) => ({ env, loggedIn, fullPath, search: '?bank_channel=abc&x=1' });
+const at = (env: typeof H5, loggedIn = false) => ({
+  env,
+  loggedIn,
+  fullPath,
+  search: '?bank_channel=abc&x=1',
+});
 
 describe('route guard', () => {
   it('lets anyone into a route without requireLogin', () => {
@@ -18,7 +25,8 @@ describe('route guard', () => {
   });
 
   it('lets a logged-in user pass everywhere', () => {
-    for (const env of [H5, WECHAT, ALIPAY, APP]) expect(decide({ requireLogin: true }, at(env, true))).toEqual({ kind: 'pass' });
+    for (const env of [H5, WECHAT, ALIPAY, APP])
+      expect(decide({ requireLogin: true }, at(env, true))).toEqual({ kind: 'pass' });
   });
 
   it('sends an unauthenticated user in the native app to native login', () => {
@@ -27,7 +35,8 @@ describe('route guard', () => {
 
   it('still allows the page inside WeChat and Alipay, their mini-programs included', () => {
     expect(ALIPAY_MINI.miniProgramHost).toBe('alipay');
-    for (const env of [WECHAT, MINI, ALIPAY, ALIPAY_MINI]) expect(decide({ requireLogin: true }, at(env))).toEqual({ kind: 'pass' });
+    for (const env of [WECHAT, MINI, ALIPAY, ALIPAY_MINI])
+      expect(decide({ requireLogin: true }, at(env))).toEqual({ kind: 'pass' });
   });
 
   it('otherwise redirects to /my/login with loginFrom = the full path and keeps bank_channel', () => {

@@ -6,11 +6,18 @@ describe('route table', () => {
     const activity = routes.filter((r) => r.path.startsWith('/activity/'));
     expect(activity).toHaveLength(100);
     expect(new Set(routes.map((r) => r.path)).size).toBe(routes.length);
-    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/', '/my/login', '/activity/postoffice/detail/:id']));
+    expect(routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/', '/my/login', '/activity/postoffice/detail/:id']),
+    );
   });
 
   it('marks requireLogin exactly where the spec does', () => {
-    expect(routes.filter((r) => r.requireLogin).map((r) => r.path).sort()).toEqual(
+    expect(
+      routes
+        .filter((r) => r.requireLogin)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(
       [
         '/activity/bank/recharge',
         '/activity/bank/recharge2',
@@ -34,8 +41,12 @@ describe('route table', () => {
   });
 
   it('redirects the third-party mall entries and serves only routes with a page or a redirect', () => {
-    expect(routes.find((r) => r.path === '/activity/abc/index')?.redirectTo).toBe('/thirdmall/abc/index');
-    expect(routes.find((r) => r.path === '/activity/boc/index')?.redirectTo).toBe('/thirdmall/boc/index');
+    expect(routes.find((r) => r.path === '/activity/abc/index')?.redirectTo).toBe(
+      '/thirdmall/abc/index',
+    );
+    expect(routes.find((r) => r.path === '/activity/boc/index')?.redirectTo).toBe(
+      '/thirdmall/boc/index',
+    );
     const served = servedRoutes().map((r) => r.path);
     expect(served).toContain('/activity/sign/award');
     expect(served).toContain('/activity/raffle/index');

@@ -22,8 +22,16 @@ const activity: Entry[] = [
   ['/bank/success', '交易结果', LOGIN],
   // Sign-in
   ['/sign/index', '每日签到', { page: () => import('../pages/sign/SignPage.tsx') }],
-  ['/sign/award', '我的奖品', { ...LOGIN, page: () => import('../pages/sign-award/SignAwardPage.tsx') }],
-  ['/sign/detail', '奖品详情', { ...LOGIN, page: () => import('../pages/sign-detail/AwardDetailPage.tsx') }],
+  [
+    '/sign/award',
+    '我的奖品',
+    { ...LOGIN, page: () => import('../pages/sign-award/SignAwardPage.tsx') },
+  ],
+  [
+    '/sign/detail',
+    '奖品详情',
+    { ...LOGIN, page: () => import('../pages/sign-detail/AwardDetailPage.tsx') },
+  ],
   // Red packet rain
   ['/redPacketRain/oauth', '红包雨'],
   ['/redPacketRain/index', '红包雨'],
@@ -85,10 +93,18 @@ const activity: Entry[] = [
   ['/apply/index', '活动报名'],
   // Raffle
   ['/raffle/index', '幸运抽奖', { page: () => import('../pages/raffle/RafflePage.tsx') }],
-  ['/raffle/award', '我的奖品', { ...LOGIN, page: () => import('../pages/raffle-award/RaffleAwardPage.tsx') }],
+  [
+    '/raffle/award',
+    '我的奖品',
+    { ...LOGIN, page: () => import('../pages/raffle-award/RaffleAwardPage.tsx') },
+  ],
   // Password prize
   ['/password/index', '口令有奖', { page: () => import('../pages/password/PasswordPage.tsx') }],
-  ['/password/award', '我的奖品', { ...LOGIN, page: () => import('../pages/password-award/PasswordAwardPage.tsx') }],
+  [
+    '/password/award',
+    '我的奖品',
+    { ...LOGIN, page: () => import('../pages/password-award/PasswordAwardPage.tsx') },
+  ],
   // Voice post office
   ['/postoffice/home', '声音邮局'],
   ['/postoffice/list', '我的明信片'],
@@ -100,12 +116,20 @@ const activity: Entry[] = [
   // Other
   ['/giftStory/index', '礼品故事'],
   ['/coupon/use', '优惠券', { page: () => import('../pages/coupon-use/CouponUsePage.tsx') }],
-  ['/coupon/cloudUse', '优惠券', { page: () => import('../pages/coupon-cloud-use/CloudUsePage.tsx') }],
+  [
+    '/coupon/cloudUse',
+    '优惠券',
+    { page: () => import('../pages/coupon-cloud-use/CloudUsePage.tsx') },
+  ],
   ['/coupon/core', '领券中心', { page: () => import('../pages/coupon-core/CouponCorePage.tsx') }],
   ['/coupon/poster', '优惠券海报', { page: () => import('../pages/coupon-poster/PosterPage.tsx') }],
   ['/topic/detail', '专题'],
   ['/vote/vote', '投票'],
-  ['/sendCoupon/index', '领取优惠券', { page: () => import('../pages/send-coupon/SendCouponPage.tsx') }],
+  [
+    '/sendCoupon/index',
+    '领取优惠券',
+    { page: () => import('../pages/send-coupon/SendCouponPage.tsx') },
+  ],
   ['/baike/baike', '零食百科'],
   ['/joinus/index', '加盟合作'],
   ['/joinus/merchant', '商户入驻'],
@@ -119,7 +143,11 @@ const activity: Entry[] = [
   ['/download/activity', '下载App'],
   ['/download/H5JumpWechat', '打开微信'],
   ['/download/zfbDownload', '下载App'],
-  ['/newuser/coupon', '新人专享券', { page: () => import('../pages/newuser-coupon/NewUserCouponPage.tsx') }],
+  [
+    '/newuser/coupon',
+    '新人专享券',
+    { page: () => import('../pages/newuser-coupon/NewUserCouponPage.tsx') },
+  ],
   ['/communityVideo/index', '社区视频'],
   ['/communityVideo/middlePage', '社区视频'],
   ['/communityVideo/brandVideo', '品牌视频'],
@@ -142,10 +170,20 @@ export const routes: RouteDef[] = [
   {
     path: '/',
     title: '活动中心',
-    share: { link: '/', title: '活动中心', description: '签到、抽奖、领券，好吃又好玩', imgUrl: '/favicon.svg' },
+    share: {
+      link: '/',
+      title: '活动中心',
+      description: '签到、抽奖、领券，好吃又好玩',
+      imgUrl: '/favicon.svg',
+    },
     page: () => import('../pages/home/HomePage.tsx'),
   },
-  { path: '/my/login', title: '登录', background: '#ffffff', page: () => import('../pages/login/LoginPage.tsx') },
+  {
+    path: '/my/login',
+    title: '登录',
+    background: '#ffffff',
+    page: () => import('../pages/login/LoginPage.tsx'),
+  },
   ...activity.map((entry) => define(entry, '/activity')),
 ];
 

@@ -48,11 +48,18 @@ describe('session', () => {
   });
 
   it('takes the token, device and session ids from the native app, until the token is revoked', () => {
-    useUserAgent(`${IPHONE} MorselApp/4.13.0 (os=iOS; ut=app-tok; deviceId=app-dev; sessionId=app-sess)`);
+    useUserAgent(
+      `${IPHONE} MorselApp/4.13.0 (os=iOS; ut=app-tok; deviceId=app-dev; sessionId=app-sess)`,
+    );
     expect(getToken()).toBe('app-tok');
     expect(getDeviceId()).toBe('app-dev');
     expect(getSessionId()).toBe('app-sess');
-    expect(clientInfo()).toEqual({ deviceCode: 'app-dev', platformId: 3, appVersion: '4.13.0', clientSystem: 'IOS' });
+    expect(clientInfo()).toEqual({
+      deviceCode: 'app-dev',
+      platformId: 3,
+      appVersion: '4.13.0',
+      clientSystem: 'IOS',
+    });
     removeToken();
     expect(getToken()).toBe('');
     setToken('new-tok');
@@ -84,7 +91,9 @@ describe('session', () => {
     useUserAgent(`${IPHONE} AliApp(AP/10.5.86.8000) AlipayClient/10.5.86.8000`);
     expect(adoptMiniProgramToken('?ut=ali-tok')).toBe(false);
     expect(getToken()).toBe('');
-    useUserAgent(`${IPHONE} AliApp(AP/10.5.86.8000) AlipayClient/10.5.86.8000 Language/zh-Hans MiniProgram`);
+    useUserAgent(
+      `${IPHONE} AliApp(AP/10.5.86.8000) AlipayClient/10.5.86.8000 Language/zh-Hans MiniProgram`,
+    );
     expect(adoptMiniProgramToken('?ut=ali-tok&from=mini')).toBe(true);
     expect(getToken()).toBe('ali-tok');
   });
@@ -97,7 +106,11 @@ describe('session', () => {
   });
 
   it('describes a plain browser and WeChat in clientInfo', () => {
-    expect(clientInfo()).toMatchObject({ platformId: 3, appVersion: '4.12.251', clientSystem: 'H5' });
+    expect(clientInfo()).toMatchObject({
+      platformId: 3,
+      appVersion: '4.12.251',
+      clientSystem: 'H5',
+    });
     useUserAgent(`${IPHONE} MicroMessenger/8.0.47`);
     expect(clientInfo().clientSystem).toBe('WeChat');
   });
@@ -114,8 +127,10 @@ describe('session', () => {
       const expires = call?.[2]?.expires;
       return typeof expires === 'number' ? expires * 86_400_000 : undefined;
     };
-    for (const name of ['ut', 'deviceId', 'traceCode']) expect(lifetimeMs(name), name).toBe(365 * 86_400_000);
-    for (const name of ['sessionId', 'bank_channel']) expect(lifetimeMs(name), name).toBeCloseTo(5 * 60_000);
+    for (const name of ['ut', 'deviceId', 'traceCode'])
+      expect(lifetimeMs(name), name).toBe(365 * 86_400_000);
+    for (const name of ['sessionId', 'bank_channel'])
+      expect(lifetimeMs(name), name).toBeCloseTo(5 * 60_000);
     for (const [, , attributes] of set.mock.calls) expect(attributes).toMatchObject({ path: '/' });
   });
 
@@ -123,6 +138,10 @@ describe('session', () => {
     const id = getSessionId();
     const set = vi.spyOn(Cookies, 'set');
     expect(getSessionId()).toBe(id);
-    expect(set).toHaveBeenCalledWith('sessionId', id, expect.objectContaining({ expires: 5 / (24 * 60) }));
+    expect(set).toHaveBeenCalledWith(
+      'sessionId',
+      id,
+      expect.objectContaining({ expires: 5 / (24 * 60) }),
+    );
   });
 });

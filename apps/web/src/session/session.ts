@@ -82,7 +82,8 @@ export function getDeviceId(): string {
 export function getSessionId(): string {
   const app = environment().app;
   if (app?.sessionId) return app.sessionId;
-  const id = Cookies.get(COOKIE.sessionId) ?? `${Date.now()}${Math.floor(Math.random() * 1_000_000)}`;
+  const id =
+    Cookies.get(COOKIE.sessionId) ?? `${Date.now()}${Math.floor(Math.random() * 1_000_000)}`;
   Cookies.set(COOKIE.sessionId, id, TEMPORARY);
   return id;
 }

@@ -3,7 +3,12 @@ import { resetEnvironment } from '../env/detect.ts';
 import { getUiFlags, setUiFlag } from '../state/uiFlags.ts';
 import { setShareContent, shareNow } from './share.ts';
 
-const content = { link: 'https://m.example.com/activity/sign/index', title: '签到领好礼', description: '天天签到', imgUrl: 'https://img.example.com/s.png' };
+const content = {
+  link: 'https://m.example.com/activity/sign/index',
+  title: '签到领好礼',
+  description: '天天签到',
+  imgUrl: 'https://img.example.com/s.png',
+};
 
 function useUserAgent(ua: string) {
   Object.defineProperty(navigator, 'userAgent', { value: ua, configurable: true });
@@ -31,7 +36,9 @@ describe('one share interface', () => {
       invoke(message) {
         const call = JSON.parse(message) as { id: string; method: string; params: unknown };
         sent.push(call);
-        queueMicrotask(() => window.morselBridgeReceive?.(call.id, { ok: true, data: { shared: true } }));
+        queueMicrotask(() =>
+          window.morselBridgeReceive?.(call.id, { ok: true, data: { shared: true } }),
+        );
       },
     };
     setShareContent(content);
@@ -72,7 +79,15 @@ describe('one share interface', () => {
     expect(calls).toEqual([
       {
         name: 'shareToChannel',
-        params: { name: 'ALPContact', param: { title: content.title, content: content.description, imageUrl: content.imgUrl, url: content.link } },
+        params: {
+          name: 'ALPContact',
+          param: {
+            title: content.title,
+            content: content.description,
+            imageUrl: content.imgUrl,
+            url: content.link,
+          },
+        },
       },
     ]);
     expect(shared).toHaveBeenCalledOnce();

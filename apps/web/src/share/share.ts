@@ -10,7 +10,11 @@ import { setUiFlag } from '../state/uiFlags.ts';
 export type { ShareContent } from '../native/bridge.ts';
 
 interface AlipayBridge {
-  call(name: string, params?: Record<string, unknown>, callback?: (result: { error?: number }) => void): void;
+  call(
+    name: string,
+    params?: Record<string, unknown>,
+    callback?: (result: { error?: number }) => void,
+  ): void;
 }
 
 declare global {
@@ -25,15 +29,29 @@ let alipayMenuBound = false;
 /** Alipay injects its bridge asynchronously and fires AlipayJSBridgeReady. */
 function whenAlipayReady(callback: (bridge: AlipayBridge) => void): void {
   if (window.AlipayJSBridge) callback(window.AlipayJSBridge);
-  else document.addEventListener('AlipayJSBridgeReady', () => window.AlipayJSBridge && callback(window.AlipayJSBridge), { once: true });
+  else
+    document.addEventListener(
+      'AlipayJSBridgeReady',
+      () => window.AlipayJSBridge && callback(window.AlipayJSBridge),
+      { once: true },
+    );
 }
 
-function alipayShare(bridge: AlipayBridge, content: ShareContent, done?: (shared: boolean) => void): void {
+function alipayShare(
+  bridge: AlipayBridge,
+  content: ShareContent,
+  done?: (shared: boolean) => void,
+): void {
   bridge.call(
     'shareToChannel',
     {
       name: content.channel?.[0] ?? 'ALPContact',
-      param: { title: content.title, content: content.description, imageUrl: content.imgUrl, url: content.link },
+      param: {
+        title: content.title,
+        content: content.description,
+        imageUrl: content.imgUrl,
+        url: content.link,
+      },
     },
     (result) => done?.(!result?.error),
   );
@@ -53,8 +71,17 @@ export function setShareContent(content: ShareContent): void {
     void import('../wechat/sdk.ts').then(({ initWechat, whenWechatReady }) => {
       void initWechat();
       whenWechatReady((wx) => {
-        wx.updateAppMessageShareData({ title: content.title, desc: content.description, link: content.link, imgUrl: content.imgUrl });
-        wx.updateTimelineShareData({ title: content.title, link: content.link, imgUrl: content.imgUrl });
+        wx.updateAppMessageShareData({
+          title: content.title,
+          desc: content.description,
+          link: content.link,
+          imgUrl: content.imgUrl,
+        });
+        wx.updateTimelineShareData({
+          title: content.title,
+          link: content.link,
+          imgUrl: content.imgUrl,
+        });
       });
     });
   } else if (env.alipay) {
@@ -69,7 +96,10 @@ export function setShareContent(content: ShareContent): void {
 }
 
 /** Shares now, as the user asked (a "share" button on a page). */
-export function shareNow(content: ShareContent = current ?? defaultContent(), onShared?: () => void): void {
+export function shareNow(
+  content: ShareContent = current ?? defaultContent(),
+  onShared?: () => void,
+): void {
   const env = environment();
   if (env.app) {
     nativeBridge

@@ -5,7 +5,13 @@ import styles from './Notice.module.css';
  * A full-page message with one action, drawn without the component library: it is shown when a
  * page's chunk failed to load, so it must live in the first chunk and stay small.
  */
-export function Notice({ icon, title, description, action, onAction }: {
+export function Notice({
+  icon,
+  title,
+  description,
+  action,
+  onAction,
+}: {
   icon: ReactNode;
   title: string;
   description: string;

@@ -19,7 +19,8 @@ function startSession(): void {
     // An Alipay mini-program whose UA does not say so: `my.getEnv` answers later, after the
     // first render, so the page reloads once without `ut` and starts logged in.
     void confirmAlipayMiniProgram().then((inMiniProgram) => {
-      if (inMiniProgram && adoptMiniProgramToken(location.search)) location.replace(addressWithoutToken());
+      if (inMiniProgram && adoptMiniProgramToken(location.search))
+        location.replace(addressWithoutToken());
     });
   }
   rememberTraceCode(location.search);
@@ -30,7 +31,8 @@ function startSession(): void {
 
 /** The lizard script is not needed for the first paint: load it when the browser is idle. */
 export function loadDeferredScripts(): void {
-  const run = () => loadLizard().catch((error: unknown) => console.warn('lizard script not loaded', error));
+  const run = () =>
+    loadLizard().catch((error: unknown) => console.warn('lizard script not loaded', error));
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 1000);
 }

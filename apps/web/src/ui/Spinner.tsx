@@ -3,7 +3,20 @@
 import type { CSSProperties } from 'react';
 import styles from './Spinner.module.css';
 
-export function Spinner({ color = 'primary', size = 32 }: { color?: 'primary' | 'white'; size?: number }) {
+export function Spinner({
+  color = 'primary',
+  size = 32,
+}: {
+  color?: 'primary' | 'white';
+  size?: number;
+}) {
   const style = { '--spinner-size': `${size}px` } as CSSProperties;
-  return <span className={`${styles.spinner} ${color === 'white' ? styles.white : styles.primary}`} style={style} role="status" aria-label="加载中" />;
+  return (
+    <span
+      className={`${styles.spinner} ${color === 'white' ? styles.white : styles.primary}`}
+      style={style}
+      role="status"
+      aria-label="加载中"
+    />
+  );
 }

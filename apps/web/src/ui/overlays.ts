@@ -17,6 +17,8 @@ export const Toast = {
 };
 
 export const Dialog = {
-  alert: (props: DialogAlertProps): Promise<void> => loadDialog().then((dialog) => dialog.alert(props)),
-  confirm: (props: DialogConfirmProps): Promise<boolean> => loadDialog().then((dialog) => dialog.confirm(props)),
+  alert: (props: DialogAlertProps): Promise<void> =>
+    loadDialog().then((dialog) => dialog.alert(props)),
+  confirm: (props: DialogConfirmProps): Promise<boolean> =>
+    loadDialog().then((dialog) => dialog.confirm(props)),
 };

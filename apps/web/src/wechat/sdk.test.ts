@@ -10,12 +10,18 @@ function standInSdk(outcome: 'ready' | 'error') {
   const wx = {
     config: (options: unknown) => {
       calls.push({ name: 'config', args: [options] });
-      queueMicrotask(() => (outcome === 'ready' ? readyCallbacks : errorCallbacks).forEach((cb) => cb({ errMsg: 'config:invalid signature' })));
+      queueMicrotask(() =>
+        (outcome === 'ready' ? readyCallbacks : errorCallbacks).forEach((cb) =>
+          cb({ errMsg: 'config:invalid signature' }),
+        ),
+      );
     },
     ready: (cb: () => void) => readyCallbacks.push(cb),
     error: (cb: (reason: { errMsg?: string }) => void) => errorCallbacks.push(cb),
-    updateAppMessageShareData: (options: unknown) => calls.push({ name: 'updateAppMessageShareData', args: [options] }),
-    updateTimelineShareData: (options: unknown) => calls.push({ name: 'updateTimelineShareData', args: [options] }),
+    updateAppMessageShareData: (options: unknown) =>
+      calls.push({ name: 'updateAppMessageShareData', args: [options] }),
+    updateTimelineShareData: (options: unknown) =>
+      calls.push({ name: 'updateTimelineShareData', args: [options] }),
   } satisfies WechatSdk;
   const readyCallbacks: (() => void)[] = [];
   const errorCallbacks: ((reason: { errMsg?: string }) => void)[] = [];
@@ -42,7 +48,11 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) => {
     fetched.push(url);
     return new Response(
-      JSON.stringify({ code: 0, message: 'ok', data: { appId: 'wx123', timestamp: 1700000000, nonceStr: 'n1', signature: 'abc' } }),
+      JSON.stringify({
+        code: 0,
+        message: 'ok',
+        data: { appId: 'wx123', timestamp: 1700000000, nonceStr: 'n1', signature: 'abc' },
+      }),
     );
   });
 });
@@ -63,7 +73,15 @@ describe('WeChat JS-SDK loader', () => {
     expect(new URL(fetched[0]!).searchParams.get('url')).toBe(location.href.split('#')[0]);
     expect(calls[1]).toEqual({
       name: 'config',
-      args: [expect.objectContaining({ appId: 'wx123', timestamp: 1700000000, nonceStr: 'n1', signature: 'abc', debug: false })],
+      args: [
+        expect.objectContaining({
+          appId: 'wx123',
+          timestamp: 1700000000,
+          nonceStr: 'n1',
+          signature: 'abc',
+          debug: false,
+        }),
+      ],
     });
     await vi.waitFor(() => expect(wechatState()).toBe('ready'));
     expect(seen).toEqual(['first']);
@@ -81,7 +99,10 @@ describe('WeChat JS-SDK loader', () => {
   });
 
   it('does nothing outside WeChat', async () => {
-    Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (iPhone) Mobile', configurable: true });
+    Object.defineProperty(navigator, 'userAgent', {
+      value: 'Mozilla/5.0 (iPhone) Mobile',
+      configurable: true,
+    });
     resetEnvironment();
     const calls = standInSdk('ready');
     await initWechat();

@@ -46,7 +46,12 @@ export interface WechatSignature {
 
 export type WechatState = 'idle' | 'loading' | 'ready' | 'error';
 
-export const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData', 'hideMenuItems', 'showMenuItems'];
+export const JS_API_LIST = [
+  'updateAppMessageShareData',
+  'updateTimelineShareData',
+  'hideMenuItems',
+  'showMenuItems',
+];
 
 let state: WechatState = 'idle';
 let queue: ((wx: WechatSdk) => void)[] = [];
@@ -72,7 +77,12 @@ function readSignature(data: unknown): WechatSignature | null {
   const inner = (data as { data?: unknown } | null)?.data ?? data;
   const sign = inner as Partial<WechatSignature> | null;
   if (!sign?.signature || !sign.nonceStr || sign.timestamp === undefined) return null;
-  return { appId: sign.appId ?? '', timestamp: sign.timestamp, nonceStr: sign.nonceStr, signature: sign.signature };
+  return {
+    appId: sign.appId ?? '',
+    timestamp: sign.timestamp,
+    nonceStr: sign.nonceStr,
+    signature: sign.signature,
+  };
 }
 
 function settle(next: 'ready' | 'error', wx?: WechatSdk): void {
@@ -89,7 +99,9 @@ async function start(): Promise<void> {
     const wx = window.wx;
     if (!wx) throw new Error('the WeChat SDK did not define wx');
     // The signed URL is the page without its fragment (WeChat's rule).
-    const reply = await openApiRequest('/message-app-api/weixin/getSign', { data: { url: location.href.split('#')[0] } });
+    const reply = await openApiRequest('/message-app-api/weixin/getSign', {
+      data: { url: location.href.split('#')[0] },
+    });
     const signature = isSuccess(reply) ? readSignature(reply.data) : null;
     if (!signature) throw new Error(`no WeChat signature: ${reply.message}`);
     wx.ready(() => settle('ready', wx));
@@ -97,7 +109,12 @@ async function start(): Promise<void> {
       console.warn('WeChat SDK error', reason.errMsg);
       settle('error');
     });
-    wx.config({ debug: false, ...signature, jsApiList: JS_API_LIST, openTagList: ['wx-open-launch-weapp'] });
+    wx.config({
+      debug: false,
+      ...signature,
+      jsApiList: JS_API_LIST,
+      openTagList: ['wx-open-launch-weapp'],
+    });
   } catch (error) {
     console.warn('WeChat SDK unavailable', error);
     settle('error');

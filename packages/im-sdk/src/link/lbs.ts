@@ -51,6 +51,8 @@ function checkAddress(address: unknown, secure: boolean): void {
     throw new Error(`load balancer gave a malformed address: ${String(address).slice(0, 100)}`);
   }
   if (!(secure ? SECURE_SCHEMES : ANY_SCHEMES).has(scheme)) {
-    throw new Error(`load balancer gave ${scheme}${secure ? ' over https (a downgrade)' : ''}: refused`);
+    throw new Error(
+      `load balancer gave ${scheme}${secure ? ' over https (a downgrade)' : ''}: refused`,
+    );
   }
 }

@@ -14,7 +14,9 @@ describe('serial numbers', () => {
 describe('reconnect backoff', () => {
   it('starts at 500 ms and doubles up to the cap, with at most 20 % jitter', () => {
     const noJitter = () => 0;
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => reconnectDelay(n, noJitter))).toEqual([500, 1000, 2000, 4000, 8000, 16000, 16000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => reconnectDelay(n, noJitter))).toEqual([
+      500, 1000, 2000, 4000, 8000, 16000, 16000,
+    ]);
     expect(reconnectDelay(1, () => 0.999)).toBeLessThanOrEqual(600);
     expect(reconnectDelay(10, () => 1)).toBe(MAX_RECONNECT_DELAY_MS * 1.2);
   });
@@ -23,7 +25,9 @@ describe('reconnect backoff', () => {
 describe('pending calls', () => {
   it('matches a reply by serial, service and command id', async () => {
     const pending = new PendingCalls();
-    const reply = new Promise((resolve, reject) => pending.add(5, { name: 'x', sid: 6, cid: 23, resolve, reject }, 1000));
+    const reply = new Promise((resolve, reject) =>
+      pending.add(5, { name: 'x', sid: 6, cid: 23, resolve, reject }, 1000),
+    );
     expect(pending.take(5, 6, 22)).toBeUndefined();
     pending.take(5, 6, 23)!.resolve({ ok: 1 });
     await expect(reply).resolves.toEqual({ ok: 1 });
@@ -32,9 +36,13 @@ describe('pending calls', () => {
 
   it('times a call out with 408 and fails all calls when the link drops', async () => {
     const pending = new PendingCalls();
-    const slow = new Promise((resolve, reject) => pending.add(1, { name: 'slow', sid: 1, cid: 1, resolve, reject }, 10));
+    const slow = new Promise((resolve, reject) =>
+      pending.add(1, { name: 'slow', sid: 1, cid: 1, resolve, reject }, 10),
+    );
     await expect(slow).rejects.toMatchObject({ code: 408 });
-    const inFlight = new Promise((resolve, reject) => pending.add(2, { name: 'x', sid: 1, cid: 1, resolve, reject }, 1000));
+    const inFlight = new Promise((resolve, reject) =>
+      pending.add(2, { name: 'x', sid: 1, cid: 1, resolve, reject }, 1000),
+    );
     pending.rejectAll(() => new Error('gone'));
     await expect(inFlight).rejects.toThrow('gone');
   });

@@ -1,7 +1,16 @@
 // The link's lifecycle on a scripted socket and a fake clock: the time-outs, the reconnection
 // rules and the heartbeat of document 2 (sections 4 and 9), to the millisecond.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMANDS, decodeFrame, encodeFrame, LINK, MAX_FRAME_BYTES, RECONNECT, type CommandName, type Frame } from '@morsel/protocol';
+import {
+  COMMANDS,
+  decodeFrame,
+  encodeFrame,
+  LINK,
+  MAX_FRAME_BYTES,
+  RECONNECT,
+  type CommandName,
+  type Frame,
+} from '@morsel/protocol';
 import { Logger } from '../logger.ts';
 import { Link, type LinkConfig, type LinkEvents } from './link.ts';
 
@@ -52,7 +61,10 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('../transport/engine-transport.ts', () => ({
-  openTransport: (options: { url: string }, events: ConstructorParameters<typeof fake.FakeTransport>[1]) => {
+  openTransport: (
+    options: { url: string },
+    events: ConstructorParameters<typeof fake.FakeTransport>[1],
+  ) => {
     const transport = new fake.FakeTransport(options.url, events);
     fake.transports.push(transport);
     return transport;
@@ -66,15 +78,26 @@ function makeLink(config: Partial<LinkConfig> = {}) {
   const record = (name: keyof LinkEvents) => (value: unknown) => void seen.push({ name, value });
   const link = new Link(
     {
-      appKey: 'app', account: 'a1', token: 't', clientType: 16, os: 'test', deviceId: 'd1',
-      defaultLink: 'http://im.test', linkPath: '/im/link/', transports: ['websocket'],
-      heartbeatIntervalMs: LINK.heartbeatIntervalMs, maxReconnectAttempts: RECONNECT.maxAttempts,
+      appKey: 'app',
+      account: 'a1',
+      token: 't',
+      clientType: 16,
+      os: 'test',
+      deviceId: 'd1',
+      defaultLink: 'http://im.test',
+      linkPath: '/im/link/',
+      transports: ['websocket'],
+      heartbeatIntervalMs: LINK.heartbeatIntervalMs,
+      maxReconnectAttempts: RECONNECT.maxAttempts,
       logger: new Logger({ level: 'off' }),
       ...config,
     },
     {
-      connected: record('connected'), willReconnect: record('willReconnect'), disconnected: record('disconnected'),
-      error: record('error'), push: record('push'),
+      connected: record('connected'),
+      willReconnect: record('willReconnect'),
+      disconnected: record('disconnected'),
+      error: record('error'),
+      push: record('push'),
     },
   );
   const names = () => seen.map((e) => e.name);
@@ -82,15 +105,25 @@ function makeLink(config: Partial<LinkConfig> = {}) {
 }
 
 const latest = (): FakeTransport => fake.transports.at(-1)!;
-const frames = (transport: FakeTransport): Frame[] => transport.sent.map((bytes) => decodeFrame(bytes));
+const frames = (transport: FakeTransport): Frame[] =>
+  transport.sent.map((bytes) => decodeFrame(bytes));
 const lastSent = (transport: FakeTransport, name: CommandName): Frame | undefined =>
-  frames(transport).filter((f) => f.sid === COMMANDS[name].sid && f.cid === COMMANDS[name].cid).at(-1);
+  frames(transport)
+    .filter((f) => f.sid === COMMANDS[name].sid && f.cid === COMMANDS[name].cid)
+    .at(-1);
 
 /** The server's reply to the last `name` the client sent on this socket. */
-function answer(transport: FakeTransport, name: CommandName, body: Record<string, unknown> = {}, code = 200): void {
+function answer(
+  transport: FakeTransport,
+  name: CommandName,
+  body: Record<string, unknown> = {},
+  code = 200,
+): void {
   const request = lastSent(transport, name);
   if (!request) throw new Error(`${name} was not sent`);
-  transport.deliver(encodeFrame({ sid: request.sid, cid: request.cid, ser: request.ser, code, body }));
+  transport.deliver(
+    encodeFrame({ sid: request.sid, cid: request.cid, ser: request.ser, code, body }),
+  );
 }
 
 const LOGIN_REPLY = { connectionId: 'c1', loginPorts: [], serverTime: 1 };
@@ -172,7 +205,10 @@ describe('time-outs', () => {
     expect(seen.map((e) => e.name)).toEqual(['connected']);
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toBe(true);
-    expect(seen.at(-1)).toEqual({ name: 'disconnected', value: { code: 'manual', message: 'disconnected by the application' } });
+    expect(seen.at(-1)).toEqual({
+      name: 'disconnected',
+      value: { code: 'manual', message: 'disconnected by the application' },
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fake.transports).toHaveLength(1); // no reconnection after disconnect()
     expect(link.state).toBe('disconnected');
@@ -181,7 +217,10 @@ describe('time-outs', () => {
   it('fails a command with 408 Error_Timeout after its time-out', async () => {
     const { link } = await loggedIn();
     const call = link.send('getServerTime', {});
-    const outcome = expect(call).rejects.toMatchObject({ code: 408, event: { name: 'Error_Timeout' } });
+    const outcome = expect(call).rejects.toMatchObject({
+      code: 408,
+      event: { name: 'Error_Timeout' },
+    });
     await vi.advanceTimersByTimeAsync(COMMANDS.getServerTime.timeoutMs);
     await outcome;
   });
@@ -193,9 +232,16 @@ describe('reconnection', () => {
     const login = link.connect();
     const failed = expect(login).rejects.toMatchObject({ code: 'Connect_Failed' });
     await vi.advanceTimersByTimeAsync(0);
-    for (const [retry, delay] of [[1, 500], [2, 1000], [3, 2000]] as const) {
+    for (const [retry, delay] of [
+      [1, 500],
+      [2, 1000],
+      [3, 2000],
+    ] as const) {
       latest().drop('connection refused');
-      expect(seen.at(-1)).toEqual({ name: 'willReconnect', value: { retryCount: retry, duration: delay } });
+      expect(seen.at(-1)).toEqual({
+        name: 'willReconnect',
+        value: { retryCount: retry, duration: delay },
+      });
       expect(link.state).toBe('handshakeFailed'); // the socket never opened: said during the back-off
       const before = fake.transports.length;
       await vi.advanceTimersByTimeAsync(delay - 1);
@@ -212,10 +258,15 @@ describe('reconnection', () => {
 
   it('after a silent kick, reopens after 3 s without telling the application', async () => {
     const { seen, transport } = await loggedIn();
-    transport.deliver(encodeFrame({
-      sid: COMMANDS.kicked.sid, cid: COMMANDS.kicked.cid, ser: 0, code: 0,
-      body: { reason: 4, reasonName: 'silentlyKick', message: 'silently kicked; reconnecting' },
-    }));
+    transport.deliver(
+      encodeFrame({
+        sid: COMMANDS.kicked.sid,
+        cid: COMMANDS.kicked.cid,
+        ser: 0,
+        code: 0,
+        body: { reason: 4, reasonName: 'silentlyKick', message: 'silently kicked; reconnecting' },
+      }),
+    );
     transport.drop('transport close');
     await vi.advanceTimersByTimeAsync(RECONNECT.reopenDelayMs - 1);
     expect(fake.transports).toHaveLength(1);
@@ -229,13 +280,29 @@ describe('reconnection', () => {
 
   it('kicked for another reason: disconnects with the reason and does not reconnect', async () => {
     const { seen, transport } = await loggedIn();
-    transport.deliver(encodeFrame({
-      sid: COMMANDS.kicked.sid, cid: COMMANDS.kicked.cid, ser: 0, code: 0,
-      body: { reason: 1, reasonName: 'samePlatformKick', message: 'same platform', fromClientType: 2 },
-    }));
+    transport.deliver(
+      encodeFrame({
+        sid: COMMANDS.kicked.sid,
+        cid: COMMANDS.kicked.cid,
+        ser: 0,
+        code: 0,
+        body: {
+          reason: 1,
+          reasonName: 'samePlatformKick',
+          message: 'same platform',
+          fromClientType: 2,
+        },
+      }),
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(seen.at(-1)).toEqual({
-      name: 'disconnected', value: { code: 'kicked', message: 'same platform', reason: 'samePlatformKick', fromClientType: 2 },
+      name: 'disconnected',
+      value: {
+        code: 'kicked',
+        message: 'same platform',
+        reason: 'samePlatformKick',
+        fromClientType: 2,
+      },
     });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fake.transports).toHaveLength(1);
@@ -260,7 +327,9 @@ describe('commands', () => {
     transport.drop('transport close');
     expect(link.state).toBe('reconnecting'); // an open link was lost: not a failed handshake
     await expect(inFlight).rejects.toMatchObject({ code: 'Error_Internet_Disconnected' });
-    await expect(link.send('getServerTime', {})).rejects.toMatchObject({ code: 'Error_Connection_Socket_State_not_Match' });
+    await expect(link.send('getServerTime', {})).rejects.toMatchObject({
+      code: 'Error_Connection_Socket_State_not_Match',
+    });
     await link.disconnect();
   });
 
@@ -284,7 +353,9 @@ describe('commands', () => {
   it('fail with 999 when the request cannot be packed', async () => {
     const { link, transport } = await loggedIn();
     const sentBefore = transport.sent.length;
-    await expect(link.send('audioToText', { url: 'x'.repeat(MAX_FRAME_BYTES) })).rejects.toMatchObject({ code: 999 });
+    await expect(
+      link.send('audioToText', { url: 'x'.repeat(MAX_FRAME_BYTES) }),
+    ).rejects.toMatchObject({ code: 999 });
     expect(transport.sent).toHaveLength(sentBefore);
   });
 });

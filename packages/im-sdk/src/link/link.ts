@@ -19,7 +19,11 @@ import {
   type ReplyOf,
   type RequestOf,
 } from '@morsel/protocol';
-import { openTransport, type Transport, type TransportName } from '../transport/engine-transport.ts';
+import {
+  openTransport,
+  type Transport,
+  type TransportName,
+} from '../transport/engine-transport.ts';
 import type { Logger } from '../logger.ts';
 import { reconnectDelay } from './backoff.ts';
 import { lookupLinks } from './lbs.ts';
@@ -118,9 +122,14 @@ export class Link {
    * opening a second socket.
    */
   connect(): Promise<LoginReply> {
-    if (this.state === 'destroyed') return Promise.reject(new ImError('Error_Connection_Socket_State_not_Match', 'instance destroyed'));
+    if (this.state === 'destroyed')
+      return Promise.reject(
+        new ImError('Error_Connection_Socket_State_not_Match', 'instance destroyed'),
+      );
     if (this.state === 'logined') return Promise.reject(new ImError(417, 'already connected'));
-    const login = new Promise<LoginReply>((resolve, reject) => this.loginWaiters.push({ resolve, reject }));
+    const login = new Promise<LoginReply>((resolve, reject) =>
+      this.loginWaiters.push({ resolve, reject }),
+    );
     if (!this.stopped) return login;
     this.stopped = false;
     this.attempt = 0;
@@ -129,31 +138,60 @@ export class Link {
   }
 
   /** Sends a command and resolves with its reply parameters. */
-  send<N extends CommandName>(name: N, params: RequestOf<N>, options: { timeoutMs?: number } = {}): Promise<ReplyOf<N>> {
+  send<N extends CommandName>(
+    name: N,
+    params: RequestOf<N>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<ReplyOf<N>> {
     const def = COMMANDS[name];
     const blocked = (this.blockedUntil.get(name) ?? 0) - Date.now();
-    if (blocked > 0) return Promise.reject(new ImError(416, `frequency control: ${name} blocked for ${blocked} ms`));
+    if (blocked > 0)
+      return Promise.reject(
+        new ImError(416, `frequency control: ${name} blocked for ${blocked} ms`),
+      );
     const ready = this.state === 'logined' || (def.preLogin && this.state === 'connected');
     if (!ready || !this.transport) {
-      return Promise.reject(new ImError('Error_Connection_Socket_State_not_Match', `cannot send ${name} while ${this.state}`));
+      return Promise.reject(
+        new ImError(
+          'Error_Connection_Socket_State_not_Match',
+          `cannot send ${name} while ${this.state}`,
+        ),
+      );
     }
     // Serial 0 is the heartbeat's (the server answers it with 0); commands take 1..32767.
     let ser: number = LINK.heartbeatSerial;
     if (name === 'heartbeat') {
-      if (this.pending.has(ser)) return Promise.reject(new ImError(417, 'a heartbeat is already awaiting its reply'));
+      if (this.pending.has(ser))
+        return Promise.reject(new ImError(417, 'a heartbeat is already awaiting its reply'));
     } else {
       ser = this.serials.next();
       while (this.pending.has(ser)) ser = this.serials.next();
     }
     let bytes: Uint8Array;
     try {
-      bytes = encodeFrame({ sid: def.sid, cid: def.cid, ser, code: 0, body: params as Record<string, unknown> });
+      bytes = encodeFrame({
+        sid: def.sid,
+        cid: def.cid,
+        ser,
+        code: 0,
+        body: params as Record<string, unknown>,
+      });
     } catch (error) {
       return Promise.reject(new ImError(999, (error as Error).message));
     }
     const transport = this.transport;
     return new Promise<ReplyOf<N>>((resolve, reject) => {
-      this.pending.add(ser, { name, sid: def.sid, cid: def.cid, resolve: resolve as (b: Record<string, unknown>) => void, reject }, options.timeoutMs ?? def.timeoutMs);
+      this.pending.add(
+        ser,
+        {
+          name,
+          sid: def.sid,
+          cid: def.cid,
+          resolve: resolve as (b: Record<string, unknown>) => void,
+          reject,
+        },
+        options.timeoutMs ?? def.timeoutMs,
+      );
       transport.send(bytes);
     });
   }
@@ -197,7 +235,9 @@ export class Link {
     if (this.addresses.length === 0) await this.resolveAddresses();
     if (this.stopped) return;
     if (this.addresses.length === 0) {
-      this.events.error(new ImError('Connect_Failed', 'no link address: set lbsUrl or defaultLink'));
+      this.events.error(
+        new ImError('Connect_Failed', 'no link address: set lbsUrl or defaultLink'),
+      );
       this.state = 'handshakeFailed';
       return this.attemptFailed('no link address');
     }
@@ -205,8 +245,12 @@ export class Link {
     this.config.logger.info('connecting', { url, attempt: this.attempt });
     // The handshake (Engine.IO's GET) and the socket's opening get 10 s; a watchdog ends the
     // whole attempt (login included) within the fallback time, whatever hangs.
-    const connectTimer = this.later(LINK.socketConnectTimeoutMs, () => this.abandon(transport, `connect time-out (${url})`));
-    const watchdog = this.later(RECONNECT.fallbackTimerMs, () => this.abandon(transport, `attempt exceeded ${RECONNECT.fallbackTimerMs} ms`));
+    const connectTimer = this.later(LINK.socketConnectTimeoutMs, () =>
+      this.abandon(transport, `connect time-out (${url})`),
+    );
+    const watchdog = this.later(RECONNECT.fallbackTimerMs, () =>
+      this.abandon(transport, `attempt exceeded ${RECONNECT.fallbackTimerMs} ms`),
+    );
     const transport: Transport = openTransport(
       { url, path: this.linkPath, transports: this.config.transports },
       {
@@ -251,13 +295,20 @@ export class Link {
     const { lbsUrl, defaultLink } = this.config;
     if (lbsUrl) {
       try {
-        const answer = await lookupLinks({ lbsUrl, appKey: this.config.appKey, account: this.config.account, ...(this.config.fetch && { fetch: this.config.fetch }) });
+        const answer = await lookupLinks({
+          lbsUrl,
+          appKey: this.config.appKey,
+          account: this.config.account,
+          ...(this.config.fetch && { fetch: this.config.fetch }),
+        });
         this.addresses = answer.link;
         this.linkPath = answer.linkPath;
         return;
       } catch (error) {
         this.config.logger.warn('load balancer failed', String(error));
-        this.events.error(new ImError(3001, `load balancer unreachable: ${(error as Error).message}`));
+        this.events.error(
+          new ImError(3001, `load balancer unreachable: ${(error as Error).message}`),
+        );
       }
     }
     this.addresses = defaultLink ? [defaultLink] : [];
@@ -326,7 +377,9 @@ export class Link {
     if (frame.code === 416 && typeof body.duration === 'number') {
       this.blockedUntil.set(call.name as CommandName, Date.now() + body.duration * 1000);
     }
-    call.reject(new ImError(frame.code, typeof body.message === 'string' ? body.message : undefined, body));
+    call.reject(
+      new ImError(frame.code, typeof body.message === 'string' ? body.message : undefined, body),
+    );
   }
 
   private pushed(frame: Frame): void {
@@ -359,7 +412,10 @@ export class Link {
     for (const resolve of this.closeWaiters.splice(0)) resolve();
     if (this.stopped) return;
     // A socket that closes before it ever opened failed its handshake; one that opened was lost.
-    this.state = this.state === 'connecting' || this.state === 'reconnecting' ? 'handshakeFailed' : 'disconnected';
+    this.state =
+      this.state === 'connecting' || this.state === 'reconnecting'
+        ? 'handshakeFailed'
+        : 'disconnected';
     this.attemptFailed(reason);
   }
 
@@ -375,7 +431,10 @@ export class Link {
     }
     this.attempt += 1;
     if (this.attempt > this.config.maxReconnectAttempts) {
-      const failure = new ImError('Connect_Failed', `gave up after ${this.config.maxReconnectAttempts} attempts: ${reason}`);
+      const failure = new ImError(
+        'Connect_Failed',
+        `gave up after ${this.config.maxReconnectAttempts} attempts: ${reason}`,
+      );
       this.settleLogin({ error: failure });
       void this.stop({ code: 'Connect_Failed', message: failure.message }, 'connectFailed');
       return;
@@ -383,7 +442,11 @@ export class Link {
     // The next attempt goes to the next address; after a full round, ask the load balancer again.
     this.addressIndex += 1;
     const duration = reconnectDelay(this.attempt);
-    if (this.config.lbsUrl && this.addresses.length > 0 && this.addressIndex % this.addresses.length === 0) {
+    if (
+      this.config.lbsUrl &&
+      this.addresses.length > 0 &&
+      this.addressIndex % this.addresses.length === 0
+    ) {
       this.addresses = [];
     }
     // During the back-off the state says why: a failed handshake stays visible until the next
@@ -397,7 +460,9 @@ export class Link {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = undefined;
     this.transport = undefined;
-    this.pending.rejectAll(() => new ImError('Error_Internet_Disconnected', 'the connection was lost before the reply'));
+    this.pending.rejectAll(
+      () => new ImError('Error_Internet_Disconnected', 'the connection was lost before the reply'),
+    );
   }
 
   private later(ms: number, run: () => void): ReturnType<typeof setTimeout> {

@@ -24,7 +24,11 @@ export class PendingCalls {
   add(ser: number, call: Omit<Call, 'timer'>, timeoutMs: number): void {
     const timer = setTimeout(() => {
       this.calls.delete(ser);
-      call.reject(new ImError(408, `Error_Timeout: no reply to ${call.name} within ${timeoutMs} ms`, { name: 'Error_Timeout' }));
+      call.reject(
+        new ImError(408, `Error_Timeout: no reply to ${call.name} within ${timeoutMs} ms`, {
+          name: 'Error_Timeout',
+        }),
+      );
     }, timeoutMs);
     this.calls.set(ser, { ...call, timer });
   }

@@ -36,7 +36,9 @@ async function localTexts(nim: NIM, to: string, count: number) {
 }
 
 /** The second visit of a fresh app whose first visit kept `counts[to]` local messages to each `to`. */
-async function secondVisit(counts: Record<string, number>): Promise<{ appKey: string; second: NIM }> {
+async function secondVisit(
+  counts: Record<string, number>,
+): Promise<{ appKey: string; second: NIM }> {
   const appKey = freshApp();
   const first = instance(appKey, { db: true });
   for (const [to, count] of Object.entries(counts)) await localTexts(first, to, count);
@@ -49,16 +51,31 @@ describe('local messages', () => {
     const first = instance(appKey, { db: true });
     const a = incoming('ann', 1000, 'hello');
     const b = incoming('ann', 2000, 'again');
-    const saved = await first.saveMsgsToLocal({ msgs: [a, b, { ...incoming('shop1', 1500, 'mine'), to: 'bob' }] });
-    expect(saved.map((m) => [m.sessionId, m.flow, m.status])).toEqual([['p2p-ann', 'in', 'success'], ['p2p-ann', 'in', 'success'], ['p2p-bob', 'out', 'success']]);
+    const saved = await first.saveMsgsToLocal({
+      msgs: [a, b, { ...incoming('shop1', 1500, 'mine'), to: 'bob' }],
+    });
+    expect(saved.map((m) => [m.sessionId, m.flow, m.status])).toEqual([
+      ['p2p-ann', 'in', 'success'],
+      ['p2p-ann', 'in', 'success'],
+      ['p2p-bob', 'out', 'success'],
+    ]);
     expect(texts(first.getLocalMsgs({ sessionId: 'p2p-ann' }))).toEqual(['again', 'hello']);
-    expect(first.getLocalSession('p2p-ann')).toMatchObject({ unread: 0, lastMsg: { text: 'again' } });
+    expect(first.getLocalSession('p2p-ann')).toMatchObject({
+      unread: 0,
+      lastMsg: { text: 'again' },
+    });
     // Saving a held message again takes the new fields; it is still stored once.
     await first.saveMsgsToLocal({ msgs: [{ ...a, text: 'hello (edited)' }] });
-    expect(texts(first.getLocalMsgs({ sessionId: 'p2p-ann' }))).toEqual(['again', 'hello (edited)']);
+    expect(texts(first.getLocalMsgs({ sessionId: 'p2p-ann' }))).toEqual([
+      'again',
+      'hello (edited)',
+    ]);
 
     const second = await revisit(first, appKey);
-    expect(texts(second.getLocalMsgs({ sessionId: 'p2p-ann' }))).toEqual(['again', 'hello (edited)']);
+    expect(texts(second.getLocalMsgs({ sessionId: 'p2p-ann' }))).toEqual([
+      'again',
+      'hello (edited)',
+    ]);
     expect(texts(second.getLocalMsgs({ sessionId: 'p2p-bob' }))).toEqual(['mine']);
     expect(second.getLocalSession('p2p-ann')?.lastMsg?.text).toBe('again');
   });
@@ -66,21 +83,32 @@ describe('local messages', () => {
   it('saveMsgsToLocal refuses what is not a message', async () => {
     const nim = instance(freshApp());
     await expect(nim.saveMsgsToLocal({ msgs: [] })).rejects.toMatchObject({ code: 'Param_Error' });
-    await expect(nim.saveMsgsToLocal({ msgs: [{ ...incoming('ann', 1, 'x'), idClient: '' }] })).rejects.toMatchObject({ code: 'Param_Error', message: 'a message needs its idClient' });
-    await expect(nim.saveMsgsToLocal({ msgs: [{ ...incoming('ann', 1, 'x'), scene: 'room' as 'p2p' }] })).rejects.toMatchObject({ code: 'Param_Error' });
-    const viaDone = await new Promise((resolve) => void nim.saveMsgsToLocal({ msgs: [], done: (error) => resolve(error) }));
+    await expect(
+      nim.saveMsgsToLocal({ msgs: [{ ...incoming('ann', 1, 'x'), idClient: '' }] }),
+    ).rejects.toMatchObject({ code: 'Param_Error', message: 'a message needs its idClient' });
+    await expect(
+      nim.saveMsgsToLocal({ msgs: [{ ...incoming('ann', 1, 'x'), scene: 'room' as 'p2p' }] }),
+    ).rejects.toMatchObject({ code: 'Param_Error' });
+    const viaDone = await new Promise(
+      (resolve) => void nim.saveMsgsToLocal({ msgs: [], done: (error) => resolve(error) }),
+    );
     expect(viaDone).toMatchObject({ code: 'Param_Error' });
     expect(nim.getLocalSessions()).toEqual([]);
   });
 
-  it('updateLocalMsg changes localCustom, also of the session\'s last message, and it persists', async () => {
+  it("updateLocalMsg changes localCustom, also of the session's last message, and it persists", async () => {
     const appKey = freshApp();
     const first = instance(appKey, { db: true });
     await localTexts(first, 'buyer', 2);
     const [latest, older] = first.getLocalMsgs({ sessionId: 'p2p-buyer' });
-    expect((await first.updateLocalMsg({ idClient: older!.idClient, localCustom: 'starred' })).localCustom).toBe('starred');
+    expect(
+      (await first.updateLocalMsg({ idClient: older!.idClient, localCustom: 'starred' }))
+        .localCustom,
+    ).toBe('starred');
     await first.updateLocalMsg({ idClient: latest!.idClient, localCustom: '{"pinned":true}' });
-    await expect(first.updateLocalMsg({ idClient: 'nobody', localCustom: 'x' })).rejects.toMatchObject({ code: 'Param_Error' });
+    await expect(
+      first.updateLocalMsg({ idClient: 'nobody', localCustom: 'x' }),
+    ).rejects.toMatchObject({ code: 'Param_Error' });
 
     const second = await revisit(first, appKey);
     expect(second.getLocalMsgByIdClient(older!.idClient)?.localCustom).toBe('starred');
@@ -110,11 +138,18 @@ describe('local messages', () => {
     expect(second.getLocalMsgs({ sessionId: 'p2p-buyer' })).toEqual([]);
     expect(second.getLocalSession('p2p-buyer')).toMatchObject({ unread: 0 });
     expect(second.getLocalSession('p2p-buyer')?.lastMsg).toBeUndefined();
-    await expect(second.deleteLocalMsgs({ scene: 'room' as 'p2p', to: 'buyer' })).rejects.toMatchObject({ code: 'Param_Error' });
+    await expect(
+      second.deleteLocalMsgs({ scene: 'room' as 'p2p', to: 'buyer' }),
+    ).rejects.toMatchObject({ code: 'Param_Error' });
 
     const third = await revisit(second, appKey);
-    expect((await third.getLocalMsgsFromDB({ sessionId: 'p2p-buyer', limit: 200 })).msgs).toEqual([]);
-    expect(texts((await third.getLocalMsgsFromDB({ sessionId: 'p2p-other' })).msgs)).toEqual(['other 1', 'other 0']);
+    expect((await third.getLocalMsgsFromDB({ sessionId: 'p2p-buyer', limit: 200 })).msgs).toEqual(
+      [],
+    );
+    expect(texts((await third.getLocalMsgsFromDB({ sessionId: 'p2p-other' })).msgs)).toEqual([
+      'other 1',
+      'other 0',
+    ]);
     expect(third.getLocalSession('p2p-buyer')?.lastMsg).toBeUndefined();
   });
 
@@ -123,15 +158,26 @@ describe('local messages', () => {
 
     await second.deleteAllLocalMsgs();
     // A message saved right after the clearing (same turn) is kept: it came after.
-    const after = await second.saveMsgsToLocal({ msgs: [incoming('other', Date.now() + 1000, 'after the clearing')] });
+    const after = await second.saveMsgsToLocal({
+      msgs: [incoming('other', Date.now() + 1000, 'after the clearing')],
+    });
     expect(second.getLocalMsgs({ sessionId: 'p2p-buyer' })).toEqual([]);
     expect(texts(second.getLocalMsgs({ sessionId: 'p2p-other' }))).toEqual(['after the clearing']);
     expect(second.getLocalSession('p2p-buyer')?.lastMsg).toBeUndefined();
 
     const third = await revisit(second, appKey);
-    expect((await third.getLocalMsgsFromDB({ sessionId: 'p2p-buyer', limit: 200 })).msgs).toEqual([]);
-    expect((await third.getLocalMsgsFromDB({ sessionId: 'p2p-other' })).msgs.map((m) => m.idClient)).toEqual([after[0]!.idClient]);
-    expect(third.getLocalSessions().map((s) => s.id).sort()).toEqual(['p2p-buyer', 'p2p-other']);
+    expect((await third.getLocalMsgsFromDB({ sessionId: 'p2p-buyer', limit: 200 })).msgs).toEqual(
+      [],
+    );
+    expect(
+      (await third.getLocalMsgsFromDB({ sessionId: 'p2p-other' })).msgs.map((m) => m.idClient),
+    ).toEqual([after[0]!.idClient]);
+    expect(
+      third
+        .getLocalSessions()
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(['p2p-buyer', 'p2p-other']);
     expect(third.getLocalSession('p2p-buyer')?.lastMsg).toBeUndefined();
   });
 
@@ -146,12 +192,21 @@ describe('local messages', () => {
 
     const second = await revisit(first, appKey);
     expect(second.getLocalSessions().map((s) => s.id)).toEqual(['p2p-other']);
-    expect(texts((await second.getLocalMsgsFromDB({ sessionId: 'p2p-buyer' })).msgs)).toEqual(['buyer 1', 'buyer 0']);
+    expect(texts((await second.getLocalMsgsFromDB({ sessionId: 'p2p-buyer' })).msgs)).toEqual([
+      'buyer 1',
+      'buyer 0',
+    ]);
   });
 
   it('works from memory alone with the database off', async () => {
     const nim = instance(freshApp());
-    await nim.saveMsgsToLocal({ msgs: [incoming('ann', 1000, 'one'), incoming('ann', 2000, 'two'), incoming('bob', 1500, 'three')] });
+    await nim.saveMsgsToLocal({
+      msgs: [
+        incoming('ann', 1000, 'one'),
+        incoming('ann', 2000, 'two'),
+        incoming('bob', 1500, 'three'),
+      ],
+    });
     const [two] = nim.getLocalMsgs({ sessionId: 'p2p-ann' });
     await nim.updateLocalMsg({ idClient: two!.idClient, localCustom: 'x' });
     expect(nim.getLocalMsgByIdClient(two!.idClient)?.localCustom).toBe('x');
@@ -160,6 +215,11 @@ describe('local messages', () => {
     expect(texts(nim.getLocalMsgs({ sessionId: 'p2p-bob' }))).toEqual(['three']);
     await nim.deleteAllLocalMsgs();
     expect(nim.getLocalMsgs({ sessionId: 'p2p-bob' })).toEqual([]);
-    expect(nim.getLocalSessions().map((s) => s.id).sort()).toEqual(['p2p-ann', 'p2p-bob']);
+    expect(
+      nim
+        .getLocalSessions()
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(['p2p-ann', 'p2p-bob']);
   });
 });

@@ -17,7 +17,8 @@ type WithSessions = InstanceType<ReturnType<typeof SessionsApi>>;
 const SCENES: ReadonlySet<string> = new Set<Scene>(['p2p', 'team', 'superTeam']);
 
 /** A message to save: a message object as the SDK hands them out, or at least its core fields. */
-export type MsgToSave = Pick<ClientMsg, 'scene' | 'from' | 'to' | 'type' | 'idClient' | 'time'> & Partial<ClientMsg>;
+export type MsgToSave = Pick<ClientMsg, 'scene' | 'from' | 'to' | 'type' | 'idClient' | 'time'> &
+  Partial<ClientMsg>;
 
 export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBase) {
   return class LocalMsgs extends Base {
@@ -26,9 +27,13 @@ export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBas
      * held (same idClient) takes the given fields. Their sessions show them as last message when
      * they are the latest; nothing counts as unread. Resolves with the messages as stored.
      */
-    saveMsgsToLocal(options: { msgs: MsgToSave[]; done?: Done<ClientMsg[]> }): Promise<ClientMsg[]> {
+    saveMsgsToLocal(options: {
+      msgs: MsgToSave[];
+      done?: Done<ClientMsg[]>;
+    }): Promise<ClientMsg[]> {
       const work = this.localLoaded.then(() => {
-        if (!Array.isArray(options.msgs) || options.msgs.length === 0) throw new ImError('Param_Error', 'msgs must hold at least one message');
+        if (!Array.isArray(options.msgs) || options.msgs.length === 0)
+          throw new ImError('Param_Error', 'msgs must hold at least one message');
         const msgs = options.msgs.map((m) => this.toLocal(m));
         const saved = msgs.map((msg) => {
           const held = this.store.getMsg(msg.idClient);
@@ -59,11 +64,17 @@ export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBas
     }
 
     /** Changes the local custom data of a message held on this device (NIM's updateLocalMsg). */
-    updateLocalMsg(options: { idClient: string; localCustom: string; done?: Done<ClientMsg> }): Promise<ClientMsg> {
+    updateLocalMsg(options: {
+      idClient: string;
+      localCustom: string;
+      done?: Done<ClientMsg>;
+    }): Promise<ClientMsg> {
       const work = this.localLoaded.then(() => {
-        if (typeof options.localCustom !== 'string') throw new ImError('Param_Error', 'localCustom must be a string');
+        if (typeof options.localCustom !== 'string')
+          throw new ImError('Param_Error', 'localCustom must be a string');
         const msg = this.store.updateMsg(options.idClient, { localCustom: options.localCustom });
-        if (!msg) throw new ImError('Param_Error', `no local message has idClient ${options.idClient}`);
+        if (!msg)
+          throw new ImError('Param_Error', `no local message has idClient ${options.idClient}`);
         // The session keeps its last message as a copy in the database: store it again.
         const session = this.store.getSession(msg.sessionId);
         if (session?.lastMsg?.idClient === msg.idClient) {
@@ -81,7 +92,8 @@ export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBas
      */
     deleteLocalMsgs(options: { scene: Scene; to: string; done?: Done<void> }): Promise<void> {
       const work = this.localLoaded.then(() => {
-        if (!SCENES.has(options.scene)) throw new ImError('Param_Error', 'scene must be p2p, team or superTeam');
+        if (!SCENES.has(options.scene))
+          throw new ImError('Param_Error', 'scene must be p2p, team or superTeam');
         if (!options.to) throw new ImError('Param_Error', 'to is required');
         const sessionId = `${options.scene}-${options.to}`;
         this.keepDeleted(this.store.msgs({ sessionId, limit: Infinity }));
@@ -107,21 +119,34 @@ export function LocalMsgsApi<TBase extends Constructor<WithSessions>>(Base: TBas
      */
     private keepDeleted(msgs: ClientMsg[]): void {
       const timetags = this.store.timetags();
-      const deleted = msgs.filter((m) => m.idServer && m.time > (timetags[MSG_TIMETAG[m.scene]] ?? 0));
+      const deleted = msgs.filter(
+        (m) => m.idServer && m.time > (timetags[MSG_TIMETAG[m.scene]] ?? 0),
+      );
       this.store.markDeletedHere(deleted.map((m) => ({ idServer: m.idServer!, time: m.time })));
     }
 
     /** A message to save, completed as the SDK's own are (session, side, status). */
     private toLocal(msg: MsgToSave): ClientMsg {
-      if (!msg || typeof msg !== 'object') throw new ImError('Param_Error', 'msgs must be message objects');
-      if (!SCENES.has(msg.scene)) throw new ImError('Param_Error', 'scene must be p2p, team or superTeam');
-      if (!msg.idClient || typeof msg.idClient !== 'string') throw new ImError('Param_Error', 'a message needs its idClient');
+      if (!msg || typeof msg !== 'object')
+        throw new ImError('Param_Error', 'msgs must be message objects');
+      if (!SCENES.has(msg.scene))
+        throw new ImError('Param_Error', 'scene must be p2p, team or superTeam');
+      if (!msg.idClient || typeof msg.idClient !== 'string')
+        throw new ImError('Param_Error', 'a message needs its idClient');
       if (!msg.from || !msg.to) throw new ImError('Param_Error', 'a message needs from and to');
-      if (typeof msg.type !== 'number') throw new ImError('Param_Error', 'a message needs its type');
-      if (typeof msg.time !== 'number' || !Number.isFinite(msg.time)) throw new ImError('Param_Error', 'a message needs its time');
+      if (typeof msg.type !== 'number')
+        throw new ImError('Param_Error', 'a message needs its type');
+      if (typeof msg.time !== 'number' || !Number.isFinite(msg.time))
+        throw new ImError('Param_Error', 'a message needs its time');
       const outgoing = msg.from.toLowerCase() === this.account;
       const target = msg.scene === 'p2p' ? (outgoing ? msg.to : msg.from) : msg.to;
-      return { ...msg, sessionId: `${msg.scene}-${target}`, target, flow: outgoing ? 'out' : 'in', status: msg.status ?? 'success' } as ClientMsg;
+      return {
+        ...msg,
+        sessionId: `${msg.scene}-${target}`,
+        target,
+        flow: outgoing ? 'out' : 'in',
+        status: msg.status ?? 'success',
+      } as ClientMsg;
     }
   };
 }

@@ -32,21 +32,57 @@ type Common = Omit<Partial<OutgoingMsg>, 'scene' | 'to' | 'type' | 'idClient' | 
 type WithSessions = InstanceType<ReturnType<typeof SessionsApi>>;
 
 /** The sync category that delivers a scene's messages (again, after a reconnect or a reload). */
-export const MSG_TIMETAG: Record<Scene, string> = { p2p: 'offlineMsgs', team: 'teamMsgs', superTeam: 'superTeamMsgs' };
+export const MSG_TIMETAG: Record<Scene, string> = {
+  p2p: 'offlineMsgs',
+  team: 'teamMsgs',
+  superTeam: 'superTeamMsgs',
+};
 
 /** How many recalls an instance remembers having told (a reconnect's sync may send them again). */
 const RECALLS_REMEMBERED = 5_000;
 
-const DELETE_REFUSED = 'only messages you sent to others, sent successfully and not local can be deleted';
-const FILE_KINDS = { image: MSG_TYPES.image, audio: MSG_TYPES.audio, video: MSG_TYPES.video, file: MSG_TYPES.file } as const;
+const DELETE_REFUSED =
+  'only messages you sent to others, sent successfully and not local can be deleted';
+const FILE_KINDS = {
+  image: MSG_TYPES.image,
+  audio: MSG_TYPES.audio,
+  video: MSG_TYPES.video,
+  file: MSG_TYPES.file,
+} as const;
 const OUTGOING_FIELDS = [
-  'text', 'file', 'geo', 'robot', 'content', 'attach', 'custom', 'pushContent', 'pushPayload', 'apns', 'replyMsg', 'threadMsg', 'antiSpam',
-  'isHistoryable', 'isRoamingable', 'isSyncable', 'cc', 'isPushable', 'isOfflinable', 'isUnreadable', 'needPushNick', 'needMsgReceipt', 'needUpdateSession',
+  'text',
+  'file',
+  'geo',
+  'robot',
+  'content',
+  'attach',
+  'custom',
+  'pushContent',
+  'pushPayload',
+  'apns',
+  'replyMsg',
+  'threadMsg',
+  'antiSpam',
+  'isHistoryable',
+  'isRoamingable',
+  'isSyncable',
+  'cc',
+  'isPushable',
+  'isOfflinable',
+  'isUnreadable',
+  'needPushNick',
+  'needMsgReceipt',
+  'needUpdateSession',
 ] as const;
 
 /** The wire form of a client message: only the fields the protocol carries. */
 function toOutgoing(msg: ClientMsg, resend: boolean): OutgoingMsg {
-  const out: Record<string, unknown> = { scene: msg.scene, to: msg.to, type: msg.type, idClient: msg.idClient };
+  const out: Record<string, unknown> = {
+    scene: msg.scene,
+    to: msg.to,
+    type: msg.type,
+    idClient: msg.idClient,
+  };
   if (resend) out.resend = true;
   for (const field of OUTGOING_FIELDS) if (msg[field] !== undefined) out[field] = msg[field];
   return out as OutgoingMsg;
@@ -64,7 +100,12 @@ const keyOf = (msg: ClientMsg) => ({
 function bySession(msgs: ClientMsg[]): SessionMsgs[] {
   const groups = new Map<string, SessionMsgs>();
   for (const msg of msgs) {
-    const group = groups.get(msg.sessionId) ?? { sessionId: msg.sessionId, scene: msg.scene, to: msg.target, msgs: [] };
+    const group = groups.get(msg.sessionId) ?? {
+      sessionId: msg.sessionId,
+      scene: msg.scene,
+      to: msg.target,
+      msgs: [],
+    };
     group.msgs.push(msg);
     groups.set(msg.sessionId, group);
   }
@@ -78,7 +119,8 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       super(...args);
       this.onSyncStart(() => {
         // A message still sending when a sync starts has failed: the connection it used is gone.
-        for (const msg of this.store.allMsgs()) if (msg.status === 'sending') this.store.updateMsg(msg.idClient, { status: 'fail' });
+        for (const msg of this.store.allMsgs())
+          if (msg.status === 'sending') this.store.updateMsg(msg.idClient, { status: 'fail' });
       });
       this.onPush('msg', ({ msg }) => {
         const received = fromServer(msg as Msg, this.account);
@@ -86,7 +128,11 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
         // Not for super teams: their messages reach a member through fan-out groups its
         // connections join apart from the sync (at login, on joining a team), so their timetag
         // moves with the sync only.
-        if (received.scene !== 'superTeam') this.advanceTimetag(MSG_TIMETAG[received.scene], received.time - SYNC.liveTimetagMarginMs);
+        if (received.scene !== 'superTeam')
+          this.advanceTimetag(
+            MSG_TIMETAG[received.scene],
+            received.time - SYNC.liveTimetagMarginMs,
+          );
         const gap = this.noteSeq(received);
         if (this.store.putMsgs([received]).length === 0) return; // already held: shown once
         this.resolveSafeUrls([received]);
@@ -132,9 +178,15 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
     }
 
     /** A message with an uploaded file (image, audio, video or any file); default type file. */
-    sendFile(options: Common & { type?: keyof typeof FILE_KINDS; file: NonNullable<OutgoingMsg['file']> }) {
+    sendFile(
+      options: Common & { type?: keyof typeof FILE_KINDS; file: NonNullable<OutgoingMsg['file']> },
+    ) {
       const kind = options.type ?? 'file';
-      if (!(kind in FILE_KINDS)) return withDone(Promise.reject(new ImError('Param_Error', 'type must be image, audio, video or file')), options.done);
+      if (!(kind in FILE_KINDS))
+        return withDone(
+          Promise.reject(new ImError('Param_Error', 'type must be image, audio, video or file')),
+          options.done,
+        );
       const { type: _type, ...rest } = options;
       return this.send(kind, rest);
     }
@@ -148,7 +200,12 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       return this.send('tip', { ...rest, text: tip });
     }
 
-    sendRobotMsg(options: Omit<Common, 'content'> & { robotAccid: string; content: Omit<NonNullable<OutgoingMsg['robot']>, 'robotAccid'> }) {
+    sendRobotMsg(
+      options: Omit<Common, 'content'> & {
+        robotAccid: string;
+        content: Omit<NonNullable<OutgoingMsg['robot']>, 'robotAccid'>;
+      },
+    ) {
       const { robotAccid, content, ...rest } = options;
       return this.send('robot', { ...rest, robot: { robotAccid, ...content } });
     }
@@ -161,19 +218,28 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
     resendMsg(options: { msg: ClientMsg; done?: Done<ClientMsg> }) {
       const msg = this.store.getMsg(options.msg.idClient) ?? options.msg;
       if (msg.flow !== 'out' || msg.status !== 'fail') {
-        return withDone(Promise.reject(new ImError('Param_Error', 'only failed messages can be resent')), options.done);
+        return withDone(
+          Promise.reject(new ImError('Param_Error', 'only failed messages can be resent')),
+          options.done,
+        );
       }
       this.store.updateMsg(msg.idClient, { status: 'sending' });
-      return withDone(this.deliver(this.store.getMsg(msg.idClient) ?? { ...msg, status: 'sending' }, true), options.done);
+      return withDone(
+        this.deliver(this.store.getMsg(msg.idClient) ?? { ...msg, status: 'sending' }, true),
+        options.done,
+      );
     }
 
     /** Sends a copy of a message to another session, as a new message. */
     forwardMsg(options: { msg: ClientMsg; scene: Scene; to: string; done?: Done<ClientMsg> }) {
       const source = options.msg;
       const copy: Record<string, unknown> = { scene: options.scene, to: options.to };
-      for (const field of OUTGOING_FIELDS) if (source[field] !== undefined) copy[field] = source[field];
+      for (const field of OUTGOING_FIELDS)
+        if (source[field] !== undefined) copy[field] = source[field];
       if (options.done) copy.done = options.done;
-      const type = (Object.keys(MSG_TYPES) as MsgTypeName[]).find((name) => MSG_TYPES[name] === source.type)!;
+      const type = (Object.keys(MSG_TYPES) as MsgTypeName[]).find(
+        (name) => MSG_TYPES[name] === source.type,
+      )!;
       return this.send(type, copy as Common);
     }
 
@@ -183,7 +249,10 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       if (msg.from !== this.account || msg.status !== 'success' || msg.isLocal || !msg.idServer) {
         return withDone(Promise.reject(new ImError('Param_Error', DELETE_REFUSED)), options.done);
       }
-      const work = this.sendCmd('deleteMsg', { msg: keyOf(msg), ...(options.ps !== undefined && { ps: options.ps }) }).then(() => {
+      const work = this.sendCmd('deleteMsg', {
+        msg: keyOf(msg),
+        ...(options.ps !== undefined && { ps: options.ps }),
+      }).then(() => {
         this.store.forgetMsg({ idServer: msg.idServer!, idClient: msg.idClient });
         this.refreshLastMsg(msg.sessionId);
         // The recalling device is not told of its own recall, nor by a later sync that sends it.
@@ -195,9 +264,24 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
     /** Deletes a message for this account only (all its devices); not for super teams. */
     deleteMsgSelf(options: { msg: ClientMsg; custom?: string; done?: Done<void> }) {
       const msg = options.msg;
-      if (msg.scene === 'superTeam') return withDone(Promise.reject(new ImError('Not_Support', 'one-way delete is not supported for super teams')), options.done);
-      if (!msg.idServer) return withDone(Promise.reject(new ImError('Param_Error', 'only a message the server stored can be deleted')), options.done);
-      const work = this.sendCmd('deleteMsgSelf', { msg: keyOf(msg), ...(options.custom !== undefined && { custom: options.custom }) }).then(() => {
+      if (msg.scene === 'superTeam')
+        return withDone(
+          Promise.reject(
+            new ImError('Not_Support', 'one-way delete is not supported for super teams'),
+          ),
+          options.done,
+        );
+      if (!msg.idServer)
+        return withDone(
+          Promise.reject(
+            new ImError('Param_Error', 'only a message the server stored can be deleted'),
+          ),
+          options.done,
+        );
+      const work = this.sendCmd('deleteMsgSelf', {
+        msg: keyOf(msg),
+        ...(options.custom !== undefined && { custom: options.custom }),
+      }).then(() => {
         this.store.forgetMsg({ idServer: msg.idServer!, idClient: msg.idClient });
         this.refreshLastMsg(msg.sessionId);
       });
@@ -205,7 +289,12 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
     }
 
     /** Clears a session's history for this account on the server (and locally). */
-    clearServerHistoryMsgs(options: { scene: Scene; to: string; isSyncSelf?: boolean; done?: Done<{ time: number }> }) {
+    clearServerHistoryMsgs(options: {
+      scene: Scene;
+      to: string;
+      isSyncSelf?: boolean;
+      done?: Done<{ time: number }>;
+    }) {
       const { done, ...params } = options;
       const work = this.sendCmd('clearServerHistoryMsgs', params).then((reply) => {
         this.historyCleared(`${params.scene}-${params.to}`, reply.time, { tell: false });
@@ -221,12 +310,29 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
      */
     markMsgsRead(options: { msgs: ClientMsg[]; done?: Done<void> }) {
       const received = options.msgs.filter((m) => m.flow === 'in' && m.idServer);
-      if (options.msgs.length < 1 || options.msgs.length > LIMITS.markMsgsReadMax || received.length < options.msgs.length) {
-        return withDone(Promise.reject(new ImError('Param_Error', `msgs must hold 1 to ${LIMITS.markMsgsReadMax} received messages`)), options.done);
+      if (
+        options.msgs.length < 1 ||
+        options.msgs.length > LIMITS.markMsgsReadMax ||
+        received.length < options.msgs.length
+      ) {
+        return withDone(
+          Promise.reject(
+            new ImError(
+              'Param_Error',
+              `msgs must hold 1 to ${LIMITS.markMsgsReadMax} received messages`,
+            ),
+          ),
+          options.done,
+        );
       }
-      const work = this.sendCmd('batchMarkRead', { sid: COMMANDS.msg.sid, cid: COMMANDS.msg.cid, ids: received.map((m) => m.idServer!) }).then(() => {
+      const work = this.sendCmd('batchMarkRead', {
+        sid: COMMANDS.msg.sid,
+        cid: COMMANDS.msg.cid,
+        ids: received.map((m) => m.idServer!),
+      }).then(() => {
         const newest = new Map<string, number>();
-        for (const msg of received) newest.set(msg.sessionId, Math.max(newest.get(msg.sessionId) ?? 0, msg.time));
+        for (const msg of received)
+          newest.set(msg.sessionId, Math.max(newest.get(msg.sessionId) ?? 0, msg.time));
         for (const [sessionId, ack] of newest) this.applyAck({ sessionId, ack });
       });
       return withDone(work, options.done);
@@ -236,42 +342,98 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
     sendMsgReceipt(options: { msg: ClientMsg; done?: Done<void> }) {
       const msg = options.msg;
       if (msg.scene !== 'p2p' || msg.flow !== 'in' || !msg.idServer) {
-        return withDone(Promise.reject(new ImError('Param_Error', 'a receipt is for a one-to-one message received')), options.done);
+        return withDone(
+          Promise.reject(
+            new ImError('Param_Error', 'a receipt is for a one-to-one message received'),
+          ),
+          options.done,
+        );
       }
-      return withDone(this.sendCmd('sendMsgReceipt', { msg: keyOf(msg) }).then(() => {}), options.done);
+      return withDone(
+        this.sendCmd('sendMsgReceipt', { msg: keyOf(msg) }).then(() => {}),
+        options.done,
+      );
     }
 
     getHistoryMsgs(options: {
-      scene: Scene; to: string; beginTime?: number; endTime?: number; lastMsgId?: string; limit?: number; reverse?: boolean; msgTypes?: number[];
+      scene: Scene;
+      to: string;
+      beginTime?: number;
+      endTime?: number;
+      lastMsgId?: string;
+      limit?: number;
+      reverse?: boolean;
+      msgTypes?: number[];
       done?: Done<{ msgs: ClientMsg[] }>;
     }) {
       const { done, ...query } = options;
       if (query.limit !== undefined && (query.limit < 1 || query.limit > LIMITS.historyMaxLimit)) {
-        return withDone(Promise.reject(new ImError('Param_Error', `limit must be 1 to ${LIMITS.historyMaxLimit}`)), done);
+        return withDone(
+          Promise.reject(
+            new ImError('Param_Error', `limit must be 1 to ${LIMITS.historyMaxLimit}`),
+          ),
+          done,
+        );
       }
-      return withDone(this.sendCmd('getHistoryMsgs', query).then((reply) => ({ msgs: this.keep(reply.msgs) })), done);
+      return withDone(
+        this.sendCmd('getHistoryMsgs', query).then((reply) => ({ msgs: this.keep(reply.msgs) })),
+        done,
+      );
     }
 
-    searchHistoryMsgs(options: { scene: Scene; to: string; keyword: string; beginTime?: number; endTime?: number; limit?: number; reverse?: boolean; done?: Done<{ msgs: ClientMsg[] }> }) {
+    searchHistoryMsgs(options: {
+      scene: Scene;
+      to: string;
+      keyword: string;
+      beginTime?: number;
+      endTime?: number;
+      limit?: number;
+      reverse?: boolean;
+      done?: Done<{ msgs: ClientMsg[] }>;
+    }) {
       const { done, ...query } = options;
-      return withDone(this.sendCmd('searchHistoryMsgs', query).then((reply) => ({ msgs: this.keep(reply.msgs) })), done);
+      return withDone(
+        this.sendCmd('searchHistoryMsgs', query).then((reply) => ({ msgs: this.keep(reply.msgs) })),
+        done,
+      );
     }
 
     getMsgsByIdServer(options: { reqMsgs: ClientMsg[]; done?: Done<{ msgs: ClientMsg[] }> }) {
       if (options.reqMsgs.length < 1 || options.reqMsgs.length > LIMITS.getMsgsByIdServerMax) {
-        return withDone(Promise.reject(new ImError('Param_Error', `reqMsgs must hold 1 to ${LIMITS.getMsgsByIdServerMax} messages`)), options.done);
+        return withDone(
+          Promise.reject(
+            new ImError(
+              'Param_Error',
+              `reqMsgs must hold 1 to ${LIMITS.getMsgsByIdServerMax} messages`,
+            ),
+          ),
+          options.done,
+        );
       }
-      const work = this.sendCmd('getMsgsByIdServer', { reqMsgs: options.reqMsgs.map(keyOf) }).then((reply: ReplyOf<'getMsgsByIdServer'>) => ({
-        msgs: this.keep(reply.msgs),
-      }));
+      const work = this.sendCmd('getMsgsByIdServer', { reqMsgs: options.reqMsgs.map(keyOf) }).then(
+        (reply: ReplyOf<'getMsgsByIdServer'>) => ({
+          msgs: this.keep(reply.msgs),
+        }),
+      );
       return withDone(work, options.done);
     }
 
     /** Messages held on this device, newest first unless `desc` is false. */
-    getLocalMsgs(options: { sessionId: string; start?: number; end?: number; limit?: number; desc?: boolean }): ClientMsg[] {
+    getLocalMsgs(options: {
+      sessionId: string;
+      start?: number;
+      end?: number;
+      limit?: number;
+      desc?: boolean;
+    }): ClientMsg[] {
       const limit = options.limit ?? LIMITS.defaultReadLimit;
-      if (!Number.isInteger(limit) || limit < 1) throw new ImError('Param_Error', 'limit must be at least 1');
-      if (options.start !== undefined && options.end !== undefined && options.end <= options.start) {
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new ImError('Param_Error', 'limit must be at least 1');
+      if (
+        options.start !== undefined &&
+        options.end !== undefined &&
+        options.end <= options.start
+      ) {
         throw new ImError('Param_Error', 'end must be later than start');
       }
       return this.store.msgs({ ...options, limit });
@@ -285,16 +447,32 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
      * Searches this device's data: message text by default, or sessions by a key path such as
      * `session.localCustom`. A key path must start with user or session.
      */
-    searchLocal(options: { keyword: string; keyPath?: string; limit?: number }): (ClientMsg | object)[] {
+    searchLocal(options: {
+      keyword: string;
+      keyPath?: string;
+      limit?: number;
+    }): (ClientMsg | object)[] {
       if (!options.keyword) throw new ImError('Param_Error', 'searchLocal needs a keyword');
       const limit = options.limit ?? LIMITS.defaultReadLimit;
       const keyword = options.keyword.toLowerCase();
-      if (!options.keyPath) return this.store.search((m) => (m.text ?? '').toLowerCase().includes(keyword), limit);
+      if (!options.keyPath)
+        return this.store.search((m) => (m.text ?? '').toLowerCase().includes(keyword), limit);
       const [root, ...path] = options.keyPath.split('.');
-      if (root !== 'user' && root !== 'session') throw new ImError('Param_Error', 'keyPath must start with user or session');
-      const valueAt = (record: object) => path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], record);
+      if (root !== 'user' && root !== 'session')
+        throw new ImError('Param_Error', 'keyPath must start with user or session');
+      const valueAt = (record: object) =>
+        path.reduce<unknown>(
+          (value, key) => (value as Record<string, unknown> | undefined)?.[key],
+          record,
+        );
       const records: object[] = root === 'user' ? this.localUsers() : this.store.sessions();
-      return records.filter((r) => String(valueAt(r) ?? '').toLowerCase().includes(keyword)).slice(0, limit);
+      return records
+        .filter((r) =>
+          String(valueAt(r) ?? '')
+            .toLowerCase()
+            .includes(keyword),
+        )
+        .slice(0, limit);
     }
 
     private keep(msgs: Msg[]): ClientMsg[] {
@@ -326,7 +504,10 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
      * been. Messages that are gone (recalled, deleted for me, not kept in history) leave holes
      * the server has nothing for: one request, nothing shown.
      */
-    private async fillGap(received: ClientMsg, before: { seq: number; time: number }): Promise<void> {
+    private async fillGap(
+      received: ClientMsg,
+      before: { seq: number; time: number },
+    ): Promise<void> {
       const upTo = received.seq ?? 0; // a message past a gap always has its seq (noteSeq)
       const missing = upTo - before.seq - 1;
       try {
@@ -337,7 +518,9 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
           endTime: received.time,
           limit: Math.min(missing + 2, LIMITS.historyMaxLimit),
         });
-        const inGap = (reply.msgs as Msg[]).filter((m) => m.seq > before.seq && m.seq < upTo).sort((x, y) => x.seq - y.seq);
+        const inGap = (reply.msgs as Msg[])
+          .filter((m) => m.seq > before.seq && m.seq < upTo)
+          .sort((x, y) => x.seq - y.seq);
         const added = this.store.putMsgs(inGap.map((m) => fromServer(m, this.account)));
         this.resolveSafeUrls(added);
         for (const msg of added) {
@@ -346,7 +529,10 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
         }
       } catch (error) {
         // The next sync (or a reconnect's) brings them; nothing is lost for good.
-        this.logger.warn('pulling messages missed before a live one failed', (error as Error).message);
+        this.logger.warn(
+          'pulling messages missed before a live one failed',
+          (error as Error).message,
+        );
       }
     }
 
@@ -376,9 +562,11 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
         this.getNosOriginUrl({ safeShortUrl }).then(
           (url) => {
             const held = this.store.getMsg(msg.idClient);
-            if (held?.file?.url === safeShortUrl) this.store.updateMsg(msg.idClient, { file: { ...held.file, url } });
+            if (held?.file?.url === safeShortUrl)
+              this.store.updateMsg(msg.idClient, { file: { ...held.file, url } });
           },
-          (error: unknown) => this.logger.warn('original url lookup failed', safeShortUrl, (error as Error).message),
+          (error: unknown) =>
+            this.logger.warn('original url lookup failed', safeShortUrl, (error as Error).message),
         );
       }
     }
@@ -390,7 +578,8 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
       for (const recall of list) {
         // Held now, as a live message is (its scene's live timetag rule): the next sync need not
         // send it again. Not for super teams, whose pushes come through fan-out groups.
-        if (how === 'live' && recall.scene !== 'superTeam') this.advanceTimetag('deleteMsg', recall.deletedAt - SYNC.liveTimetagMarginMs);
+        if (how === 'live' && recall.scene !== 'superTeam')
+          this.advanceTimetag('deleteMsg', recall.deletedAt - SYNC.liveTimetagMarginMs);
         // Also from the local database when memory does not hold it (older than the working set).
         this.store.forgetMsg({ idServer: recall.idServer, idClient: recall.idClient });
         this.refreshLastMsg(recall.sessionId, recall);
@@ -404,7 +593,8 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
 
     private rememberRecall(idServer: string): void {
       this.recallsTold.add(idServer);
-      if (this.recallsTold.size > RECALLS_REMEMBERED) this.recallsTold.delete(this.recallsTold.values().next().value!);
+      if (this.recallsTold.size > RECALLS_REMEMBERED)
+        this.recallsTold.delete(this.recallsTold.values().next().value!);
     }
 
     private send(type: MsgTypeName, options: Common): Promise<ClientMsg> {
@@ -435,20 +625,30 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
     private async deliver(msg: ClientMsg, resend: boolean): Promise<ClientMsg> {
       try {
         const { msg: stored } = await this.sendCmd('sendMsg', { msg: toOutgoing(msg, resend) });
-        const done = this.store.updateMsg(msg.idClient, { ...fromServer(stored, this.account), status: 'success' }) ?? msg;
+        const done =
+          this.store.updateMsg(msg.idClient, {
+            ...fromServer(stored, this.account),
+            status: 'success',
+          }) ?? msg;
         this.noteSeq(done); // my own message fills its place in the conversation's order
         this.touchSession(done, { countUnread: false });
         return done;
       } catch (error) {
         if (error instanceof ImError && error.code === 7101) {
           // The recipient blacklisted the sender: treated as sent, but marked.
-          const blocked = this.store.updateMsg(msg.idClient, { status: 'success', isInBlackList: true }) ?? msg;
+          const blocked =
+            this.store.updateMsg(msg.idClient, { status: 'success', isInBlackList: true }) ?? msg;
           this.touchSession(blocked, { countUnread: false });
           return blocked;
         }
-        const failed = this.store.updateMsg(msg.idClient, { status: 'fail' }) ?? { ...msg, status: 'fail' as const };
+        const failed = this.store.updateMsg(msg.idClient, { status: 'fail' }) ?? {
+          ...msg,
+          status: 'fail' as const,
+        };
         this.touchSession(failed, { countUnread: false });
-        throw error instanceof ImError ? new ImError(error.code, error.message, { ...(error.event as object), msg: failed }) : error;
+        throw error instanceof ImError
+          ? new ImError(error.code, error.message, { ...(error.event as object), msg: failed })
+          : error;
       }
     }
   };

@@ -4,7 +4,10 @@ import type { Msg, Session } from '@morsel/protocol';
 
 export type MsgStatus = 'sending' | 'success' | 'fail';
 
-export interface ClientMsg extends Omit<Msg, 'idServer' | 'seq' | 'fromClientType' | 'fromDeviceId' | 'fromNick'> {
+export interface ClientMsg extends Omit<
+  Msg,
+  'idServer' | 'seq' | 'fromClientType' | 'fromDeviceId' | 'fromNick'
+> {
   idServer?: string;
   seq?: number;
   fromNick?: string;
@@ -35,7 +38,13 @@ export interface ClientSession extends Omit<Session, 'lastMsg'> {
 export function fromServer(msg: Msg, me: string): ClientMsg {
   const outgoing = msg.from === me;
   const target = msg.scene === 'p2p' ? (outgoing ? msg.to : msg.from) : msg.to;
-  return { ...msg, sessionId: `${msg.scene}-${target}`, target, flow: outgoing ? 'out' : 'in', status: 'success' };
+  return {
+    ...msg,
+    sessionId: `${msg.scene}-${target}`,
+    target,
+    flow: outgoing ? 'out' : 'in',
+    status: 'success',
+  };
 }
 
 /** A fresh client id: 32 hex characters, unique per message. */

@@ -1,11 +1,21 @@
 // Users, friends and relations (document 2: User, Friend, blacklist and mutelist): local copies
 // kept in step by the sync and by pushes from other devices and other accounts.
-import { checkUserUpdate, ImError, LIMITS, type Friend, type RelationChange, type ReplyOf, type User, type UserUpdate } from '@morsel/protocol';
+import {
+  checkUserUpdate,
+  ImError,
+  LIMITS,
+  type Friend,
+  type RelationChange,
+  type ReplyOf,
+  type User,
+  type UserUpdate,
+} from '@morsel/protocol';
 import type { NimCore } from '../core.ts';
 import { withDone, type Done } from '../util/done.ts';
 import type { Constructor } from './mixin.ts';
 
-const fail = <T>(message: string, done?: Done<T>) => withDone(Promise.reject(new ImError('Param_Error', message)), done);
+const fail = <T>(message: string, done?: Done<T>) =>
+  withDone(Promise.reject(new ImError('Param_Error', message)), done);
 type FriendAction = 'addFriend' | 'passFriendApply' | 'deleteFriend' | 'updateFriend';
 
 export function PeopleApi<TBase extends Constructor<NimCore>>(Base: TBase) {
@@ -45,7 +55,8 @@ export function PeopleApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       this.onPush('relationChanged', ({ change }) => {
         const c = change as RelationChange;
         this.keepRelation(c);
-        if (c.kind === 'blacklist') this.options.onsyncmarkinblacklist?.({ account: c.account, isAdd: c.isAdd });
+        if (c.kind === 'blacklist')
+          this.options.onsyncmarkinblacklist?.({ account: c.account, isAdd: c.isAdd });
         else this.options.onsyncmarkinmutelist?.({ account: c.account, isAdd: c.isAdd });
       });
       this.onSyncDone(() => {
@@ -66,7 +77,12 @@ export function PeopleApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       const { done, ...user } = options;
       const problem = checkUserUpdate(user);
       if (problem) return fail(problem, done);
-      return withDone(this.sendCmd('updateMyInfo', { user }).then(({ user: updated }) => this.keepMyInfo(updated)), done);
+      return withDone(
+        this.sendCmd('updateMyInfo', { user }).then(({ user: updated }) =>
+          this.keepMyInfo(updated),
+        ),
+        done,
+      );
     }
 
     /** Profiles from the server (at most 150 accounts), also kept locally. */
@@ -98,17 +114,30 @@ export function PeopleApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       return this.friendRequest(2, options);
     }
 
-    passFriendApply(options: { account: string; idServer?: string; ps?: string; done?: Done<void> }) {
+    passFriendApply(options: {
+      account: string;
+      idServer?: string;
+      ps?: string;
+      done?: Done<void>;
+    }) {
       return this.friendRequest(3, options);
     }
 
-    rejectFriendApply(options: { account: string; idServer?: string; ps?: string; done?: Done<void> }) {
+    rejectFriendApply(options: {
+      account: string;
+      idServer?: string;
+      ps?: string;
+      done?: Done<void>;
+    }) {
       return this.friendRequest(4, options);
     }
 
     deleteFriend(options: { account: string; delAlias?: boolean; done?: Done<void> }) {
       const { done, ...params } = options;
-      return withDone(this.sendCmd('deleteFriend', params).then(() => {}), done);
+      return withDone(
+        this.sendCmd('deleteFriend', params).then(() => {}),
+        done,
+      );
     }
 
     /** Changes a friend's alias or custom data; needs at least one of them. */
@@ -119,7 +148,12 @@ export function PeopleApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       }
       const work = this.sendCmd('updateFriend', params).then(() => {
         const friend = this.knownFriends.get(params.account.toLowerCase());
-        if (friend) this.keepFriend({ ...friend, ...(params.alias !== undefined && { alias: params.alias }), ...(params.custom !== undefined && { custom: params.custom }) });
+        if (friend)
+          this.keepFriend({
+            ...friend,
+            ...(params.alias !== undefined && { alias: params.alias }),
+            ...(params.custom !== undefined && { custom: params.custom }),
+          });
       });
       return withDone(work, done);
     }
@@ -139,7 +173,12 @@ export function PeopleApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     markInBlacklist(options: { account: string; isAdd: boolean; done?: Done<void> }) {
       const { done, ...params } = options;
       const work = this.sendCmd('markInBlacklist', params).then(() =>
-        this.keepRelation({ account: params.account.toLowerCase(), kind: 'blacklist', isAdd: params.isAdd, updateTime: Date.now() }),
+        this.keepRelation({
+          account: params.account.toLowerCase(),
+          kind: 'blacklist',
+          isAdd: params.isAdd,
+          updateTime: Date.now(),
+        }),
       );
       return withDone(work, done);
     }
@@ -147,7 +186,12 @@ export function PeopleApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     markInMutelist(options: { account: string; isAdd: boolean; done?: Done<void> }) {
       const { done, ...params } = options;
       const work = this.sendCmd('markInMutelist', params).then(() =>
-        this.keepRelation({ account: params.account.toLowerCase(), kind: 'mutelist', isAdd: params.isAdd, updateTime: Date.now() }),
+        this.keepRelation({
+          account: params.account.toLowerCase(),
+          kind: 'mutelist',
+          isAdd: params.isAdd,
+          updateTime: Date.now(),
+        }),
       );
       return withDone(work, done);
     }
@@ -164,10 +208,17 @@ export function PeopleApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       return this.muted.has(account.toLowerCase());
     }
 
-    private friendRequest(type: 1 | 2 | 3 | 4, options: { account: string; ps?: string; idServer?: string; done?: Done<void> }) {
+    private friendRequest(
+      type: 1 | 2 | 3 | 4,
+      options: { account: string; ps?: string; idServer?: string; done?: Done<void> },
+    ) {
       const { done, ...params } = options;
-      if (params.ps !== undefined && params.ps.length > LIMITS.psMaxLength) return fail(`ps is at most ${LIMITS.psMaxLength} characters`, done);
-      return withDone(this.sendCmd('friendRequest', { ...params, type }).then(() => {}), done);
+      if (params.ps !== undefined && params.ps.length > LIMITS.psMaxLength)
+        return fail(`ps is at most ${LIMITS.psMaxLength} characters`, done);
+      return withDone(
+        this.sendCmd('friendRequest', { ...params, type }).then(() => {}),
+        done,
+      );
     }
 
     private keepMyInfo(user: User): User {

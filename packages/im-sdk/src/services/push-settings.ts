@@ -28,16 +28,31 @@ export function PushSettingsApi<TBase extends Constructor<NimCore>>(Base: TBase)
      */
     updatePushToken(options: RequestOf<'updatePushToken'> & { done?: Done<void> }) {
       const { done, ...params } = options;
-      if (!params.tokenName) return withDone(Promise.reject(new ImError('Param_Error', 'tokenName is required')), done);
-      return withDone(this.sendCmd('updatePushToken', params).then(() => {}), done);
+      if (!params.tokenName)
+        return withDone(Promise.reject(new ImError('Param_Error', 'tokenName is required')), done);
+      return withDone(
+        this.sendCmd('updatePushToken', params).then(() => {}),
+        done,
+      );
     }
 
     /** Sets the do-not-disturb window (times of day, HH:mm; it may cross midnight). */
-    updateDonnop(options: { donnop: RequestOf<'updateDonnop'>['donnop']; done?: Done<DonnopSettings> }) {
+    updateDonnop(options: {
+      donnop: RequestOf<'updateDonnop'>['donnop'];
+      done?: Done<DonnopSettings>;
+    }) {
       const { donnop, done } = options;
-      if (typeof donnop?.open !== 'boolean') return withDone(Promise.reject(new ImError('Param_Error', 'donnop.open must be a boolean')), done);
+      if (typeof donnop?.open !== 'boolean')
+        return withDone(
+          Promise.reject(new ImError('Param_Error', 'donnop.open must be a boolean')),
+          done,
+        );
       for (const field of ['startTime', 'endTime'] as const) {
-        if (!TIME_OF_DAY.test(donnop[field])) return withDone(Promise.reject(new ImError('Param_Error', `donnop.${field} must be HH:mm`)), done);
+        if (!TIME_OF_DAY.test(donnop[field]))
+          return withDone(
+            Promise.reject(new ImError('Param_Error', `donnop.${field} must be HH:mm`)),
+            done,
+          );
       }
       const work = this.sendCmd('updateDonnop', { donnop }).then((reply) => {
         this.donnop = reply.donnop;

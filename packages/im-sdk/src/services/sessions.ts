@@ -19,11 +19,15 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
         for (const session of sessions as Session[]) this.storeServerSession(session);
       });
       this.onSyncDone(() => this.callbacks().onsessions?.(this.store.sessions()));
-      this.onPush('sessionAck', ({ ack }) => this.applyAck(ack as { sessionId: string; ack: number }));
+      this.onPush('sessionAck', ({ ack }) =>
+        this.applyAck(ack as { sessionId: string; ack: number }),
+      );
       this.onPush('syncSessionAck', ({ acks }) => {
         for (const ack of acks as { sessionId: string; ack: number }[]) this.applyAck(ack);
       });
-      this.onPush('sessionsDeleted', ({ sessionIds }) => this.sessionsDeleted(sessionIds as string[]));
+      this.onPush('sessionsDeleted', ({ sessionIds }) =>
+        this.sessionsDeleted(sessionIds as string[]),
+      );
     }
 
     protected callbacks() {
@@ -37,13 +41,21 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
 
     /** A new or changed message updates its session: last message, time, unread. */
     protected touchSession(msg: ClientMsg, options: { countUnread: boolean }): ClientSession {
-      const session = this.store.getSession(msg.sessionId) ?? { id: msg.sessionId, scene: msg.scene, to: msg.target, updateTime: 0, unread: 0, ack: 0 };
+      const session = this.store.getSession(msg.sessionId) ?? {
+        id: msg.sessionId,
+        scene: msg.scene,
+        to: msg.target,
+        updateTime: 0,
+        unread: 0,
+        ack: 0,
+      };
       if (!session.lastMsg || session.lastMsg.time <= msg.time) {
         session.lastMsg = msg;
         session.updateTime = Math.max(session.updateTime, msg.time);
       }
       if (msg.flow === 'out') session.ack = Math.max(session.ack, msg.time);
-      const unreadable = msg.flow === 'in' && msg.isUnreadable !== false && !msg.isLocal && msg.time > session.ack;
+      const unreadable =
+        msg.flow === 'in' && msg.isUnreadable !== false && !msg.isLocal && msg.time > session.ack;
       if (options.countUnread && unreadable) {
         if (msg.sessionId === this.currentSessionId) this.acknowledge(session, msg.time);
         else session.unread += 1;
@@ -54,19 +66,30 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     }
 
     /** After messages disappear, the session shows the latest one left. */
-    protected refreshLastMsg(sessionId: string, removed?: { idServer: string; idClient?: string }): void {
+    protected refreshLastMsg(
+      sessionId: string,
+      removed?: { idServer: string; idClient?: string },
+    ): void {
       const session = this.store.getSession(sessionId);
       if (!session) return;
       const [latest] = this.store.msgs({ sessionId, limit: 1 });
       const shown = session.lastMsg;
       // A removed message that is not the one shown leaves it (the sync may have brought the
       // server's last message already, one this device does not hold).
-      const keep = removed && shown && shown.idServer !== removed.idServer && shown.idClient !== removed.idClient && (!latest || latest.time <= shown.time);
+      const keep =
+        removed &&
+        shown &&
+        shown.idServer !== removed.idServer &&
+        shown.idClient !== removed.idClient &&
+        (!latest || latest.time <= shown.time);
       if (!keep) {
         if (latest) session.lastMsg = latest;
         else delete session.lastMsg;
       }
-      session.unread = Math.min(session.unread, this.store.countUnread(sessionId, session.ack, this.account));
+      session.unread = Math.min(
+        session.unread,
+        this.store.countUnread(sessionId, session.ack, this.account),
+      );
       this.store.putSession(session);
       this.callbacks().onupdatesession?.(session);
     }
@@ -86,7 +109,10 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     private storeServerSession(server: Session): void {
       const local = this.store.getSession(server.id);
       // Cleared on another device while this one was away: its messages up to then go too.
-      const clearedAt = server.lastEmptyTime !== undefined && server.lastEmptyTime > (local?.lastEmptyTime ?? 0) ? server.lastEmptyTime : undefined;
+      const clearedAt =
+        server.lastEmptyTime !== undefined && server.lastEmptyTime > (local?.lastEmptyTime ?? 0)
+          ? server.lastEmptyTime
+          : undefined;
       // The session's last message is a preview only: it is not put into the message store, so
       // the messages synced next are all reported as new and local history has no gaps.
       const lastMsg = server.lastMsg ? fromServer(server.lastMsg, this.account) : local?.lastMsg;
@@ -104,9 +130,11 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
         // messages all come after the clearing).
         const held = this.store.msgs({ sessionId: server.id, end: clearedAt, limit: 1 }).length > 0;
         this.store.clearSession(server.id, clearedAt);
-        if (held) this.callbacks().onclearServerHistoryMsgs?.({ sessionId: server.id, time: clearedAt });
+        if (held)
+          this.callbacks().onclearServerHistoryMsgs?.({ sessionId: server.id, time: clearedAt });
       }
-      if (server.id === this.currentSessionId && merged.lastMsg) this.acknowledge(merged, merged.lastMsg.time);
+      if (server.id === this.currentSessionId && merged.lastMsg)
+        this.acknowledge(merged, merged.lastMsg.time);
     }
 
     protected applyAck({ sessionId, ack }: { sessionId: string; ack: number }): void {
@@ -114,7 +142,10 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       if (!session || ack <= session.ack) return; // not newer than what is held: ignored
       session.ack = ack;
       // Unread from an ack: the later messages from others.
-      session.unread = Math.min(session.unread, this.store.countUnread(sessionId, ack, this.account));
+      session.unread = Math.min(
+        session.unread,
+        this.store.countUnread(sessionId, ack, this.account),
+      );
       this.store.putSession(session);
       this.callbacks().onupdatesession?.(session);
     }
@@ -123,8 +154,8 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       session.unread = 0;
       if (!this.syncSessionUnread || time <= session.ack) return;
       session.ack = time;
-      this.sendCmd('markSessionAck', { scene: session.scene, to: session.to, timetag: time }).catch((error) =>
-        this.logger.warn('markSessionAck failed', String(error)),
+      this.sendCmd('markSessionAck', { scene: session.scene, to: session.to, timetag: time }).catch(
+        (error) => this.logger.warn('markSessionAck failed', String(error)),
       );
     }
 
@@ -158,7 +189,14 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     insertLocalSession(options: { scene: Scene; to: string }): ClientSession {
       const id = `${options.scene}-${options.to}`;
       if (this.store.getSession(id)) throw new ImError('Session_Exist', `session ${id} exists`);
-      const session: ClientSession = { id, scene: options.scene, to: options.to, updateTime: Date.now(), unread: 0, ack: 0 };
+      const session: ClientSession = {
+        id,
+        scene: options.scene,
+        to: options.to,
+        updateTime: Date.now(),
+        unread: 0,
+        ack: 0,
+      };
       this.store.putSession(session);
       this.callbacks().onupdatesession?.(session);
       return session;
@@ -177,17 +215,33 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       return this.store.removeSession(options.id);
     }
 
-    getServerSessions(options: { minTimestamp?: number; maxTimestamp?: number; limit?: number; done?: Done<ReplyOf<'getServerSessions'>> } = {}) {
+    getServerSessions(
+      options: {
+        minTimestamp?: number;
+        maxTimestamp?: number;
+        limit?: number;
+        done?: Done<ReplyOf<'getServerSessions'>>;
+      } = {},
+    ) {
       const { done, ...query } = options;
       return withDone(this.sendCmd('getServerSessions', query), done);
     }
 
     getServerSession(options: { sessionId: string; done?: Done<ReplyOf<'getServerSession'>> }) {
-      return withDone(this.sendCmd('getServerSession', { sessionId: options.sessionId }), options.done);
+      return withDone(
+        this.sendCmd('getServerSession', { sessionId: options.sessionId }),
+        options.done,
+      );
     }
 
     updateServerSession(options: { sessionId: string; ext: string; done?: Done<void> }) {
-      return withDone(this.sendCmd('updateServerSession', { sessionId: options.sessionId, ext: options.ext }).then(() => {}), options.done);
+      return withDone(
+        this.sendCmd('updateServerSession', {
+          sessionId: options.sessionId,
+          ext: options.ext,
+        }).then(() => {}),
+        options.done,
+      );
     }
 
     /** Deletes server sessions; they go from this device and the account's others too. */
@@ -205,12 +259,27 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
       return this.deleteSessionsBy('deleteSessions', options.sessions, options.done);
     }
 
-    private deleteSessionsBy(command: 'deleteSessions' | 'deleteServerSessions', sessions: { scene: Scene; to: string }[], done?: Done<void>) {
+    private deleteSessionsBy(
+      command: 'deleteSessions' | 'deleteServerSessions',
+      sessions: { scene: Scene; to: string }[],
+      done?: Done<void>,
+    ) {
       if (sessions.length < 1 || sessions.length > LIMITS.deleteSessionsMax) {
-        return withDone(Promise.reject(new ImError('Param_Error', `sessions must hold 1 to ${LIMITS.deleteSessionsMax} sessions`)), done);
+        return withDone(
+          Promise.reject(
+            new ImError(
+              'Param_Error',
+              `sessions must hold 1 to ${LIMITS.deleteSessionsMax} sessions`,
+            ),
+          ),
+          done,
+        );
       }
       const ids = sessions.map((s) => `${s.scene}-${s.to}`);
-      return withDone(this.sendCmd(command, { sessions: ids }).then(() => this.sessionsDeleted(ids)), done);
+      return withDone(
+        this.sendCmd(command, { sessions: ids }).then(() => this.sessionsDeleted(ids)),
+        done,
+      );
     }
 
     private sessionsDeleted(ids: string[]): void {

@@ -3,7 +3,14 @@
 // are held in the store (and so in the local database, when there is one, with the sysMsgs
 // timetag: their sync is incremental across reloads); local changes (state, localCustom, deletes)
 // stay on this device.
-import { ImError, LIMITS, SYSMSG_CATEGORIES, SYSMSG_STATES, type CustomSysMsg, type SysMsg } from '@morsel/protocol';
+import {
+  ImError,
+  LIMITS,
+  SYSMSG_CATEGORIES,
+  SYSMSG_STATES,
+  type CustomSysMsg,
+  type SysMsg,
+} from '@morsel/protocol';
 import type { NimCore } from '../core.ts';
 import { withDone, type Done } from '../util/done.ts';
 import type { Constructor } from './mixin.ts';
@@ -22,7 +29,10 @@ export type ClientSysMsg = SysMsg & { status: 'success' | 'deleted'; localCustom
  * delete by another of my devices (deleteMsgP2pOneWay, deleteMsgTeamOneWay). Its idServer is the
  * deleted message's; it is not stored and not counted unread.
  */
-export type DeleteNotice = Omit<SysMsg, 'type' | 'deletedIdServer' | 'deletedIdClient' | 'deletedMsgTime'> & {
+export type DeleteNotice = Omit<
+  SysMsg,
+  'type' | 'deletedIdServer' | 'deletedIdClient' | 'deletedMsgTime'
+> & {
   type: 'deleteMsg' | 'deleteMsgSuperTeam' | 'deleteMsgP2pOneWay' | 'deleteMsgTeamOneWay';
   sessionId: string;
   deletedIdServer: string;
@@ -36,7 +46,9 @@ export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     constructor(...args: any[]) {
       super(...args);
       this.onPush('syncOfflineSysMsgs', ({ sysMsgs }) => {
-        const fresh = (sysMsgs as SysMsg[]).map((m) => this.keepSysMsg(m)).filter((m) => m !== undefined);
+        const fresh = (sysMsgs as SysMsg[])
+          .map((m) => this.keepSysMsg(m))
+          .filter((m) => m !== undefined);
         if (fresh.length) this.options.onofflinesysmsgs?.(fresh);
       });
       this.onSyncDone(() => this.options.onsysmsgunread?.(this.sysMsgUnread()));
@@ -66,7 +78,9 @@ export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
 
     /** Unread system messages per category and in total (those deleted here do not count). */
     sysMsgUnread(): SysMsgUnread {
-      const counts = Object.fromEntries([...SYSMSG_CATEGORIES, 'total'].map((c) => [c, 0])) as SysMsgUnread;
+      const counts = Object.fromEntries(
+        [...SYSMSG_CATEGORIES, 'total'].map((c) => [c, 0]),
+      ) as SysMsgUnread;
       for (const msg of this.shownSysMsgs()) {
         if (msg.read) continue;
         counts[msg.category] += 1;
@@ -76,11 +90,24 @@ export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     }
 
     /** The latest system messages held here, newest first (at most 100 per call). */
-    getLocalSysMsgs(options: { limit?: number; category?: SysMsg['category']; type?: SysMsg['type']; read?: boolean } = {}): ClientSysMsg[] {
+    getLocalSysMsgs(
+      options: {
+        limit?: number;
+        category?: SysMsg['category'];
+        type?: SysMsg['type'];
+        read?: boolean;
+      } = {},
+    ): ClientSysMsg[] {
       const limit = options.limit ?? LIMITS.localSysMsgsMaxLimit;
-      if (limit < 1 || limit > LIMITS.localSysMsgsMaxLimit) throw new ImError('Param_Error', `limit must be 1 to ${LIMITS.localSysMsgsMaxLimit}`);
+      if (limit < 1 || limit > LIMITS.localSysMsgsMaxLimit)
+        throw new ImError('Param_Error', `limit must be 1 to ${LIMITS.localSysMsgsMaxLimit}`);
       return this.shownSysMsgs()
-        .filter((m) => (!options.category || m.category === options.category) && (!options.type || m.type === options.type) && (options.read === undefined || m.read === options.read))
+        .filter(
+          (m) =>
+            (!options.category || m.category === options.category) &&
+            (!options.type || m.type === options.type) &&
+            (options.read === undefined || m.read === options.read),
+        )
         .sort((a, b) => b.time - a.time)
         .slice(0, limit);
     }
@@ -89,7 +116,10 @@ export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     markSysMsgRead(options: { sysMsgs: SysMsg[]; done?: Done<void> }) {
       const ids = options.sysMsgs.map((m) => m.idServer);
       if (ids.length < 1 || ids.length > LIMITS.localSysMsgsMaxLimit) {
-        return withDone(Promise.reject(new ImError('Param_Error', 'sysMsgs must hold 1 to 100 messages')), options.done);
+        return withDone(
+          Promise.reject(new ImError('Param_Error', 'sysMsgs must hold 1 to 100 messages')),
+          options.done,
+        );
       }
       const work = this.sendCmd('markRead', { ids }).then(() => {
         this.markSysMsgsReadHere(ids);
@@ -102,12 +132,31 @@ export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
      * Changes a system message on this device only: its state (init, passed, rejected, error) and
      * the application's localCustom. Kept in the local database; resolves with the message.
      */
-    updateLocalSysMsg(options: { idServer: string; state?: SysMsg['state']; localCustom?: string; done?: Done<ClientSysMsg> }) {
+    updateLocalSysMsg(options: {
+      idServer: string;
+      state?: SysMsg['state'];
+      localCustom?: string;
+      done?: Done<ClientSysMsg>;
+    }) {
       const { idServer, state, localCustom, done } = options;
       const held = idServer ? this.store.getSysMsg(idServer) : undefined;
-      if (!held || held.status === 'deleted') return withDone(Promise.reject(new ImError('Param_Error', `no local system message ${idServer}`)), done);
-      if (state === undefined && localCustom === undefined) return withDone(Promise.reject(new ImError('Param_Error', 'state or localCustom is required')), done);
-      if (state !== undefined && !SYSMSG_STATES.includes(state)) return withDone(Promise.reject(new ImError('Param_Error', `state must be one of ${SYSMSG_STATES.join(', ')}`)), done);
+      if (!held || held.status === 'deleted')
+        return withDone(
+          Promise.reject(new ImError('Param_Error', `no local system message ${idServer}`)),
+          done,
+        );
+      if (state === undefined && localCustom === undefined)
+        return withDone(
+          Promise.reject(new ImError('Param_Error', 'state or localCustom is required')),
+          done,
+        );
+      if (state !== undefined && !SYSMSG_STATES.includes(state))
+        return withDone(
+          Promise.reject(
+            new ImError('Param_Error', `state must be one of ${SYSMSG_STATES.join(', ')}`),
+          ),
+          done,
+        );
       if (state !== undefined) held.state = state;
       if (localCustom !== undefined) held.localCustom = localCustom;
       this.store.putSysMsgs([held]);
@@ -120,7 +169,11 @@ export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
      */
     deleteLocalSysMsg(options: { idServer: string | string[]; done?: Done<void> }) {
       const ids = Array.isArray(options.idServer) ? options.idServer : [options.idServer];
-      if (ids.length === 0 || ids.some((id) => !id)) return withDone(Promise.reject(new ImError('Param_Error', 'idServer is required')), options.done);
+      if (ids.length === 0 || ids.some((id) => !id))
+        return withDone(
+          Promise.reject(new ImError('Param_Error', 'idServer is required')),
+          options.done,
+        );
       this.deleteHere(ids.map((id) => this.store.getSysMsg(id)).filter((m) => m !== undefined));
       return withDone(Promise.resolve(), options.done);
     }
@@ -134,8 +187,13 @@ export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     /** Sends a custom system message; its content is required. */
     sendCustomSysMsg(options: CustomSysMsg & { done?: Done<{ idServer: string; time: number }> }) {
       const { done, ...sysMsg } = options;
-      if (!sysMsg.content) return withDone(Promise.reject(new ImError('Param_Error', 'a custom system message needs content')), done);
-      if (!sysMsg.to) return withDone(Promise.reject(new ImError('Param_Error', 'to is required')), done);
+      if (!sysMsg.content)
+        return withDone(
+          Promise.reject(new ImError('Param_Error', 'a custom system message needs content')),
+          done,
+        );
+      if (!sysMsg.to)
+        return withDone(Promise.reject(new ImError('Param_Error', 'to is required')), done);
       return withDone(this.sendCmd('sendCustomSysMsg', { sysMsg }), done);
     }
 

@@ -2,12 +2,21 @@
 // commands, a local copy of my teams kept in step by the sync and by pushes, and the quirks the
 // spec names (803 on the team list means no teams, 406 on members means none, team-member sync
 // is deprecated).
-import { ImError, LIMITS, type ReplyOf, type RequestOf, type Team, type TeamMember } from '@morsel/protocol';
+import {
+  ImError,
+  LIMITS,
+  type ReplyOf,
+  type RequestOf,
+  type Team,
+  type TeamMember,
+} from '@morsel/protocol';
 import type { NimCore } from '../core.ts';
 import { withDone, type Done } from '../util/done.ts';
 import type { Constructor } from './mixin.ts';
 
-type Params<N extends keyof typeof commands> = RequestOf<(typeof commands)[N]> & { done?: Done<ReplyOf<(typeof commands)[N]>> };
+type Params<N extends keyof typeof commands> = RequestOf<(typeof commands)[N]> & {
+  done?: Done<ReplyOf<(typeof commands)[N]>>;
+};
 
 /** SDK method name -> command name, for the commands that need nothing but forwarding. */
 const commands = {
@@ -51,10 +60,13 @@ export function TeamsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
         this.keepTeam(team as Team);
         this.options.onupdateteam?.(team as Team);
       });
-      this.onPush('teamMsgReceipt', ({ reads }) => this.options.onTeamMsgReceipt?.(reads as ReplyOf<'getTeamMsgReads'>['reads']));
+      this.onPush('teamMsgReceipt', ({ reads }) =>
+        this.options.onTeamMsgReceipt?.(reads as ReplyOf<'getTeamMsgReads'>['reads']),
+      );
       this.onPush('teamMembersChanged', (params) => {
         const change = params as { teamId: string; members: TeamMember[]; removed: string[] };
-        for (const member of change.members) if (member.account === this.account) this.myTeamMembers.set(member.teamId, member);
+        for (const member of change.members)
+          if (member.account === this.account) this.myTeamMembers.set(member.teamId, member);
         this.options.onupdateteammembers?.(change);
       });
     }
@@ -120,14 +132,33 @@ export function TeamsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     /** My info in a team; needs teamId and at least one of nickInTeam, muteTeam, muteNotiType, custom. */
     updateInfoInTeam(options: RequestOf<'updateInfoInTeam'> & { done?: Done<TeamMember> }) {
       const { done, ...params } = options;
-      if (params.nickInTeam === undefined && params.muteTeam === undefined && params.muteNotiType === undefined && params.custom === undefined) {
-        return withDone(Promise.reject(new ImError('Param_Error', 'member update requires teamId and at least one of nickInTeam, muteTeam, muteNotiType, custom')), done);
+      if (
+        params.nickInTeam === undefined &&
+        params.muteTeam === undefined &&
+        params.muteNotiType === undefined &&
+        params.custom === undefined
+      ) {
+        return withDone(
+          Promise.reject(
+            new ImError(
+              'Param_Error',
+              'member update requires teamId and at least one of nickInTeam, muteTeam, muteNotiType, custom',
+            ),
+          ),
+          done,
+        );
       }
-      return withDone(this.sendCmd('updateInfoInTeam', params).then(({ member }) => member), done);
+      return withDone(
+        this.sendCmd('updateInfoInTeam', params).then(({ member }) => member),
+        done,
+      );
     }
 
     getTeam(options: { teamId: string; done?: Done<Team> }) {
-      return withDone(this.sendCmd('getTeam', { teamId: options.teamId }).then(({ team }) => this.keepTeam(team)), options.done);
+      return withDone(
+        this.sendCmd('getTeam', { teamId: options.teamId }).then(({ team }) => this.keepTeam(team)),
+        options.done,
+      );
     }
 
     /** My teams; 803 from the server means I have none. */
@@ -144,15 +175,38 @@ export function TeamsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
 
     /** A team's members; 406 from the server means none. */
     getTeamMembers(options: { teamId: string; done?: Done<TeamMember[]> }) {
-      const work = this.sendCmd('getTeamMembers', { teamId: options.teamId }).then(({ members }) => members ?? []);
+      const work = this.sendCmd('getTeamMembers', { teamId: options.teamId }).then(
+        ({ members }) => members ?? [],
+      );
       return withDone(work, options.done);
     }
 
-    getTeamMemberInvitorAccid(options: { teamId: string; accounts: string[]; done?: Done<Record<string, string>> }) {
-      if (options.accounts.length < 1 || options.accounts.length > LIMITS.getTeamMemberInvitorAccidMax) {
-        return withDone(Promise.reject(new ImError('Param_Error', `accounts must hold 1 to ${LIMITS.getTeamMemberInvitorAccidMax} accounts`)), options.done);
+    getTeamMemberInvitorAccid(options: {
+      teamId: string;
+      accounts: string[];
+      done?: Done<Record<string, string>>;
+    }) {
+      if (
+        options.accounts.length < 1 ||
+        options.accounts.length > LIMITS.getTeamMemberInvitorAccidMax
+      ) {
+        return withDone(
+          Promise.reject(
+            new ImError(
+              'Param_Error',
+              `accounts must hold 1 to ${LIMITS.getTeamMemberInvitorAccidMax} accounts`,
+            ),
+          ),
+          options.done,
+        );
       }
-      return withDone(this.sendCmd('getTeamMemberInvitorAccid', { teamId: options.teamId, accounts: options.accounts }).then(({ invitors }) => invitors), options.done);
+      return withDone(
+        this.sendCmd('getTeamMemberInvitorAccid', {
+          teamId: options.teamId,
+          accounts: options.accounts,
+        }).then(({ invitors }) => invitors),
+        options.done,
+      );
     }
 
     getLocalTeams(): Team[] {
@@ -164,26 +218,53 @@ export function TeamsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     }
 
     /** Tells the senders that I read these team messages (sent with needMsgReceipt). */
-    sendTeamMsgReceipt(options: { teamMsgReceipts: { teamId: string; idServer: string }[]; done?: Done<void> }) {
-      return withDone(this.sendCmd('sendTeamMsgReceipt', { teamMsgReceipts: options.teamMsgReceipts }).then(() => {}), options.done);
+    sendTeamMsgReceipt(options: {
+      teamMsgReceipts: { teamId: string; idServer: string }[];
+      done?: Done<void>;
+    }) {
+      return withDone(
+        this.sendCmd('sendTeamMsgReceipt', { teamMsgReceipts: options.teamMsgReceipts }).then(
+          () => {},
+        ),
+        options.done,
+      );
     }
 
-    getTeamMsgReads(options: { teamMsgReceipts: { teamId: string; idServer: string }[]; done?: Done<ReplyOf<'getTeamMsgReads'>['reads']> }) {
-      return withDone(this.sendCmd('getTeamMsgReads', { teamMsgReceipts: options.teamMsgReceipts }).then((r) => r.reads), options.done);
+    getTeamMsgReads(options: {
+      teamMsgReceipts: { teamId: string; idServer: string }[];
+      done?: Done<ReplyOf<'getTeamMsgReads'>['reads']>;
+    }) {
+      return withDone(
+        this.sendCmd('getTeamMsgReads', { teamMsgReceipts: options.teamMsgReceipts }).then(
+          (r) => r.reads,
+        ),
+        options.done,
+      );
     }
 
-    getTeamMsgReadAccounts(options: { teamMsgReceipt: { teamId: string; idServer: string }; done?: Done<ReplyOf<'getTeamMsgReadAccounts'>> }) {
-      return withDone(this.sendCmd('getTeamMsgReadAccounts', { teamMsgReceipt: options.teamMsgReceipt }), options.done);
+    getTeamMsgReadAccounts(options: {
+      teamMsgReceipt: { teamId: string; idServer: string };
+      done?: Done<ReplyOf<'getTeamMsgReadAccounts'>>;
+    }) {
+      return withDone(
+        this.sendCmd('getTeamMsgReadAccounts', { teamMsgReceipt: options.teamMsgReceipt }),
+        options.done,
+      );
     }
 
     /** Deprecated by NIM: team members are fetched with getTeamMembers. */
     syncTeamMembers(): never {
-      throw new ImError('SYNC_TEAM_MEMBERS_ERROR', 'team-member sync is deprecated: use getTeamMembers');
+      throw new ImError(
+        'SYNC_TEAM_MEMBERS_ERROR',
+        'team-member sync is deprecated: use getTeamMembers',
+      );
     }
 
     private forward<N extends keyof typeof commands>(name: N, options: Params<N>) {
       const { done, ...params } = options as Params<N> & { done?: Done<unknown> };
-      return withDone(this.sendCmd(commands[name], params as never), done as never) as Promise<ReplyOf<(typeof commands)[N]>>;
+      return withDone(this.sendCmd(commands[name], params as never), done as never) as Promise<
+        ReplyOf<(typeof commands)[N]>
+      >;
     }
 
     private keepTeam(team: Team): Team {

@@ -11,12 +11,17 @@ export interface DbEnvironment {
 }
 
 /** The browser family whose database document 2 disables, if this user agent is one. */
-export function dbDisabledBrowser(userAgent: string | undefined): 'IE' | 'Edge' | 'Safari' | undefined {
+export function dbDisabledBrowser(
+  userAgent: string | undefined,
+): 'IE' | 'Edge' | 'Safari' | undefined {
   if (!userAgent) return undefined;
   if (/MSIE |Trident\//.test(userAgent)) return 'IE';
   if (/\bEdge\/\d/.test(userAgent)) return 'Edge';
   const safariToken = /\bSafari\//.test(userAgent) && /\bVersion\/\d/.test(userAgent);
-  const otherBrowser = /\b(Chrome|Chromium|CriOS|FxiOS|EdgiOS|EdgA|OPR|OPiOS|Android|SamsungBrowser)\b/.test(userAgent);
+  const otherBrowser =
+    /\b(Chrome|Chromium|CriOS|FxiOS|EdgiOS|EdgA|OPR|OPiOS|Android|SamsungBrowser)\b/.test(
+      userAgent,
+    );
   if (safariToken && !otherBrowser) return 'Safari';
   return undefined;
 }

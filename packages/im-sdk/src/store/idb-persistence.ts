@@ -10,7 +10,11 @@ import type { StoreSnapshot, Tombstone } from './memory-store.ts';
 import type { ChangeBatch, DbMsgQuery, LoadLimits, Persistence } from './persistence.ts';
 
 export interface LocalDbSchema extends DBSchema {
-  msgs: { key: string; value: ClientMsg; indexes: { sessionTime: [string, number]; idServer: string } };
+  msgs: {
+    key: string;
+    value: ClientMsg;
+    indexes: { sessionTime: [string, number]; idServer: string };
+  };
   sessions: { key: string; value: ClientSession; indexes: { updateTime: number } };
   sysMsgs: { key: string; value: ClientSysMsg; indexes: { time: number } };
   timetags: { key: string; value: number };
@@ -21,16 +25,18 @@ const STORES = ['msgs', 'sessions', 'sysMsgs', 'timetags'] as const;
 const WRITE_SCOPE = ['msgs', 'sessions', 'sysMsgs', 'timetags'] as const;
 
 /** The database of one app key and account (accounts match case-insensitively). */
-export const localDbName = (appKey: string, account: string) => `morsel-im-${appKey}-${account.toLowerCase()}`;
+export const localDbName = (appKey: string, account: string) =>
+  `morsel-im-${appKey}-${account.toLowerCase()}`;
 
 export interface IdbEvents {
   /** The connection ended abnormally, or was closed so another tab could upgrade. */
   closed(reason: string): void;
 }
 
-type MsgStore = IDBPObjectStore<LocalDbSchema, typeof WRITE_SCOPE[number][], 'msgs', 'readwrite'>;
+type MsgStore = IDBPObjectStore<LocalDbSchema, (typeof WRITE_SCOPE)[number][], 'msgs', 'readwrite'>;
 
-const sessionRange = (sessionId: string, start = -Infinity, end = Infinity) => IDBKeyRange.bound([sessionId, start], [sessionId, end]);
+const sessionRange = (sessionId: string, start = -Infinity, end = Infinity) =>
+  IDBKeyRange.bound([sessionId, start], [sessionId, end]);
 
 /**
  * Messages deleted here (tombstones) are records of the msgs store under this pseudo session,
@@ -38,11 +44,25 @@ const sessionRange = (sessionId: string, start = -Infinity, end = Infinity) => I
  * schema stays document 2's version 11. No session has this id (ids are scene-target).
  */
 const TOMBSTONES = '#deleted';
-type TombstoneRecord = { idClient: string; sessionId: typeof TOMBSTONES; time: number; deletedIdServer: string };
-const tombstoneRecord = ({ idServer, time }: Tombstone) => ({ idClient: `${TOMBSTONES}:${idServer}`, sessionId: TOMBSTONES, time, deletedIdServer: idServer }) as TombstoneRecord as unknown as ClientMsg;
+type TombstoneRecord = {
+  idClient: string;
+  sessionId: typeof TOMBSTONES;
+  time: number;
+  deletedIdServer: string;
+};
+const tombstoneRecord = ({ idServer, time }: Tombstone) =>
+  ({
+    idClient: `${TOMBSTONES}:${idServer}`,
+    sessionId: TOMBSTONES,
+    time,
+    deletedIdServer: idServer,
+  }) as TombstoneRecord as unknown as ClientMsg;
 /** Deletes every message record but the tombstones (keys from `#deleted:` up to, not including, `#deleted;`). */
 const clearMsgsKeepingTombstones = (msgs: MsgStore) =>
-  Promise.all([msgs.delete(IDBKeyRange.upperBound(`${TOMBSTONES}:`, true)), msgs.delete(IDBKeyRange.lowerBound(`${TOMBSTONES};`))]);
+  Promise.all([
+    msgs.delete(IDBKeyRange.upperBound(`${TOMBSTONES}:`, true)),
+    msgs.delete(IDBKeyRange.lowerBound(`${TOMBSTONES};`)),
+  ]);
 
 export class IdbPersistence implements Persistence {
   readonly kind = 'indexeddb' as const;
@@ -54,11 +74,14 @@ export class IdbPersistence implements Persistence {
       upgrade(database, oldVersion) {
         // Version 11 is this SDK's first schema: anything older is rebuilt (the server holds
         // the data; the next sync refills it). Later versions migrate here step by step.
-        if (oldVersion < LOCAL_DB.version) for (const store of [...database.objectStoreNames]) database.deleteObjectStore(store);
+        if (oldVersion < LOCAL_DB.version)
+          for (const store of [...database.objectStoreNames]) database.deleteObjectStore(store);
         const msgs = database.createObjectStore('msgs', { keyPath: 'idClient' });
         msgs.createIndex('sessionTime', ['sessionId', 'time']);
         msgs.createIndex('idServer', 'idServer');
-        database.createObjectStore('sessions', { keyPath: 'id' }).createIndex('updateTime', 'updateTime');
+        database
+          .createObjectStore('sessions', { keyPath: 'id' })
+          .createIndex('updateTime', 'updateTime');
         database.createObjectStore('sysMsgs', { keyPath: 'idServer' }).createIndex('time', 'time');
         database.createObjectStore('timetags');
       },
@@ -81,7 +104,10 @@ export class IdbPersistence implements Persistence {
   async load(limits: LoadLimits): Promise<StoreSnapshot> {
     const tx = this.db.transaction(['msgs', 'sessions', 'sysMsgs', 'timetags'], 'readonly');
     const timetags: Record<string, number> = {};
-    const [keys, values] = await Promise.all([tx.objectStore('timetags').getAllKeys(), tx.objectStore('timetags').getAll()]);
+    const [keys, values] = await Promise.all([
+      tx.objectStore('timetags').getAllKeys(),
+      tx.objectStore('timetags').getAll(),
+    ]);
     keys.forEach((key, i) => (timetags[key] = values[i]!));
 
     const sessions: ClientSession[] = [];
@@ -96,22 +122,35 @@ export class IdbPersistence implements Persistence {
       sessions.map(async (session) => {
         const latest: ClientMsg[] = [];
         let msgCursor = await byIndex.openCursor(sessionRange(session.id), 'prev');
-        while (msgCursor && (latest.length < limits.msgsPerSession || msgCursor.value.time > after)) {
+        while (
+          msgCursor &&
+          (latest.length < limits.msgsPerSession || msgCursor.value.time > after)
+        ) {
           latest.push(msgCursor.value);
           msgCursor = await msgCursor.continue();
         }
         return latest;
       }),
     );
-    const tombstones = (await byIndex.getAll(sessionRange(TOMBSTONES))) as unknown as TombstoneRecord[];
+    const tombstones = (await byIndex.getAll(
+      sessionRange(TOMBSTONES),
+    )) as unknown as TombstoneRecord[];
     const sysMsgs: ClientSysMsg[] = [];
-    let sysCursor = limits.sysMsgs ? await tx.objectStore('sysMsgs').index('time').openCursor(null, 'prev') : null;
+    let sysCursor = limits.sysMsgs
+      ? await tx.objectStore('sysMsgs').index('time').openCursor(null, 'prev')
+      : null;
     while (sysCursor && sysMsgs.length < limits.sysMsgs!) {
       sysMsgs.push(sysCursor.value);
       sysCursor = await sysCursor.continue();
     }
     await tx.done;
-    return { timetags, sessions, msgs: perSession.flat(), tombstones: tombstones.map((t) => ({ idServer: t.deletedIdServer, time: t.time })), sysMsgs };
+    return {
+      timetags,
+      sessions,
+      msgs: perSession.flat(),
+      tombstones: tombstones.map((t) => ({ idServer: t.deletedIdServer, time: t.time })),
+      sysMsgs,
+    };
   }
 
   async write(batch: ChangeBatch): Promise<void> {
@@ -123,7 +162,9 @@ export class IdbPersistence implements Persistence {
     // Requests are queued in this order within the transaction: clearing every message (the
     // tombstones stay: what was deleted here stays so), range clears, removals, puts.
     const work: Promise<unknown>[] = batch.clearAllMsgs ? [clearMsgsKeepingTombstones(msgs)] : [];
-    work.push(...batch.clearSessions.map(({ sessionId, before }) => clearRange(msgs, sessionId, before)));
+    work.push(
+      ...batch.clearSessions.map(({ sessionId, before }) => clearRange(msgs, sessionId, before)),
+    );
     // A record IndexedDB cannot store (a value that cannot be cloned) throws at once: that one
     // is skipped and reported, the rest of the batch is stored.
     const refused: unknown[] = [];
@@ -135,13 +176,16 @@ export class IdbPersistence implements Persistence {
       }
     };
     for (const idClient of batch.removeMsgs) request(() => msgs.delete(idClient));
-    for (const idServer of batch.removeMsgsByIdServer) request(() => deleteByIdServer(msgs, idServer));
+    for (const idServer of batch.removeMsgsByIdServer)
+      request(() => deleteByIdServer(msgs, idServer));
     for (const msg of batch.putMsgs) request(() => msgs.put(msg));
-    for (const tombstone of batch.putTombstones ?? []) request(() => msgs.put(tombstoneRecord(tombstone)));
+    for (const tombstone of batch.putTombstones ?? [])
+      request(() => msgs.put(tombstoneRecord(tombstone)));
     for (const id of batch.removeSessions) request(() => sessions.delete(id));
     for (const session of batch.putSessions) request(() => sessions.put(session));
     for (const sysMsg of batch.putSysMsgs ?? []) request(() => sysMsgStore.put(sysMsg));
-    for (const [category, time] of Object.entries(batch.timetags ?? {})) request(() => timetags.put(time, category));
+    for (const [category, time] of Object.entries(batch.timetags ?? {}))
+      request(() => timetags.put(time, category));
     work.push(tx.done);
     await Promise.all(work);
     if (refused.length) throw refused[0];
@@ -150,7 +194,9 @@ export class IdbPersistence implements Persistence {
   async readMsgs({ sessionId, start, end, limit, desc = true }: DbMsgQuery): Promise<ClientMsg[]> {
     const found: ClientMsg[] = [];
     const tx = this.db.transaction('msgs', 'readonly');
-    let cursor = await tx.store.index('sessionTime').openCursor(sessionRange(sessionId, start, end), desc ? 'prev' : 'next');
+    let cursor = await tx.store
+      .index('sessionTime')
+      .openCursor(sessionRange(sessionId, start, end), desc ? 'prev' : 'next');
     while (cursor && found.length < limit) {
       found.push(cursor.value);
       cursor = await cursor.continue();
@@ -177,7 +223,9 @@ async function deleteByIdServer(msgs: MsgStore, idServer: string): Promise<void>
 /** Deletes every message of a session up to `before`, held in memory or not. */
 async function clearRange(msgs: MsgStore, sessionId: string, before: number): Promise<void> {
   const deletes: Promise<void>[] = [];
-  let cursor = await msgs.index('sessionTime').openKeyCursor(sessionRange(sessionId, -Infinity, before));
+  let cursor = await msgs
+    .index('sessionTime')
+    .openKeyCursor(sessionRange(sessionId, -Infinity, before));
   while (cursor) {
     deletes.push(msgs.delete(cursor.primaryKey));
     cursor = await cursor.continue();

@@ -8,22 +8,27 @@ let seq = 0;
 const { instance, leave } = serverlessInstances();
 
 describe('an instance and its local database', () => {
-  it('shows the last visit\'s local messages and sessions, and pages older ones from the database', async () => {
+  it("shows the last visit's local messages and sessions, and pages older ones from the database", async () => {
     const appKey = `inst${++seq}-${process.pid}`;
     const first = instance(appKey, { db: true });
     await first.getLocalMsgsFromDB({ sessionId: 'p2p-buyer' }); // waits for the load
-    for (let i = 0; i < 120; i++) await first.sendText({ scene: 'p2p', to: 'buyer', text: `备忘 ${i}`, isLocal: true });
+    for (let i = 0; i < 120; i++)
+      await first.sendText({ scene: 'p2p', to: 'buyer', text: `备忘 ${i}`, isLocal: true });
     await leave(first);
 
     const second = instance(appKey, { db: true });
     const older = await second.getLocalMsgsFromDB({ sessionId: 'p2p-buyer', limit: 120 });
     expect(older.msgs).toHaveLength(120);
-    expect(new Set(older.msgs.map((m) => m.text))).toEqual(new Set(Array.from({ length: 120 }, (_, i) => `备忘 ${i}`)));
+    expect(new Set(older.msgs.map((m) => m.text))).toEqual(
+      new Set(Array.from({ length: 120 }, (_, i) => `备忘 ${i}`)),
+    );
     const times = older.msgs.map((m) => m.time);
     expect(times).toEqual([...times].sort((a, b) => b - a)); // newest first
     const session = second.getLocalSession('p2p-buyer');
     expect(session?.lastMsg?.text).toBe('备忘 119');
-    await expect(second.getLocalMsgsFromDB({ sessionId: 'p2p-buyer', limit: 0 })).rejects.toMatchObject({ code: 'Param_Error' });
+    await expect(
+      second.getLocalMsgsFromDB({ sessionId: 'p2p-buyer', limit: 0 }),
+    ).rejects.toMatchObject({ code: 'Param_Error' });
     await second.clearDB();
     await leave(second);
 
@@ -36,11 +41,16 @@ describe('an instance and its local database', () => {
     const appKey = `inst${++seq}-${process.pid}`;
     const first = instance(appKey, { db: true });
     await first.getLocalMsgsFromDB({ sessionId: 'p2p-buyer' });
-    for (let i = 0; i < 105; i++) await first.sendText({ scene: 'p2p', to: 'buyer', text: `m${i}`, isLocal: true });
+    for (let i = 0; i < 105; i++)
+      await first.sendText({ scene: 'p2p', to: 'buyer', text: `m${i}`, isLocal: true });
     await leave(first);
 
     const errors: unknown[] = [];
-    const second = instance(appKey, { db: true, onerror: (e) => errors.push(e), reconnectionAttempts: 0 });
+    const second = instance(appKey, {
+      db: true,
+      onerror: (e) => errors.push(e),
+      reconnectionAttempts: 0,
+    });
     await second.connect().catch(() => {}); // nobody listens there: the load still happened first
     expect(second.getLocalMsgs({ sessionId: 'p2p-buyer', limit: 1000 })).toHaveLength(100);
     expect(errors.filter((e) => (e as { code?: unknown }).code === 'DB')).toEqual([]);
@@ -53,7 +63,9 @@ describe('an instance and its local database', () => {
     expect(first.getLocalMsgs({ sessionId: 'p2p-buyer' })).toHaveLength(1); // memory still works
     expect(await first.getLocalMsgsFromDB({ sessionId: 'p2p-buyer' })).toEqual({ msgs: [] });
     await expect(first.clearDB()).rejects.toMatchObject({ code: 'NO_DB', message: 'no db' });
-    const viaDone = await new Promise((resolve) => void first.clearDB({ done: (error) => resolve(error) }));
+    const viaDone = await new Promise(
+      (resolve) => void first.clearDB({ done: (error) => resolve(error) }),
+    );
     expect(viaDone).toMatchObject({ code: 'NO_DB' });
     await leave(first);
     const second = instance(appKey);

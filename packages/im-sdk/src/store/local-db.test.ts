@@ -58,7 +58,15 @@ describe('the IndexedDB local database', () => {
   it('keeps the timetags of what it stores only: the rest of the sync starts over at the next visit', async () => {
     const appKey = freshApp();
     const first = await visit(appKey);
-    first.store.setTimetags({ offlineMsgs: 2000, sessions: 2000, teamMsgs: 2000, sysMsgs: 2000, friends: 2000, teams: 2000, myInfo: 2000 });
+    first.store.setTimetags({
+      offlineMsgs: 2000,
+      sessions: 2000,
+      teamMsgs: 2000,
+      sysMsgs: 2000,
+      friends: 2000,
+      teams: 2000,
+      myInfo: 2000,
+    });
     await first.db.close();
     // A database written before this rule holds every category's timetag: those are ignored too.
     const raw = await openDB(localDbName(appKey, 'me'));
@@ -66,14 +74,20 @@ describe('the IndexedDB local database', () => {
     raw.close();
 
     const second = await visit(appKey);
-    expect(second.store.timetags()).toEqual({ offlineMsgs: 2000, sessions: 2000, teamMsgs: 2000, sysMsgs: 2000 });
+    expect(second.store.timetags()).toEqual({
+      offlineMsgs: 2000,
+      sessions: 2000,
+      teamMsgs: 2000,
+      sysMsgs: 2000,
+    });
     await second.db.close();
   });
 
   it('loads the 500 most recent sessions and the latest 100 messages of each; older ones page in from the database', async () => {
     const appKey = freshApp();
     const first = await visit(appKey);
-    for (let i = 1; i <= LIMITS.sessionLoadLimit + 1; i++) first.store.putSession(session(`peer${i}`, 10_000 + i));
+    for (let i = 1; i <= LIMITS.sessionLoadLimit + 1; i++)
+      first.store.putSession(session(`peer${i}`, 10_000 + i));
     const history = Array.from({ length: 150 }, (_, i) => msg('peer501', 1000 + i));
     first.store.putMsgs(history);
     await first.db.close();
@@ -89,7 +103,12 @@ describe('the IndexedDB local database', () => {
     const older = await second.db.readMsgs({ sessionId: 'p2p-peer501', end: 1049, limit: 100 });
     expect(texts(older)).toEqual(texts(history.slice(0, 50).reverse()));
     expect(second.store.msgs({ sessionId: 'p2p-peer501', limit: 1000 })).toHaveLength(150); // joined the working set
-    const oldestFirst = await second.db.readMsgs({ sessionId: 'p2p-peer501', start: 1010, limit: 3, desc: false });
+    const oldestFirst = await second.db.readMsgs({
+      sessionId: 'p2p-peer501',
+      start: 1010,
+      limit: 3,
+      desc: false,
+    });
     expect(oldestFirst.map((m) => m.time)).toEqual([1010, 1011, 1012]);
     await second.db.close();
   });
@@ -149,14 +168,20 @@ describe('the IndexedDB local database', () => {
     await first.db.close();
     expect(first.errors).toHaveLength(1);
     expect(first.errors[0]).toBeInstanceOf(ImError);
-    expect(first.errors[0]).toMatchObject({ code: 'DB', message: expect.stringMatching(/^local database: DataCloneError/) });
+    expect(first.errors[0]).toMatchObject({
+      code: 'DB',
+      message: expect.stringMatching(/^local database: DataCloneError/),
+    });
 
     const second = await visit(appKey);
     const later = msg('eve', 3);
     second.store.putMsgs([later]);
     await second.db.close();
     const third = await visit(appKey);
-    expect(third.store.msgs({ sessionId: 'p2p-eve', limit: 10 }).map((m) => m.idClient)).toEqual([later.idClient, sameTurn.idClient]);
+    expect(third.store.msgs({ sessionId: 'p2p-eve', limit: 10 }).map((m) => m.idClient)).toEqual([
+      later.idClient,
+      sameTurn.idClient,
+    ]);
     expect(third.errors).toEqual([]);
     await third.db.close();
   });
@@ -198,7 +223,8 @@ describe('the IndexedDB local database', () => {
 });
 
 describe('without a database', () => {
-  const safari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 15_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.0 Mobile/15E148 Safari/604.1';
+  const safari =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 15_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.0 Mobile/15E148 Safari/604.1';
 
   for (const [label, extra] of [
     ['the db option off', { enabled: false }],
@@ -226,7 +252,13 @@ describe('without a database', () => {
 
   it('keeps nothing where IndexedDB is missing', async () => {
     const store = new MemoryStore();
-    const db = new LocalDb(store, { appKey: freshApp(), account: 'me', enabled: true, hasIndexedDB: false, onError: () => {} });
+    const db = new LocalDb(store, {
+      appKey: freshApp(),
+      account: 'me',
+      enabled: true,
+      hasIndexedDB: false,
+      onError: () => {},
+    });
     await db.load();
     expect(db.kind).toBe('none');
     expect(await db.readMsgs({ sessionId: 'x', limit: 1 })).toEqual([]);

@@ -24,7 +24,15 @@ import { StoreWriter } from './store-writer.ts';
  * lost, and the sync would never send it again. Those categories start over at each visit.
  */
 export const STORED_CATEGORIES: ReadonlySet<string> = new Set([
-  'offlineMsgs', 'sessions', 'msgReceipts', 'deleteMsg', 'stickTopSessions', 'teamMsgs', 'superTeamMsgs', 'superTeamSessions', 'sysMsgs',
+  'offlineMsgs',
+  'sessions',
+  'msgReceipts',
+  'deleteMsg',
+  'stickTopSessions',
+  'teamMsgs',
+  'superTeamMsgs',
+  'superTeamSessions',
+  'sysMsgs',
 ]);
 
 /**
@@ -33,7 +41,10 @@ export const STORED_CATEGORIES: ReadonlySet<string> = new Set([
  */
 export const SYSMSG_LOAD_LIMIT = 1000;
 
-const storedTimetags = (timetags: Record<string, number>) => Object.fromEntries(Object.entries(timetags).filter(([category]) => STORED_CATEGORIES.has(category)));
+const storedTimetags = (timetags: Record<string, number>) =>
+  Object.fromEntries(
+    Object.entries(timetags).filter(([category]) => STORED_CATEGORIES.has(category)),
+  );
 
 export interface LocalDbOptions extends DbEnvironment {
   appKey: string;
@@ -67,7 +78,10 @@ export class LocalDb {
     // transaction as it starts, so transactions are created in the order of the changes.
     this.writer = new StoreWriter(
       this.queue,
-      (batch) => this.persistence.write(batch.timetags ? { ...batch, timetags: storedTimetags(batch.timetags) } : batch),
+      (batch) =>
+        this.persistence.write(
+          batch.timetags ? { ...batch, timetags: storedTimetags(batch.timetags) } : batch,
+        ),
       (error) => this.report(error),
       this.opened,
     );
@@ -141,12 +155,15 @@ export class LocalDb {
 
   private async openIndexedDb(): Promise<void> {
     try {
-      this.persistence = await IdbPersistence.open(localDbName(this.options.appKey, this.options.account), {
-        closed: (reason) => {
-          this.persistence = new NoDbPersistence(reason);
-          this.report(new ImError('DB', `local database: ${reason}`));
+      this.persistence = await IdbPersistence.open(
+        localDbName(this.options.appKey, this.options.account),
+        {
+          closed: (reason) => {
+            this.persistence = new NoDbPersistence(reason);
+            this.report(new ImError('DB', `local database: ${reason}`));
+          },
         },
-      });
+      );
     } catch (error) {
       // Private windows and full disks refuse IndexedDB: carry on without it.
       this.persistence = new NoDbPersistence('IndexedDB failed to open');

@@ -116,9 +116,12 @@ export class MemoryStore implements LocalStore {
     this.listener = undefined;
     try {
       this.tags = { ...snapshot.timetags, ...this.tags };
-      for (const session of snapshot.sessions) if (!this.sessionMap.has(session.id)) this.sessionMap.set(session.id, session);
-      for (const { idServer, time } of snapshot.tombstones ?? []) this.deletedHere.set(idServer, time);
-      for (const sysMsg of snapshot.sysMsgs ?? []) if (!this.sysMsgMap.has(sysMsg.idServer)) this.sysMsgMap.set(sysMsg.idServer, sysMsg);
+      for (const session of snapshot.sessions)
+        if (!this.sessionMap.has(session.id)) this.sessionMap.set(session.id, session);
+      for (const { idServer, time } of snapshot.tombstones ?? [])
+        this.deletedHere.set(idServer, time);
+      for (const sysMsg of snapshot.sysMsgs ?? [])
+        if (!this.sysMsgMap.has(sysMsg.idServer)) this.sysMsgMap.set(sysMsg.idServer, sysMsg);
       this.putMsgs(snapshot.msgs);
     } finally {
       this.listener = listener;
@@ -138,7 +141,9 @@ export class MemoryStore implements LocalStore {
     const added: ClientMsg[] = [];
     for (const msg of msgs) {
       if (msg.idServer && this.deletedHere.has(msg.idServer)) continue; // deleted here: stays so
-      const known = this.byIdClient.get(msg.idClient) ?? (msg.idServer ? this.getMsgByIdServer(msg.idServer) : undefined);
+      const known =
+        this.byIdClient.get(msg.idClient) ??
+        (msg.idServer ? this.getMsgByIdServer(msg.idServer) : undefined);
       if (known) {
         // The server's copy completes a local one (idServer, time, status).
         if (msg.idServer && !known.idServer) this.updateMsg(known.idClient, msg);
@@ -191,23 +196,30 @@ export class MemoryStore implements LocalStore {
   }
 
   forgetMsg(ref: { idServer: string; idClient?: string }) {
-    const held = (ref.idClient ? this.byIdClient.get(ref.idClient) : undefined) ?? this.getMsgByIdServer(ref.idServer);
+    const held =
+      (ref.idClient ? this.byIdClient.get(ref.idClient) : undefined) ??
+      this.getMsgByIdServer(ref.idServer);
     if (held) return this.removeMsg(held.idClient);
     this.listener?.msgForgotten(ref);
     return undefined;
   }
 
   msgs({ sessionId, start = 0, end = Infinity, limit, desc = true }: LocalMsgQuery): ClientMsg[] {
-    const inRange = (this.bySession.get(sessionId) ?? []).filter((m) => m.time >= start && m.time <= end);
+    const inRange = (this.bySession.get(sessionId) ?? []).filter(
+      (m) => m.time >= start && m.time <= end,
+    );
     return (desc ? inRange.reverse() : inRange).slice(0, limit);
   }
 
   countUnread(sessionId: string, after: number, me: string): number {
-    return (this.bySession.get(sessionId) ?? []).filter((m) => m.time > after && m.from !== me && m.isUnreadable !== false && !m.isLocal).length;
+    return (this.bySession.get(sessionId) ?? []).filter(
+      (m) => m.time > after && m.from !== me && m.isUnreadable !== false && !m.isLocal,
+    ).length;
   }
 
   clearSession(sessionId: string, before: number) {
-    for (const msg of [...(this.bySession.get(sessionId) ?? [])]) if (msg.time <= before) this.removeMsg(msg.idClient);
+    for (const msg of [...(this.bySession.get(sessionId) ?? [])])
+      if (msg.time <= before) this.removeMsg(msg.idClient);
     this.listener?.sessionCleared(sessionId, before);
   }
 
@@ -227,7 +239,10 @@ export class MemoryStore implements LocalStore {
   }
 
   search(predicate: (msg: ClientMsg) => boolean, limit: number) {
-    return this.allMsgs().filter(predicate).sort((a, b) => b.time - a.time).slice(0, limit);
+    return this.allMsgs()
+      .filter(predicate)
+      .sort((a, b) => b.time - a.time)
+      .slice(0, limit);
   }
 
   allMsgs() {

@@ -65,7 +65,23 @@ export interface Persistence {
   close(): void;
 }
 
-export const emptyBatch = (): ChangeBatch => ({ clearSessions: [], removeMsgs: [], removeMsgsByIdServer: [], putMsgs: [], removeSessions: [], putSessions: [] });
+export const emptyBatch = (): ChangeBatch => ({
+  clearSessions: [],
+  removeMsgs: [],
+  removeMsgsByIdServer: [],
+  putMsgs: [],
+  removeSessions: [],
+  putSessions: [],
+});
 
 export const isEmptyBatch = (batch: ChangeBatch): boolean =>
-  !batch.putSysMsgs?.length && !batch.clearAllMsgs && !batch.putTombstones?.length && !batch.clearSessions.length && !batch.removeMsgs.length && !batch.removeMsgsByIdServer.length && !batch.putMsgs.length && !batch.removeSessions.length && !batch.putSessions.length && !batch.timetags;
+  !batch.putSysMsgs?.length &&
+  !batch.clearAllMsgs &&
+  !batch.putTombstones?.length &&
+  !batch.clearSessions.length &&
+  !batch.removeMsgs.length &&
+  !batch.removeMsgsByIdServer.length &&
+  !batch.putMsgs.length &&
+  !batch.removeSessions.length &&
+  !batch.putSessions.length &&
+  !batch.timetags;

@@ -10,7 +10,12 @@ function recorded(ready?: Promise<void>) {
   const batches: ChangeBatch[] = [];
   const errors: unknown[] = [];
   const store = new MemoryStore();
-  const writer = new StoreWriter(new TaskQueue(100), async (batch) => void batches.push(structuredClone(batch)), (e) => errors.push(e), ready);
+  const writer = new StoreWriter(
+    new TaskQueue(100),
+    async (batch) => void batches.push(structuredClone(batch)),
+    (e) => errors.push(e),
+    ready,
+  );
   store.listen(writer);
   return { store, writer, batches, errors };
 }
@@ -119,9 +124,13 @@ describe('the store writer', () => {
     const errors: unknown[] = [];
     let calls = 0;
     const store = new MemoryStore();
-    const writer = new StoreWriter(new TaskQueue(1), async () => {
-      if (++calls === 1) throw new Error('disk full');
-    }, (e) => errors.push(e));
+    const writer = new StoreWriter(
+      new TaskQueue(1),
+      async () => {
+        if (++calls === 1) throw new Error('disk full');
+      },
+      (e) => errors.push(e),
+    );
     store.listen(writer);
     store.putMsgs([msg('fay', 1)]);
     await writer.flush();
@@ -133,7 +142,11 @@ describe('the store writer', () => {
 
   it('is not told what a database load brings in', async () => {
     const { store, writer, batches } = recorded();
-    store.hydrate({ timetags: { offlineMsgs: 1 }, sessions: [session('gus', 1)], msgs: [msg('gus', 1)] });
+    store.hydrate({
+      timetags: { offlineMsgs: 1 },
+      sessions: [session('gus', 1)],
+      msgs: [msg('gus', 1)],
+    });
     await writer.flush();
     expect(batches).toEqual([]);
     expect(store.sessions()).toHaveLength(1);

@@ -14,7 +14,17 @@ let app = 0;
 const freshApp = () => `sysmsg-app${++app}-${process.pid}`;
 
 function sysMsg(id: number, extra: Partial<ClientSysMsg> = {}): ClientSysMsg {
-  const base: SysMsg = { idServer: String(id), type: 'applyFriend', category: 'friend', from: `user${id}`, to: 'me', time: 1000 + id, opeAccount: `user${id}`, read: false, state: 'init' };
+  const base: SysMsg = {
+    idServer: String(id),
+    type: 'applyFriend',
+    category: 'friend',
+    from: `user${id}`,
+    to: 'me',
+    time: 1000 + id,
+    opeAccount: `user${id}`,
+    read: false,
+    state: 'init',
+  };
   return { ...base, status: 'success', ...extra };
 }
 
@@ -22,7 +32,11 @@ describe('system messages in the local database', () => {
   it('gives the next visit the system messages of this one, with their local fields and changes made in place, and the sysMsgs timetag', async () => {
     const appKey = freshApp();
     const first = await visit(appKey);
-    const [a, b, c] = [sysMsg(1), sysMsg(2, { ps: 'hello' }), sysMsg(3, { type: 'customP2p', category: 'msg', content: '{"x":1}', state: 'passed' })];
+    const [a, b, c] = [
+      sysMsg(1),
+      sysMsg(2, { ps: 'hello' }),
+      sysMsg(3, { type: 'customP2p', category: 'msg', content: '{"x":1}', state: 'passed' }),
+    ];
     first.store.putSysMsgs([a, b, c]);
     first.store.setTimetags({ sysMsgs: 5000, friends: 5000 });
     // Changed in place after the put, as the services do, then put again: the change is kept.
@@ -48,7 +62,9 @@ describe('system messages in the local database', () => {
     first.store.putSysMsgs([sysMsg(7)]);
     await first.db.close();
     const raw = await openDB(localDbName(appKey, 'me'));
-    expect((await raw.getAll('sysMsgs')).map((m: { idServer: string }) => m.idServer)).toEqual(['7']);
+    expect((await raw.getAll('sysMsgs')).map((m: { idServer: string }) => m.idServer)).toEqual([
+      '7',
+    ]);
     raw.close();
 
     const second = await visit(appKey);

@@ -9,7 +9,14 @@ import { MemoryStore } from './memory-store.ts';
 export async function visit(appKey: string, extra: { userAgent?: string; enabled?: boolean } = {}) {
   const errors: ImError[] = [];
   const store = new MemoryStore();
-  const db = new LocalDb(store, { appKey, account: 'Me', enabled: extra.enabled ?? true, hasIndexedDB: true, userAgent: extra.userAgent, onError: (e) => errors.push(e) });
+  const db = new LocalDb(store, {
+    appKey,
+    account: 'Me',
+    enabled: extra.enabled ?? true,
+    hasIndexedDB: true,
+    userAgent: extra.userAgent,
+    onError: (e) => errors.push(e),
+  });
   await db.load();
   return { store, db, errors };
 }
@@ -35,6 +42,18 @@ export function msg(sessionPeer: string, time: number, extra: Partial<ClientMsg>
   } as ClientMsg;
 }
 
-export function session(peer: string, updateTime: number, extra: Partial<ClientSession> = {}): ClientSession {
-  return { id: `p2p-${peer}`, scene: 'p2p', to: peer, updateTime, unread: 0, ack: 0, ...extra } as ClientSession;
+export function session(
+  peer: string,
+  updateTime: number,
+  extra: Partial<ClientSession> = {},
+): ClientSession {
+  return {
+    id: `p2p-${peer}`,
+    scene: 'p2p',
+    to: peer,
+    updateTime,
+    unread: 0,
+    ack: 0,
+    ...extra,
+  } as ClientSession;
 }

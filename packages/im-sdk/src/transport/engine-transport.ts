@@ -38,7 +38,8 @@ export function openTransport(options: TransportOptions, events: TransportEvents
   socket.on('open', () => events.open());
   socket.on('message', (data: unknown) => {
     if (typeof data === 'string') return; // not part of the protocol
-    const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data as ArrayBufferLike);
+    const bytes =
+      data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data as ArrayBufferLike);
     events.message(bytes);
   });
   socket.on('close', (reason: string) => {

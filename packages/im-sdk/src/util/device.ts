@@ -1,6 +1,11 @@
 /** A stable id for this device: kept in localStorage in browsers, one per process in Node. */
 const KEY = 'morsel-im-device-id';
-const storage = () => (globalThis as { localStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
+const storage = () =>
+  (
+    globalThis as {
+      localStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void };
+    }
+  ).localStorage;
 let processDeviceId: string | undefined;
 
 export function defaultDeviceId(): string {

@@ -38,7 +38,12 @@ export class ErrorReporter {
   }
 
   record(event: string, code?: number, message?: string): void {
-    this.events.push({ event, time: Date.now(), ...(code !== undefined && { code }), ...(message && { message: message.slice(0, 2048) }) });
+    this.events.push({
+      event,
+      time: Date.now(),
+      ...(code !== undefined && { code }),
+      ...(message && { message: message.slice(0, 2048) }),
+    });
     if (this.events.length > MAX_EVENTS) this.events.shift();
     if (!this.timer) this.schedule();
   }
@@ -62,7 +67,11 @@ export class ErrorReporter {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          common: { deviceId: this.options.deviceId, sdkVersion: String(SDK_VERSION), platform: 'web' },
+          common: {
+            deviceId: this.options.deviceId,
+            sdkVersion: String(SDK_VERSION),
+            platform: 'web',
+          },
           eventLogs,
           deviceInfo: this.options.deviceInfo,
         }),

@@ -8,7 +8,8 @@ export class TaskQueue {
   private idleWaiters: (() => void)[] = [];
 
   constructor(readonly concurrency: number) {
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be a positive integer');
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new RangeError('concurrency must be a positive integer');
   }
 
   /** Tasks started and not yet settled. */

@@ -9,7 +9,22 @@ describe('the command table', () => {
   });
 
   it('keeps the service ids NIM users know', () => {
-    expect(SERVICES).toMatchObject({ link: 1, auth: 2, user: 3, notify: 4, sync: 5, misc: 6, msg: 7, team: 8, friend: 12, chatroom: 13, event: 14, signal: 15, superTeam: 21, msgExtend: 23 });
+    expect(SERVICES).toMatchObject({
+      link: 1,
+      auth: 2,
+      user: 3,
+      notify: 4,
+      sync: 5,
+      misc: 6,
+      msg: 7,
+      team: 8,
+      friend: 12,
+      chatroom: 13,
+      event: 14,
+      signal: 15,
+      superTeam: 21,
+      msgExtend: 23,
+    });
     const at = (name: CommandName) => [COMMANDS[name].sid, COMMANDS[name].cid];
     expect(at('heartbeat')).toEqual([1, 2]);
     expect(at('login')).toEqual([2, 3]);
@@ -20,14 +35,24 @@ describe('the command table', () => {
   });
 
   it('allows only link negotiation, heartbeat and login before login', () => {
-    const preLogin = Object.entries(COMMANDS).filter(([, d]) => d.preLogin && d.link === 'im').map(([n]) => n);
+    const preLogin = Object.entries(COMMANDS)
+      .filter(([, d]) => d.preLogin && d.link === 'im')
+      .map(([n]) => n);
     expect(preLogin.sort()).toEqual(['heartbeat', 'initTransport', 'login', 'negotiateTransport']);
   });
 });
 
 describe('validateParams', () => {
   const login = {
-    appKey: 'k', account: 'a', token: 't', clientType: 16, os: 'web', sdkVersion: 1, protocolVersion: 1, deviceId: 'd', appLogin: 0,
+    appKey: 'k',
+    account: 'a',
+    token: 't',
+    clientType: 16,
+    os: 'web',
+    sdkVersion: 1,
+    protocolVersion: 1,
+    deviceId: 'd',
+    appLogin: 0,
   };
 
   it('accepts valid parameters', () => {
@@ -36,12 +61,20 @@ describe('validateParams', () => {
 
   it('names the first bad field', () => {
     expect(validateParams(COMMANDS.login.request, { ...login, account: '' })).toMatch(/^account: /);
-    expect(validateParams(COMMANDS.login.request, { ...login, clientType: 3 })).toMatch(/^clientType/);
+    expect(validateParams(COMMANDS.login.request, { ...login, clientType: 3 })).toMatch(
+      /^clientType/,
+    );
     expect(validateParams(COMMANDS.kick.request, { deviceIds: [] })).toMatch(/^deviceIds/);
-    expect(validateParams(COMMANDS.getUsers.request, { accounts: Array.from({ length: 151 }, (_, i) => `u${i}`) })).toMatch(/^accounts/);
+    expect(
+      validateParams(COMMANDS.getUsers.request, {
+        accounts: Array.from({ length: 151 }, (_, i) => `u${i}`),
+      }),
+    ).toMatch(/^accounts/);
   });
 
   it('refuses unknown parameters', () => {
-    expect(validateParams(COMMANDS.login.request, { ...login, admin: true })).toMatch(/admin|additional/i);
+    expect(validateParams(COMMANDS.login.request, { ...login, admin: true })).toMatch(
+      /admin|additional/i,
+    );
   });
 });

@@ -58,6 +58,12 @@ export function command<Req extends TSchema = typeof Empty, Rep extends TSchema 
 }
 
 /** Declares a push (server to client): its parameters are the `request` schema. */
-export function push<P extends TSchema>(sid: number, cid: number, name: string, params: P, link: Link = 'im') {
+export function push<P extends TSchema>(
+  sid: number,
+  cid: number,
+  name: string,
+  params: P,
+  link: Link = 'im',
+) {
   return command(sid, cid, name, { kind: 'push', request: params, link });
 }

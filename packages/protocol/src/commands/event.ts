@@ -57,5 +57,11 @@ export const Subscription = Type.Object({
 });
 export type Subscription = Static<typeof Subscription>;
 
-export const SubscribeAccounts = Type.Array(Account, { minItems: 1, maxItems: LIMITS.eventAccountsBatch });
-export const SubscribeTime = Type.Integer({ minimum: EVENTS.subscribeTimeMinS, maximum: EVENTS.subscribeTimeMaxS });
+export const SubscribeAccounts = Type.Array(Account, {
+  minItems: 1,
+  maxItems: LIMITS.eventAccountsBatch,
+});
+export const SubscribeTime = Type.Integer({
+  minimum: EVENTS.subscribeTimeMinS,
+  maximum: EVENTS.subscribeTimeMaxS,
+});

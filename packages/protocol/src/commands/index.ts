@@ -11,15 +11,32 @@ import { realtimeCommands } from './realtime.ts';
 export type { CommandDef, Link } from './define.ts';
 export { CLIENT_TYPES, type ClientTypeName } from './common.ts';
 
-export const COMMANDS = { ...linkCommands, ...messagingCommands, ...socialCommands, ...realtimeCommands };
+export const COMMANDS = {
+  ...linkCommands,
+  ...messagingCommands,
+  ...socialCommands,
+  ...realtimeCommands,
+};
 
 export type CommandName = keyof typeof COMMANDS;
 export type RequestOf<N extends CommandName> = Static<(typeof COMMANDS)[N]['request']>;
 export type ReplyOf<N extends CommandName> = Static<(typeof COMMANDS)[N]['reply']>;
 
 export const SERVICES = {
-  link: 1, auth: 2, user: 3, notify: 4, sync: 5, misc: 6, msg: 7, team: 8, friend: 12,
-  chatroom: 13, event: 14, signal: 15, superTeam: 21, msgExtend: 23,
+  link: 1,
+  auth: 2,
+  user: 3,
+  notify: 4,
+  sync: 5,
+  misc: 6,
+  msg: 7,
+  team: 8,
+  friend: 12,
+  chatroom: 13,
+  event: 14,
+  signal: 15,
+  superTeam: 21,
+  msgExtend: 23,
 } as const;
 
 const keyOf = (link: Link, sid: number, cid: number) => `${link}:${sid}:${cid}`;

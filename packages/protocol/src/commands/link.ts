@@ -9,8 +9,15 @@ export const linkCommands = {
   heartbeat: command(1, 2, 'heartbeat', { preLogin: true, timeoutMs: 10_000 }),
   negotiateTransport: command(1, 5, 'negotiateTransport', {
     preLogin: true,
-    request: Params({ sdkVersion: Type.Integer({ minimum: 0 }), tag: Type.String({ maxLength: 64 }) }),
-    reply: Params({ serverVersion: Type.String(), protocolVersion: Type.Integer(), heartbeatMs: Type.Integer() }),
+    request: Params({
+      sdkVersion: Type.Integer({ minimum: 0 }),
+      tag: Type.String({ maxLength: 64 }),
+    }),
+    reply: Params({
+      serverVersion: Type.String(),
+      protocolVersion: Type.Integer(),
+      heartbeatMs: Type.Integer(),
+    }),
   }),
   initTransport: command(1, 6, 'initTransport', { preLogin: true }),
 
@@ -37,21 +44,36 @@ export const linkCommands = {
       uploadTicket: Type.Optional(Type.String({ maxLength: 512 })),
     }),
   }),
-  kicked: push(2, 5, 'kicked', Params({
-    reason: KickReasonCode,
-    reasonName: Type.String(),
-    message: Type.String(),
-    fromClientType: Type.Optional(ClientType),
-    custom: Type.Optional(Type.String()),
-  })),
+  kicked: push(
+    2,
+    5,
+    'kicked',
+    Params({
+      reason: KickReasonCode,
+      reasonName: Type.String(),
+      message: Type.String(),
+      fromClientType: Type.Optional(ClientType),
+      custom: Type.Optional(Type.String()),
+    }),
+  ),
   logout: command(2, 6, 'logout'),
-  multiPortLogin: push(2, 7, 'multiPortLogin', Params({
-    /** 2: these ports came online; 3: they went offline. */
-    state: Type.Union([Type.Literal(2), Type.Literal(3)]),
-    ports: Type.Array(LoginPort),
-  })),
+  multiPortLogin: push(
+    2,
+    7,
+    'multiPortLogin',
+    Params({
+      /** 2: these ports came online; 3: they went offline. */
+      state: Type.Union([Type.Literal(2), Type.Literal(3)]),
+      ports: Type.Array(LoginPort),
+    }),
+  ),
   kick: command(2, 8, 'kick', {
-    request: Params({ deviceIds: Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { minItems: 1, maxItems: 20 }) }),
+    request: Params({
+      deviceIds: Type.Array(Type.String({ minLength: 1, maxLength: 128 }), {
+        minItems: 1,
+        maxItems: 20,
+      }),
+    }),
     reply: Params({ deviceIds: Type.Array(Type.String()) }),
   }),
 
@@ -60,31 +82,59 @@ export const linkCommands = {
     reply: Params({ timetags: Type.Record(Type.String(), Time) }),
     timeoutMs: 60_000,
   }),
-  syncTeamMembers: command(5, 2, 'syncTeamMembers', { request: Params({ teamIds: Type.Array(Id) }) }),
+  syncTeamMembers: command(5, 2, 'syncTeamMembers', {
+    request: Params({ teamIds: Type.Array(Id) }),
+  }),
   notifySync: push(5, 3, 'notifySync', Params({ categories: Type.Array(Type.String()) })),
 
-  getSimpleNosToken: command(6, 1, 'getSimpleNosToken', { request: Params({ num: Type.Integer({ minimum: 1, maximum: 100 }) }) }),
-  getNosToken: command(6, 2, 'getNosToken', { request: Params({ type: Type.Optional(Type.String()), ext: Type.Optional(Type.String()) }) }),
+  getSimpleNosToken: command(6, 1, 'getSimpleNosToken', {
+    request: Params({ num: Type.Integer({ minimum: 1, maximum: 100 }) }),
+  }),
+  getNosToken: command(6, 2, 'getNosToken', {
+    request: Params({ type: Type.Optional(Type.String()), ext: Type.Optional(Type.String()) }),
+  }),
   notifyUploadLog: command(6, 3, 'notifyUploadLog', { request: Params({ url: Type.String() }) }),
   uploadSdkLogUrl: command(6, 4, 'uploadSdkLogUrl', { request: Params({ url: Type.String() }) }),
-  audioToText: command(6, 5, 'audioToText', { request: Params({ url: Type.String({ minLength: 1 }) }) }),
-  processImage: command(6, 6, 'processImage', { request: Params({ url: Type.String({ minLength: 1 }), imageOps: Type.Array(AnyMap) }) }),
+  audioToText: command(6, 5, 'audioToText', {
+    request: Params({ url: Type.String({ minLength: 1 }) }),
+  }),
+  processImage: command(6, 6, 'processImage', {
+    request: Params({ url: Type.String({ minLength: 1 }), imageOps: Type.Array(AnyMap) }),
+  }),
   getNosTokenTrans: command(6, 7, 'getNosTokenTrans', { request: Params({ type: Type.String() }) }),
   notifyTransLog: command(6, 8, 'notifyTransLog', { request: AnyMap }),
   fetchFile: command(6, 9, 'fetchFile', { request: Params({ docId: Id }) }),
   fetchFileList: command(6, 10, 'fetchFileList', {
-    request: Params({ fileListParam: Params({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })), fromDocId: Type.Optional(Id) }) }),
+    request: Params({
+      fileListParam: Params({
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })),
+        fromDocId: Type.Optional(Id),
+      }),
+    }),
   }),
   removeFile: command(6, 11, 'removeFile', { request: Params({ docId: Id }) }),
-  getClientAntispam: command(6, 17, 'getClientAntispam', { request: Params({ md5: Type.Optional(Type.String()) }) }),
-  fileQuickTransfer: command(6, 18, 'fileQuickTransfer', { request: Params({ md5: Type.String({ minLength: 32, maxLength: 32 }), size: Type.Integer({ minimum: 0 }) }) }),
+  getClientAntispam: command(6, 17, 'getClientAntispam', {
+    request: Params({ md5: Type.Optional(Type.String()) }),
+  }),
+  fileQuickTransfer: command(6, 18, 'fileQuickTransfer', {
+    request: Params({
+      md5: Type.String({ minLength: 32, maxLength: 32 }),
+      size: Type.Integer({ minimum: 0 }),
+    }),
+  }),
   /** The original URL behind a safe short URL (document 2: starts with http, contains im_url=1). */
   getOriginUrl: command(6, 22, 'getOriginUrl', {
     request: Params({ safeUrl: Type.String({ minLength: 1, maxLength: 2048 }) }),
     reply: Params({ url: Type.String({ minLength: 1 }) }),
   }),
   getServerTime: command(6, 23, 'getServerTime', { reply: Params({ time: Time }) }),
-  getNosAccessToken: command(6, 24, 'getNosAccessToken', { request: Params({ url: Type.String({ minLength: 1 }) }) }),
-  deleteNosAccessToken: command(6, 25, 'deleteNosAccessToken', { request: Params({ token: Type.String({ minLength: 1 }) }) }),
-  getChatroomAddress: command(13, 1, 'getChatroomAddress', { request: Params({ chatroomId: Id, ip: Type.Optional(Type.String()) }) }),
+  getNosAccessToken: command(6, 24, 'getNosAccessToken', {
+    request: Params({ url: Type.String({ minLength: 1 }) }),
+  }),
+  deleteNosAccessToken: command(6, 25, 'deleteNosAccessToken', {
+    request: Params({ token: Type.String({ minLength: 1 }) }),
+  }),
+  getChatroomAddress: command(13, 1, 'getChatroomAddress', {
+    request: Params({ chatroomId: Id, ip: Type.Optional(Type.String()) }),
+  }),
 };

@@ -65,7 +65,11 @@ const HistoryQuery = {
 // (document 2, sections 3, 5 and 7; docs/im-extras.md). Messages are named by MsgKey; a client
 // derives its own session id from the key (p2p: the other account).
 const Text = (maxLength: number) => Type.String({ maxLength });
-const ChangeType = Type.Union([Type.Literal('add'), Type.Literal('update'), Type.Literal('delete')]);
+const ChangeType = Type.Union([
+  Type.Literal('add'),
+  Type.Literal('update'),
+  Type.Literal('delete'),
+]);
 const PushOptions = {
   needPush: Opt(Type.Boolean()),
   needBadge: Opt(Type.Boolean()),
@@ -74,7 +78,10 @@ const PushOptions = {
   pushPayload: Opt(Text(2048)),
 };
 /** A collect's type, stored as bigint: beyond the safe integers it overflowed PostgreSQL (a 500). */
-const CollectType = Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER });
+const CollectType = Type.Integer({
+  minimum: -Number.MAX_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+});
 
 export const QuickComment = Type.Object({
   from: Account,
@@ -94,8 +101,19 @@ export const Collect = Type.Object({
   createTime: Time,
   updateTime: Time,
 });
-export const MsgPin = Type.Object({ msg: MsgKey, pinFrom: Account, pinCustom: Opt(Text(1024)), createTime: Time, updateTime: Time });
-export const StickTopSession = Type.Object({ id: SessionId, topCustom: Opt(Text(1024)), createTime: Time, updateTime: Time });
+export const MsgPin = Type.Object({
+  msg: MsgKey,
+  pinFrom: Account,
+  pinCustom: Opt(Text(1024)),
+  createTime: Time,
+  updateTime: Time,
+});
+export const StickTopSession = Type.Object({
+  id: SessionId,
+  topCustom: Opt(Text(1024)),
+  createTime: Time,
+  updateTime: Time,
+});
 const Deleted = Type.Object({ deleted: Type.Boolean() });
 
 const extrasCommands = {
@@ -108,7 +126,12 @@ const extrasCommands = {
       limit: Opt(Type.Integer({ minimum: 1, maximum: 100 })),
       reverse: Opt(Type.Boolean()),
     }),
-    reply: Params({ threadMsg: Msg, msgs: Msgs, total: Type.Integer({ minimum: 0 }), timetag: Time }),
+    reply: Params({
+      threadMsg: Msg,
+      msgs: Msgs,
+      total: Type.Integer({ minimum: 0 }),
+      timetag: Time,
+    }),
   }),
   addQuickComment: command(23, 3, 'addQuickComment', {
     request: Params({ msg: MsgKey, body: Type.Integer(), custom: Opt(Text(1024)), ...PushOptions }),
@@ -122,14 +145,28 @@ const extrasCommands = {
   quickCommentDeleted: push(23, 6, 'quickCommentDeleted', CommentChange),
   getQuickComments: command(23, 7, 'getQuickComments', {
     request: Params({ msgs: Type.Array(MsgKey, { minItems: 1, maxItems: 20 }) }),
-    reply: Params({ comments: Type.Array(Type.Object({ msg: MsgKey, comments: Type.Array(QuickComment), updateTime: Time })) }),
+    reply: Params({
+      comments: Type.Array(
+        Type.Object({ msg: MsgKey, comments: Type.Array(QuickComment), updateTime: Time }),
+      ),
+    }),
   }),
   addCollect: command(23, 8, 'addCollect', {
-    request: Params({ type: CollectType, data: Type.String({ minLength: 1, maxLength: 20_480 }), custom: Opt(Text(1024)), uniqueId: Opt(Type.String({ minLength: 1, maxLength: 128 })) }),
+    request: Params({
+      type: CollectType,
+      data: Type.String({ minLength: 1, maxLength: 20_480 }),
+      custom: Opt(Text(1024)),
+      uniqueId: Opt(Type.String({ minLength: 1, maxLength: 128 })),
+    }),
     reply: Params({ collect: Collect }),
   }),
   deleteCollects: command(23, 9, 'deleteCollects', {
-    request: Params({ collectList: Type.Array(Type.Object({ id: Id, createTime: Opt(Time) }), { minItems: 1, maxItems: 100 }) }),
+    request: Params({
+      collectList: Type.Array(Type.Object({ id: Id, createTime: Opt(Time) }), {
+        minItems: 1,
+        maxItems: 100,
+      }),
+    }),
     reply: Params({ deleteCount: Type.Integer({ minimum: 0 }) }),
   }),
   updateCollect: command(23, 10, 'updateCollect', {
@@ -147,28 +184,73 @@ const extrasCommands = {
     }),
     reply: Params({ collects: Type.Array(Collect), total: Type.Integer({ minimum: 0 }) }),
   }),
-  addStickTopSession: command(23, 12, 'addStickTopSession', { request: Params({ id: SessionId, topCustom: Opt(Text(1024)) }), reply: Params({ stickTopSession: StickTopSession }) }),
-  deleteStickTopSession: command(23, 13, 'deleteStickTopSession', { request: Params({ id: SessionId }), reply: Params({ time: Time }) }),
-  updateStickTopSession: command(23, 14, 'updateStickTopSession', { request: Params({ id: SessionId, topCustom: Text(1024) }), reply: Params({ stickTopSession: StickTopSession }) }),
-  syncStickTopSessions: push(23, 15, 'syncStickTopSessions', Params({ stickTopSessions: Type.Array(Type.Composite([StickTopSession, Deleted])) })),
-  addMsgPin: command(23, 16, 'addMsgPin', { request: Params({ msg: MsgKey, pinCustom: Opt(Text(1024)) }), reply: Params({ pin: MsgPin }) }),
-  updateMsgPin: command(23, 17, 'updateMsgPin', { request: Params({ msg: MsgKey, pinCustom: Text(1024) }), reply: Params({ pin: MsgPin }) }),
-  deleteMsgPin: command(23, 18, 'deleteMsgPin', { request: Params({ msg: MsgKey }), reply: Params({ time: Time }) }),
+  addStickTopSession: command(23, 12, 'addStickTopSession', {
+    request: Params({ id: SessionId, topCustom: Opt(Text(1024)) }),
+    reply: Params({ stickTopSession: StickTopSession }),
+  }),
+  deleteStickTopSession: command(23, 13, 'deleteStickTopSession', {
+    request: Params({ id: SessionId }),
+    reply: Params({ time: Time }),
+  }),
+  updateStickTopSession: command(23, 14, 'updateStickTopSession', {
+    request: Params({ id: SessionId, topCustom: Text(1024) }),
+    reply: Params({ stickTopSession: StickTopSession }),
+  }),
+  syncStickTopSessions: push(
+    23,
+    15,
+    'syncStickTopSessions',
+    Params({ stickTopSessions: Type.Array(Type.Composite([StickTopSession, Deleted])) }),
+  ),
+  addMsgPin: command(23, 16, 'addMsgPin', {
+    request: Params({ msg: MsgKey, pinCustom: Opt(Text(1024)) }),
+    reply: Params({ pin: MsgPin }),
+  }),
+  updateMsgPin: command(23, 17, 'updateMsgPin', {
+    request: Params({ msg: MsgKey, pinCustom: Text(1024) }),
+    reply: Params({ pin: MsgPin }),
+  }),
+  deleteMsgPin: command(23, 18, 'deleteMsgPin', {
+    request: Params({ msg: MsgKey }),
+    reply: Params({ time: Time }),
+  }),
   getMsgPins: command(23, 19, 'getMsgPins', {
     request: Params({ sessionId: SessionId }),
     /** The pins of the session and the pinned messages the caller can still see. */
     reply: Params({ pins: Type.Array(MsgPin), msgs: Msgs }),
   }),
   msgPinChanged: push(23, 20, 'msgPinChanged', Params({ type: ChangeType, pin: MsgPin })),
-  syncMsgPins: push(23, 21, 'syncMsgPins', Params({ pins: Type.Array(Type.Composite([MsgPin, Deleted])) })),
-  stickTopSessionChanged: push(23, 22, 'stickTopSessionChanged', Params({ type: ChangeType, stickTopSession: StickTopSession })),
-  collectChanged: push(23, 23, 'collectChanged', Params({ type: ChangeType, collects: Type.Array(Collect) })),
-  syncQuickComments: push(23, 24, 'syncQuickComments', Params({ comments: Type.Array(Type.Composite([CommentChange, Deleted])) })),
+  syncMsgPins: push(
+    23,
+    21,
+    'syncMsgPins',
+    Params({ pins: Type.Array(Type.Composite([MsgPin, Deleted])) }),
+  ),
+  stickTopSessionChanged: push(
+    23,
+    22,
+    'stickTopSessionChanged',
+    Params({ type: ChangeType, stickTopSession: StickTopSession }),
+  ),
+  collectChanged: push(
+    23,
+    23,
+    'collectChanged',
+    Params({ type: ChangeType, collects: Type.Array(Collect) }),
+  ),
+  syncQuickComments: push(
+    23,
+    24,
+    'syncQuickComments',
+    Params({ comments: Type.Array(Type.Composite([CommentChange, Deleted])) }),
+  ),
 };
 
 export const messagingCommands = {
   /** Marks system messages read (document 2: system messages start unread). */
-  markRead: command(4, 3, 'markRead', { request: Params({ ids: Type.Array(Id, { minItems: 1, maxItems: 100 }) }) }),
+  markRead: command(4, 3, 'markRead', {
+    request: Params({ ids: Type.Array(Id, { minItems: 1, maxItems: 100 }) }),
+  }),
   syncOfflineMsgs: push(4, 4, 'syncOfflineMsgs', Params({ msgs: Msgs })),
   /**
    * Marks items read by id; sid and cid name the push that delivered them: messages (msg 7:2,
@@ -176,7 +258,11 @@ export const messagingCommands = {
    * 7:3, syncOfflineSysMsgs 4:6) become read.
    */
   batchMarkRead: command(4, 5, 'batchMarkRead', {
-    request: Params({ sid: Type.Integer({ minimum: 1 }), cid: Type.Integer({ minimum: 1 }), ids: Type.Array(Id, { minItems: 1, maxItems: 100 }) }),
+    request: Params({
+      sid: Type.Integer({ minimum: 1 }),
+      cid: Type.Integer({ minimum: 1 }),
+      ids: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+    }),
   }),
   syncOfflineSysMsgs: push(4, 6, 'syncOfflineSysMsgs', Params({ sysMsgs: Type.Array(SysMsg) })),
   sysMsgsRead: push(4, 22, 'sysMsgsRead', Params({ ids: Type.Array(Id) })),
@@ -186,40 +272,76 @@ export const messagingCommands = {
   syncSessions: push(4, 20, 'syncSessions', Params({ sessions: Type.Array(Session) })),
   syncDeletedMsgs: push(4, 21, 'syncDeletedMsgs', Params({ deleted: Type.Array(DeletedMsg) })),
   /** One-way deletes (deleteMsgSelf) by the account's other devices since the deleteMsg timetag. */
-  syncDeletedMsgsSelf: push(4, 23, 'syncDeletedMsgsSelf', Params({ deleted: Type.Array(Type.Object({ sessionId: SessionId, idServer: Id })) })),
+  syncDeletedMsgsSelf: push(
+    4,
+    23,
+    'syncDeletedMsgsSelf',
+    Params({ deleted: Type.Array(Type.Object({ sessionId: SessionId, idServer: Id })) }),
+  ),
 
-  sendMsg: command(7, 1, 'sendMsg', { request: Params({ msg: OutgoingMsg }), reply: Params({ msg: Msg }) }),
+  sendMsg: command(7, 1, 'sendMsg', {
+    request: Params({ msg: OutgoingMsg }),
+    reply: Params({ msg: Msg }),
+  }),
   msg: push(7, 2, 'msg', Params({ msg: Msg })),
   sysMsg: push(7, 3, 'sysMsg', Params({ sysMsg: SysMsg })),
   customSysMsg: push(7, 26, 'customSysMsg', Params({ sysMsg: DeliveredCustomSysMsg })),
-  getHistoryMsgs: command(7, 6, 'getHistoryMsgs', { request: Params(HistoryQuery), reply: Params({ msgs: Msgs }) }),
-  sendCustomSysMsg: command(7, 7, 'sendCustomSysMsg', { request: Params({ sysMsg: CustomSysMsg }), reply: Params({ idServer: Id, time: Time }) }),
+  getHistoryMsgs: command(7, 6, 'getHistoryMsgs', {
+    request: Params(HistoryQuery),
+    reply: Params({ msgs: Msgs }),
+  }),
+  sendCustomSysMsg: command(7, 7, 'sendCustomSysMsg', {
+    request: Params({ sysMsg: CustomSysMsg }),
+    reply: Params({ idServer: Id, time: Time }),
+  }),
   searchHistoryMsgs: command(7, 8, 'searchHistoryMsgs', {
     request: Params({ ...HistoryQuery, keyword: Type.String({ minLength: 1, maxLength: 100 }) }),
     reply: Params({ msgs: Msgs }),
   }),
   /** Deletes sessions of this account on the server (the same rows as deleteServerSessions). */
-  deleteSessions: command(7, 9, 'deleteSessions', { request: Params({ sessions: Type.Array(SessionId, { minItems: 1, maxItems: 100 }) }) }),
+  deleteSessions: command(7, 9, 'deleteSessions', {
+    request: Params({ sessions: Type.Array(SessionId, { minItems: 1, maxItems: 100 }) }),
+  }),
   /** Refused with Not_Support: document 2 names filtered sending but gives it no meaning (docs/im-messaging.md). */
-  sendFilterMsg: command(7, 10, 'sendFilterMsg', { request: Params({ msg: OutgoingMsg }), reply: Params({ msg: Msg }) }),
+  sendFilterMsg: command(7, 10, 'sendFilterMsg', {
+    request: Params({ msg: OutgoingMsg }),
+    reply: Params({ msg: Msg }),
+  }),
   sendMsgReceipt: command(7, 11, 'sendMsgReceipt', { request: Params({ msg: MsgKey }) }),
   msgReceipt: push(7, 12, 'msgReceipt', Params({ receipt: Receipt })),
-  deleteMsg: command(7, 13, 'deleteMsg', { request: Params({ msg: MsgKey, ps: Opt(Type.String({ maxLength: 5000 })) }) }),
-  deleteMsgSelf: command(7, 14, 'deleteMsgSelf', { request: Params({ msg: MsgKey, custom: Opt(Type.String({ maxLength: 1024 })) }) }),
+  deleteMsg: command(7, 13, 'deleteMsg', {
+    request: Params({ msg: MsgKey, ps: Opt(Type.String({ maxLength: 5000 })) }),
+  }),
+  deleteMsgSelf: command(7, 14, 'deleteMsgSelf', {
+    request: Params({ msg: MsgKey, custom: Opt(Type.String({ maxLength: 1024 })) }),
+  }),
   msgDeleted: push(7, 15, 'msgDeleted', Params({ deleted: DeletedMsg })),
-  markSessionAck: command(7, 16, 'markSessionAck', { request: Params({ scene: Scene, to: Account, timetag: Time }) }),
+  markSessionAck: command(7, 16, 'markSessionAck', {
+    request: Params({ scene: Scene, to: Account, timetag: Time }),
+  }),
   msgDeletedSelf: push(7, 17, 'msgDeletedSelf', Params(DeletedSelf.properties)),
   clearServerHistoryMsgs: command(7, 18, 'clearServerHistoryMsgs', {
     request: Params({ scene: Scene, to: Account, isSyncSelf: Opt(Type.Boolean()) }),
     reply: Params({ time: Time }),
   }),
-  getServerSession: command(7, 19, 'getServerSession', { request: Params({ sessionId: SessionId }), reply: Params({ session: Opt(Session) }) }),
+  getServerSession: command(7, 19, 'getServerSession', {
+    request: Params({ sessionId: SessionId }),
+    reply: Params({ session: Opt(Session) }),
+  }),
   getServerSessions: command(7, 20, 'getServerSessions', {
-    request: Params({ minTimestamp: Opt(Time), maxTimestamp: Opt(Time), limit: Opt(Type.Integer({ minimum: 1, maximum: 100 })) }),
+    request: Params({
+      minTimestamp: Opt(Time),
+      maxTimestamp: Opt(Time),
+      limit: Opt(Type.Integer({ minimum: 1, maximum: 100 })),
+    }),
     reply: Params({ sessions: Type.Array(Session), hasMore: Type.Boolean() }),
   }),
-  updateServerSession: command(7, 21, 'updateServerSession', { request: Params({ sessionId: SessionId, ext: Type.String({ maxLength: 1024 }) }) }),
-  deleteServerSessions: command(7, 22, 'deleteServerSessions', { request: Params({ sessions: Type.Array(SessionId, { minItems: 1, maxItems: 100 }) }) }),
+  updateServerSession: command(7, 21, 'updateServerSession', {
+    request: Params({ sessionId: SessionId, ext: Type.String({ maxLength: 1024 }) }),
+  }),
+  deleteServerSessions: command(7, 22, 'deleteServerSessions', {
+    request: Params({ sessions: Type.Array(SessionId, { minItems: 1, maxItems: 100 }) }),
+  }),
   getMsgsByIdServer: command(7, 23, 'getMsgsByIdServer', {
     request: Params({ reqMsgs: Type.Array(MsgKey, { minItems: 1, maxItems: 100 }) }),
     reply: Params({ msgs: Msgs }),

@@ -59,11 +59,26 @@ export const RelationChange = Type.Object({
 export type RelationChange = Static<typeof RelationChange>;
 
 export const SYSMSG_TYPES = [
-  'applyTeam', 'rejectTeamApply', 'teamInvite', 'rejectTeamInvite',
-  'applySuperTeam', 'rejectSuperTeamApply', 'superTeamInvite', 'rejectSuperTeamInvite',
-  'addFriend', 'applyFriend', 'passFriendApply', 'rejectFriendApply', 'deleteFriend',
-  'deleteMsg', 'deleteMsgP2pOneWay', 'deleteMsgTeamOneWay', 'deleteMsgSuperTeam',
-  'customP2p', 'customTeam', 'customSuperTeam',
+  'applyTeam',
+  'rejectTeamApply',
+  'teamInvite',
+  'rejectTeamInvite',
+  'applySuperTeam',
+  'rejectSuperTeamApply',
+  'superTeamInvite',
+  'rejectSuperTeamInvite',
+  'addFriend',
+  'applyFriend',
+  'passFriendApply',
+  'rejectFriendApply',
+  'deleteFriend',
+  'deleteMsg',
+  'deleteMsgP2pOneWay',
+  'deleteMsgTeamOneWay',
+  'deleteMsgSuperTeam',
+  'customP2p',
+  'customTeam',
+  'customSuperTeam',
 ] as const;
 export type SysMsgType = (typeof SYSMSG_TYPES)[number];
 export const SYSMSG_CATEGORIES = ['team', 'friend', 'superTeam', 'msg'] as const;

@@ -4,7 +4,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Account, Id, Time } from './common.ts';
 
 const Opt = Type.Optional;
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+const literals = <T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v)));
 
 export const TEAM_TYPES = ['normal', 'advanced'] as const;
 export const JOIN_MODES = ['noVerify', 'needVerify', 'rejectAll'] as const;

@@ -9,7 +9,10 @@ export function readBody<S extends TSchema>(schema: S, body: unknown): Static<S>
   const problem = Value.Errors(schema, body ?? {}).First();
   if (problem) {
     const field = problem.path.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    throw refuse('badParameter', { message: `参数 ${field} 不正确：${problem.message}`, status: 400 });
+    throw refuse('badParameter', {
+      message: `参数 ${field} 不正确：${problem.message}`,
+      status: 400,
+    });
   }
   return body as Static<S>;
 }

@@ -7,7 +7,12 @@ import { sql } from 'kysely';
 import { ok } from '../../product/index.ts';
 import type { CampaignContext } from '../context.ts';
 import { CouponTemplateConfig, PasswordConfig, PrizeConfig } from '../config-format.ts';
-import { writeCouponTemplate, writeExchangeCode, writePassword, writePrize } from '../config-store.ts';
+import {
+  writeCouponTemplate,
+  writeExchangeCode,
+  writePassword,
+  writePrize,
+} from '../config-store.ts';
 import { refuse } from '../kernel/codes.ts';
 import { findTemplate, newExchangeCode, redeemByCode } from '../kernel/coupons.ts';
 import { requireCampaign } from '../kernel/window.ts';
@@ -20,7 +25,10 @@ import { adminCampaign, adminTemplate, campaignDetail } from './views.ts';
 const Key = Type.String({ pattern: '^[a-z0-9-]{1,64}$' });
 const CampaignParams = Type.Object({ id: Key });
 const PrizeParams = Type.Object({ id: Key, key: Key });
-const PasswordParams = Type.Object({ id: Key, password: Type.String({ minLength: 1, maxLength: 32 }) });
+const PasswordParams = Type.Object({
+  id: Key,
+  password: Type.String({ minLength: 1, maxLength: 32 }),
+});
 const TemplateParams = Type.Object({ key: Key });
 
 const CampaignPatch = Type.Object(
@@ -35,12 +43,24 @@ const CampaignPatch = Type.Object(
 );
 const PrizeBody = Type.Omit(PrizeConfig, ['key'], { additionalProperties: false });
 const PasswordBody = Type.Omit(PasswordConfig, ['password'], { additionalProperties: false });
-const TemplateBody = Type.Composite([Type.Omit(CouponTemplateConfig, ['key']), Type.Object({ campaignId: Key })], {
-  additionalProperties: false,
-});
-const StockBody = Type.Object({ add: Type.Integer({ minimum: -100_000_000, maximum: 100_000_000 }) }, { additionalProperties: false });
-const CodesBody = Type.Object({ count: Type.Integer({ minimum: 1, maximum: 1000 }), expiresAt: Instant }, { additionalProperties: false });
-const RedeemBody = Type.Object({ code: Type.String({ pattern: '^\\d{16}$' }) }, { additionalProperties: false });
+const TemplateBody = Type.Composite(
+  [Type.Omit(CouponTemplateConfig, ['key']), Type.Object({ campaignId: Key })],
+  {
+    additionalProperties: false,
+  },
+);
+const StockBody = Type.Object(
+  { add: Type.Integer({ minimum: -100_000_000, maximum: 100_000_000 }) },
+  { additionalProperties: false },
+);
+const CodesBody = Type.Object(
+  { count: Type.Integer({ minimum: 1, maximum: 1000 }), expiresAt: Instant },
+  { additionalProperties: false },
+);
+const RedeemBody = Type.Object(
+  { code: Type.String({ pattern: '^\\d{16}$' }) },
+  { additionalProperties: false },
+);
 
 /** The fallback of a draw must never run out, or a draw would have nothing to answer. */
 function isFallback(settings: string, prizeKey: string): boolean {
@@ -51,12 +71,15 @@ function isFallback(settings: string, prizeKey: string): boolean {
 const ADMIN_ONLY: readonly AdminRole[] = ['admin'];
 const ADMIN_OR_CASHIER: readonly AdminRole[] = ['admin', 'cashier'];
 
-const badConfig = (message: string) => refuse('adminBadConfig', { message: `活动配置不正确：${message}`, status: 400 });
+const badConfig = (message: string) =>
+  refuse('adminBadConfig', { message: `活动配置不正确：${message}`, status: 400 });
 
 export function registerAdminRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
   scope.addHook('onRequest', async (request) => {
-    const roles = (request.routeOptions.config as { adminRoles?: readonly AdminRole[] }).adminRoles ?? ADMIN_ONLY;
+    const roles =
+      (request.routeOptions.config as { adminRoles?: readonly AdminRole[] }).adminRoles ??
+      ADMIN_ONLY;
     await requireKey(ctx, request, roles);
   });
 
@@ -67,119 +90,185 @@ export function registerAdminRoutes(scope: FastifyInstance, ctx: CampaignContext
   });
 
   scope.get('/admin/api/campaigns/:id', { schema: { params: CampaignParams } }, async (request) => {
-    const campaign = await requireCampaign(db, (request.params as Static<typeof CampaignParams>).id);
+    const campaign = await requireCampaign(
+      db,
+      (request.params as Static<typeof CampaignParams>).id,
+    );
     return ok(await campaignDetail(db, campaign, clock.now()));
   });
 
-  scope.patch('/admin/api/campaigns/:id', { schema: { params: CampaignParams } }, async (request) => {
-    const now = clock.now();
-    const campaign = await requireCampaign(db, (request.params as Static<typeof CampaignParams>).id);
-    const patch = readBody(CampaignPatch, request.body);
-    const startsAt = patch.startsAt === undefined ? Number(campaign.starts_at) : instantMs(patch.startsAt);
-    const endsAt = patch.endsAt === undefined ? Number(campaign.ends_at) : instantMs(patch.endsAt);
-    if (!(startsAt < endsAt)) throw badConfig('startsAt 必须早于 endsAt');
-    if (patch.settings !== undefined) {
-      const problems = settingsProblems(campaign.kind, patch.settings);
-      if (problems.length > 0) throw badConfig(problems.join('; '));
-      const named = referencedKeys(campaign.kind, patch.settings);
-      for (const key of named.prizes) {
-        const found = await db.selectFrom('campaign_prizes').select('stock').where('campaign_id', '=', campaign.id).where('prize_key', '=', key).executeTakeFirst();
-        if (!found) throw badConfig(`奖品 ${key} 不存在`);
-        if (isFallback(JSON.stringify(patch.settings), key) && found.stock !== null) throw badConfig(`保底奖品 ${key} 的库存必须不限量`);
+  scope.patch(
+    '/admin/api/campaigns/:id',
+    { schema: { params: CampaignParams } },
+    async (request) => {
+      const now = clock.now();
+      const campaign = await requireCampaign(
+        db,
+        (request.params as Static<typeof CampaignParams>).id,
+      );
+      const patch = readBody(CampaignPatch, request.body);
+      const startsAt =
+        patch.startsAt === undefined ? Number(campaign.starts_at) : instantMs(patch.startsAt);
+      const endsAt =
+        patch.endsAt === undefined ? Number(campaign.ends_at) : instantMs(patch.endsAt);
+      if (!(startsAt < endsAt)) throw badConfig('startsAt 必须早于 endsAt');
+      if (patch.settings !== undefined) {
+        const problems = settingsProblems(campaign.kind, patch.settings);
+        if (problems.length > 0) throw badConfig(problems.join('; '));
+        const named = referencedKeys(campaign.kind, patch.settings);
+        for (const key of named.prizes) {
+          const found = await db
+            .selectFrom('campaign_prizes')
+            .select('stock')
+            .where('campaign_id', '=', campaign.id)
+            .where('prize_key', '=', key)
+            .executeTakeFirst();
+          if (!found) throw badConfig(`奖品 ${key} 不存在`);
+          if (isFallback(JSON.stringify(patch.settings), key) && found.stock !== null)
+            throw badConfig(`保底奖品 ${key} 的库存必须不限量`);
+        }
+        for (const key of named.templates)
+          if (!(await findTemplate(db, key))) throw badConfig(`优惠券模板 ${key} 不存在`);
       }
-      for (const key of named.templates) if (!(await findTemplate(db, key))) throw badConfig(`优惠券模板 ${key} 不存在`);
-    }
-    await db
-      .updateTable('campaigns')
-      .set({
-        ...(patch.title !== undefined ? { title: patch.title } : {}),
-        ...(patch.rules !== undefined ? { rules: patch.rules.join('\n') } : {}),
-        ...(patch.settings !== undefined ? { settings: JSON.stringify(patch.settings) } : {}),
-        starts_at: startsAt,
-        ends_at: endsAt,
-        updated_at: now,
-      })
-      .where('id', '=', campaign.id)
-      .execute();
-    return ok(await campaignDetail(db, await requireCampaign(db, campaign.id), now));
-  });
+      await db
+        .updateTable('campaigns')
+        .set({
+          ...(patch.title !== undefined ? { title: patch.title } : {}),
+          ...(patch.rules !== undefined ? { rules: patch.rules.join('\n') } : {}),
+          ...(patch.settings !== undefined ? { settings: JSON.stringify(patch.settings) } : {}),
+          starts_at: startsAt,
+          ends_at: endsAt,
+          updated_at: now,
+        })
+        .where('id', '=', campaign.id)
+        .execute();
+      return ok(await campaignDetail(db, await requireCampaign(db, campaign.id), now));
+    },
+  );
 
-  scope.put('/admin/api/campaigns/:id/prizes/:key', { schema: { params: PrizeParams } }, async (request) => {
-    const { id, key } = request.params as Static<typeof PrizeParams>;
-    const campaign = await requireCampaign(db, id);
-    const body = readBody(PrizeBody, request.body);
-    if (body.kind === 'coupon' && !(await findTemplate(db, body.value ?? ''))) throw badConfig(`优惠券模板 ${body.value ?? ''} 不存在`);
-    if (body.kind === 'points' && !/^[1-9]\d{0,7}$/.test(body.value ?? '')) throw badConfig('积分奖品的 value 必须是正整数');
-    if (isFallback(campaign.settings, key) && body.stock !== undefined && body.stock !== null) throw badConfig(`保底奖品 ${key} 的库存必须不限量`);
-    await writePrize(db, campaign.id, { ...body, key }, clock.now(), true);
-    return ok(await campaignDetail(db, campaign, clock.now()));
-  });
+  scope.put(
+    '/admin/api/campaigns/:id/prizes/:key',
+    { schema: { params: PrizeParams } },
+    async (request) => {
+      const { id, key } = request.params as Static<typeof PrizeParams>;
+      const campaign = await requireCampaign(db, id);
+      const body = readBody(PrizeBody, request.body);
+      if (body.kind === 'coupon' && !(await findTemplate(db, body.value ?? '')))
+        throw badConfig(`优惠券模板 ${body.value ?? ''} 不存在`);
+      if (body.kind === 'points' && !/^[1-9]\d{0,7}$/.test(body.value ?? ''))
+        throw badConfig('积分奖品的 value 必须是正整数');
+      if (isFallback(campaign.settings, key) && body.stock !== undefined && body.stock !== null)
+        throw badConfig(`保底奖品 ${key} 的库存必须不限量`);
+      await writePrize(db, campaign.id, { ...body, key }, clock.now(), true);
+      return ok(await campaignDetail(db, campaign, clock.now()));
+    },
+  );
 
   // Relative and atomic, so a restock never loses units awarded while the operator typed.
-  scope.post('/admin/api/campaigns/:id/prizes/:key/stock', { schema: { params: PrizeParams } }, async (request) => {
-    const { id, key } = request.params as Static<typeof PrizeParams>;
-    const { add } = readBody(StockBody, request.body);
-    const row = await db
-      .updateTable('campaign_prizes')
-      .set({ stock: sql<number>`stock + ${add}`, updated_at: clock.now() })
-      .where('campaign_id', '=', id)
-      .where('prize_key', '=', key)
-      .where('stock', 'is not', null)
-      .where(sql<boolean>`stock + ${add} >= 0`)
-      .returning(['stock', 'awarded'])
-      .executeTakeFirst();
-    if (!row) throw refuse('adminNotFound', { message: '奖品不存在、库存不限量，或扣减后库存将小于0', status: 404 });
-    return ok({ key, stock: Number(row.stock), awarded: Number(row.awarded) });
-  });
+  scope.post(
+    '/admin/api/campaigns/:id/prizes/:key/stock',
+    { schema: { params: PrizeParams } },
+    async (request) => {
+      const { id, key } = request.params as Static<typeof PrizeParams>;
+      const { add } = readBody(StockBody, request.body);
+      const row = await db
+        .updateTable('campaign_prizes')
+        .set({ stock: sql<number>`stock + ${add}`, updated_at: clock.now() })
+        .where('campaign_id', '=', id)
+        .where('prize_key', '=', key)
+        .where('stock', 'is not', null)
+        .where(sql<boolean>`stock + ${add} >= 0`)
+        .returning(['stock', 'awarded'])
+        .executeTakeFirst();
+      if (!row)
+        throw refuse('adminNotFound', {
+          message: '奖品不存在、库存不限量，或扣减后库存将小于0',
+          status: 404,
+        });
+      return ok({ key, stock: Number(row.stock), awarded: Number(row.awarded) });
+    },
+  );
 
-  scope.put('/admin/api/campaigns/:id/passwords/:password', { schema: { params: PasswordParams } }, async (request) => {
-    const { id, password } = request.params as Static<typeof PasswordParams>;
-    const campaign = await requireCampaign(db, id);
-    const body = readBody(PasswordBody, request.body);
-    const prize = await db.selectFrom('campaign_prizes').select('id').where('campaign_id', '=', id).where('prize_key', '=', body.prize).executeTakeFirst();
-    if (!prize) throw badConfig(`奖品 ${body.prize} 不存在`);
-    if (!(instantMs(body.startsAt) < instantMs(body.endsAt))) throw badConfig('startsAt 必须早于 endsAt');
-    await writePassword(db, campaign.id, { ...body, password }, clock.now(), true);
-    return ok(await campaignDetail(db, campaign, clock.now()));
-  });
+  scope.put(
+    '/admin/api/campaigns/:id/passwords/:password',
+    { schema: { params: PasswordParams } },
+    async (request) => {
+      const { id, password } = request.params as Static<typeof PasswordParams>;
+      const campaign = await requireCampaign(db, id);
+      const body = readBody(PasswordBody, request.body);
+      const prize = await db
+        .selectFrom('campaign_prizes')
+        .select('id')
+        .where('campaign_id', '=', id)
+        .where('prize_key', '=', body.prize)
+        .executeTakeFirst();
+      if (!prize) throw badConfig(`奖品 ${body.prize} 不存在`);
+      if (!(instantMs(body.startsAt) < instantMs(body.endsAt)))
+        throw badConfig('startsAt 必须早于 endsAt');
+      await writePassword(db, campaign.id, { ...body, password }, clock.now(), true);
+      return ok(await campaignDetail(db, campaign, clock.now()));
+    },
+  );
 
-  scope.put('/admin/api/coupon-templates/:key', { schema: { params: TemplateParams } }, async (request) => {
-    const { key } = request.params as Static<typeof TemplateParams>;
-    const { campaignId, ...body } = readBody(TemplateBody, request.body);
-    await requireCampaign(db, campaignId);
-    await writeCouponTemplate(db, campaignId, { ...body, key }, clock.now(), true);
-    return ok(adminTemplate((await findTemplate(db, key))!));
-  });
+  scope.put(
+    '/admin/api/coupon-templates/:key',
+    { schema: { params: TemplateParams } },
+    async (request) => {
+      const { key } = request.params as Static<typeof TemplateParams>;
+      const { campaignId, ...body } = readBody(TemplateBody, request.body);
+      await requireCampaign(db, campaignId);
+      await writeCouponTemplate(db, campaignId, { ...body, key }, clock.now(), true);
+      return ok(adminTemplate((await findTemplate(db, key))!));
+    },
+  );
 
-  scope.post('/admin/api/coupon-templates/:key/stock', { schema: { params: TemplateParams } }, async (request) => {
-    const { key } = request.params as Static<typeof TemplateParams>;
-    const { add } = readBody(StockBody, request.body);
-    const row = await db
-      .updateTable('coupon_templates')
-      .set({ stock: sql<number>`stock + ${add}`, updated_at: clock.now() })
-      .where('template_key', '=', key)
-      .where('stock', 'is not', null)
-      .where(sql<boolean>`stock + ${add} >= 0`)
-      .returning(['stock', 'issued'])
-      .executeTakeFirst();
-    if (!row) throw refuse('adminNotFound', { message: '优惠券模板不存在、库存不限量，或扣减后库存将小于0', status: 404 });
-    return ok({ key, stock: Number(row.stock), issued: Number(row.issued) });
-  });
+  scope.post(
+    '/admin/api/coupon-templates/:key/stock',
+    { schema: { params: TemplateParams } },
+    async (request) => {
+      const { key } = request.params as Static<typeof TemplateParams>;
+      const { add } = readBody(StockBody, request.body);
+      const row = await db
+        .updateTable('coupon_templates')
+        .set({ stock: sql<number>`stock + ${add}`, updated_at: clock.now() })
+        .where('template_key', '=', key)
+        .where('stock', 'is not', null)
+        .where(sql<boolean>`stock + ${add} >= 0`)
+        .returning(['stock', 'issued'])
+        .executeTakeFirst();
+      if (!row)
+        throw refuse('adminNotFound', {
+          message: '优惠券模板不存在、库存不限量，或扣减后库存将小于0',
+          status: 404,
+        });
+      return ok({ key, stock: Number(row.stock), issued: Number(row.issued) });
+    },
+  );
 
-  scope.post('/admin/api/coupon-templates/:key/exchange-codes', { schema: { params: TemplateParams } }, async (request) => {
-    const { key } = request.params as Static<typeof TemplateParams>;
-    const { count, expiresAt } = readBody(CodesBody, request.body);
-    if (!(await findTemplate(db, key))) throw refuse('adminNotFound', { message: '优惠券模板不存在', status: 404 });
-    const codes: string[] = [];
-    while (codes.length < count) {
-      const code = newExchangeCode();
-      if (await writeExchangeCode(db, code, key, instantMs(expiresAt), clock.now())) codes.push(code);
-    }
-    return ok({ template: key, expiresAt: instantMs(expiresAt), codes });
-  });
+  scope.post(
+    '/admin/api/coupon-templates/:key/exchange-codes',
+    { schema: { params: TemplateParams } },
+    async (request) => {
+      const { key } = request.params as Static<typeof TemplateParams>;
+      const { count, expiresAt } = readBody(CodesBody, request.body);
+      if (!(await findTemplate(db, key)))
+        throw refuse('adminNotFound', { message: '优惠券模板不存在', status: 404 });
+      const codes: string[] = [];
+      while (codes.length < count) {
+        const code = newExchangeCode();
+        if (await writeExchangeCode(db, code, key, instantMs(expiresAt), clock.now()))
+          codes.push(code);
+      }
+      return ok({ template: key, expiresAt: instantMs(expiresAt), codes });
+    },
+  );
 
   // The store's cashier scans the code the shopper shows on /activity/coupon/use.
-  scope.post('/admin/api/coupons/redeem', { config: { adminRoles: ADMIN_OR_CASHIER } }, async (request) => {
-    return ok(await redeemByCode(db, readBody(RedeemBody, request.body).code, clock.now()));
-  });
+  scope.post(
+    '/admin/api/coupons/redeem',
+    { config: { adminRoles: ADMIN_OR_CASHIER } },
+    async (request) => {
+      return ok(await redeemByCode(db, readBody(RedeemBody, request.body).code, clock.now()));
+    },
+  );
 }

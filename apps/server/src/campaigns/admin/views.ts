@@ -69,9 +69,25 @@ export function adminTemplate(template: Selectable<CouponTemplateTable>) {
 
 export async function campaignDetail(db: Kysely<Database>, campaign: Campaign, now: number) {
   const [prizes, passwords, templates] = await Promise.all([
-    db.selectFrom('campaign_prizes').selectAll().where('campaign_id', '=', campaign.id).orderBy('slot').orderBy('id').execute(),
-    db.selectFrom('campaign_passwords').selectAll().where('campaign_id', '=', campaign.id).orderBy('id').execute(),
-    db.selectFrom('coupon_templates').selectAll().where('campaign_id', '=', campaign.id).orderBy('id').execute(),
+    db
+      .selectFrom('campaign_prizes')
+      .selectAll()
+      .where('campaign_id', '=', campaign.id)
+      .orderBy('slot')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('campaign_passwords')
+      .selectAll()
+      .where('campaign_id', '=', campaign.id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('coupon_templates')
+      .selectAll()
+      .where('campaign_id', '=', campaign.id)
+      .orderBy('id')
+      .execute(),
   ]);
   return {
     ...adminCampaign(campaign, now),

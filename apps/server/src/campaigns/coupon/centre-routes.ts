@@ -18,7 +18,12 @@ import {
   type CouponTemplate,
 } from '../kernel/coupons.ts';
 import { inTransaction } from '../kernel/transaction.ts';
-import { parseSettings, publicCampaign, requireCampaign, requireRunning } from '../kernel/window.ts';
+import {
+  parseSettings,
+  publicCampaign,
+  requireCampaign,
+  requireRunning,
+} from '../kernel/window.ts';
 import { ShareCode } from '../schemas.ts';
 import type { CouponSettings } from './settings.ts';
 
@@ -31,7 +36,8 @@ const ExchangeBody = Type.Object({ code: Type.String({ minLength: 4, maxLength: 
 const GiftQuery = Type.Object({ shareCode: ShareCode });
 const GiftBody = Type.Object({ shareCode: ShareCode });
 
-const limitKey = (template: CouponTemplate, uid: number) => `coupon:${template.template_key}:${uid}`;
+const limitKey = (template: CouponTemplate, uid: number) =>
+  `coupon:${template.template_key}:${uid}`;
 const newUserKey = (uid: number) => `${COUPON_CAMPAIGN}:newuser:${uid}`;
 const giftKey = (uid: number) => `${COUPON_CAMPAIGN}:gift:${uid}`;
 
@@ -60,7 +66,12 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
       .where('claimable', '=', 1)
       .orderBy('id')
       .execute();
-    const claimed = user ? await readCounters(db, templates.map((t) => limitKey(t, userId(user)))) : new Map<string, number>();
+    const claimed = user
+      ? await readCounters(
+          db,
+          templates.map((t) => limitKey(t, userId(user))),
+        )
+      : new Map<string, number>();
     const names = [...new Set([...settings.categories, ...templates.map((t) => t.category)])];
     const categories = names
       .map((name) => ({
@@ -70,14 +81,25 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
           .map((t) => {
             const mine = user ? (claimed.get(limitKey(t, userId(user))) ?? 0) : 0;
             const soldOut = t.stock !== null && Number(t.stock) <= 0;
-            const state = mine >= Number(t.per_user_limit) ? 'claimed' : soldOut ? 'sold_out' : 'claimable';
-            return { ...publicTemplate(t), perUserLimit: Number(t.per_user_limit), claimedByMe: mine, soldOut, state };
+            const state =
+              mine >= Number(t.per_user_limit) ? 'claimed' : soldOut ? 'sold_out' : 'claimable';
+            return {
+              ...publicTemplate(t),
+              perUserLimit: Number(t.per_user_limit),
+              claimedByMe: mine,
+              soldOut,
+              state,
+            };
           }),
       }))
       // A category the operator listed keeps its tab while empty (the page says 该分类暂无优惠券);
       // one that only templates named is shown while it has coupons.
       .filter((c) => c.coupons.length > 0 || settings.categories.includes(c.name));
-    return ok({ campaign: publicCampaign(campaign, now), loggedIn: user !== undefined, categories });
+    return ok({
+      campaign: publicCampaign(campaign, now),
+      loggedIn: user !== undefined,
+      categories,
+    });
   });
 
   scope.post('/api/campaign/coupon/claim', { schema: { body: ClaimBody } }, async (request) => {
@@ -86,19 +108,30 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const template = await findTemplate(db, (request.body as Static<typeof ClaimBody>).templateKey);
-    if (!template || template.campaign_id !== COUPON_CAMPAIGN || Number(template.claimable) !== 1) throw refuse('couponNotFound');
-    const coupon = await issueCoupon(db, { template, userId: userId(user), source: 'centre', now, enforceLimits: true });
+    if (!template || template.campaign_id !== COUPON_CAMPAIGN || Number(template.claimable) !== 1)
+      throw refuse('couponNotFound');
+    const coupon = await issueCoupon(db, {
+      template,
+      userId: userId(user),
+      source: 'centre',
+      now,
+      enforceLimits: true,
+    });
     return ok(publicCoupon({ coupon, template }, now));
   });
 
-  scope.post('/api/campaign/coupon/exchange', { schema: { body: ExchangeBody } }, async (request) => {
-    const now = clock.now();
-    const { campaign } = await load();
-    const user = await currentUser(ctx, request);
-    requireRunning(campaign, now);
-    const code = normaliseExchangeCode((request.body as Static<typeof ExchangeBody>).code);
-    return ok(publicCoupon(await exchangeCode(db, userId(user), code, now), now));
-  });
+  scope.post(
+    '/api/campaign/coupon/exchange',
+    { schema: { body: ExchangeBody } },
+    async (request) => {
+      const now = clock.now();
+      const { campaign } = await load();
+      const user = await currentUser(ctx, request);
+      requireRunning(campaign, now);
+      const code = normaliseExchangeCode((request.body as Static<typeof ExchangeBody>).code);
+      return ok(publicCoupon(await exchangeCode(db, userId(user), code, now), now));
+    },
+  );
 
   scope.get('/api/campaign/coupon/newuser', async (request) => {
     const now = clock.now();
@@ -130,7 +163,16 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
       if (!(await tryIncrement(trx, newUserKey(uid), 1))) throw refuse('newUserPackClaimed');
       const issued = [];
       for (const template of templates) {
-        issued.push({ coupon: await issueCoupon(trx, { template, userId: uid, source: 'newuser', now, enforceLimits: false }), template });
+        issued.push({
+          coupon: await issueCoupon(trx, {
+            template,
+            userId: uid,
+            source: 'newuser',
+            now,
+            enforceLimits: false,
+          }),
+          template,
+        });
       }
       return issued;
     });
@@ -153,23 +195,27 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     });
   });
 
-  scope.get('/api/campaign/coupon/gift', { schema: { querystring: GiftQuery } }, async (request) => {
-    const now = clock.now();
-    const { campaign, settings } = await load();
-    const sharer = await findSharer(db, (request.query as Static<typeof GiftQuery>).shareCode);
-    if (!sharer) throw refuse('shareCodeInvalid');
-    const user = await optionalUser(ctx, request);
-    const template = await requireTemplate(settings.gift.template);
-    return ok({
-      campaign: publicCampaign(campaign, now),
-      sharer: { nickname: sharer.nickname, mobile: maskMobile(sharer.mobile) },
-      coupon: publicTemplate(template),
-      soldOut: template.stock !== null && Number(template.stock) <= 0,
-      loggedIn: user !== undefined,
-      isSelf: user !== undefined && userId(user) === sharer.id,
-      claimed: user ? (await readCounter(db, giftKey(userId(user)))) > 0 : false,
-    });
-  });
+  scope.get(
+    '/api/campaign/coupon/gift',
+    { schema: { querystring: GiftQuery } },
+    async (request) => {
+      const now = clock.now();
+      const { campaign, settings } = await load();
+      const sharer = await findSharer(db, (request.query as Static<typeof GiftQuery>).shareCode);
+      if (!sharer) throw refuse('shareCodeInvalid');
+      const user = await optionalUser(ctx, request);
+      const template = await requireTemplate(settings.gift.template);
+      return ok({
+        campaign: publicCampaign(campaign, now),
+        sharer: { nickname: sharer.nickname, mobile: maskMobile(sharer.mobile) },
+        coupon: publicTemplate(template),
+        soldOut: template.stock !== null && Number(template.stock) <= 0,
+        loggedIn: user !== undefined,
+        isSelf: user !== undefined && userId(user) === sharer.id,
+        claimed: user ? (await readCounter(db, giftKey(userId(user)))) > 0 : false,
+      });
+    },
+  );
 
   scope.post('/api/campaign/coupon/gift/claim', { schema: { body: GiftBody } }, async (request) => {
     const now = clock.now();

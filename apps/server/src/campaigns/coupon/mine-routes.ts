@@ -8,30 +8,50 @@ import { listCoupons, publicCoupon, requireOwnCoupon, useOnline } from '../kerne
 import { IdParams } from '../schemas.ts';
 
 const MineQuery = Type.Object({
-  status: Type.Optional(Type.Union([Type.Literal('unused'), Type.Literal('used'), Type.Literal('expired')])),
+  status: Type.Optional(
+    Type.Union([Type.Literal('unused'), Type.Literal('used'), Type.Literal('expired')]),
+  ),
 });
-const UseBody = Type.Object({ orderAmount: Type.Integer({ minimum: 1, maximum: 100_000_000, description: 'order total in fen' }) });
+const UseBody = Type.Object({
+  orderAmount: Type.Integer({
+    minimum: 1,
+    maximum: 100_000_000,
+    description: 'order total in fen',
+  }),
+});
 
 export function registerMyCouponRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
 
-  scope.get('/api/campaign/coupon/mine', { schema: { querystring: MineQuery } }, async (request) => {
-    const user = await currentUser(ctx, request);
-    const now = clock.now();
-    const status = (request.query as Static<typeof MineQuery>).status ?? 'unused';
-    return ok((await listCoupons(db, userId(user), status, now)).map((c) => publicCoupon(c, now)));
-  });
+  scope.get(
+    '/api/campaign/coupon/mine',
+    { schema: { querystring: MineQuery } },
+    async (request) => {
+      const user = await currentUser(ctx, request);
+      const now = clock.now();
+      const status = (request.query as Static<typeof MineQuery>).status ?? 'unused';
+      return ok(
+        (await listCoupons(db, userId(user), status, now)).map((c) => publicCoupon(c, now)),
+      );
+    },
+  );
 
   scope.get('/api/campaign/coupon/mine/:id', { schema: { params: IdParams } }, async (request) => {
     const user = await currentUser(ctx, request);
     const { id } = request.params as Static<typeof IdParams>;
-    return ok(publicCoupon(await requireOwnCoupon(db, userId(user), Number(id)), clock.now(), true));
+    return ok(
+      publicCoupon(await requireOwnCoupon(db, userId(user), Number(id)), clock.now(), true),
+    );
   });
 
-  scope.post('/api/campaign/coupon/mine/:id/use', { schema: { params: IdParams, body: UseBody } }, async (request) => {
-    const user = await currentUser(ctx, request);
-    const { id } = request.params as Static<typeof IdParams>;
-    const { orderAmount } = request.body as Static<typeof UseBody>;
-    return ok(await useOnline(db, userId(user), Number(id), orderAmount, clock.now()));
-  });
+  scope.post(
+    '/api/campaign/coupon/mine/:id/use',
+    { schema: { params: IdParams, body: UseBody } },
+    async (request) => {
+      const user = await currentUser(ctx, request);
+      const { id } = request.params as Static<typeof IdParams>;
+      const { orderAmount } = request.body as Static<typeof UseBody>;
+      return ok(await useOnline(db, userId(user), Number(id), orderAmount, clock.now()));
+    },
+  );
 }

@@ -30,4 +30,7 @@ export const CouponSettings = Type.Object(
 );
 export type CouponSettings = Static<typeof CouponSettings>;
 
-export const couponTemplateKeys = (settings: CouponSettings): string[] => [...settings.newUserPack.templates, settings.gift.template];
+export const couponTemplateKeys = (settings: CouponSettings): string[] => [
+  ...settings.newUserPack.templates,
+  settings.gift.template,
+];

@@ -12,7 +12,10 @@ export interface Sharer {
   mobile: string;
 }
 
-export async function findSharer(db: Kysely<Database>, shareCode: string): Promise<Sharer | undefined> {
+export async function findSharer(
+  db: Kysely<Database>,
+  shareCode: string,
+): Promise<Sharer | undefined> {
   const row = await db
     .selectFrom('product_users')
     .select(['id', 'nickname', 'mobile'])

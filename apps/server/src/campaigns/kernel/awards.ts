@@ -8,7 +8,11 @@ import { publicCoupon, requireOwnCoupon } from './coupons.ts';
 import type { Award } from './prizes.ts';
 
 /** My prizes of a campaign, newest first ("thanks for playing" results are not prizes). */
-export async function listAwards(db: Kysely<Database>, campaignId: string, userId: number): Promise<Award[]> {
+export async function listAwards(
+  db: Kysely<Database>,
+  campaignId: string,
+  userId: number,
+): Promise<Award[]> {
   return db
     .selectFrom('campaign_awards')
     .selectAll()
@@ -20,7 +24,12 @@ export async function listAwards(db: Kysely<Database>, campaignId: string, userI
     .execute();
 }
 
-export async function requireOwnAward(db: Kysely<Database>, campaignId: string, userId: number, awardId: number): Promise<Award> {
+export async function requireOwnAward(
+  db: Kysely<Database>,
+  campaignId: string,
+  userId: number,
+  awardId: number,
+): Promise<Award> {
   const award = await db
     .selectFrom('campaign_awards')
     .selectAll()
@@ -70,9 +79,18 @@ export function publicAward(award: Award) {
 
 /** One award with how to use it, its coupon (for a coupon prize) and its delivery address. */
 export async function awardDetail(db: Kysely<Database>, award: Award, now: number) {
-  const prize = await db.selectFrom('campaign_prizes').select('usage').where('id', '=', award.prize_id).executeTakeFirst();
+  const prize = await db
+    .selectFrom('campaign_prizes')
+    .select('usage')
+    .where('id', '=', award.prize_id)
+    .executeTakeFirst();
   const coupon =
-    award.coupon_id === null ? null : publicCoupon(await requireOwnCoupon(db, Number(award.user_id), Number(award.coupon_id)), now);
+    award.coupon_id === null
+      ? null
+      : publicCoupon(
+          await requireOwnCoupon(db, Number(award.user_id), Number(award.coupon_id)),
+          now,
+        );
   return {
     ...publicAward(award),
     usage: (prize?.usage ?? '').split('\n').filter((line) => line.trim() !== ''),
@@ -106,7 +124,12 @@ export async function submitAddress(
   ) {
     throw refuse('addressRegionInvalid');
   }
-  const address: DeliveryAddress = { name: input.name.trim(), mobile: input.mobile, ...area, detail: input.detail.trim() };
+  const address: DeliveryAddress = {
+    name: input.name.trim(),
+    mobile: input.mobile,
+    ...area,
+    detail: input.detail.trim(),
+  };
   const result = await db
     .updateTable('campaign_awards')
     .set({ address: JSON.stringify(address) })

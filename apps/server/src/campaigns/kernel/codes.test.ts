@@ -15,8 +15,18 @@ describe('the campaign error catalogue', () => {
   });
 
   it('is the table in docs/campaigns.md', () => {
-    const doc = fs.readFileSync(new URL('../../../../../docs/campaigns.md', import.meta.url), 'utf8');
-    const rows = [...doc.matchAll(/^\| (-?\d+) \| ([^|]+) \|/gm)].map((m) => ({ code: Number(m[1]), message: m[2]!.trim() }));
-    expect(rows).toEqual(Object.values(CAMPAIGN_CODES).map(({ code, message }) => ({ code, message })).sort((a, b) => a.code - b.code));
+    const doc = fs.readFileSync(
+      new URL('../../../../../docs/campaigns.md', import.meta.url),
+      'utf8',
+    );
+    const rows = [...doc.matchAll(/^\| (-?\d+) \| ([^|]+) \|/gm)].map((m) => ({
+      code: Number(m[1]),
+      message: m[2]!.trim(),
+    }));
+    expect(rows).toEqual(
+      Object.values(CAMPAIGN_CODES)
+        .map(({ code, message }) => ({ code, message }))
+        .sort((a, b) => a.code - b.code),
+    );
   });
 });

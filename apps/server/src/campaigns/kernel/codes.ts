@@ -74,6 +74,9 @@ export class CampaignError extends Error {
   }
 }
 
-export function refuse(name: CampaignCodeName, options: { message?: string; data?: unknown; status?: number } = {}): CampaignError {
+export function refuse(
+  name: CampaignCodeName,
+  options: { message?: string; data?: unknown; status?: number } = {},
+): CampaignError {
   return new CampaignError(name, options.message, options.data ?? null, options.status ?? 200);
 }

@@ -27,11 +27,21 @@ export function newRedemptionCode(): string {
   return code;
 }
 
-export async function findTemplate(db: Kysely<Database>, key: string): Promise<CouponTemplate | undefined> {
-  return db.selectFrom('coupon_templates').selectAll().where('template_key', '=', key).executeTakeFirst();
+export async function findTemplate(
+  db: Kysely<Database>,
+  key: string,
+): Promise<CouponTemplate | undefined> {
+  return db
+    .selectFrom('coupon_templates')
+    .selectAll()
+    .where('template_key', '=', key)
+    .executeTakeFirst();
 }
 
-export function couponStatus(coupon: Pick<Coupon, 'used_at' | 'expires_at'>, now: number): CouponStatus {
+export function couponStatus(
+  coupon: Pick<Coupon, 'used_at' | 'expires_at'>,
+  now: number,
+): CouponStatus {
   if (coupon.used_at !== null) return 'used';
   return now >= Number(coupon.expires_at) ? 'expired' : 'unused';
 }
@@ -79,7 +89,11 @@ export async function issueCoupon(db: Kysely<Database>, options: IssueOptions): 
   const { template, userId, source, now, enforceLimits } = options;
   return inTransaction(db, async (trx) => {
     if (enforceLimits) {
-      const underLimit = await tryIncrement(trx, `coupon:${template.template_key}:${userId}`, Number(template.per_user_limit));
+      const underLimit = await tryIncrement(
+        trx,
+        `coupon:${template.template_key}:${userId}`,
+        Number(template.per_user_limit),
+      );
       if (!underLimit) throw refuse('couponLimitReached');
       const taken = await trx
         .updateTable('coupon_templates')
@@ -89,7 +103,11 @@ export async function issueCoupon(db: Kysely<Database>, options: IssueOptions): 
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 0) throw refuse('couponSoldOut');
     } else {
-      await trx.updateTable('coupon_templates').set({ issued: sql<number>`issued + 1` }).where('id', '=', template.id).execute();
+      await trx
+        .updateTable('coupon_templates')
+        .set({ issued: sql<number>`issued + 1` })
+        .where('id', '=', template.id)
+        .execute();
     }
     return trx
       .insertInto('coupons')
@@ -116,23 +134,42 @@ export interface OwnedCoupon {
 async function withTemplates(db: Kysely<Database>, coupons: Coupon[]): Promise<OwnedCoupon[]> {
   const ids = [...new Set(coupons.map((c) => Number(c.template_id)))];
   if (ids.length === 0) return [];
-  const templates = await db.selectFrom('coupon_templates').selectAll().where('id', 'in', ids).execute();
+  const templates = await db
+    .selectFrom('coupon_templates')
+    .selectAll()
+    .where('id', 'in', ids)
+    .execute();
   const byId = new Map(templates.map((t) => [Number(t.id), t]));
   return coupons.map((coupon) => ({ coupon, template: byId.get(Number(coupon.template_id))! }));
 }
 
 /** A shopper's coupons, newest first, filtered by status. */
-export async function listCoupons(db: Kysely<Database>, userId: number, status: CouponStatus, now: number): Promise<OwnedCoupon[]> {
+export async function listCoupons(
+  db: Kysely<Database>,
+  userId: number,
+  status: CouponStatus,
+  now: number,
+): Promise<OwnedCoupon[]> {
   let query = db.selectFrom('coupons').selectAll().where('user_id', '=', userId);
   if (status === 'used') query = query.where('used_at', 'is not', null);
   if (status === 'unused') query = query.where('used_at', 'is', null).where('expires_at', '>', now);
-  if (status === 'expired') query = query.where('used_at', 'is', null).where('expires_at', '<=', now);
+  if (status === 'expired')
+    query = query.where('used_at', 'is', null).where('expires_at', '<=', now);
   return withTemplates(db, await query.orderBy('id', 'desc').limit(200).execute());
 }
 
 /** One coupon of its owner; anyone else's id answers 60050 as if it did not exist. */
-export async function requireOwnCoupon(db: Kysely<Database>, userId: number, couponId: number): Promise<OwnedCoupon> {
-  const coupon = await db.selectFrom('coupons').selectAll().where('id', '=', couponId).where('user_id', '=', userId).executeTakeFirst();
+export async function requireOwnCoupon(
+  db: Kysely<Database>,
+  userId: number,
+  couponId: number,
+): Promise<OwnedCoupon> {
+  const coupon = await db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('id', '=', couponId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!coupon) throw refuse('couponNotFound');
   const [owned] = await withTemplates(db, [coupon]);
   return owned!;
@@ -143,7 +180,12 @@ function refuseUnusable(coupon: Coupon, now: number): never {
 }
 
 /** Marks a coupon used once; a second use (or a concurrent one) is refused by the conditional update. */
-async function markUsed(db: Kysely<Database>, couponId: number, channel: CouponChannel, now: number): Promise<boolean> {
+async function markUsed(
+  db: Kysely<Database>,
+  couponId: number,
+  channel: CouponChannel,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('coupons')
     .set({ used_at: now, used_channel: channel })
@@ -155,13 +197,22 @@ async function markUsed(db: Kysely<Database>, couponId: number, channel: CouponC
 }
 
 /** The owner spends a coupon online on an order of `orderAmount` fen. */
-export async function useOnline(db: Kysely<Database>, userId: number, couponId: number, orderAmount: number, now: number) {
+export async function useOnline(
+  db: Kysely<Database>,
+  userId: number,
+  couponId: number,
+  orderAmount: number,
+  now: number,
+) {
   const { coupon, template } = await requireOwnCoupon(db, userId, couponId);
   if (!templateChannels(template).includes('online')) throw refuse('couponNotOnline');
   if (couponStatus(coupon, now) !== 'unused') refuseUnusable(coupon, now);
   const threshold = Number(template.threshold);
   if (orderAmount < threshold) {
-    throw refuse('couponThresholdNotMet', { message: `订单金额满${yuan(threshold)}元才能使用该优惠券`, data: { threshold } });
+    throw refuse('couponThresholdNotMet', {
+      message: `订单金额满${yuan(threshold)}元才能使用该优惠券`,
+      data: { threshold },
+    });
   }
   if (!(await markUsed(db, couponId, 'online', now))) {
     refuseUnusable((await requireOwnCoupon(db, userId, couponId)).coupon, now);
@@ -172,19 +223,33 @@ export async function useOnline(db: Kysely<Database>, userId: number, couponId: 
 
 /** A cashier redeems a coupon by the code the shopper shows; once only. */
 export async function redeemByCode(db: Kysely<Database>, code: string, now: number) {
-  const coupon = await db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
+  const coupon = await db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('code', '=', code)
+    .executeTakeFirst();
   if (!coupon) throw refuse('couponNotFound');
   const [owned] = await withTemplates(db, [coupon]);
-  if (!templateChannels(owned!.template).includes('store')) throw refuse('couponNotOnline', { message: '该优惠券仅限线上使用' });
+  if (!templateChannels(owned!.template).includes('store'))
+    throw refuse('couponNotOnline', { message: '该优惠券仅限线上使用' });
   if (!(await markUsed(db, Number(coupon.id), 'store', now))) {
-    const again = await db.selectFrom('coupons').selectAll().where('id', '=', coupon.id).executeTakeFirstOrThrow();
+    const again = await db
+      .selectFrom('coupons')
+      .selectAll()
+      .where('id', '=', coupon.id)
+      .executeTakeFirstOrThrow();
     refuseUnusable(again, now);
   }
   return { couponId: Number(coupon.id), template: publicTemplate(owned!.template), usedAt: now };
 }
 
 /** Turns a one-time exchange code into a coupon of its template. */
-export async function exchangeCode(db: Kysely<Database>, userId: number, code: string, now: number): Promise<OwnedCoupon> {
+export async function exchangeCode(
+  db: Kysely<Database>,
+  userId: number,
+  code: string,
+  now: number,
+): Promise<OwnedCoupon> {
   return inTransaction(db, async (trx) => {
     const taken = await trx
       .updateTable('coupon_exchange_codes')
@@ -194,13 +259,31 @@ export async function exchangeCode(db: Kysely<Database>, userId: number, code: s
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 0) {
-      const row = await trx.selectFrom('coupon_exchange_codes').selectAll().where('code', '=', code).executeTakeFirst();
+      const row = await trx
+        .selectFrom('coupon_exchange_codes')
+        .selectAll()
+        .where('code', '=', code)
+        .executeTakeFirst();
       if (!row) throw refuse('exchangeCodeInvalid');
       throw refuse(row.used_by !== null ? 'exchangeCodeUsed' : 'exchangeCodeExpired');
     }
-    const row = await trx.selectFrom('coupon_exchange_codes').select('template_id').where('code', '=', code).executeTakeFirstOrThrow();
-    const template = await trx.selectFrom('coupon_templates').selectAll().where('id', '=', row.template_id).executeTakeFirstOrThrow();
-    const coupon = await issueCoupon(trx, { template, userId, source: 'exchange', now, enforceLimits: false });
+    const row = await trx
+      .selectFrom('coupon_exchange_codes')
+      .select('template_id')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    const template = await trx
+      .selectFrom('coupon_templates')
+      .selectAll()
+      .where('id', '=', row.template_id)
+      .executeTakeFirstOrThrow();
+    const coupon = await issueCoupon(trx, {
+      template,
+      userId,
+      source: 'exchange',
+      now,
+      enforceLimits: false,
+    });
     return { coupon, template };
   });
 }

@@ -18,7 +18,8 @@ export interface PointsChange {
 /** Applies a change once; false when its business key was already applied. A debit past zero is refused (60070). */
 export async function changePoints(db: Kysely<Database>, change: PointsChange): Promise<boolean> {
   const { userId, delta, reason, businessKey, now } = change;
-  if (!Number.isInteger(delta) || delta === 0) throw new Error(`points delta must be a non-zero integer, got ${delta}`);
+  if (!Number.isInteger(delta) || delta === 0)
+    throw new Error(`points delta must be a non-zero integer, got ${delta}`);
   return inTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto('points_ledger')
@@ -32,7 +33,10 @@ export async function changePoints(db: Kysely<Database>, change: PointsChange): 
         .insertInto('points_balances')
         .values({ user_id: userId, balance: delta, updated_at: now })
         .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ balance: sql<number>`points_balances.balance + ${delta}`, updated_at: now }),
+          oc.column('user_id').doUpdateSet({
+            balance: sql<number>`points_balances.balance + ${delta}`,
+            updated_at: now,
+          }),
         )
         .execute();
       return true;
@@ -49,6 +53,10 @@ export async function changePoints(db: Kysely<Database>, change: PointsChange): 
 }
 
 export async function pointsBalance(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db.selectFrom('points_balances').select('balance').where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('points_balances')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row ? Number(row.balance) : 0;
 }

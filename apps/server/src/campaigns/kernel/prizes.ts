@@ -15,15 +15,33 @@ export type PrizeKind = 'thanks' | 'points' | 'coupon' | 'goods';
 export const PRIZE_KINDS: readonly PrizeKind[] = ['thanks', 'points', 'coupon', 'goods'];
 
 export async function listPrizes(db: Kysely<Database>, campaignId: string): Promise<Prize[]> {
-  return db.selectFrom('campaign_prizes').selectAll().where('campaign_id', '=', campaignId).orderBy('slot').orderBy('id').execute();
+  return db
+    .selectFrom('campaign_prizes')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .orderBy('slot')
+    .orderBy('id')
+    .execute();
 }
 
-export async function findPrize(db: Kysely<Database>, campaignId: string, key: string): Promise<Prize | undefined> {
-  return db.selectFrom('campaign_prizes').selectAll().where('campaign_id', '=', campaignId).where('prize_key', '=', key).executeTakeFirst();
+export async function findPrize(
+  db: Kysely<Database>,
+  campaignId: string,
+  key: string,
+): Promise<Prize | undefined> {
+  return db
+    .selectFrom('campaign_prizes')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .where('prize_key', '=', key)
+    .executeTakeFirst();
 }
 
 /** Picks a prize with probability weight / sum of weights; undefined when nothing has weight. */
-export function pickWeighted<T extends { weight: number }>(prizes: readonly T[], random: (max: number) => number = randomInt): T | undefined {
+export function pickWeighted<T extends { weight: number }>(
+  prizes: readonly T[],
+  random: (max: number) => number = randomInt,
+): T | undefined {
   const drawable = prizes.filter((p) => Number(p.weight) > 0);
   const total = drawable.reduce((sum, p) => sum + Number(p.weight), 0);
   if (total <= 0) return undefined;
@@ -70,12 +88,16 @@ export interface AwardResult {
  * Takes stock and records the award, delivering points or a coupon in the same transaction.
  * Undefined when the prize is out of stock and there is no fallback (or the fallback is out too).
  */
-export async function awardPrize(db: Kysely<Database>, request: AwardRequest): Promise<AwardResult | undefined> {
+export async function awardPrize(
+  db: Kysely<Database>,
+  request: AwardRequest,
+): Promise<AwardResult | undefined> {
   return inTransaction(db, async (trx) => {
     let prize = request.prize;
     let fellBack = false;
     if (!(await takeStock(trx, Number(prize.id)))) {
-      if (!request.fallback || !(await takeStock(trx, Number(request.fallback.id)))) return undefined;
+      if (!request.fallback || !(await takeStock(trx, Number(request.fallback.id))))
+        return undefined;
       prize = request.fallback;
       fellBack = true;
     }
@@ -114,9 +136,20 @@ async function deliver(trx: Kysely<Database>, award: Award, now: number): Promis
   }
   if (award.kind === 'coupon') {
     const template = await findTemplate(trx, award.value);
-    if (!template) throw new Error(`prize ${award.prize_key} names unknown coupon template ${award.value}`);
-    const coupon = await issueCoupon(trx, { template, userId: Number(award.user_id), source: 'award', now, enforceLimits: false });
-    await trx.updateTable('campaign_awards').set({ coupon_id: coupon.id }).where('id', '=', award.id).execute();
+    if (!template)
+      throw new Error(`prize ${award.prize_key} names unknown coupon template ${award.value}`);
+    const coupon = await issueCoupon(trx, {
+      template,
+      userId: Number(award.user_id),
+      source: 'award',
+      now,
+      enforceLimits: false,
+    });
+    await trx
+      .updateTable('campaign_awards')
+      .set({ coupon_id: coupon.id })
+      .where('id', '=', award.id)
+      .execute();
     return { ...award, coupon_id: coupon.id };
   }
   return award;

@@ -3,7 +3,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../store/index.ts';
 
-export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
   if (db.isTransaction) return work(db);
   return db.transaction().execute((trx: Transaction<Database>) => work(trx));
 }

@@ -7,13 +7,19 @@ import { refuse } from './codes.ts';
 export type Campaign = Selectable<CampaignTable>;
 export type CampaignState = 'not_started' | 'running' | 'ended';
 
-export function campaignState(campaign: Pick<Campaign, 'starts_at' | 'ends_at'>, now: number): CampaignState {
+export function campaignState(
+  campaign: Pick<Campaign, 'starts_at' | 'ends_at'>,
+  now: number,
+): CampaignState {
   if (now < Number(campaign.starts_at)) return 'not_started';
   if (now >= Number(campaign.ends_at)) return 'ended';
   return 'running';
 }
 
-export async function findCampaign(db: Kysely<Database>, id: string): Promise<Campaign | undefined> {
+export async function findCampaign(
+  db: Kysely<Database>,
+  id: string,
+): Promise<Campaign | undefined> {
   return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -27,8 +33,10 @@ export async function requireCampaign(db: Kysely<Database>, id: string): Promise
 /** Refuses an action outside the window: 60001 before it opens, 60002 after it closes. */
 export function requireRunning(campaign: Campaign, now: number): void {
   const state = campaignState(campaign, now);
-  if (state === 'not_started') throw refuse('campaignNotStarted', { data: { startsAt: Number(campaign.starts_at) } });
-  if (state === 'ended') throw refuse('campaignEnded', { data: { endsAt: Number(campaign.ends_at) } });
+  if (state === 'not_started')
+    throw refuse('campaignNotStarted', { data: { startsAt: Number(campaign.starts_at) } });
+  if (state === 'ended')
+    throw refuse('campaignEnded', { data: { endsAt: Number(campaign.ends_at) } });
 }
 
 /** What every campaign page shows about the campaign itself. */

@@ -10,7 +10,12 @@ import { publicAward } from '../kernel/awards.ts';
 import { refuse } from '../kernel/codes.ts';
 import { awardPrize, findPrize, listPrizes } from '../kernel/prizes.ts';
 import { inTransaction } from '../kernel/transaction.ts';
-import { parseSettings, publicCampaign, requireCampaign, requireRunning } from '../kernel/window.ts';
+import {
+  parseSettings,
+  publicCampaign,
+  requireCampaign,
+  requireRunning,
+} from '../kernel/window.ts';
 import { normalisePassword, type PasswordSettings } from './settings.ts';
 
 export const PASSWORD_CAMPAIGN = 'password';
@@ -41,22 +46,40 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
     const windowMs = settings.attemptWindowMinutes * 60_000;
     const resetAt = (Math.floor(now / windowMs) + 1) * windowMs;
     const byUser = await hitCounter(db, `campaign:${PASSWORD_CAMPAIGN}:user:${uid}`, now, resetAt);
-    const byAddress = await hitCounter(db, `campaign:${PASSWORD_CAMPAIGN}:ip:${clientAddress(request)}`, now, resetAt);
+    const byAddress = await hitCounter(
+      db,
+      `campaign:${PASSWORD_CAMPAIGN}:ip:${clientAddress(request)}`,
+      now,
+      resetAt,
+    );
     if (byUser.count > settings.attemptsPerUser || byAddress.count > settings.attemptsPerAddress) {
       const retryAfter = Math.ceil((Math.max(byUser.resetAt, byAddress.resetAt) - now) / 1000);
-      throw refuse('passwordTooManyAttempts', { message: `尝试次数过多，请${Math.ceil(retryAfter / 60)}分钟后再试`, data: { retryAfter } });
+      throw refuse('passwordTooManyAttempts', {
+        message: `尝试次数过多，请${Math.ceil(retryAfter / 60)}分钟后再试`,
+        data: { retryAfter },
+      });
     }
 
     const typed = normalisePassword((request.body as Static<typeof RedeemBody>).password);
     const entry = typed
-      ? await db.selectFrom('campaign_passwords').selectAll().where('campaign_id', '=', PASSWORD_CAMPAIGN).where('password', '=', typed).executeTakeFirst()
+      ? await db
+          .selectFrom('campaign_passwords')
+          .selectAll()
+          .where('campaign_id', '=', PASSWORD_CAMPAIGN)
+          .where('password', '=', typed)
+          .executeTakeFirst()
       : undefined;
     if (!entry) throw refuse('passwordWrong');
-    if (now < Number(entry.starts_at)) throw refuse('passwordNotStarted', { data: { startsAt: Number(entry.starts_at) } });
+    if (now < Number(entry.starts_at))
+      throw refuse('passwordNotStarted', { data: { startsAt: Number(entry.starts_at) } });
     if (now >= Number(entry.ends_at)) throw refuse('passwordExpired');
 
     const businessKey = `password:${entry.id}:${uid}`;
-    const already = await db.selectFrom('campaign_awards').select('id').where('business_key', '=', businessKey).executeTakeFirst();
+    const already = await db
+      .selectFrom('campaign_awards')
+      .select('id')
+      .where('business_key', '=', businessKey)
+      .executeTakeFirst();
     if (already) throw refuse('passwordAlreadyUsed');
     const prize = await findPrize(db, PASSWORD_CAMPAIGN, entry.prize_key);
     if (!prize) throw new Error(`password ${entry.id} names unknown prize ${entry.prize_key}`);
@@ -70,7 +93,14 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
           .where((eb) => eb.or([eb('use_limit', 'is', null), eb('used', '<', eb.ref('use_limit'))]))
           .executeTakeFirst();
         if (Number(used.numUpdatedRows) === 0) throw refuse('passwordUsedUp');
-        const result = await awardPrize(trx, { campaignId: PASSWORD_CAMPAIGN, userId: uid, prize, source: 'password', businessKey, now });
+        const result = await awardPrize(trx, {
+          campaignId: PASSWORD_CAMPAIGN,
+          userId: uid,
+          prize,
+          source: 'password',
+          businessKey,
+          now,
+        });
         if (!result) throw refuse('passwordUsedUp');
         return result;
       });

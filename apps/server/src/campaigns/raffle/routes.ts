@@ -11,7 +11,12 @@ import { refuse } from '../kernel/codes.ts';
 import { awardPrize, listPrizes, pickWeighted, type Prize } from '../kernel/prizes.ts';
 import { chinaDay } from '../kernel/time.ts';
 import { inTransaction } from '../kernel/transaction.ts';
-import { parseSettings, publicCampaign, requireCampaign, requireRunning } from '../kernel/window.ts';
+import {
+  parseSettings,
+  publicCampaign,
+  requireCampaign,
+  requireRunning,
+} from '../kernel/window.ts';
 import { ShareCode } from '../schemas.ts';
 import { earnChance, readChances, spendChance } from './chances.ts';
 import type { RaffleSettings } from './settings.ts';
@@ -25,7 +30,13 @@ const ASSIST_PURPOSE = 'chance';
 
 /** On the wheel or nine-grid (slot -1: not shown there). */
 const onBoard = (p: Prize) => Number(p.slot) >= 0;
-const publicPrize = (p: Prize) => ({ key: p.prize_key, name: p.name, image: p.image, kind: p.kind, slot: Number(p.slot) });
+const publicPrize = (p: Prize) => ({
+  key: p.prize_key,
+  name: p.name,
+  image: p.image,
+  kind: p.kind,
+  slot: Number(p.slot),
+});
 
 export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
@@ -68,16 +79,23 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
       layout: settings.layout,
       prizes: prizes.filter(onBoard).map(publicPrize),
       loggedIn: user !== undefined,
-      chances: user ? await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now)) : null,
+      chances: user
+        ? await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now))
+        : null,
       shareCode: user?.share_code ?? null,
-      assist: shareCode === undefined ? null : await assistView(shareCode, user ? userId(user) : undefined),
+      assist:
+        shareCode === undefined
+          ? null
+          : await assistView(shareCode, user ? userId(user) : undefined),
     });
   });
 
   scope.get('/api/campaign/raffle/chances', async (request) => {
     const { settings } = await load();
     const user = await currentUser(ctx, request);
-    return ok(await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(clock.now())));
+    return ok(
+      await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(clock.now())),
+    );
   });
 
   scope.post('/api/campaign/raffle/draw', async (request) => {
@@ -96,7 +114,14 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
       const fallback = prizes.find((p) => p.prize_key === settings.fallbackPrize);
       if (!fallback) throw new Error(`raffle fallback prize ${settings.fallbackPrize} is missing`);
       const drawn = pickWeighted(prizes) ?? fallback;
-      const result = await awardPrize(trx, { campaignId: RAFFLE_CAMPAIGN, userId: uid, prize: drawn, fallback, source: 'draw', now });
+      const result = await awardPrize(trx, {
+        campaignId: RAFFLE_CAMPAIGN,
+        userId: uid,
+        prize: drawn,
+        fallback,
+        source: 'draw',
+        now,
+      });
       if (!result) throw new Error(`raffle fallback prize ${fallback.prize_key} is out of stock`);
       return result;
     });
@@ -114,7 +139,8 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     const { campaign, settings } = await load();
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
-    if (!(await earnChance(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now)))) throw refuse('shareBonusCapped');
+    if (!(await earnChance(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now))))
+      throw refuse('shareBonusCapped');
     return ok(await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now)));
   });
 
@@ -127,10 +153,22 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     requireRunning(campaign, now);
     const { shareCode } = request.body as Static<typeof AssistBody>;
     const rewarded = await inTransaction(db, async (trx) => {
-      const sharer = await recordAssist(trx, { campaignId: RAFFLE_CAMPAIGN, purpose: ASSIST_PURPOSE, shareCode, helperId: userId(user), now });
-      return { sharer, earned: await earnChance(trx, RAFFLE_CAMPAIGN, settings, sharer.id, chinaDay(now)) };
+      const sharer = await recordAssist(trx, {
+        campaignId: RAFFLE_CAMPAIGN,
+        purpose: ASSIST_PURPOSE,
+        shareCode,
+        helperId: userId(user),
+        now,
+      });
+      return {
+        sharer,
+        earned: await earnChance(trx, RAFFLE_CAMPAIGN, settings, sharer.id, chinaDay(now)),
+      };
     });
-    return ok({ sharer: { nickname: rewarded.sharer.nickname }, sharerEarnedChance: rewarded.earned });
+    return ok({
+      sharer: { nickname: rewarded.sharer.nickname },
+      sharerEarnedChance: rewarded.earned,
+    });
   });
 
   scope.get('/api/campaign/raffle/winners', async () => {
@@ -139,12 +177,23 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     const rows = await db
       .selectFrom('campaign_awards')
       .innerJoin('product_users', 'product_users.id', 'campaign_awards.user_id')
-      .select(['campaign_awards.id', 'campaign_awards.name', 'campaign_awards.created_at', 'product_users.mobile'])
+      .select([
+        'campaign_awards.id',
+        'campaign_awards.name',
+        'campaign_awards.created_at',
+        'product_users.mobile',
+      ])
       .where('campaign_awards.campaign_id', '=', RAFFLE_CAMPAIGN)
       .where('campaign_awards.kind', '!=', 'thanks')
       .orderBy('campaign_awards.id', 'desc')
       .limit(settings.winnersShown)
       .execute();
-    return ok(rows.map((r) => ({ mobile: maskMobile(r.mobile), prizeName: r.name, createdAt: Number(r.created_at) })));
+    return ok(
+      rows.map((r) => ({
+        mobile: maskMobile(r.mobile),
+        prizeName: r.name,
+        createdAt: Number(r.created_at),
+      })),
+    );
   });
 }

@@ -11,14 +11,24 @@ import { awardPrize, listPrizes } from '../kernel/prizes.ts';
 import { publicAward } from '../kernel/awards.ts';
 import { chinaDay, chinaMonth, daysOfMonth } from '../kernel/time.ts';
 import { inTransaction } from '../kernel/transaction.ts';
-import { parseSettings, publicCampaign, requireCampaign, requireRunning } from '../kernel/window.ts';
+import {
+  parseSettings,
+  publicCampaign,
+  requireCampaign,
+  requireRunning,
+} from '../kernel/window.ts';
 import type { SignSettings } from './settings.ts';
 import { currentStreak, insertSignIn, signedDays } from './sign-ins.ts';
 
 export const SIGN_CAMPAIGN = 'sign';
 
 const CalendarQuery = Type.Object({
-  month: Type.Optional(Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM, default this month' })),
+  month: Type.Optional(
+    Type.String({
+      pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
+      description: 'YYYY-MM, default this month',
+    }),
+  ),
 });
 
 export function registerSignRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
@@ -32,7 +42,9 @@ export function registerSignRoutes(scope: FastifyInstance, ctx: CampaignContext)
     const today = chinaDay(now);
     const month = (request.query as Static<typeof CalendarQuery>).month ?? chinaMonth(now);
     const days = daysOfMonth(month);
-    const signed = user ? await signedDays(db, SIGN_CAMPAIGN, userId(user), days[0]!, days.at(-1)!) : new Set<string>();
+    const signed = user
+      ? await signedDays(db, SIGN_CAMPAIGN, userId(user), days[0]!, days.at(-1)!)
+      : new Set<string>();
     const streak = user ? await currentStreak(db, SIGN_CAMPAIGN, userId(user), today) : undefined;
     const prizes = new Map((await listPrizes(db, SIGN_CAMPAIGN)).map((p) => [p.prize_key, p]));
     const streakDays = streak?.streak ?? 0;
@@ -50,7 +62,9 @@ export function registerSignRoutes(scope: FastifyInstance, ctx: CampaignContext)
         const prize = prizes.get(reward.prize);
         return {
           days: reward.days,
-          prize: prize ? { key: prize.prize_key, name: prize.name, image: prize.image, kind: prize.kind } : null,
+          prize: prize
+            ? { key: prize.prize_key, name: prize.name, image: prize.image, kind: prize.kind }
+            : null,
           reached: streakDays >= reward.days,
         };
       }),

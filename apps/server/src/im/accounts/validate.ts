@@ -24,11 +24,15 @@ function describe(error: ValueError, field: string): string {
     case ValueErrorType.StringMaxLength:
       return `parameter ${field} is too long (at most ${schema.maxLength} characters)`;
     case ValueErrorType.StringMinLength:
-      return schema.minLength === 1 ? `parameter ${field} must not be empty` : `parameter ${field} is too short (at least ${schema.minLength} characters)`;
+      return schema.minLength === 1
+        ? `parameter ${field} must not be empty`
+        : `parameter ${field} is too short (at least ${schema.minLength} characters)`;
     case ValueErrorType.ArrayMaxItems:
       return `parameter ${field} has too many items (at most ${schema.maxItems})`;
     default:
-      return schema.description ? `parameter ${field} is invalid: ${schema.description}` : `parameter ${field} is invalid: ${error.message.toLowerCase()}`;
+      return schema.description
+        ? `parameter ${field} is invalid: ${schema.description}`
+        : `parameter ${field} is invalid: ${error.message.toLowerCase()}`;
   }
 }
 

@@ -83,13 +83,11 @@ export async function registerClientLogs(
     const writer = { appKey, deviceId: ticket.deviceId, address: clientAddress(request) };
     const over = await logs.spendQuota(writer, bytes, quotas, now());
     if (over) {
-      reply
-        .code(429)
-        .send({
-          code: 429,
-          scope: over,
-          message: `daily client log quota per ${over} is used up (${quotas[over]} bytes); try tomorrow`,
-        });
+      reply.code(429).send({
+        code: 429,
+        scope: over,
+        message: `daily client log quota per ${over} is used up (${quotas[over]} bytes); try tomorrow`,
+      });
       return undefined;
     }
     return ticket;

@@ -33,7 +33,10 @@ export type LogLinesQuery = Static<typeof LogLinesQuery>;
 
 export const LogLinesBody = Type.String({ minLength: 1 });
 
-export const ErrorStatsQuery = Type.Object({ ...Ticket, appkey: Type.String({ minLength: 1, maxLength: 64 }) });
+export const ErrorStatsQuery = Type.Object({
+  ...Ticket,
+  appkey: Type.String({ minLength: 1, maxLength: 64 }),
+});
 export type ErrorStatsQuery = Static<typeof ErrorStatsQuery>;
 
 export const ErrorEvent = Type.Object({
@@ -50,6 +53,11 @@ export const ErrorStatsBody = Type.Object({
     platform: Type.Optional(Type.String({ maxLength: 64 })),
   }),
   eventLogs: Type.Array(ErrorEvent, { minItems: 1, maxItems: 200 }),
-  deviceInfo: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String({ maxLength: 512 }), Type.Number(), Type.Boolean()]))),
+  deviceInfo: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Type.Union([Type.String({ maxLength: 512 }), Type.Number(), Type.Boolean()]),
+    ),
+  ),
 });
 export type ErrorStatsBody = Static<typeof ErrorStatsBody>;

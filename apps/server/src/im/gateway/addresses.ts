@@ -18,7 +18,8 @@ export function clientAddressResolver(trust: TrustProxy): ClientAddressOf {
         : trust === false
           ? () => false
           : proxyAddr.compile(trust);
-  return (request) => (proxyAddr(request, trusts) || request.socket.remoteAddress || '').slice(0, 64);
+  return (request) =>
+    (proxyAddr(request, trusts) || request.socket.remoteAddress || '').slice(0, 64);
 }
 
 /** Live sockets per client address, so a handshake past the cap can be refused. */

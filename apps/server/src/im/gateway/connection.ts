@@ -194,7 +194,8 @@ export class ImConnection {
       if (blocked > 0)
         throw new CommandError(416, `${name} is blocked for ${blocked} s`, { duration: blocked });
       const params = frame.body ?? {};
-      const invalid = validateParams(def.request, params) ?? (containsNul(params) ? NUL_MESSAGE : null);
+      const invalid =
+        validateParams(def.request, params) ?? (containsNul(params) ? NUL_MESSAGE : null);
       if (invalid) throw new CommandError(414, invalid);
       const result = await this.withTimeLimit(name, this.runner.run(this, name, params));
       this.reply(frame, 200, result ?? undefined);

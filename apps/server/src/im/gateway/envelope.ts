@@ -26,7 +26,9 @@ export const packEnvelope = (envelope: Envelope): Uint8Array => packr.pack(envel
 export function unpackEnvelope(payload: Uint8Array): Envelope | undefined {
   try {
     const value = packr.unpack(payload) as Envelope;
-    return value && (value.t === 'frame' || value.t === 'kick' || value.t === 'groups') ? value : undefined;
+    return value && (value.t === 'frame' || value.t === 'kick' || value.t === 'groups')
+      ? value
+      : undefined;
   } catch {
     return undefined;
   }

@@ -22,7 +22,9 @@ export class GroupFanout {
     if (!local) {
       local = {
         connections: new Set(),
-        unsubscribe: this.bus.subscribe(groupChannel(group), (payload) => this.deliver(group, payload)),
+        unsubscribe: this.bus.subscribe(groupChannel(group), (payload) =>
+          this.deliver(group, payload),
+        ),
       };
       this.groups.set(group, local);
     }
@@ -44,7 +46,8 @@ export class GroupFanout {
   }
 
   leaveAll(connection: ImConnection): void {
-    for (const group of [...(this.byConnection.get(connection) ?? [])]) this.leave(connection, group);
+    for (const group of [...(this.byConnection.get(connection) ?? [])])
+      this.leave(connection, group);
     this.byConnection.delete(connection);
   }
 

@@ -73,7 +73,9 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     .use(authHandlers)
     .use(syncSources.handlers());
   // Publishes lost while the bus was reconnecting: the clients pull what they carried.
-  deps.bus.onReconnect(() => log.warn({ nudged: gateway.nudgeSync() }, 'bus reconnected: connections asked to sync again'));
+  deps.bus.onReconnect(() =>
+    log.warn({ nudged: gateway.nudgeSync() }, 'bus reconnected: connections asked to sync again'),
+  );
 
   const clientAddressOf = clientAddressResolver(parseTrustProxy(config.trustProxy));
   const engine = new EngineServer({

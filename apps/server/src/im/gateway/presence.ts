@@ -53,7 +53,11 @@ export class RedisPresence implements Presence {
     private readonly now: () => number,
   ) {}
 
-  static async connect(url: string, prefix: string, now: () => number = Date.now): Promise<RedisPresence> {
+  static async connect(
+    url: string,
+    prefix: string,
+    now: () => number = Date.now,
+  ): Promise<RedisPresence> {
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     await redis.connect();
     return new RedisPresence(redis, prefix, now);

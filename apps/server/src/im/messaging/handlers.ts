@@ -1,10 +1,22 @@
 // The msg service's commands (document 2, section 7 "Messages" and "Sessions").
 import { sql } from 'kysely';
-import { LIMITS, type Msg, type RequestOf, type Session as ProtocolSession } from '@morsel/protocol';
+import {
+  LIMITS,
+  type Msg,
+  type RequestOf,
+  type Session as ProtocolSession,
+} from '@morsel/protocol';
 import { CommandError } from '../gateway/index.ts';
 import type { Session } from '../gateway/index.ts';
 import type { HandlerTable } from '../gateway/index.ts';
-import { history, searchHistory, toMsg, visibleTo, type HistoryQuery, type SearchBounds } from './message-store.ts';
+import {
+  history,
+  searchHistory,
+  toMsg,
+  visibleTo,
+  type HistoryQuery,
+  type SearchBounds,
+} from './message-store.ts';
 import { ackSession } from './acks.ts';
 import { readableMessage } from './readable.ts';
 import { recallNotice } from './recalls.ts';
@@ -26,14 +38,16 @@ export interface MessagingDeps extends SendDeps {
 
 const FILTER_REFUSED =
   'Not_Support: sendFilterMsg has no defined meaning; send with sendMsg and the message flags (isHistoryable, isRoamingable, isOfflinable, isUnreadable, needUpdateSession)';
-const DELETE_REFUSED = 'only messages you sent to others, sent successfully and not local can be deleted';
+const DELETE_REFUSED =
+  'only messages you sent to others, sent successfully and not local can be deleted';
 
 export function messagingHandlers(deps: MessagingDeps): HandlerTable {
   const { store, gateway, scenes } = deps;
   const db = store.db;
 
   /** A stored message this account may act on, with its conversation. */
-  const messageFor = (session: Session, idServer: string) => readableMessage(db, scenes, session, idServer);
+  const messageFor = (session: Session, idServer: string) =>
+    readableMessage(db, scenes, session, idServer);
 
   async function clearedBefore(session: Session, sessionId: string): Promise<number> {
     const row = await getSessionRow(db, session.appKey, session.accid, sessionId);
@@ -41,8 +55,14 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
   }
 
   /** A page of history (or search results, with a keyword) of one of the account's sessions. */
-  async function page(session: Session, query: RequestOf<'getHistoryMsgs'> & { keyword?: string }, bounds?: SearchBounds): Promise<Msg[]> {
-    const conversation = await scenes.get(query.scene).forReading(session.appKey, session.accid, query.to);
+  async function page(
+    session: Session,
+    query: RequestOf<'getHistoryMsgs'> & { keyword?: string },
+    bounds?: SearchBounds,
+  ): Promise<Msg[]> {
+    const conversation = await scenes
+      .get(query.scene)
+      .forReading(session.appKey, session.accid, query.to);
     const historyQuery: HistoryQuery = {
       appKey: session.appKey,
       accid: session.accid,
@@ -57,7 +77,8 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       ...(query.msgTypes && { msgTypes: query.msgTypes }),
       ...(query.keyword && { keyword: query.keyword }),
     };
-    if (bounds && query.keyword) return searchHistory(db, { ...historyQuery, keyword: query.keyword }, bounds, deps.now());
+    if (bounds && query.keyword)
+      return searchHistory(db, { ...historyQuery, keyword: query.keyword }, bounds, deps.now());
     return history(db, historyQuery);
   }
 
@@ -71,20 +92,33 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
     },
 
     async searchHistoryMsgs({ connection }, query) {
-      if (query.scene === 'superTeam') throw new CommandError(414, 'search is for p2p and team sessions');
+      if (query.scene === 'superTeam')
+        throw new CommandError(414, 'search is for p2p and team sessions');
       return { msgs: await page(connection.session!, query, deps.searchBounds) };
     },
 
     async getMsgsByIdServer({ connection }, { reqMsgs }) {
       const session = connection.session!;
-      const ids = reqMsgs.map((m) => m.idServer).filter((id) => /^\d+$/.test(id)).map(Number);
+      const ids = reqMsgs
+        .map((m) => m.idServer)
+        .filter((id) => /^\d+$/.test(id))
+        .map(Number);
       if (ids.length === 0) return { msgs: [] };
-      const rows = await visibleTo(db.selectFrom('im_messages').select(['id', 'seq', 'time', 'body', 'scene', 'from_accid', 'to_target', 'conv_key']), session.appKey, session.accid)
+      const rows = await visibleTo(
+        db
+          .selectFrom('im_messages')
+          .select(['id', 'seq', 'time', 'body', 'scene', 'from_accid', 'to_target', 'conv_key']),
+        session.appKey,
+        session.accid,
+      )
         .where('id', 'in', ids)
         .execute();
       const msgs: Msg[] = [];
       for (const row of rows) {
-        const readable = await scenes.get(row.scene as Msg['scene']).forReading(session.appKey, session.accid, peerOf(row, session.accid)).catch(() => undefined);
+        const readable = await scenes
+          .get(row.scene as Msg['scene'])
+          .forReading(session.appKey, session.accid, peerOf(row, session.accid))
+          .catch(() => undefined);
         if (readable && readableIn(readable, row)) msgs.push(toMsg({ ...row, id: Number(row.id) }));
       }
       return { msgs };
@@ -95,7 +129,8 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       const { row, conversation } = await messageFor(session, msg.idServer);
       if (row.from_accid !== session.accid) throw new CommandError(403, DELETE_REFUSED);
       const now = deps.now();
-      if (now - row.time > deps.recallWindowMs) throw new CommandError(508, 'the message is too old to be recalled');
+      if (now - row.time > deps.recallWindowMs)
+        throw new CommandError(508, 'the message is too old to be recalled');
       const updated = await db
         .updateTable('im_messages')
         .set({ deleted_at: now, deleted_by: session.accid, delete_ps: ps ?? null })
@@ -104,37 +139,68 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new CommandError(404, 'message not found');
       const scene = row.scene as Msg['scene'];
-      const notice = recallNotice({ ...row, deleted_at: now, deleted_by: session.accid, delete_ps: ps ?? null }, sessionIdOf(scene, row.to_target));
+      const notice = recallNotice(
+        { ...row, deleted_at: now, deleted_by: session.accid, delete_ps: ps ?? null },
+        sessionIdOf(scene, row.to_target),
+      );
       if (conversation.group) {
         // A super team: one publish to the group; its session id is the same for every member.
         await gateway.pushToGroup(conversation.group, 'msgDeleted', { deleted: notice });
         return;
       }
       for (const ref of conversation.sessions) {
-        await db.updateTable('im_sessions').set({ updated_at: now }).where('app_key', '=', session.appKey).where('accid', '=', ref.accid).where('session_id', '=', ref.sessionId).execute();
+        await db
+          .updateTable('im_sessions')
+          .set({ updated_at: now })
+          .where('app_key', '=', session.appKey)
+          .where('accid', '=', ref.accid)
+          .where('session_id', '=', ref.sessionId)
+          .execute();
         const except = ref.accid === session.accid ? connection.id : undefined;
-        await gateway.pushToAccount({ appKey: session.appKey, accid: ref.accid }, 'msgDeleted', { deleted: { ...notice, sessionId: ref.sessionId } }, except);
+        await gateway.pushToAccount(
+          { appKey: session.appKey, accid: ref.accid },
+          'msgDeleted',
+          { deleted: { ...notice, sessionId: ref.sessionId } },
+          except,
+        );
       }
     },
 
     async deleteMsgSelf({ connection }, { msg }) {
       const session = connection.session!;
-      if (msg.scene === 'superTeam') throw new CommandError(414, 'one-way delete is not supported for super teams');
+      if (msg.scene === 'superTeam')
+        throw new CommandError(414, 'one-way delete is not supported for super teams');
       const { row } = await messageFor(session, msg.idServer);
       const now = deps.now();
       await db
         .insertInto('im_msg_hidden')
-        .values({ app_key: session.appKey, accid: session.accid, message_id: row.id, created_at: now })
+        .values({
+          app_key: session.appKey,
+          accid: session.accid,
+          message_id: row.id,
+          created_at: now,
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
       const sessionId = sessionIdFor(row, session.accid);
       // Only the deleter's other devices learn of it (a one-way delete leaves the peer's copy).
-      await gateway.pushToAccount(session, 'msgDeletedSelf', {
-        sessionId, idServer: String(row.id),
-        type: row.scene === 'p2p' ? 'deleteMsgP2pOneWay' : 'deleteMsgTeamOneWay',
-        from: row.from_accid, to: row.to_target, time: now, opeAccount: session.accid,
-        deletedIdServer: String(row.id), deletedIdClient: row.id_client, deletedMsgTime: Number(row.time),
-      }, connection.id);
+      await gateway.pushToAccount(
+        session,
+        'msgDeletedSelf',
+        {
+          sessionId,
+          idServer: String(row.id),
+          type: row.scene === 'p2p' ? 'deleteMsgP2pOneWay' : 'deleteMsgTeamOneWay',
+          from: row.from_accid,
+          to: row.to_target,
+          time: now,
+          opeAccount: session.accid,
+          deletedIdServer: String(row.id),
+          deletedIdClient: row.id_client,
+          deletedMsgTime: Number(row.time),
+        },
+        connection.id,
+      );
     },
 
     async clearServerHistoryMsgs({ connection }, { scene, to, isSyncSelf }) {
@@ -145,12 +211,34 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       await db
         .insertInto('im_sessions')
         .values({
-          app_key: session.appKey, accid: session.accid, session_id: sessionId, conv_key: conversation.convKey, scene, peer: conversation.target,
-          last_msg_id: null, ack: now, cleared_before: now, ext: null, deleted: 0, updated_at: now,
+          app_key: session.appKey,
+          accid: session.accid,
+          session_id: sessionId,
+          conv_key: conversation.convKey,
+          scene,
+          peer: conversation.target,
+          last_msg_id: null,
+          ack: now,
+          cleared_before: now,
+          ext: null,
+          deleted: 0,
+          updated_at: now,
         })
-        .onConflict((oc) => oc.columns(['app_key', 'accid', 'session_id']).doUpdateSet({ cleared_before: now, ack: sql`case when im_sessions.ack > cast(${now} as bigint) then im_sessions.ack else cast(${now} as bigint) end`, updated_at: now }))
+        .onConflict((oc) =>
+          oc.columns(['app_key', 'accid', 'session_id']).doUpdateSet({
+            cleared_before: now,
+            ack: sql`case when im_sessions.ack > cast(${now} as bigint) then im_sessions.ack else cast(${now} as bigint) end`,
+            updated_at: now,
+          }),
+        )
         .execute();
-      if (isSyncSelf !== false) await gateway.pushToAccount(session, 'sessionCleared', { sessionId, time: now }, connection.id);
+      if (isSyncSelf !== false)
+        await gateway.pushToAccount(
+          session,
+          'sessionCleared',
+          { sessionId, time: now },
+          connection.id,
+        );
       return { time: now };
     },
 
@@ -160,26 +248,47 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
 
     async sendMsgReceipt({ connection }, { msg }) {
       const session = connection.session!;
-      if (msg.scene !== 'p2p') throw new CommandError(414, 'team read receipts use sendTeamMsgReceipt');
+      if (msg.scene !== 'p2p')
+        throw new CommandError(414, 'team read receipts use sendTeamMsgReceipt');
       const { row, peer, conversation } = await messageFor(session, msg.idServer);
-      if (row.from_accid === session.accid) throw new CommandError(414, 'a receipt is for a message you received');
+      if (row.from_accid === session.accid)
+        throw new CommandError(414, 'a receipt is for a message you received');
       await checkWrite(deps.writeGuards, session, conversation);
       const now = deps.now();
       await db
         .insertInto('im_receipts')
-        .values({ app_key: session.appKey, conv_key: row.conv_key, reader: session.accid, msg_time: row.time, id_server: String(row.id), updated_at: now })
+        .values({
+          app_key: session.appKey,
+          conv_key: row.conv_key,
+          reader: session.accid,
+          msg_time: row.time,
+          id_server: String(row.id),
+          updated_at: now,
+        })
         .onConflict((oc) =>
-          oc.columns(['app_key', 'conv_key', 'reader']).doUpdateSet({ msg_time: row.time, id_server: String(row.id), updated_at: now }).where('im_receipts.msg_time', '<', row.time),
+          oc
+            .columns(['app_key', 'conv_key', 'reader'])
+            .doUpdateSet({ msg_time: row.time, id_server: String(row.id), updated_at: now })
+            .where('im_receipts.msg_time', '<', row.time),
         )
         .execute();
-      const receipt = { sessionId: sessionIdOf('p2p', session.accid), account: session.accid, idServer: String(row.id), time: row.time };
-      await gateway.pushToAccount({ appKey: session.appKey, accid: peer }, 'msgReceipt', { receipt });
+      const receipt = {
+        sessionId: sessionIdOf('p2p', session.accid),
+        account: session.accid,
+        idServer: String(row.id),
+        time: row.time,
+      };
+      await gateway.pushToAccount({ appKey: session.appKey, accid: peer }, 'msgReceipt', {
+        receipt,
+      });
     },
 
     async getServerSession({ connection }, { sessionId }) {
       const session = connection.session!;
       if (sessionId.startsWith('superTeam-')) {
-        const computed = (await Promise.all(deps.computedSessions.map((source) => source(session, 0)))).flat();
+        const computed = (
+          await Promise.all(deps.computedSessions.map((source) => source(session, 0)))
+        ).flat();
         const found = computed.find((s) => s.id === sessionId);
         return found ? { session: found } : {};
       }
@@ -193,12 +302,29 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       const session = connection.session!;
       const pageSize = limit ?? 100;
       const since = minTimestamp ?? 0;
-      const rows = (await sessionsUpdatedSince(db, session.appKey, session.accid, since, pageSize + 1, maxTimestamp)).filter((r) => r.scene !== 'superTeam');
-      const computed = (await Promise.all(deps.computedSessions.map((source) => source(session, since))))
+      const rows = (
+        await sessionsUpdatedSince(
+          db,
+          session.appKey,
+          session.accid,
+          since,
+          pageSize + 1,
+          maxTimestamp,
+        )
+      ).filter((r) => r.scene !== 'superTeam');
+      const computed = (
+        await Promise.all(deps.computedSessions.map((source) => source(session, since)))
+      )
         .flat()
         .filter((s) => maxTimestamp === undefined || s.updateTime <= maxTimestamp);
-      const merged = [...(await toSessions(db, session.appKey, session.accid, rows)), ...computed].sort((a, b) => b.updateTime - a.updateTime);
-      return { sessions: merged.slice(0, pageSize), hasMore: merged.length > pageSize || rows.length > pageSize };
+      const merged = [
+        ...(await toSessions(db, session.appKey, session.accid, rows)),
+        ...computed,
+      ].sort((a, b) => b.updateTime - a.updateTime);
+      return {
+        sessions: merged.slice(0, pageSize),
+        hasMore: merged.length > pageSize || rows.length > pageSize,
+      };
     },
 
     async updateServerSession({ connection }, { sessionId, ext }) {

@@ -51,7 +51,17 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   scenes.register(
     'p2p',
     p2pResolver(
-      knownAccounts(async (appKey, accid) => (await store.db.selectFrom('im_accounts').select('accid').where('app_key', '=', appKey).where('accid', '=', accid.toLowerCase()).executeTakeFirst())?.accid),
+      knownAccounts(
+        async (appKey, accid) =>
+          (
+            await store.db
+              .selectFrom('im_accounts')
+              .select('accid')
+              .where('app_key', '=', appKey)
+              .where('accid', '=', accid.toLowerCase())
+              .executeTakeFirst()
+          )?.accid,
+      ),
     ),
   );
   const guards: SendGuard[] = [];

@@ -182,7 +182,12 @@ export interface SearchBounds {
  * inside at most `windowMs`. Matches beyond the bound are not found (the answer is the page within
  * the bound, never a refusal), so one search costs one bounded index range whatever the history.
  */
-export async function searchHistory(db: Kysely<Database>, q: HistoryQuery & { keyword: string }, bounds: SearchBounds, now: number): Promise<Msg[]> {
+export async function searchHistory(
+  db: Kysely<Database>,
+  q: HistoryQuery & { keyword: string },
+  bounds: SearchBounds,
+  now: number,
+): Promise<Msg[]> {
   const end = q.endTime !== undefined && q.endTime > 0 ? q.endTime : now;
   let begin = Math.max(q.beginTime ?? 0, end - bounds.windowMs);
   let last = end;

@@ -13,7 +13,21 @@ export interface MessageWrite {
   appKey: string;
   convKey: string;
   now: number;
-  row: Pick<ImMessageTable, 'scene' | 'from_accid' | 'to_target' | 'id_client' | 'type' | 'text' | 'unreadable' | 'historyable' | 'roamingable' | 'offlinable' | 'body' | 'thread_root'>;
+  row: Pick<
+    ImMessageTable,
+    | 'scene'
+    | 'from_accid'
+    | 'to_target'
+    | 'id_client'
+    | 'type'
+    | 'text'
+    | 'unreadable'
+    | 'historyable'
+    | 'roamingable'
+    | 'offlinable'
+    | 'body'
+    | 'thread_root'
+  >;
   /** Session rows the message moves to it; the sender's own row also takes it as read. */
   sessions?: { scene: Scene; refs: SessionRef[] };
 }
@@ -24,8 +38,38 @@ export interface MessagePosition {
   time: number;
 }
 
-const MESSAGE_COLUMNS = ['app_key', 'conv_key', 'seq', 'scene', 'from_accid', 'to_target', 'id_client', 'type', 'time', 'text', 'unreadable', 'historyable', 'roamingable', 'offlinable', 'body', 'thread_root'] as const;
-const SESSION_COLUMNS = ['app_key', 'accid', 'session_id', 'conv_key', 'scene', 'peer', 'last_msg_id', 'ack', 'cleared_before', 'ext', 'deleted', 'updated_at'] as const;
+const MESSAGE_COLUMNS = [
+  'app_key',
+  'conv_key',
+  'seq',
+  'scene',
+  'from_accid',
+  'to_target',
+  'id_client',
+  'type',
+  'time',
+  'text',
+  'unreadable',
+  'historyable',
+  'roamingable',
+  'offlinable',
+  'body',
+  'thread_root',
+] as const;
+const SESSION_COLUMNS = [
+  'app_key',
+  'accid',
+  'session_id',
+  'conv_key',
+  'scene',
+  'peer',
+  'last_msg_id',
+  'ack',
+  'cleared_before',
+  'ext',
+  'deleted',
+  'updated_at',
+] as const;
 
 /** Rows per statement: inside SQLite's and PostgreSQL's parameter limits (32,766 and 65,535). */
 const MESSAGE_CHUNK = 256;
@@ -41,7 +85,10 @@ class Statements {
   private values(rows: number, columns: number): string {
     let n = 0;
     const param = this.sqlite ? () => '?' : () => `$${++n}`;
-    return Array.from({ length: rows }, () => `(${Array.from({ length: columns }, param).join(', ')})`).join(', ');
+    return Array.from(
+      { length: rows },
+      () => `(${Array.from({ length: columns }, param).join(', ')})`,
+    ).join(', ');
   }
 
   private get(kind: string, rows: number, build: () => string): string {
@@ -57,29 +104,38 @@ class Statements {
    * last time plus count, so every message of the batch gets a time after the one before.
    */
   positions(rows: number): string {
-    return this.get('positions', rows, () =>
-      `insert into im_conversations (app_key, conv_key, last_seq, last_time) values ${this.values(rows, 4)} ` +
-      'on conflict (app_key, conv_key) do update set last_seq = im_conversations.last_seq + excluded.last_seq, ' +
-      'last_time = case when im_conversations.last_time + excluded.last_seq > excluded.last_time ' +
-      'then im_conversations.last_time + excluded.last_seq else excluded.last_time end ' +
-      'returning app_key, conv_key, last_seq, last_time',
+    return this.get(
+      'positions',
+      rows,
+      () =>
+        `insert into im_conversations (app_key, conv_key, last_seq, last_time) values ${this.values(rows, 4)} ` +
+        'on conflict (app_key, conv_key) do update set last_seq = im_conversations.last_seq + excluded.last_seq, ' +
+        'last_time = case when im_conversations.last_time + excluded.last_seq > excluded.last_time ' +
+        'then im_conversations.last_time + excluded.last_seq else excluded.last_time end ' +
+        'returning app_key, conv_key, last_seq, last_time',
     );
   }
 
   messages(rows: number): string {
-    return this.get('messages', rows, () =>
-      `insert into im_messages (${MESSAGE_COLUMNS.join(', ')}) values ${this.values(rows, MESSAGE_COLUMNS.length)} ` +
-      'returning id, app_key, from_accid, id_client',
+    return this.get(
+      'messages',
+      rows,
+      () =>
+        `insert into im_messages (${MESSAGE_COLUMNS.join(', ')}) values ${this.values(rows, MESSAGE_COLUMNS.length)} ` +
+        'returning id, app_key, from_accid, id_client',
     );
   }
 
   /** Sessions move to their last message and come back if deleted; an ack never moves back. */
   sessions(rows: number): string {
-    return this.get('sessions', rows, () =>
-      `insert into im_sessions (${SESSION_COLUMNS.join(', ')}) values ${this.values(rows, SESSION_COLUMNS.length)} ` +
-      'on conflict (app_key, accid, session_id) do update set last_msg_id = excluded.last_msg_id, ' +
-      'updated_at = excluded.updated_at, deleted = 0, ' +
-      'ack = case when excluded.ack > im_sessions.ack then excluded.ack else im_sessions.ack end',
+    return this.get(
+      'sessions',
+      rows,
+      () =>
+        `insert into im_sessions (${SESSION_COLUMNS.join(', ')}) values ${this.values(rows, SESSION_COLUMNS.length)} ` +
+        'on conflict (app_key, accid, session_id) do update set last_msg_id = excluded.last_msg_id, ' +
+        'updated_at = excluded.updated_at, deleted = 0, ' +
+        'ack = case when excluded.ack > im_sessions.ack then excluded.ack else im_sessions.ack end',
     );
   }
 }
@@ -88,7 +144,9 @@ const keyOf = (...parts: string[]) => parts.join('\u0000');
 
 /** Rows sorted by key, so that concurrent batches on PostgreSQL lock rows in the same order. */
 function sortedByKey<T>(entries: Map<string, T>): T[] {
-  return [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, value]) => value);
+  return [...entries]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([, value]) => value);
 }
 
 async function execute<R>(db: Kysely<Database>, text: string, parameters: unknown[]): Promise<R[]> {
@@ -99,8 +157,15 @@ async function execute<R>(db: Kysely<Database>, text: string, parameters: unknow
  * Moves each conversation of the batch on once, by its number of messages, and hands out the
  * seqs and times in the batch's order (ids are filled in by insertRows).
  */
-async function movePositions(trx: Kysely<Database>, statements: Statements, writes: MessageWrite[]): Promise<MessagePosition[]> {
-  const conversations = new Map<string, { appKey: string; convKey: string; count: number; now: number }>();
+async function movePositions(
+  trx: Kysely<Database>,
+  statements: Statements,
+  writes: MessageWrite[],
+): Promise<MessagePosition[]> {
+  const conversations = new Map<
+    string,
+    { appKey: string; convKey: string; count: number; now: number }
+  >();
   for (const w of writes) {
     const key = keyOf(w.appKey, w.convKey);
     const entry = conversations.get(key);
@@ -110,7 +175,12 @@ async function movePositions(trx: Kysely<Database>, statements: Statements, writ
     } else conversations.set(key, { appKey: w.appKey, convKey: w.convKey, count: 1, now: w.now });
   }
   const rows = sortedByKey(conversations);
-  const moved = await execute<{ app_key: string; conv_key: string; last_seq: number; last_time: number }>(
+  const moved = await execute<{
+    app_key: string;
+    conv_key: string;
+    last_seq: number;
+    last_time: number;
+  }>(
     trx,
     statements.positions(rows.length),
     rows.flatMap((c) => [c.appKey, c.convKey, c.count, c.now]),
@@ -119,7 +189,10 @@ async function movePositions(trx: Kysely<Database>, statements: Statements, writ
   for (const row of moved) {
     const key = keyOf(row.app_key, row.conv_key);
     const count = conversations.get(key)!.count;
-    next.set(key, { seq: Number(row.last_seq) - count + 1, time: Number(row.last_time) - count + 1 });
+    next.set(key, {
+      seq: Number(row.last_seq) - count + 1,
+      time: Number(row.last_time) - count + 1,
+    });
   }
   return writes.map((w) => {
     const position = next.get(keyOf(w.appKey, w.convKey))!;
@@ -128,35 +201,87 @@ async function movePositions(trx: Kysely<Database>, statements: Statements, writ
 }
 
 /** Inserts the message rows and sets each position's id. */
-async function insertRows(trx: Kysely<Database>, statements: Statements, writes: MessageWrite[], positions: MessagePosition[]): Promise<void> {
+async function insertRows(
+  trx: Kysely<Database>,
+  statements: Statements,
+  writes: MessageWrite[],
+  positions: MessagePosition[],
+): Promise<void> {
   const ids = new Map<string, number>();
   for (let start = 0; start < writes.length; start += MESSAGE_CHUNK) {
     const chunk = writes.slice(start, start + MESSAGE_CHUNK);
     const parameters = chunk.flatMap((w, i) => {
       const { seq, time } = positions[start + i]!;
       const r = w.row;
-      return [w.appKey, w.convKey, seq, r.scene, r.from_accid, r.to_target, r.id_client, r.type, time, r.text, r.unreadable, r.historyable, r.roamingable, r.offlinable, r.body, r.thread_root];
+      return [
+        w.appKey,
+        w.convKey,
+        seq,
+        r.scene,
+        r.from_accid,
+        r.to_target,
+        r.id_client,
+        r.type,
+        time,
+        r.text,
+        r.unreadable,
+        r.historyable,
+        r.roamingable,
+        r.offlinable,
+        r.body,
+        r.thread_root,
+      ];
     });
-    const inserted = await execute<{ id: number; app_key: string; from_accid: string; id_client: string }>(trx, statements.messages(chunk.length), parameters);
-    for (const row of inserted) ids.set(keyOf(row.app_key, row.from_accid, row.id_client), Number(row.id));
+    const inserted = await execute<{
+      id: number;
+      app_key: string;
+      from_accid: string;
+      id_client: string;
+    }>(trx, statements.messages(chunk.length), parameters);
+    for (const row of inserted)
+      ids.set(keyOf(row.app_key, row.from_accid, row.id_client), Number(row.id));
   }
-  writes.forEach((w, i) => (positions[i]!.id = ids.get(keyOf(w.appKey, w.row.from_accid, w.row.id_client))!));
+  writes.forEach(
+    (w, i) => (positions[i]!.id = ids.get(keyOf(w.appKey, w.row.from_accid, w.row.id_client))!),
+  );
 }
 
 /** Writes each session the batch touches once: its last message, and the sender's ack. */
-async function touchSessions(trx: Kysely<Database>, statements: Statements, writes: MessageWrite[], positions: MessagePosition[]): Promise<void> {
-  const sessions = new Map<string, { write: MessageWrite; ref: SessionRef; position: MessagePosition; ack: number }>();
+async function touchSessions(
+  trx: Kysely<Database>,
+  statements: Statements,
+  writes: MessageWrite[],
+  positions: MessagePosition[],
+): Promise<void> {
+  const sessions = new Map<
+    string,
+    { write: MessageWrite; ref: SessionRef; position: MessagePosition; ack: number }
+  >();
   writes.forEach((write, i) => {
     const position = positions[i]!;
     for (const ref of write.sessions?.refs ?? []) {
       const key = keyOf(write.appKey, ref.accid, ref.sessionId);
-      const ack = Math.max(ref.accid === write.row.from_accid ? position.time : 0, sessions.get(key)?.ack ?? 0);
+      const ack = Math.max(
+        ref.accid === write.row.from_accid ? position.time : 0,
+        sessions.get(key)?.ack ?? 0,
+      );
       // A later message of the same conversation comes later in the batch: it wins.
       sessions.set(key, { write, ref, position, ack });
     }
   });
   const rows = sortedByKey(sessions).map(({ write, ref, position, ack }) => [
-    write.appKey, ref.accid, ref.sessionId, write.convKey, write.sessions!.scene, ref.peer, position.id, ack, 0, null, 0, position.time,
+    write.appKey,
+    ref.accid,
+    ref.sessionId,
+    write.convKey,
+    write.sessions!.scene,
+    ref.peer,
+    position.id,
+    ack,
+    0,
+    null,
+    0,
+    position.time,
   ]);
   for (let start = 0; start < rows.length; start += SESSION_CHUNK) {
     const chunk = rows.slice(start, start + SESSION_CHUNK);
@@ -165,7 +290,11 @@ async function touchSessions(trx: Kysely<Database>, statements: Statements, writ
 }
 
 /** Stores a batch of messages in one transaction; positions come back in the batch's order. */
-async function writeBatch(db: Kysely<Database>, statements: Statements, writes: MessageWrite[]): Promise<MessagePosition[]> {
+async function writeBatch(
+  db: Kysely<Database>,
+  statements: Statements,
+  writes: MessageWrite[],
+): Promise<MessagePosition[]> {
   return db.transaction().execute(async (trx) => {
     const positions = await movePositions(trx, statements, writes);
     await insertRows(trx, statements, writes, positions);

@@ -16,7 +16,8 @@ export class ReadMarkers {
 
   /** Registers the marker for the items the named pushes deliver. */
   register(pushes: CommandName[], marker: ReadMarker): void {
-    for (const name of pushes) this.markers.set(`${COMMANDS[name].sid}:${COMMANDS[name].cid}`, marker);
+    for (const name of pushes)
+      this.markers.set(`${COMMANDS[name].sid}:${COMMANDS[name].cid}`, marker);
   }
 
   get(sid: number, cid: number): ReadMarker | undefined {
@@ -29,15 +30,23 @@ export function messageReadMarker(deps: AckDeps): ReadMarker {
   return async (session, connectionId, ids) => {
     const newest = new Map<string, { scene: Msg['scene']; to: string; time: number }>();
     for (const id of ids) {
-      const found = await readableMessage(deps.store.db, deps.scenes, session, id).catch((error: unknown) => {
-        if (error instanceof CommandError) return undefined; // not this account's to read: skipped
-        throw error;
-      });
+      const found = await readableMessage(deps.store.db, deps.scenes, session, id).catch(
+        (error: unknown) => {
+          if (error instanceof CommandError) return undefined; // not this account's to read: skipped
+          throw error;
+        },
+      );
       if (!found || found.row.from_accid === session.accid) continue; // my own are read already
       const held = newest.get(found.sessionId);
-      if (!held || held.time < found.row.time) newest.set(found.sessionId, { scene: found.row.scene as Msg['scene'], to: found.peer, time: found.row.time });
+      if (!held || held.time < found.row.time)
+        newest.set(found.sessionId, {
+          scene: found.row.scene as Msg['scene'],
+          to: found.peer,
+          time: found.row.time,
+        });
     }
-    for (const { scene, to, time } of newest.values()) await ackSession(deps, session, connectionId, scene, to, time);
+    for (const { scene, to, time } of newest.values())
+      await ackSession(deps, session, connectionId, scene, to, time);
   };
 }
 
@@ -45,7 +54,11 @@ export function readMarkHandlers(markers: ReadMarkers): HandlerTable {
   return {
     async batchMarkRead({ connection }, { sid, cid, ids }) {
       const marker = markers.get(sid, cid);
-      if (!marker) throw new CommandError(414, `batchMarkRead: ${sid}:${cid} names no messages or system messages`);
+      if (!marker)
+        throw new CommandError(
+          414,
+          `batchMarkRead: ${sid}:${cid} names no messages or system messages`,
+        );
       await marker(connection.session!, connection.id, ids);
     },
   };

@@ -6,7 +6,11 @@ import type { Msg, RequestOf } from '@morsel/protocol';
 export type RecallNotice = RequestOf<'msgDeleted'>['deleted'];
 
 /** Recalls after `since` in conversations the account takes part in (one scene's share). */
-export type RecallSource = (appKey: string, accid: string, since: number) => Promise<RecallNotice[]>;
+export type RecallSource = (
+  appKey: string,
+  accid: string,
+  since: number,
+) => Promise<RecallNotice[]>;
 
 export interface RecalledRow {
   id: number | string;

@@ -6,11 +6,20 @@ import { sql } from 'kysely';
 import type { Session, Gateway } from '../gateway/index.ts';
 import type { Store } from '../../store/index.ts';
 
-export async function deleteSessions(deps: { store: Store; gateway: Gateway; now: () => number }, session: Session, connectionId: string, sessionIds: string[]): Promise<void> {
+export async function deleteSessions(
+  deps: { store: Store; gateway: Gateway; now: () => number },
+  session: Session,
+  connectionId: string,
+  sessionIds: string[],
+): Promise<void> {
   const now = deps.now();
   await deps.store.db
     .updateTable('im_sessions')
-    .set({ deleted: 1, updated_at: now, ack: sql`case when ack > cast(${now} as bigint) then ack else cast(${now} as bigint) end` })
+    .set({
+      deleted: 1,
+      updated_at: now,
+      ack: sql`case when ack > cast(${now} as bigint) then ack else cast(${now} as bigint) end`,
+    })
     .where('app_key', '=', session.appKey)
     .where('accid', '=', session.accid)
     .where('session_id', 'in', sessionIds)

@@ -4,7 +4,13 @@ import { checkUserUpdate, type Friend } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import { type Session, CommandError, type Gateway, type HandlerTable } from '../gateway/index.ts';
 import { hasRelation, setRelation } from './relations.ts';
-import { markSysMsgsRead, onlineOnlyId, pendingRequest, sendSysMsg, settleRequest } from './sysmsgs.ts';
+import {
+  markSysMsgsRead,
+  onlineOnlyId,
+  pendingRequest,
+  sendSysMsg,
+  settleRequest,
+} from './sysmsgs.ts';
 import { getUsers } from './users.ts';
 import type { ImFriendTable } from './tables.ts';
 
@@ -20,7 +26,12 @@ export interface PeopleDeps {
 }
 
 /** NIM's friendRequest types. */
-const FRIEND_REQUEST = { 1: 'addFriend', 2: 'applyFriend', 3: 'passFriendApply', 4: 'rejectFriendApply' } as const;
+const FRIEND_REQUEST = {
+  1: 'addFriend',
+  2: 'applyFriend',
+  3: 'passFriendApply',
+  4: 'rejectFriendApply',
+} as const;
 
 export function toFriend(row: ImFriendTable): Friend {
   return {
@@ -36,34 +47,74 @@ export function toFriend(row: ImFriendTable): Friend {
 
 export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleDeps): HandlerTable {
   async function requireAccount(appKey: string, accid: string): Promise<string> {
-    const row = await db.selectFrom('im_accounts').select('accid').where('app_key', '=', appKey).where('accid', '=', accid.toLowerCase()).executeTakeFirst();
+    const row = await db
+      .selectFrom('im_accounts')
+      .select('accid')
+      .where('app_key', '=', appKey)
+      .where('accid', '=', accid.toLowerCase())
+      .executeTakeFirst();
     if (!row) throw new CommandError(404, `account ${accid} does not exist`);
     return row.accid;
   }
 
   async function friendRow(appKey: string, accid: string, friend: string) {
-    return db.selectFrom('im_friends').selectAll().where('app_key', '=', appKey).where('accid', '=', accid).where('friend', '=', friend).executeTakeFirst();
+    return db
+      .selectFrom('im_friends')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('accid', '=', accid)
+      .where('friend', '=', friend)
+      .executeTakeFirst();
   }
 
   /** Makes (or unmakes) the friendship in both directions and tells every device of both. */
-  async function befriend(session: Session, other: string, valid: boolean, action: 'addFriend' | 'passFriendApply' | 'deleteFriend', clearAlias = false) {
+  async function befriend(
+    session: Session,
+    other: string,
+    valid: boolean,
+    action: 'addFriend' | 'passFriendApply' | 'deleteFriend',
+    clearAlias = false,
+  ) {
     const time = now();
-    for (const [accid, friend] of [[session.accid, other], [other, session.accid]] as const) {
+    for (const [accid, friend] of [
+      [session.accid, other],
+      [other, session.accid],
+    ] as const) {
       await db
         .insertInto('im_friends')
-        .values({ app_key: session.appKey, accid, friend, alias: '', custom: '', serverex: '', valid: valid ? 1 : 0, created_at: time, updated_at: time })
+        .values({
+          app_key: session.appKey,
+          accid,
+          friend,
+          alias: '',
+          custom: '',
+          serverex: '',
+          valid: valid ? 1 : 0,
+          created_at: time,
+          updated_at: time,
+        })
         .onConflict((oc) =>
-          oc.columns(['app_key', 'accid', 'friend']).doUpdateSet({ valid: valid ? 1 : 0, updated_at: time, ...(clearAlias && { alias: '' }), ...(valid && { created_at: time }) }),
+          oc.columns(['app_key', 'accid', 'friend']).doUpdateSet({
+            valid: valid ? 1 : 0,
+            updated_at: time,
+            ...(clearAlias && { alias: '' }),
+            ...(valid && { created_at: time }),
+          }),
         )
         .execute();
       const row = await friendRow(session.appKey, accid, friend);
-      await gateway.pushToAccount({ appKey: session.appKey, accid }, 'friendChanged', { action, friend: toFriend(row!) });
+      await gateway.pushToAccount({ appKey: session.appKey, accid }, 'friendChanged', {
+        action,
+        friend: toFriend(row!),
+      });
     }
   }
 
   return {
     async getUsers({ connection }, { accounts }) {
-      return { users: await getUsers(db, connection.session!.appKey, accounts, connection.session!.accid) };
+      return {
+        users: await getUsers(db, connection.session!.appKey, accounts, connection.session!.accid),
+      };
     },
 
     async updateMyInfo({ connection }, { user }) {
@@ -81,8 +132,17 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       if (user.nick !== undefined) session.nick = user.nick;
       const [updated] = await getUsers(db, session.appKey, [session.accid], session.accid);
       await gateway.pushToAccount(session, 'myInfoUpdated', { user: updated! }, connection.id);
-      const friends = await db.selectFrom('im_friends').select('friend').where('app_key', '=', session.appKey).where('accid', '=', session.accid).where('valid', '=', 1).execute();
-      for (const { friend } of friends) await gateway.pushToAccount({ appKey: session.appKey, accid: friend }, 'userUpdated', { user: updated! });
+      const friends = await db
+        .selectFrom('im_friends')
+        .select('friend')
+        .where('app_key', '=', session.appKey)
+        .where('accid', '=', session.accid)
+        .where('valid', '=', 1)
+        .execute();
+      for (const { friend } of friends)
+        await gateway.pushToAccount({ appKey: session.appKey, accid: friend }, 'userUpdated', {
+          user: updated!,
+        });
       return { user: updated! };
     },
 
@@ -91,7 +151,12 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       const target = await requireAccount(session.appKey, account);
       const time = now();
       await setRelation(db, session.appKey, session.accid, target, 'blacklist', isAdd, time);
-      await gateway.pushToAccount(session, 'relationChanged', { change: { account: target, kind: 'blacklist', isAdd, updateTime: time } }, connection.id);
+      await gateway.pushToAccount(
+        session,
+        'relationChanged',
+        { change: { account: target, kind: 'blacklist', isAdd, updateTime: time } },
+        connection.id,
+      );
     },
 
     async markInMutelist({ connection }, { account, isAdd }) {
@@ -99,12 +164,23 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       const target = await requireAccount(session.appKey, account);
       const time = now();
       await setRelation(db, session.appKey, session.accid, target, 'mutelist', isAdd, time);
-      await gateway.pushToAccount(session, 'relationChanged', { change: { account: target, kind: 'mutelist', isAdd, updateTime: time } }, connection.id);
+      await gateway.pushToAccount(
+        session,
+        'relationChanged',
+        { change: { account: target, kind: 'mutelist', isAdd, updateTime: time } },
+        connection.id,
+      );
     },
 
     async getRelations({ connection }) {
       const session = connection.session!;
-      const rows = await db.selectFrom('im_relations').select(['target', 'kind']).where('app_key', '=', session.appKey).where('accid', '=', session.accid).where('active', '=', 1).execute();
+      const rows = await db
+        .selectFrom('im_relations')
+        .select(['target', 'kind'])
+        .where('app_key', '=', session.appKey)
+        .where('accid', '=', session.accid)
+        .where('active', '=', 1)
+        .execute();
       return {
         blacklist: rows.filter((r) => r.kind === 'blacklist').map((r) => r.target),
         mutelist: rows.filter((r) => r.kind === 'mutelist').map((r) => r.target),
@@ -122,23 +198,66 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
         case 'addFriend':
         case 'applyFriend': {
           if (already) throw new CommandError(417, `${other} is already a friend`);
-          if (await hasRelation(db, session.appKey, other, session.accid, 'blacklist')) throw new CommandError(7101, 'the account has blacklisted you');
+          if (await hasRelation(db, session.appKey, other, session.accid, 'blacklist'))
+            throw new CommandError(7101, 'the account has blacklisted you');
           // One pending application per pair: asking again before an answer stores nothing new
           // (417), so repeated applications cannot pile up in the recipient's system messages.
-          if (kind === 'applyFriend' && (await pendingRequest(db, session.appKey, 'applyFriend', session.accid, other))) {
-            throw new CommandError(417, `a friend application to ${other} is already waiting for an answer`);
+          if (
+            kind === 'applyFriend' &&
+            (await pendingRequest(db, session.appKey, 'applyFriend', session.accid, other))
+          ) {
+            throw new CommandError(
+              417,
+              `a friend application to ${other} is already waiting for an answer`,
+            );
           }
           if (kind === 'addFriend') await befriend(session, other, true, 'addFriend');
-          await sendSysMsg(db, gateway, { appKey: session.appKey, type: kind, from: session.accid, to: other, ...(ps !== undefined && { ps }), state: kind === 'addFriend' ? 'passed' : 'init' }, time);
+          await sendSysMsg(
+            db,
+            gateway,
+            {
+              appKey: session.appKey,
+              type: kind,
+              from: session.accid,
+              to: other,
+              ...(ps !== undefined && { ps }),
+              state: kind === 'addFriend' ? 'passed' : 'init',
+            },
+            time,
+          );
           return;
         }
         case 'passFriendApply':
         case 'rejectFriendApply': {
-          const request = await pendingRequest(db, session.appKey, 'applyFriend', other, session.accid, idServer);
+          const request = await pendingRequest(
+            db,
+            session.appKey,
+            'applyFriend',
+            other,
+            session.accid,
+            idServer,
+          );
           if (!request) throw new CommandError(404, `no pending friend application from ${other}`);
-          await settleRequest(db, Number(request.id), kind === 'passFriendApply' ? 'passed' : 'rejected', time);
+          await settleRequest(
+            db,
+            Number(request.id),
+            kind === 'passFriendApply' ? 'passed' : 'rejected',
+            time,
+          );
           if (kind === 'passFriendApply') await befriend(session, other, true, 'passFriendApply');
-          await sendSysMsg(db, gateway, { appKey: session.appKey, type: kind, from: session.accid, to: other, ...(ps !== undefined && { ps }), state: kind === 'passFriendApply' ? 'passed' : 'rejected' }, time);
+          await sendSysMsg(
+            db,
+            gateway,
+            {
+              appKey: session.appKey,
+              type: kind,
+              from: session.accid,
+              to: other,
+              ...(ps !== undefined && { ps }),
+              state: kind === 'passFriendApply' ? 'passed' : 'rejected',
+            },
+            time,
+          );
           return;
         }
       }
@@ -147,30 +266,62 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
     async deleteFriend({ connection }, { account, delAlias }) {
       const session = connection.session!;
       const other = account.toLowerCase();
-      if ((await friendRow(session.appKey, session.accid, other))?.valid !== 1) throw new CommandError(404, `${account} is not a friend`);
+      if ((await friendRow(session.appKey, session.accid, other))?.valid !== 1)
+        throw new CommandError(404, `${account} is not a friend`);
       await befriend(session, other, false, 'deleteFriend', delAlias === true);
-      await sendSysMsg(db, gateway, { appKey: session.appKey, type: 'deleteFriend', from: session.accid, to: other, state: 'passed' }, now());
+      await sendSysMsg(
+        db,
+        gateway,
+        {
+          appKey: session.appKey,
+          type: 'deleteFriend',
+          from: session.accid,
+          to: other,
+          state: 'passed',
+        },
+        now(),
+      );
     },
 
     async updateFriend({ connection }, { account, alias, custom }) {
       const session = connection.session!;
-      if (alias === undefined && custom === undefined) throw new CommandError(414, 'updateFriend needs account and at least one of alias or custom');
+      if (alias === undefined && custom === undefined)
+        throw new CommandError(
+          414,
+          'updateFriend needs account and at least one of alias or custom',
+        );
       const other = account.toLowerCase();
-      if ((await friendRow(session.appKey, session.accid, other))?.valid !== 1) throw new CommandError(404, `${account} is not a friend`);
+      if ((await friendRow(session.appKey, session.accid, other))?.valid !== 1)
+        throw new CommandError(404, `${account} is not a friend`);
       await db
         .updateTable('im_friends')
-        .set({ ...(alias !== undefined && { alias }), ...(custom !== undefined && { custom }), updated_at: now() })
+        .set({
+          ...(alias !== undefined && { alias }),
+          ...(custom !== undefined && { custom }),
+          updated_at: now(),
+        })
         .where('app_key', '=', session.appKey)
         .where('accid', '=', session.accid)
         .where('friend', '=', other)
         .execute();
       const row = await friendRow(session.appKey, session.accid, other);
-      await gateway.pushToAccount(session, 'friendChanged', { action: 'updateFriend', friend: toFriend(row!) }, connection.id);
+      await gateway.pushToAccount(
+        session,
+        'friendChanged',
+        { action: 'updateFriend', friend: toFriend(row!) },
+        connection.id,
+      );
     },
 
     async getFriends({ connection }) {
       const session = connection.session!;
-      const rows = await db.selectFrom('im_friends').selectAll().where('app_key', '=', session.appKey).where('accid', '=', session.accid).where('valid', '=', 1).execute();
+      const rows = await db
+        .selectFrom('im_friends')
+        .selectAll()
+        .where('app_key', '=', session.appKey)
+        .where('accid', '=', session.accid)
+        .where('valid', '=', 1)
+        .execute();
       return { friends: rows.map(toFriend) };
     },
 
@@ -185,19 +336,39 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       if (sysMsg.scene !== 'p2p') {
         // Team and super-team ones are the teams service's (teams/custom-sysmsgs.ts).
         const send = customSysMsgScenes.get(sysMsg.scene);
-        if (!send) throw new CommandError(403, `Not_Support: ${sysMsg.scene} custom system messages are not supported by this server`, { name: 'Not_Support' });
+        if (!send)
+          throw new CommandError(
+            403,
+            `Not_Support: ${sysMsg.scene} custom system messages are not supported by this server`,
+            { name: 'Not_Support' },
+          );
         return send(context, params);
       }
       const to = await requireAccount(session.appKey, sysMsg.to);
-      if (await hasRelation(db, session.appKey, to, session.accid, 'blacklist')) throw new CommandError(7101, 'the recipient has blacklisted the sender');
+      if (await hasRelation(db, session.appKey, to, session.accid, 'blacklist'))
+        throw new CommandError(7101, 'the recipient has blacklisted the sender');
       const time = now();
       if (sysMsg.sendToOnlineUsersOnly === false) {
         // Kept for offline delivery as a stored system message (its content in attach).
-        const stored = await sendSysMsg(db, gateway, { appKey: session.appKey, type: 'customP2p', from: session.accid, to, attach: sysMsg.content, state: 'passed' }, time);
+        const stored = await sendSysMsg(
+          db,
+          gateway,
+          {
+            appKey: session.appKey,
+            type: 'customP2p',
+            from: session.accid,
+            to,
+            attach: sysMsg.content,
+            state: 'passed',
+          },
+          time,
+        );
         return { idServer: stored.idServer, time };
       }
       const idServer = onlineOnlyId(time);
-      await gateway.pushToAccount({ appKey: session.appKey, accid: to }, 'customSysMsg', { sysMsg: { ...sysMsg, to, from: session.accid, time, idServer, type: 'customP2p' } });
+      await gateway.pushToAccount({ appKey: session.appKey, accid: to }, 'customSysMsg', {
+        sysMsg: { ...sysMsg, to, from: session.accid, time, idServer, type: 'customP2p' },
+      });
       return { idServer, time };
     },
   };

@@ -27,6 +27,8 @@ export function registerPeople({ store, im, messaging, now = Date.now }: PeopleO
   im.gateway.use(peopleHandlers({ db: store.db, gateway: im.gateway, now, customSysMsgScenes }));
   messaging.writeGuards.push(blacklistGuard(store.db));
   registerPeopleSync(im.syncSources, store.db);
-  messaging.readMarkers.register(['sysMsg', 'syncOfflineSysMsgs'], (session, connectionId, ids) => markSysMsgsRead(store.db, im.gateway, session, connectionId, ids, now()));
+  messaging.readMarkers.register(['sysMsg', 'syncOfflineSysMsgs'], (session, connectionId, ids) =>
+    markSysMsgsRead(store.db, im.gateway, session, connectionId, ids, now()),
+  );
   return { customSysMsgScenes };
 }

@@ -14,7 +14,11 @@ export const toDonnop = (row: ImDonnopTable): DonnopSettings => ({
   updateTime: Number(row.updated_at),
 });
 
-export function pushSettingsHandlers(deps: { db: Kysely<Database>; gateway: Gateway; now: () => number }): HandlerTable {
+export function pushSettingsHandlers(deps: {
+  db: Kysely<Database>;
+  gateway: Gateway;
+  now: () => number;
+}): HandlerTable {
   const { db, gateway, now } = deps;
   return {
     async updatePushToken({ connection }, { tokenName, token, pushkit }) {
@@ -28,16 +32,29 @@ export function pushSettingsHandlers(deps: { db: Kysely<Database>; gateway: Gate
             .where('app_key', '=', session.appKey)
             .where('token_name', '=', tokenName)
             .where('token', '=', token)
-            .where((eb) => eb.or([eb('accid', '!=', session.accid), eb('device_id', '!=', session.deviceId)]))
+            .where((eb) =>
+              eb.or([eb('accid', '!=', session.accid), eb('device_id', '!=', session.deviceId)]),
+            )
             .execute();
         }
-        await trx.deleteFrom('im_push_tokens').where('app_key', '=', session.appKey).where('accid', '=', session.accid).where('device_id', '=', session.deviceId).execute();
+        await trx
+          .deleteFrom('im_push_tokens')
+          .where('app_key', '=', session.appKey)
+          .where('accid', '=', session.accid)
+          .where('device_id', '=', session.deviceId)
+          .execute();
         if (!token) return; // an empty token unregisters the device
         await trx
           .insertInto('im_push_tokens')
           .values({
-            app_key: session.appKey, accid: session.accid, device_id: session.deviceId, client_type: session.clientType,
-            token_name: tokenName, token, pushkit: pushkit ? 1 : 0, updated_at: now(),
+            app_key: session.appKey,
+            accid: session.accid,
+            device_id: session.deviceId,
+            client_type: session.clientType,
+            token_name: tokenName,
+            token,
+            pushkit: pushkit ? 1 : 0,
+            updated_at: now(),
           })
           .execute();
       });
@@ -55,7 +72,11 @@ export function pushSettingsHandlers(deps: { db: Kysely<Database>; gateway: Gate
         updated_at: now(),
       };
       const { app_key: _app, accid: _accid, ...changes } = row;
-      await db.insertInto('im_donnop').values(row).onConflict((oc) => oc.columns(['app_key', 'accid']).doUpdateSet(changes)).execute();
+      await db
+        .insertInto('im_donnop')
+        .values(row)
+        .onConflict((oc) => oc.columns(['app_key', 'accid']).doUpdateSet(changes))
+        .execute();
       const stored = toDonnop(row);
       await gateway.pushToAccount(session, 'donnopUpdated', { donnop: stored }, connection.id);
       return { donnop: stored };

@@ -4,11 +4,25 @@ import type { Store } from '../../store/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import { pushSettingsHandlers, toDonnop } from './handlers.ts';
 
-export function registerPushSettings({ store, im, now = Date.now }: { store: Store; im: ImGateway; now?: () => number }): void {
+export function registerPushSettings({
+  store,
+  im,
+  now = Date.now,
+}: {
+  store: Store;
+  im: ImGateway;
+  now?: () => number;
+}): void {
   im.gateway.use(pushSettingsHandlers({ db: store.db, gateway: im.gateway, now }));
   im.syncSources.register('donnop', async (context, since) => {
     const { appKey, accid } = context.connection.session!;
-    const row = await store.db.selectFrom('im_donnop').selectAll().where('app_key', '=', appKey).where('accid', '=', accid).where('updated_at', '>', since).executeTakeFirst();
+    const row = await store.db
+      .selectFrom('im_donnop')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('accid', '=', accid)
+      .where('updated_at', '>', since)
+      .executeTakeFirst();
     if (row) context.connection.push('syncDonnop', { donnop: toDonnop(row) });
   });
 }

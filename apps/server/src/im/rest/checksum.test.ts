@@ -11,9 +11,13 @@ describe('CheckSum', () => {
 
   it('matches the right digest in either case and nothing else', () => {
     expect(checkSumMatches(expected, 'b4a195302963', 'abc123', '1443592222')).toBe(true);
-    expect(checkSumMatches(expected.toUpperCase(), 'b4a195302963', 'abc123', '1443592222')).toBe(true);
+    expect(checkSumMatches(expected.toUpperCase(), 'b4a195302963', 'abc123', '1443592222')).toBe(
+      true,
+    );
     expect(checkSumMatches(expected, 'b4a195302963', 'abc123', '1443592223')).toBe(false);
-    expect(checkSumMatches(expected.slice(0, 39), 'b4a195302963', 'abc123', '1443592222')).toBe(false);
+    expect(checkSumMatches(expected.slice(0, 39), 'b4a195302963', 'abc123', '1443592222')).toBe(
+      false,
+    );
     expect(checkSumMatches('', 'b4a195302963', 'abc123', '1443592222')).toBe(false);
   });
 });

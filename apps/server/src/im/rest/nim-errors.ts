@@ -24,8 +24,10 @@ export function toNimFailure(error: FastifyError | Error): NimFailure {
   if (error instanceof NimError) return { code: error.nimCode, desc: error.desc };
   if (error instanceof ImAccountError) return { code: error.code, desc: error.message };
   const fastifyError = error as FastifyError;
-  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { code: 414, desc: MEDIA_TYPE_DESC };
-  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { code: 414, desc: 'request body is too large' };
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return { code: 414, desc: MEDIA_TYPE_DESC };
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { code: 414, desc: 'request body is too large' };
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) return { code: 414, desc: error.message };
   return { code: 500, desc: 'server error' };
@@ -36,7 +38,8 @@ export function useNimErrors(scope: FastifyInstance): void {
   scope.setErrorHandler((error: FastifyError, request, reply) => {
     const failure = toNimFailure(error);
     if (failure.code === 500) request.log.error({ err: error }, 'nimserver request failed');
-    else request.log.info({ nimCode: failure.code, desc: failure.desc }, 'nimserver request refused');
+    else
+      request.log.info({ nimCode: failure.code, desc: failure.desc }, 'nimserver request refused');
     reply.code(200).send(failure);
   });
 }

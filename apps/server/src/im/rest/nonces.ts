@@ -14,7 +14,10 @@ export class RestNonces {
   async remember(appKey: string, nonce: string, expiresAt: number, now: number): Promise<boolean> {
     await this.pruneNowAndThen(now);
     try {
-      await this.store.db.insertInto('im_rest_nonces').values({ app_key: appKey, nonce, expires_at: expiresAt }).execute();
+      await this.store.db
+        .insertInto('im_rest_nonces')
+        .values({ app_key: appKey, nonce, expires_at: expiresAt })
+        .execute();
       return true;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -21,19 +21,30 @@ export class SafeUrls {
    * serves the app's files): `<baseUrl>/<random code>?im_url=1`.
    */
   async mint(options: { appKey: string; originUrl: string; baseUrl: string }): Promise<string> {
-    if (!/^https?:\/\//.test(options.baseUrl)) throw new Error('a safe url base must be an http or https address');
+    if (!/^https?:\/\//.test(options.baseUrl))
+      throw new Error('a safe url base must be an http or https address');
     if (!options.originUrl) throw new Error('an original url is required');
     const safeUrl = `${options.baseUrl.replace(/\/+$/, '')}/${randomBytes(16).toString('base64url')}?im_url=1`;
     await this.db
       .insertInto('im_safe_urls')
-      .values({ app_key: options.appKey, safe_url: safeUrl, origin_url: options.originUrl, created_at: this.now() })
+      .values({
+        app_key: options.appKey,
+        safe_url: safeUrl,
+        origin_url: options.originUrl,
+        created_at: this.now(),
+      })
       .execute();
     return safeUrl;
   }
 
   /** The original URL behind a safe URL this app was issued, or undefined. */
   async resolve(appKey: string, safeUrl: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('im_safe_urls').select('origin_url').where('app_key', '=', appKey).where('safe_url', '=', safeUrl).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('im_safe_urls')
+      .select('origin_url')
+      .where('app_key', '=', appKey)
+      .where('safe_url', '=', safeUrl)
+      .executeTakeFirst();
     return row?.origin_url;
   }
 }
@@ -44,7 +55,8 @@ export function registerSafeUrls({ store, im }: { store: Store; im: ImGateway })
     async getOriginUrl({ connection }, { safeUrl }) {
       if (!isSafeShortUrl(safeUrl)) throw new CommandError(414, SAFE_URL_RULE);
       const url = await safeUrls.resolve(connection.session!.appKey, safeUrl);
-      if (url === undefined) throw new CommandError(404, 'no original url is known for this safe url');
+      if (url === undefined)
+        throw new CommandError(404, 'no original url is known for this safe url');
       return { url };
     },
   });

@@ -16,7 +16,8 @@ export interface TeamDeps {
   now: () => number;
 }
 
-export const isManager = (member: MemberRow) => member.type === 'owner' || member.type === 'manager';
+export const isManager = (member: MemberRow) =>
+  member.type === 'owner' || member.type === 'manager';
 
 export function requireManager(member: MemberRow): void {
   if (!isManager(member)) throw new CommandError(802, 'only the owner or a manager may do this');
@@ -33,14 +34,28 @@ export function requireMode(team: TeamRow, mode: string, member: MemberRow): voi
 }
 
 /** Accounts that exist in the app, in their stored spelling. */
-export async function existingAccounts(db: Kysely<Database>, appKey: string, accounts: string[]): Promise<string[]> {
+export async function existingAccounts(
+  db: Kysely<Database>,
+  appKey: string,
+  accounts: string[],
+): Promise<string[]> {
   if (accounts.length === 0) return [];
-  const rows = await db.selectFrom('im_accounts').select('accid').where('app_key', '=', appKey).where('accid', 'in', accounts.map((a) => a.toLowerCase())).execute();
+  const rows = await db
+    .selectFrom('im_accounts')
+    .select('accid')
+    .where('app_key', '=', appKey)
+    .where(
+      'accid',
+      'in',
+      accounts.map((a) => a.toLowerCase()),
+    )
+    .execute();
   return rows.map((r) => r.accid);
 }
 
 /** Super-team notification ids run 401 to 411, in the order of the team ones (0 to 10). */
-const notificationId = (name: TeamNotification, kind: TeamKind) => (kind === 'superTeam' ? 401 : 0) + TEAM_NOTIFICATIONS[name];
+const notificationId = (name: TeamNotification, kind: TeamKind) =>
+  (kind === 'superTeam' ? 401 : 0) + TEAM_NOTIFICATIONS[name];
 
 export class TeamOps {
   constructor(
@@ -56,14 +71,16 @@ export class TeamOps {
   async joined(appKey: string, teamId: number, accounts: string[]): Promise<void> {
     if (!this.superTeam) return;
     const group = superTeamGroup(appKey, teamId);
-    for (const accid of accounts) await this.deps.gateway.setGroups({ appKey, accid }, { join: [group] });
+    for (const accid of accounts)
+      await this.deps.gateway.setGroups({ appKey, accid }, { join: [group] });
   }
 
   /** Members who left or were removed stop receiving the super team's fan-out. */
   async left(appKey: string, teamId: number, accounts: string[]): Promise<void> {
     if (!this.superTeam) return;
     const group = superTeamGroup(appKey, teamId);
-    for (const accid of accounts) await this.deps.gateway.setGroups({ appKey, accid }, { leave: [group] });
+    for (const accid of accounts)
+      await this.deps.gateway.setGroups({ appKey, accid }, { leave: [group] });
   }
 
   /**
@@ -71,7 +88,13 @@ export class TeamOps {
    * the members, plus `alsoTo` (members who just left or were removed), then refreshes every
    * device's copy of the team and of the changed members.
    */
-  async notify(session: Session, team: TeamRow, name: TeamNotification, attach: Record<string, unknown>, alsoTo: string[] = []) {
+  async notify(
+    session: Session,
+    team: TeamRow,
+    name: TeamNotification,
+    attach: Record<string, unknown>,
+    alsoTo: string[] = [],
+  ) {
     const { db, store, gateway, now } = this.deps;
     const fresh = (await store.team(session.appKey, String(team.id)))!;
     const convKey = teamConvKey(team.id, this.kind);
@@ -81,7 +104,13 @@ export class TeamOps {
       to: String(team.id),
       type: 5,
       idClient: randomUUID().replace(/-/g, ''),
-      attach: JSON.stringify({ type: name, id: notificationId(name, this.kind), from: session.accid, teamId: String(team.id), ...attach }),
+      attach: JSON.stringify({
+        type: name,
+        id: notificationId(name, this.kind),
+        from: session.accid,
+        teamId: String(team.id),
+        ...attach,
+      }),
       from: session.accid,
       fromNick: session.nick,
       fromClientType: session.clientType,
@@ -94,13 +123,18 @@ export class TeamOps {
         convKey,
         body,
         now: now(),
-        sessions: { scene: this.kind, refs: [{ accid: session.accid, sessionId, peer: String(team.id) }] },
+        sessions: {
+          scene: this.kind,
+          refs: [{ accid: session.accid, sessionId, peer: String(team.id) }],
+        },
       });
       const group = superTeamGroup(session.appKey, team.id);
       await gateway.pushToGroup(group, 'superTeamChanged', { team: toTeam(fresh, true) });
       await gateway.pushToGroup(group, 'msg', { msg });
       for (const accid of alsoTo) {
-        await gateway.pushToAccount({ appKey: session.appKey, accid }, 'superTeamChanged', { team: toTeam(fresh, false) });
+        await gateway.pushToAccount({ appKey: session.appKey, accid }, 'superTeamChanged', {
+          team: toTeam(fresh, false),
+        });
         await gateway.pushToAccount({ appKey: session.appKey, accid }, 'msg', { msg });
       }
       return msg;
@@ -108,12 +142,26 @@ export class TeamOps {
     const members = await store.members(session.appKey, team.id);
     const audience = [...new Set([...members.map((m) => m.accid), ...alsoTo])];
     const sessions = audience.map((accid) => ({ accid, sessionId, peer: String(team.id) }));
-    const { msg } = await insertMessage(db, { appKey: session.appKey, convKey, body, now: now(), sessions: { scene: 'team', refs: sessions } });
+    const { msg } = await insertMessage(db, {
+      appKey: session.appKey,
+      convKey,
+      body,
+      now: now(),
+      sessions: { scene: 'team', refs: sessions },
+    });
     // Each frame is encoded once; every account gets its teamChanged before the msg.
     const accountsOf = (list: string[]) => list.map((accid) => ({ appKey: session.appKey, accid }));
     const isMember = new Set(members.map((m) => m.accid));
-    await gateway.pushToAccounts(accountsOf(audience.filter((a) => isMember.has(a))), 'teamChanged', { team: toTeam(fresh, true) });
-    await gateway.pushToAccounts(accountsOf(audience.filter((a) => !isMember.has(a))), 'teamChanged', { team: toTeam(fresh, false) });
+    await gateway.pushToAccounts(
+      accountsOf(audience.filter((a) => isMember.has(a))),
+      'teamChanged',
+      { team: toTeam(fresh, true) },
+    );
+    await gateway.pushToAccounts(
+      accountsOf(audience.filter((a) => !isMember.has(a))),
+      'teamChanged',
+      { team: toTeam(fresh, false) },
+    );
     await gateway.pushToAccounts(accountsOf(audience), 'msg', { msg });
     return msg;
   }
@@ -121,15 +169,29 @@ export class TeamOps {
   /** Tells members (and `alsoTo`) that some member records changed. */
   async membersChanged(session: Session, team: TeamRow, changed: string[], removed: string[] = []) {
     const { store, gateway } = this.deps;
-    const records = (await Promise.all(changed.map((accid) => store.member(session.appKey, team.id, accid)))).filter((m) => m !== undefined).map(toMember);
+    const records = (
+      await Promise.all(changed.map((accid) => store.member(session.appKey, team.id, accid)))
+    )
+      .filter((m) => m !== undefined)
+      .map(toMember);
     const change = { teamId: String(team.id), members: records, removed };
     if (this.superTeam) {
-      await gateway.pushToGroup(superTeamGroup(session.appKey, team.id), 'superTeamMembersChanged', change);
-      for (const accid of removed) await gateway.pushToAccount({ appKey: session.appKey, accid }, 'superTeamMembersChanged', change);
+      await gateway.pushToGroup(
+        superTeamGroup(session.appKey, team.id),
+        'superTeamMembersChanged',
+        change,
+      );
+      for (const accid of removed)
+        await gateway.pushToAccount(
+          { appKey: session.appKey, accid },
+          'superTeamMembersChanged',
+          change,
+        );
       return;
     }
     const all = await store.members(session.appKey, team.id);
     const audience = new Set([...all.map((m) => m.accid), ...removed]);
-    for (const accid of audience) await gateway.pushToAccount({ appKey: session.appKey, accid }, 'teamMembersChanged', change);
+    for (const accid of audience)
+      await gateway.pushToAccount({ appKey: session.appKey, accid }, 'teamMembersChanged', change);
   }
 }

@@ -7,13 +7,28 @@ import type { Database } from '../../store/index.ts';
 import { recallNotice, type RecallNotice } from '../messaging/index.ts';
 import { isOwnMembershipOf, type TeamKind } from './scene.ts';
 
-export async function teamRecallsSince(db: Kysely<Database>, kind: TeamKind, appKey: string, accid: string, since: number): Promise<RecallNotice[]> {
+export async function teamRecallsSince(
+  db: Kysely<Database>,
+  kind: TeamKind,
+  appKey: string,
+  accid: string,
+  since: number,
+): Promise<RecallNotice[]> {
   const rows = await db
     .selectFrom('im_messages')
-    .innerJoin('im_team_members', (join) => join.on(isOwnMembershipOf('im_messages.conv_key', kind, appKey, accid)))
+    .innerJoin('im_team_members', (join) =>
+      join.on(isOwnMembershipOf('im_messages.conv_key', kind, appKey, accid)),
+    )
     .select([
-      'im_messages.id', 'im_messages.id_client', 'im_messages.scene', 'im_messages.from_accid', 'im_messages.to_target', 'im_messages.time',
-      'im_messages.deleted_at', 'im_messages.deleted_by', 'im_messages.delete_ps',
+      'im_messages.id',
+      'im_messages.id_client',
+      'im_messages.scene',
+      'im_messages.from_accid',
+      'im_messages.to_target',
+      'im_messages.time',
+      'im_messages.deleted_at',
+      'im_messages.deleted_by',
+      'im_messages.delete_ps',
     ])
     .where('im_messages.app_key', '=', appKey)
     .where('im_messages.scene', '=', kind)

@@ -9,15 +9,29 @@ import type { SyncSources } from '../gateway/index.ts';
 import { toMsg, visibleTo } from '../messaging/index.ts';
 import { isTeamConvKeyOfMember } from './scene.ts';
 
-export async function superTeamSessions(db: Kysely<Database>, appKey: string, accid: string, since: number): Promise<Session[]> {
+export async function superTeamSessions(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+): Promise<Session[]> {
   const rows = await db
     .selectFrom('im_team_members')
-    .innerJoin('im_teams', (join) => join.onRef('im_teams.id', '=', 'im_team_members.team_id').on('im_teams.kind', '=', 'superTeam'))
+    .innerJoin('im_teams', (join) =>
+      join
+        .onRef('im_teams.id', '=', 'im_team_members.team_id')
+        .on('im_teams.kind', '=', 'superTeam'),
+    )
     .innerJoin('im_conversations', (join) =>
-      join.on('im_conversations.app_key', '=', appKey).on(isTeamConvKeyOfMember('im_conversations.conv_key', 'superTeam')),
+      join
+        .on('im_conversations.app_key', '=', appKey)
+        .on(isTeamConvKeyOfMember('im_conversations.conv_key', 'superTeam')),
     )
     .leftJoin('im_sessions', (join) =>
-      join.onRef('im_sessions.conv_key', '=', 'im_conversations.conv_key').on('im_sessions.app_key', '=', appKey).on('im_sessions.accid', '=', accid),
+      join
+        .onRef('im_sessions.conv_key', '=', 'im_conversations.conv_key')
+        .on('im_sessions.app_key', '=', appKey)
+        .on('im_sessions.accid', '=', accid),
     )
     .select([
       'im_team_members.team_id as teamId',
@@ -47,9 +61,19 @@ export async function superTeamSessions(db: Kysely<Database>, appKey: string, ac
     .execute();
   const sessions: Session[] = [];
   for (const row of rows) {
-    const floor = Math.max(Number(row.ack ?? 0), Number(row.clearedBefore ?? 0), Number(row.joinTime) - 1);
-    const base = () => visibleTo(db.selectFrom('im_messages'), appKey, accid).where('conv_key', '=', row.convKey);
-    const last = await base().select(['id', 'seq', 'time', 'body']).where('time', '>', Number(row.clearedBefore ?? 0)).orderBy('time', 'desc').limit(1).executeTakeFirst();
+    const floor = Math.max(
+      Number(row.ack ?? 0),
+      Number(row.clearedBefore ?? 0),
+      Number(row.joinTime) - 1,
+    );
+    const base = () =>
+      visibleTo(db.selectFrom('im_messages'), appKey, accid).where('conv_key', '=', row.convKey);
+    const last = await base()
+      .select(['id', 'seq', 'time', 'body'])
+      .where('time', '>', Number(row.clearedBefore ?? 0))
+      .orderBy('time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     const unread = await base()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('time', '>', floor)
@@ -74,6 +98,7 @@ export function registerSuperTeamSessionSync(sources: SyncSources, db: Kysely<Da
   sources.register('superTeamSessions', async (context, since) => {
     const { appKey, accid } = context.connection.session!;
     const sessions = await superTeamSessions(db, appKey, accid, since);
-    for (let i = 0; i < sessions.length; i += 500) context.connection.push('syncSessions', { sessions: sessions.slice(i, i + 500) });
+    for (let i = 0; i < sessions.length; i += 500)
+      context.connection.push('syncSessions', { sessions: sessions.slice(i, i + 500) });
   });
 }

@@ -183,18 +183,16 @@ export class TeamStore {
             updated_at: now,
           })
           .onConflict((oc) =>
-            oc
-              .columns(['app_key', 'team_id', 'accid'])
-              .doUpdateSet({
-                type,
-                valid: 1,
-                mute: 0,
-                invitor,
-                join_time: joinTime,
-                updated_at: now,
-                nick_in_team: '',
-                custom: '',
-              }),
+            oc.columns(['app_key', 'team_id', 'accid']).doUpdateSet({
+              type,
+              valid: 1,
+              mute: 0,
+              invitor,
+              join_time: joinTime,
+              updated_at: now,
+              nick_in_team: '',
+              custom: '',
+            }),
           )
           .execute();
       }

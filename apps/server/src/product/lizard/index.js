@@ -12,7 +12,9 @@
   var lastPath = '';
 
   function ms(value) {
-    return typeof value === 'number' && isFinite(value) && value >= 0 ? Math.round(value) : undefined;
+    return typeof value === 'number' && isFinite(value) && value >= 0
+      ? Math.round(value)
+      : undefined;
   }
 
   function navigationTiming() {
@@ -30,7 +32,12 @@
     var body = JSON.stringify(entry);
     try {
       if (navigator.sendBeacon && navigator.sendBeacon(ENDPOINT, body)) return;
-      fetch(ENDPOINT, { method: 'POST', body: body, keepalive: true, headers: { 'content-type': 'text/plain' } });
+      fetch(ENDPOINT, {
+        method: 'POST',
+        body: body,
+        keepalive: true,
+        headers: { 'content-type': 'text/plain' },
+      });
     } catch (error) {
       // Analytics never break the page; the last failure stays visible for debugging.
       lizard.lastError = String(error);
@@ -41,7 +48,11 @@
     var path = location.pathname + location.search;
     if (path === lastPath) return;
     lastPath = path;
-    var entry = { path: path.slice(0, 512), title: document.title.slice(0, 256), referrer: document.referrer.slice(0, 1024) };
+    var entry = {
+      path: path.slice(0, 512),
+      title: document.title.slice(0, 256),
+      referrer: document.referrer.slice(0, 1024),
+    };
     if (first) {
       var timing = navigationTiming();
       entry.ttfb = timing.ttfb;
@@ -58,14 +69,25 @@
     history[name] = function () {
       var result = original.apply(this, arguments);
       // After the router has rendered, so the title is the new page's.
-      setTimeout(function () { record(false); }, 0);
+      setTimeout(function () {
+        record(false);
+      }, 0);
       return result;
     };
   }
   wrap('pushState');
   wrap('replaceState');
-  window.addEventListener('popstate', function () { setTimeout(function () { record(false); }, 0); });
+  window.addEventListener('popstate', function () {
+    setTimeout(function () {
+      record(false);
+    }, 0);
+  });
 
   if (document.readyState === 'complete') record(true);
-  else window.addEventListener('load', function () { setTimeout(function () { record(true); }, 0); });
+  else
+    window.addEventListener('load', function () {
+      setTimeout(function () {
+        record(true);
+      }, 0);
+    });
 })();

@@ -14,12 +14,18 @@ import { rememberSignature } from '../store/housekeeping.ts';
 
 export const SIGNATURE_WINDOW_MS = 5 * 60_000;
 
-export async function verifyOpenApiRequest(ctx: ProductContext, request: FastifyRequest): Promise<string> {
+export async function verifyOpenApiRequest(
+  ctx: ProductContext,
+  request: FastifyRequest,
+): Promise<string> {
   const clientId = headerValue(request, SIGN_HEADERS.client);
   const timestampText = headerValue(request, SIGN_HEADERS.timestamp);
   const signature = headerValue(request, SIGN_HEADERS.sign);
   if (!clientId || !timestampText || !signature) {
-    throw fail('signatureMissing', { message: `缺少签名信息：${SIGN_HEADERS.client}、${SIGN_HEADERS.timestamp}、${SIGN_HEADERS.sign}`, status: 400 });
+    throw fail('signatureMissing', {
+      message: `缺少签名信息：${SIGN_HEADERS.client}、${SIGN_HEADERS.timestamp}、${SIGN_HEADERS.sign}`,
+      status: 400,
+    });
   }
 
   const secret = ctx.openApiClients.get(clientId);
@@ -47,7 +53,11 @@ export async function verifyOpenApiRequest(ctx: ProductContext, request: Fastify
   if (!valid) throw fail('signatureInvalid');
 
   // Kept until the timestamp can no longer pass the window check above.
-  const firstUse = await rememberSignature(ctx.db, `${clientId}:${signature}`, timestamp + SIGNATURE_WINDOW_MS + 1000);
+  const firstUse = await rememberSignature(
+    ctx.db,
+    `${clientId}:${signature}`,
+    timestamp + SIGNATURE_WINDOW_MS + 1000,
+  );
   if (!firstUse) throw fail('signatureReplayed');
   return clientId;
 }

@@ -18,7 +18,12 @@ const REGISTER_PURPOSES = [SMS_PURPOSE.register, SMS_PURPOSE.quickLogin];
 const LOGIN_PURPOSES = [SMS_PURPOSE.login, SMS_PURPOSE.quickLogin];
 
 /** Accepts the SMS code or throws the refusal that says why not. */
-async function requireSmsCode(ctx: ProductContext, mobile: string, code: string, purposes: readonly number[]): Promise<void> {
+async function requireSmsCode(
+  ctx: ProductContext,
+  mobile: string,
+  code: string,
+  purposes: readonly number[],
+): Promise<void> {
   const check = await checkSmsCaptcha(ctx.db, mobile, code, purposes, ctx.clock.now());
   switch (check.outcome) {
     case 'ok':
@@ -41,7 +46,12 @@ async function requireSmsCode(ctx: ProductContext, mobile: string, code: string,
   }
 }
 
-async function startSession(ctx: ProductContext, request: FastifyRequest, reply: FastifyReply, user: ProductUser) {
+async function startSession(
+  ctx: ProductContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: ProductUser,
+) {
   const ut = await createSession(ctx.db, Number(user.id), ctx.clock.now(), ctx.sessionTtlMs);
   setSessionCookie(request, reply, ut);
   request.log.info({ userId: user.id }, 'shopper logged in');
@@ -49,28 +59,40 @@ async function startSession(ctx: ProductContext, request: FastifyRequest, reply:
 }
 
 export function registerAccountRoutes(scope: FastifyInstance, ctx: ProductContext): void {
-  scope.post('/ouser-web/mobileRegister/isRepeatPhoneForm.do', { schema: { body: MobileBody } }, async (request) => {
-    const { mobile } = request.body as Static<typeof MobileBody>;
-    return ok({ isRepeat: (await findUserByMobile(ctx.db, mobile)) !== undefined });
-  });
+  scope.post(
+    '/ouser-web/mobileRegister/isRepeatPhoneForm.do',
+    { schema: { body: MobileBody } },
+    async (request) => {
+      const { mobile } = request.body as Static<typeof MobileBody>;
+      return ok({ isRepeat: (await findUserByMobile(ctx.db, mobile)) !== undefined });
+    },
+  );
 
-  scope.post('/ouser-web/memberRegisterForm.do', { schema: { body: CodeBody } }, async (request, reply) => {
-    const { mobile, captchas } = request.body as Static<typeof CodeBody>;
-    // Checked before the code so that a taken number does not use the code up.
-    if (await findUserByMobile(ctx.db, mobile)) throw fail('mobileRegistered');
-    await requireSmsCode(ctx, mobile, captchas, REGISTER_PURPOSES);
-    const user = await createUser(ctx.db, mobile, ctx.clock.now());
-    if (!user) throw fail('mobileRegistered');
-    return startSession(ctx, request, reply, user);
-  });
+  scope.post(
+    '/ouser-web/memberRegisterForm.do',
+    { schema: { body: CodeBody } },
+    async (request, reply) => {
+      const { mobile, captchas } = request.body as Static<typeof CodeBody>;
+      // Checked before the code so that a taken number does not use the code up.
+      if (await findUserByMobile(ctx.db, mobile)) throw fail('mobileRegistered');
+      await requireSmsCode(ctx, mobile, captchas, REGISTER_PURPOSES);
+      const user = await createUser(ctx.db, mobile, ctx.clock.now());
+      if (!user) throw fail('mobileRegistered');
+      return startSession(ctx, request, reply, user);
+    },
+  );
 
-  scope.post('/ouser-web/mobileLogin/loginForm.do', { schema: { body: CodeBody } }, async (request, reply) => {
-    const { mobile, captchas } = request.body as Static<typeof CodeBody>;
-    const user = await findUserByMobile(ctx.db, mobile);
-    if (!user) throw fail('mobileNotRegistered');
-    await requireSmsCode(ctx, mobile, captchas, LOGIN_PURPOSES);
-    return startSession(ctx, request, reply, user);
-  });
+  scope.post(
+    '/ouser-web/mobileLogin/loginForm.do',
+    { schema: { body: CodeBody } },
+    async (request, reply) => {
+      const { mobile, captchas } = request.body as Static<typeof CodeBody>;
+      const user = await findUserByMobile(ctx.db, mobile);
+      if (!user) throw fail('mobileNotRegistered');
+      await requireSmsCode(ctx, mobile, captchas, LOGIN_PURPOSES);
+      return startSession(ctx, request, reply, user);
+    },
+  );
 
   // Logging out twice, or with a token already dead, is still a success: the outcome is the same.
   scope.post('/ouser-web/mobileLogin/logout.do', async (request, reply) => {

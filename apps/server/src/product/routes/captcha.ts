@@ -10,7 +10,12 @@ import { LegacyFields, Mobile } from '../schemas.ts';
 import { drawImageCaptcha, imageCaptchaNeeded, smsDailyKey } from '../image-captcha.ts';
 import { hitCounter, peekCounter, releaseCounter } from '../store/rate-limit.ts';
 import { checkImageCaptcha } from '../store/image-captchas.ts';
-import { newSmsCode, storeSmsCaptcha, SMS_CODE_TTL_MS, SMS_PURPOSE } from '../store/sms-captchas.ts';
+import {
+  newSmsCode,
+  storeSmsCaptcha,
+  SMS_CODE_TTL_MS,
+  SMS_PURPOSE,
+} from '../store/sms-captchas.ts';
 import { captchaText, SmsSendError } from '../sms/provider.ts';
 import { nextChinaMidnight } from '../clock.ts';
 
@@ -40,62 +45,96 @@ export function registerCaptchaRoutes(scope: FastifyInstance, ctx: ProductContex
   scope.post('/ouser-web/api/user/init.do', { schema: { body: InitBody } }, async (request) => {
     const body = (request.body ?? {}) as Static<typeof InitBody>;
     const address = clientAddress(request);
-    if (!(await imageCaptchaNeeded(ctx, body.mobile, address))) return ok({ needImgCaptcha: false });
+    if (!(await imageCaptchaNeeded(ctx, body.mobile, address)))
+      return ok({ needImgCaptcha: false });
     return ok({ needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) });
   });
 
-  scope.post('/ouser-web/mobileRegister/sendCaptchasCodeFormNew.do', { schema: { body: SendBody } }, async (request) => {
-    const body = request.body as Static<typeof SendBody>;
-    const address = clientAddress(request);
-    const now = ctx.clock.now();
+  scope.post(
+    '/ouser-web/mobileRegister/sendCaptchasCodeFormNew.do',
+    { schema: { body: SendBody } },
+    async (request) => {
+      const body = request.body as Static<typeof SendBody>;
+      const address = clientAddress(request);
+      const now = ctx.clock.now();
 
-    // A cheap early answer for an impatient resend, before an image captcha gets used up.
-    if ((await peekCounter(ctx.db, intervalKey(body.mobile), now)) > 0) {
-      throw await tooSoon(ctx, body.mobile, now);
-    }
-
-    if (await imageCaptchaNeeded(ctx, body.mobile, address)) {
-      const imageKey = body.imgeKey ?? body.imageKey;
-      const answer = body.checkImageCode?.trim();
-      if (!imageKey || !answer) {
-        throw fail('imageCaptchaRequired', { data: { needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) } });
+      // A cheap early answer for an impatient resend, before an image captcha gets used up.
+      if ((await peekCounter(ctx.db, intervalKey(body.mobile), now)) > 0) {
+        throw await tooSoon(ctx, body.mobile, now);
       }
-      if (!(await checkImageCaptcha(ctx.db, imageKey, answer, now))) {
-        throw fail('imageCaptchaWrong', { data: { needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) } });
-      }
-    }
 
-    // The counted checks: atomic in the store, so concurrent sends cannot slip through.
-    const interval = await hitCounter(ctx.db, intervalKey(body.mobile), now, now + SMS_RESEND_INTERVAL_MS);
-    if (interval.count > 1) throw await tooSoon(ctx, body.mobile, now);
-    const midnight = nextChinaMidnight(now);
-    const perMobile = await hitCounter(ctx.db, smsDailyKey.mobile(body.mobile), now, midnight);
-    if (perMobile.count > ctx.config.smsDailyLimitPerMobile) throw fail('smsDailyLimitMobile');
-    const perAddress = await hitCounter(ctx.db, smsDailyKey.address(address), now, midnight);
-    if (perAddress.count > ctx.config.smsDailyLimitPerAddress) throw fail('smsDailyLimitAddress');
-
-    const code = newSmsCode();
-    await storeSmsCaptcha(ctx.db, { mobile: body.mobile, purpose: body.captchasType ?? SMS_PURPOSE.quickLogin, code, clientAddress: address, now });
-    try {
-      await ctx.sms.send(body.mobile, captchaText(code), { code });
-    } catch (error) {
-      // The provider's code says why (its message never holds the SMS code or text).
-      const providerCode = error instanceof SmsSendError ? error.providerCode : 'unexpected';
-      request.log.error({ err: error, provider: ctx.sms.name, providerCode }, 'sms provider failed');
-      // Nothing reached the phone: the send does not count against the resend interval or the
-      // daily caps, so the shopper can try again at once. The stored code is never delivered
-      // and is replaced by the next send.
-      for (const key of [intervalKey(body.mobile), smsDailyKey.mobile(body.mobile), smsDailyKey.address(address)]) {
-        await releaseCounter(ctx.db, key, now);
+      if (await imageCaptchaNeeded(ctx, body.mobile, address)) {
+        const imageKey = body.imgeKey ?? body.imageKey;
+        const answer = body.checkImageCode?.trim();
+        if (!imageKey || !answer) {
+          throw fail('imageCaptchaRequired', {
+            data: { needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) },
+          });
+        }
+        if (!(await checkImageCaptcha(ctx.db, imageKey, answer, now))) {
+          throw fail('imageCaptchaWrong', {
+            data: { needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) },
+          });
+        }
       }
-      throw fail('smsSendFailed');
-    }
-    return ok({ resendAfter: SMS_RESEND_INTERVAL_MS / 1000, expiresIn: SMS_CODE_TTL_MS / 1000 });
-  });
+
+      // The counted checks: atomic in the store, so concurrent sends cannot slip through.
+      const interval = await hitCounter(
+        ctx.db,
+        intervalKey(body.mobile),
+        now,
+        now + SMS_RESEND_INTERVAL_MS,
+      );
+      if (interval.count > 1) throw await tooSoon(ctx, body.mobile, now);
+      const midnight = nextChinaMidnight(now);
+      const perMobile = await hitCounter(ctx.db, smsDailyKey.mobile(body.mobile), now, midnight);
+      if (perMobile.count > ctx.config.smsDailyLimitPerMobile) throw fail('smsDailyLimitMobile');
+      const perAddress = await hitCounter(ctx.db, smsDailyKey.address(address), now, midnight);
+      if (perAddress.count > ctx.config.smsDailyLimitPerAddress) throw fail('smsDailyLimitAddress');
+
+      const code = newSmsCode();
+      await storeSmsCaptcha(ctx.db, {
+        mobile: body.mobile,
+        purpose: body.captchasType ?? SMS_PURPOSE.quickLogin,
+        code,
+        clientAddress: address,
+        now,
+      });
+      try {
+        await ctx.sms.send(body.mobile, captchaText(code), { code });
+      } catch (error) {
+        // The provider's code says why (its message never holds the SMS code or text).
+        const providerCode = error instanceof SmsSendError ? error.providerCode : 'unexpected';
+        request.log.error(
+          { err: error, provider: ctx.sms.name, providerCode },
+          'sms provider failed',
+        );
+        // Nothing reached the phone: the send does not count against the resend interval or the
+        // daily caps, so the shopper can try again at once. The stored code is never delivered
+        // and is replaced by the next send.
+        for (const key of [
+          intervalKey(body.mobile),
+          smsDailyKey.mobile(body.mobile),
+          smsDailyKey.address(address),
+        ]) {
+          await releaseCounter(ctx.db, key, now);
+        }
+        throw fail('smsSendFailed');
+      }
+      return ok({ resendAfter: SMS_RESEND_INTERVAL_MS / 1000, expiresIn: SMS_CODE_TTL_MS / 1000 });
+    },
+  );
 }
 
 async function tooSoon(ctx: ProductContext, mobile: string, now: number) {
-  const row = await ctx.db.selectFrom('rate_counters').select('reset_at').where('key', '=', intervalKey(mobile)).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('rate_counters')
+    .select('reset_at')
+    .where('key', '=', intervalKey(mobile))
+    .executeTakeFirst();
   const seconds = Math.max(1, Math.ceil(((row ? Number(row.reset_at) : now) - now) / 1000));
-  return fail('smsTooSoon', { message: `验证码发送过于频繁，请${seconds}秒后再试`, data: { retryAfter: seconds } });
+  return fail('smsTooSoon', {
+    message: `验证码发送过于频繁，请${seconds}秒后再试`,
+    data: { retryAfter: seconds },
+  });
 }

@@ -27,7 +27,9 @@ export function registerLizardRoutes(scope: FastifyInstance, ctx: ProductContext
   const script = fs.readFileSync(new URL('../lizard/index.js', import.meta.url), 'utf8');
 
   scope.get(LIZARD_SCRIPT_PATH, async (_request, reply) => {
-    reply.header('cache-control', `public, max-age=${SCRIPT_MAX_AGE_S}`).type('application/javascript; charset=utf-8');
+    reply
+      .header('cache-control', `public, max-age=${SCRIPT_MAX_AGE_S}`)
+      .type('application/javascript; charset=utf-8');
     return script;
   });
 

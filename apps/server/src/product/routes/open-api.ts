@@ -23,7 +23,9 @@ export const COMMON_CONFIG = {
 } as const;
 
 const AreaInfoQuery = Type.Object({ regionCode: Type.String({ pattern: '^\\d{6}$' }) });
-const AreasQuery = Type.Object({ parentCode: Type.Optional(Type.String({ pattern: '^(\\d{2}|\\d{4}|\\d{6})?$' })) });
+const AreasQuery = Type.Object({
+  parentCode: Type.Optional(Type.String({ pattern: '^(\\d{2}|\\d{4}|\\d{6})?$' })),
+});
 const SignQuery = Type.Object({ url: Type.String({ pattern: '^https?://', maxLength: 2048 }) });
 
 export function registerOpenApiRoutes(scope: FastifyInstance, ctx: ProductContext): void {
@@ -33,39 +35,55 @@ export function registerOpenApiRoutes(scope: FastifyInstance, ctx: ProductContex
   });
 
   scope.get('/api/commondata/getConfig', async () =>
-    ok({ ...COMMON_CONFIG, smsResendSeconds: SMS_RESEND_INTERVAL_MS / 1000, wechatConfigured: ctx.wechatTickets !== undefined }),
+    ok({
+      ...COMMON_CONFIG,
+      smsResendSeconds: SMS_RESEND_INTERVAL_MS / 1000,
+      wechatConfigured: ctx.wechatTickets !== undefined,
+    }),
   );
 
-  scope.get('/api/location/getCompleteAreaInfo', { schema: { querystring: AreaInfoQuery } }, async (request) => {
-    const { regionCode } = request.query as Static<typeof AreaInfoQuery>;
-    const info = ctx.areas.completeInfo(regionCode);
-    if (!info) throw fail('areaNotFound', { message: `未找到地区 ${regionCode}` });
-    return ok(info);
-  });
+  scope.get(
+    '/api/location/getCompleteAreaInfo',
+    { schema: { querystring: AreaInfoQuery } },
+    async (request) => {
+      const { regionCode } = request.query as Static<typeof AreaInfoQuery>;
+      const info = ctx.areas.completeInfo(regionCode);
+      if (!info) throw fail('areaNotFound', { message: `未找到地区 ${regionCode}` });
+      return ok(info);
+    },
+  );
 
-  scope.get('/address-app-api/v1/areas', { schema: { querystring: AreasQuery } }, async (request) => {
-    const { parentCode = '' } = request.query as Static<typeof AreasQuery>;
-    const children = ctx.areas.children(parentCode);
-    if (!children) throw fail('areaNotFound', { message: `未找到地区 ${parentCode}` });
-    return ok(children);
-  });
+  scope.get(
+    '/address-app-api/v1/areas',
+    { schema: { querystring: AreasQuery } },
+    async (request) => {
+      const { parentCode = '' } = request.query as Static<typeof AreasQuery>;
+      const children = ctx.areas.children(parentCode);
+      if (!children) throw fail('areaNotFound', { message: `未找到地区 ${parentCode}` });
+      return ok(children);
+    },
+  );
 
-  scope.get('/message-app-api/weixin/getSign', { schema: { querystring: SignQuery } }, async (request) => {
-    const { url } = request.query as Static<typeof SignQuery>;
-    if (!ctx.wechatTickets) throw fail('wechatNotConfigured');
-    let ticket: string;
-    try {
-      ticket = await ctx.wechatTickets.getTicket();
-    } catch (error) {
-      if (!(error instanceof WechatApiError)) throw error;
-      request.log.error({ err: error }, 'wechat jsapi ticket unavailable');
-      throw fail('wechatUnavailable');
-    }
-    const timestamp = Math.floor(ctx.clock.now() / 1000);
-    const nonceStr = newNonceStr();
-    const signature = jsapiSignature({ ticket, nonceStr, timestamp, url: stripFragment(url) });
-    return ok({ appId: ctx.config.wechatAppId ?? '', timestamp, nonceStr, signature });
-  });
+  scope.get(
+    '/message-app-api/weixin/getSign',
+    { schema: { querystring: SignQuery } },
+    async (request) => {
+      const { url } = request.query as Static<typeof SignQuery>;
+      if (!ctx.wechatTickets) throw fail('wechatNotConfigured');
+      let ticket: string;
+      try {
+        ticket = await ctx.wechatTickets.getTicket();
+      } catch (error) {
+        if (!(error instanceof WechatApiError)) throw error;
+        request.log.error({ err: error }, 'wechat jsapi ticket unavailable');
+        throw fail('wechatUnavailable');
+      }
+      const timestamp = Math.floor(ctx.clock.now() / 1000);
+      const nonceStr = newNonceStr();
+      const signature = jsapiSignature({ ticket, nonceStr, timestamp, url: stripFragment(url) });
+      return ok({ appId: ctx.config.wechatAppId ?? '', timestamp, nonceStr, signature });
+    },
+  );
 
   scope.post('/miniapp-bff/miniapp/app/user/shareCode', async (request) => {
     const user = await requireUser(ctx, request);

@@ -30,7 +30,10 @@ export class OutboxSmsProvider implements SmsProvider {
   ) {}
 
   async send(mobile: string, text: string): Promise<void> {
-    await this.db.insertInto('sms_outbox').values({ mobile, text, created_at: this.clock.now() }).execute();
+    await this.db
+      .insertInto('sms_outbox')
+      .values({ mobile, text, created_at: this.clock.now() })
+      .execute();
     this.log.info({ mobile }, 'sms outbox: message stored instead of sent');
   }
 }
@@ -44,7 +47,11 @@ export interface OutboxMessage {
 }
 
 /** The latest messages of a number, newest first. */
-export async function readOutbox(db: Kysely<Database>, mobile: string, limit = 10): Promise<OutboxMessage[]> {
+export async function readOutbox(
+  db: Kysely<Database>,
+  mobile: string,
+  limit = 10,
+): Promise<OutboxMessage[]> {
   const rows = await db
     .selectFrom('sms_outbox')
     .select(['mobile', 'text', 'created_at'])

@@ -6,7 +6,11 @@ import type { Database } from '../../store/index.ts';
 const DAY_MS = 86_400_000;
 
 /** A value every process may share until `expires_at`. */
-export async function readCache(db: Kysely<Database>, key: string, now: number): Promise<string | undefined> {
+export async function readCache(
+  db: Kysely<Database>,
+  key: string,
+  now: number,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('product_cache')
     .select('value')
@@ -16,7 +20,12 @@ export async function readCache(db: Kysely<Database>, key: string, now: number):
   return row?.value;
 }
 
-export async function writeCache(db: Kysely<Database>, key: string, value: string, expiresAt: number): Promise<void> {
+export async function writeCache(
+  db: Kysely<Database>,
+  key: string,
+  value: string,
+  expiresAt: number,
+): Promise<void> {
   await db
     .insertInto('product_cache')
     .values({ key, value, expires_at: expiresAt })
@@ -25,7 +34,11 @@ export async function writeCache(db: Kysely<Database>, key: string, value: strin
 }
 
 /** Records an accepted signature; false when it was already seen (a replay). */
-export async function rememberSignature(db: Kysely<Database>, key: string, expiresAt: number): Promise<boolean> {
+export async function rememberSignature(
+  db: Kysely<Database>,
+  key: string,
+  expiresAt: number,
+): Promise<boolean> {
   const result = await db
     .insertInto('openapi_seen_signatures')
     .values({ key, expires_at: expiresAt })
@@ -40,15 +53,31 @@ export interface Retention {
   smsOutboxDays: number;
 }
 
-export async function deleteExpired(db: Kysely<Database>, now: number, retention: Retention): Promise<void> {
+export async function deleteExpired(
+  db: Kysely<Database>,
+  now: number,
+  retention: Retention,
+): Promise<void> {
   await db.deleteFrom('openapi_seen_signatures').where('expires_at', '<=', now).execute();
   await db.deleteFrom('image_captchas').where('expires_at', '<=', now).execute();
   await db.deleteFrom('rate_counters').where('reset_at', '<=', now).execute();
   await db.deleteFrom('product_cache').where('expires_at', '<=', now).execute();
   // Codes are kept a day past expiry: support can still see what was sent.
-  await db.deleteFrom('sms_captchas').where('expires_at', '<=', now - DAY_MS).execute();
-  await db.deleteFrom('product_sessions').where('expires_at', '<=', now - DAY_MS).execute();
+  await db
+    .deleteFrom('sms_captchas')
+    .where('expires_at', '<=', now - DAY_MS)
+    .execute();
+  await db
+    .deleteFrom('product_sessions')
+    .where('expires_at', '<=', now - DAY_MS)
+    .execute();
   // Log-like rows anyone can cause: without an end they fill the disk (review H2).
-  await db.deleteFrom('lizard_page_views').where('created_at', '<', now - retention.pageViewDays * DAY_MS).execute();
-  await db.deleteFrom('sms_outbox').where('created_at', '<', now - retention.smsOutboxDays * DAY_MS).execute();
+  await db
+    .deleteFrom('lizard_page_views')
+    .where('created_at', '<', now - retention.pageViewDays * DAY_MS)
+    .execute();
+  await db
+    .deleteFrom('sms_outbox')
+    .where('created_at', '<', now - retention.smsOutboxDays * DAY_MS)
+    .execute();
 }

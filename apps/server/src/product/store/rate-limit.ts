@@ -14,7 +14,13 @@ export interface CounterState {
  * Counts one hit (or `amount`, e.g. bytes) on `key`; a window that has ended restarts at that
  * amount and ends at `resetAt`.
  */
-export async function hitCounter(db: Kysely<Database>, key: string, now: number, resetAt: number, amount = 1): Promise<CounterState> {
+export async function hitCounter(
+  db: Kysely<Database>,
+  key: string,
+  now: number,
+  resetAt: number,
+  amount = 1,
+): Promise<CounterState> {
   const count = sql.ref('rate_counters.count');
   const currentReset = sql.ref('rate_counters.reset_at');
   const row = await db
@@ -43,7 +49,11 @@ export async function peekCounter(db: Kysely<Database>, key: string, now: number
 }
 
 /** Takes back one hit counted on `key` in its current window (an attempt that turned out not to count). */
-export async function releaseCounter(db: Kysely<Database>, key: string, now: number): Promise<void> {
+export async function releaseCounter(
+  db: Kysely<Database>,
+  key: string,
+  now: number,
+): Promise<void> {
   await db
     .updateTable('rate_counters')
     .set({ count: sql<number>`count - 1` })

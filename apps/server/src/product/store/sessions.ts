@@ -10,11 +10,22 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: Kysely<Database>, userId: number, now: number, ttlMs: number): Promise<string> {
+export async function createSession(
+  db: Kysely<Database>,
+  userId: number,
+  now: number,
+  ttlMs: number,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('product_sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + ttlMs, revoked_at: null })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + ttlMs,
+      revoked_at: null,
+    })
     .execute();
   return token;
 }
@@ -46,7 +57,11 @@ export async function resolveSession(
 }
 
 /** Revokes the session of `token`; true when a live session was revoked. */
-export async function revokeSession(db: Kysely<Database>, token: string, now: number): Promise<boolean> {
+export async function revokeSession(
+  db: Kysely<Database>,
+  token: string,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('product_sessions')
     .set({ revoked_at: now })

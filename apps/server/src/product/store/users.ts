@@ -13,25 +13,42 @@ const SHARE_CODE_LENGTH = 8;
 
 function newShareCode(): string {
   let code = '';
-  for (let i = 0; i < SHARE_CODE_LENGTH; i++) code += SHARE_CODE_ALPHABET[randomInt(SHARE_CODE_ALPHABET.length)];
+  for (let i = 0; i < SHARE_CODE_LENGTH; i++)
+    code += SHARE_CODE_ALPHABET[randomInt(SHARE_CODE_ALPHABET.length)];
   return code;
 }
 
-export async function findUserByMobile(db: Kysely<Database>, mobile: string): Promise<ProductUser | undefined> {
+export async function findUserByMobile(
+  db: Kysely<Database>,
+  mobile: string,
+): Promise<ProductUser | undefined> {
   return db.selectFrom('product_users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
 }
 
-export async function findUserById(db: Kysely<Database>, id: number): Promise<ProductUser | undefined> {
+export async function findUserById(
+  db: Kysely<Database>,
+  id: number,
+): Promise<ProductUser | undefined> {
   return db.selectFrom('product_users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Creates the user of `mobile`; undefined when the number is already registered. */
-export async function createUser(db: Kysely<Database>, mobile: string, now: number): Promise<ProductUser | undefined> {
+export async function createUser(
+  db: Kysely<Database>,
+  mobile: string,
+  now: number,
+): Promise<ProductUser | undefined> {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       return await db
         .insertInto('product_users')
-        .values({ mobile, nickname: `用户${mobile.slice(-4)}`, share_code: newShareCode(), created_at: now, updated_at: now })
+        .values({
+          mobile,
+          nickname: `用户${mobile.slice(-4)}`,
+          share_code: newShareCode(),
+          created_at: now,
+          updated_at: now,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     } catch (error) {

@@ -23,5 +23,7 @@ export function jsapiSignature(input: JsapiSignInput): string {
 const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 export function newNonceStr(length = 16): string {
-  return [...randomBytes(length)].map((byte) => NONCE_ALPHABET[byte % NONCE_ALPHABET.length]).join('');
+  return [...randomBytes(length)]
+    .map((byte) => NONCE_ALPHABET[byte % NONCE_ALPHABET.length])
+    .join('');
 }

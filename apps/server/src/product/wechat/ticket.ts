@@ -74,7 +74,10 @@ export class WechatApiTicketSource implements JsapiTicketSource {
     if (stored) return this.remember(JSON.parse(stored) as Cached);
 
     let token = await this.accessToken(false);
-    let answer = await this.call('/cgi-bin/ticket/getticket', { access_token: token, type: 'jsapi' });
+    let answer = await this.call('/cgi-bin/ticket/getticket', {
+      access_token: token,
+      type: 'jsapi',
+    });
     if (STALE_TOKEN_ERRCODES.has(Number(answer.errcode))) {
       token = await this.accessToken(true);
       answer = await this.call('/cgi-bin/ticket/getticket', { access_token: token, type: 'jsapi' });
@@ -84,7 +87,10 @@ export class WechatApiTicketSource implements JsapiTicketSource {
     }
     const ticket = this.expiring(answer.ticket, answer.expires_in);
     await writeCache(db, this.key('jsapi_ticket'), JSON.stringify(ticket), ticket.expiresAt);
-    this.options.log.info({ appId: this.options.appId, expiresAt: ticket.expiresAt }, 'wechat jsapi ticket fetched');
+    this.options.log.info(
+      { appId: this.options.appId, expiresAt: ticket.expiresAt },
+      'wechat jsapi ticket fetched',
+    );
     return this.remember(ticket);
   }
 
@@ -94,7 +100,11 @@ export class WechatApiTicketSource implements JsapiTicketSource {
       const stored = await readCache(db, this.key('access_token'), clock.now());
       if (stored) return (JSON.parse(stored) as Cached).value;
     }
-    const answer = await this.call('/cgi-bin/token', { grant_type: 'client_credential', appid: appId, secret: appSecret });
+    const answer = await this.call('/cgi-bin/token', {
+      grant_type: 'client_credential',
+      appid: appId,
+      secret: appSecret,
+    });
     if (typeof answer.access_token !== 'string') {
       throw new WechatApiError(`token failed: ${answer.errcode} ${answer.errmsg}`);
     }
@@ -104,7 +114,8 @@ export class WechatApiTicketSource implements JsapiTicketSource {
   }
 
   private expiring(value: string, expiresIn: unknown): Cached {
-    const lifetimeS = typeof expiresIn === 'number' && expiresIn > 0 ? expiresIn : DEFAULT_LIFETIME_S;
+    const lifetimeS =
+      typeof expiresIn === 'number' && expiresIn > 0 ? expiresIn : DEFAULT_LIFETIME_S;
     return { value, expiresAt: this.options.clock.now() + lifetimeS * 1000 - REFRESH_MARGIN_MS };
   }
 
@@ -113,7 +124,10 @@ export class WechatApiTicketSource implements JsapiTicketSource {
     return cached.value;
   }
 
-  private async call(pathname: string, query: Record<string, string>): Promise<Record<string, unknown>> {
+  private async call(
+    pathname: string,
+    query: Record<string, string>,
+  ): Promise<Record<string, unknown>> {
     const url = new URL(pathname, this.options.apiBase);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     let response: Response;

@@ -21,7 +21,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('im_rest_nonces_pk', ['app_key', 'nonce'])
     .execute();
-  await db.schema.createIndex('im_rest_nonces_expiry').on('im_rest_nonces').column('expires_at').execute();
+  await db.schema
+    .createIndex('im_rest_nonces_expiry')
+    .on('im_rest_nonces')
+    .column('expires_at')
+    .execute();
 
   await withIdColumn(db, db.schema.createTable('im_client_logs'))
     .addColumn('app_key', 'varchar(64)', (c) => c.notNull())

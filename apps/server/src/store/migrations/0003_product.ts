@@ -19,7 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('revoked_at', 'bigint')
     .execute();
-  await db.schema.createIndex('product_sessions_user').on('product_sessions').column('user_id').execute();
+  await db.schema
+    .createIndex('product_sessions_user')
+    .on('product_sessions')
+    .column('user_id')
+    .execute();
 
   await withIdColumn(db, db.schema.createTable('sms_captchas'))
     .addColumn('mobile', 'varchar(20)', (c) => c.notNull())
@@ -31,7 +35,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('client_address', 'varchar(64)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sms_captchas_mobile').on('sms_captchas').columns(['mobile', 'id']).execute();
+  await db.schema
+    .createIndex('sms_captchas_mobile')
+    .on('sms_captchas')
+    .columns(['mobile', 'id'])
+    .execute();
 
   await db.schema
     .createTable('image_captchas')
@@ -45,7 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('text', 'varchar(500)', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sms_outbox_mobile').on('sms_outbox').columns(['mobile', 'id']).execute();
+  await db.schema
+    .createIndex('sms_outbox_mobile')
+    .on('sms_outbox')
+    .columns(['mobile', 'id'])
+    .execute();
 
   await db.schema
     .createTable('rate_counters')

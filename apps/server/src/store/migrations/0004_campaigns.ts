@@ -50,8 +50,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('address', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('campaign_awards_user').on('campaign_awards').columns(['campaign_id', 'user_id', 'id']).execute();
-  await db.schema.createIndex('campaign_awards_recent').on('campaign_awards').columns(['campaign_id', 'kind', 'id']).execute();
+  await db.schema
+    .createIndex('campaign_awards_user')
+    .on('campaign_awards')
+    .columns(['campaign_id', 'user_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('campaign_awards_recent')
+    .on('campaign_awards')
+    .columns(['campaign_id', 'kind', 'id'])
+    .execute();
 
   await db.schema
     .createTable('campaign_counters')
@@ -75,7 +83,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sharer_id', 'bigint', (c) => c.notNull().references('product_users.id'))
     .addColumn('helper_id', 'bigint', (c) => c.notNull().references('product_users.id'))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addUniqueConstraint('campaign_assists_once', ['campaign_id', 'purpose', 'sharer_id', 'helper_id'])
+    .addUniqueConstraint('campaign_assists_once', [
+      'campaign_id',
+      'purpose',
+      'sharer_id',
+      'helper_id',
+    ])
     .execute();
 
   await withIdColumn(db, db.schema.createTable('campaign_passwords'))
@@ -105,7 +118,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('business_key', 'varchar(191)', (c) => c.notNull().unique())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('points_ledger_user').on('points_ledger').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('points_ledger_user')
+    .on('points_ledger')
+    .columns(['user_id', 'id'])
+    .execute();
 
   await withIdColumn(db, db.schema.createTable('coupon_templates'))
     .addColumn('template_key', 'varchar(64)', (c) => c.notNull().unique())

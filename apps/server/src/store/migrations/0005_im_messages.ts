@@ -34,10 +34,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('delete_ps', 'text')
     .addUniqueConstraint('im_messages_client_id', ['app_key', 'from_accid', 'id_client'])
     .execute();
-  await db.schema.createIndex('im_messages_conv_time').on('im_messages').columns(['app_key', 'conv_key', 'time']).execute();
-  await db.schema.createIndex('im_messages_to_time').on('im_messages').columns(['app_key', 'to_target', 'time']).execute();
-  await db.schema.createIndex('im_messages_from_time').on('im_messages').columns(['app_key', 'from_accid', 'time']).execute();
-  await db.schema.createIndex('im_messages_deleted').on('im_messages').columns(['app_key', 'deleted_at']).execute();
+  await db.schema
+    .createIndex('im_messages_conv_time')
+    .on('im_messages')
+    .columns(['app_key', 'conv_key', 'time'])
+    .execute();
+  await db.schema
+    .createIndex('im_messages_to_time')
+    .on('im_messages')
+    .columns(['app_key', 'to_target', 'time'])
+    .execute();
+  await db.schema
+    .createIndex('im_messages_from_time')
+    .on('im_messages')
+    .columns(['app_key', 'from_accid', 'time'])
+    .execute();
+  await db.schema
+    .createIndex('im_messages_deleted')
+    .on('im_messages')
+    .columns(['app_key', 'deleted_at'])
+    .execute();
 
   await db.schema
     .createTable('im_sessions')
@@ -55,7 +71,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('im_sessions_pk', ['app_key', 'accid', 'session_id'])
     .execute();
-  await db.schema.createIndex('im_sessions_updated').on('im_sessions').columns(['app_key', 'accid', 'updated_at']).execute();
+  await db.schema
+    .createIndex('im_sessions_updated')
+    .on('im_sessions')
+    .columns(['app_key', 'accid', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('im_msg_hidden')
@@ -79,7 +99,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['im_receipts', 'im_msg_hidden', 'im_sessions', 'im_messages', 'im_conversations']) {
+  for (const table of [
+    'im_receipts',
+    'im_msg_hidden',
+    'im_sessions',
+    'im_messages',
+    'im_conversations',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

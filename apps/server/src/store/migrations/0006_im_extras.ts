@@ -16,9 +16,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('push_options', 'text')
     .addColumn('deleted', 'smallint', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('im_quick_comments_pk', ['app_key', 'message_id', 'from_accid', 'body'])
+    .addPrimaryKeyConstraint('im_quick_comments_pk', [
+      'app_key',
+      'message_id',
+      'from_accid',
+      'body',
+    ])
     .execute();
-  await db.schema.createIndex('im_quick_comments_conv_updated').on('im_quick_comments').columns(['app_key', 'conv_key', 'updated_at']).execute();
+  await db.schema
+    .createIndex('im_quick_comments_conv_updated')
+    .on('im_quick_comments')
+    .columns(['app_key', 'conv_key', 'updated_at'])
+    .execute();
 
   await withIdColumn(db, db.schema.createTable('im_collects'))
     .addColumn('app_key', 'varchar(64)', (c) => c.notNull())
@@ -31,7 +40,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('update_time', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('im_collects_unique_id', ['app_key', 'accid', 'unique_id'])
     .execute();
-  await db.schema.createIndex('im_collects_account_time').on('im_collects').columns(['app_key', 'accid', 'create_time']).execute();
+  await db.schema
+    .createIndex('im_collects_account_time')
+    .on('im_collects')
+    .columns(['app_key', 'accid', 'create_time'])
+    .execute();
 
   await db.schema
     .createTable('im_msg_pins')
@@ -45,7 +58,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted', 'smallint', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('im_msg_pins_pk', ['app_key', 'message_id'])
     .execute();
-  await db.schema.createIndex('im_msg_pins_conv_updated').on('im_msg_pins').columns(['app_key', 'conv_key', 'update_time']).execute();
+  await db.schema
+    .createIndex('im_msg_pins_conv_updated')
+    .on('im_msg_pins')
+    .columns(['app_key', 'conv_key', 'update_time'])
+    .execute();
 
   await db.schema
     .createTable('im_stick_top_sessions')
@@ -58,5 +75,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted', 'smallint', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('im_stick_top_sessions_pk', ['app_key', 'accid', 'session_id'])
     .execute();
-  await db.schema.createIndex('im_stick_top_account_updated').on('im_stick_top_sessions').columns(['app_key', 'accid', 'update_time']).execute();
+  await db.schema
+    .createIndex('im_stick_top_account_updated')
+    .on('im_stick_top_sessions')
+    .columns(['app_key', 'accid', 'update_time'])
+    .execute();
 }

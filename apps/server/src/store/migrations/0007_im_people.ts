@@ -25,7 +25,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('im_friends_pk', ['app_key', 'accid', 'friend'])
     .execute();
-  await db.schema.createIndex('im_friends_updated').on('im_friends').columns(['app_key', 'accid', 'updated_at']).execute();
+  await db.schema
+    .createIndex('im_friends_updated')
+    .on('im_friends')
+    .columns(['app_key', 'accid', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('im_relations')
@@ -51,10 +55,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('time', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('im_sysmsgs_to_updated').on('im_sysmsgs').columns(['app_key', 'to_accid', 'updated_at']).execute();
+  await db.schema
+    .createIndex('im_sysmsgs_to_updated')
+    .on('im_sysmsgs')
+    .columns(['app_key', 'to_accid', 'updated_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['im_sysmsgs', 'im_relations', 'im_friends']) await db.schema.dropTable(table).execute();
-  for (const column of PROFILE_COLUMNS) await db.schema.alterTable('im_accounts').dropColumn(column).execute();
+  for (const table of ['im_sysmsgs', 'im_relations', 'im_friends'])
+    await db.schema.dropTable(table).execute();
+  for (const column of PROFILE_COLUMNS)
+    await db.schema.alterTable('im_accounts').dropColumn(column).execute();
 }

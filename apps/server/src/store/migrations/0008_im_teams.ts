@@ -45,7 +45,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('im_team_members_pk', ['app_key', 'team_id', 'accid'])
     .execute();
-  await db.schema.createIndex('im_team_members_accid').on('im_team_members').columns(['app_key', 'accid', 'updated_at']).execute();
+  await db.schema
+    .createIndex('im_team_members_accid')
+    .on('im_team_members')
+    .columns(['app_key', 'accid', 'updated_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -13,7 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('im_event_subs_pk', ['app_key', 'subscriber', 'type', 'target'])
     .execute();
-  await db.schema.createIndex('im_event_subs_target').on('im_event_subs').columns(['app_key', 'target', 'type']).execute();
+  await db.schema
+    .createIndex('im_event_subs_target')
+    .on('im_event_subs')
+    .columns(['app_key', 'target', 'type'])
+    .execute();
 
   await db.schema
     .createTable('im_events')

@@ -5,7 +5,11 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('im_sessions_conv').on('im_sessions').columns(['app_key', 'accid', 'conv_key']).execute();
+  await db.schema
+    .createIndex('im_sessions_conv')
+    .on('im_sessions')
+    .columns(['app_key', 'accid', 'conv_key'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

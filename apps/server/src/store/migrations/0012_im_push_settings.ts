@@ -15,7 +15,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('im_push_tokens_pk', ['app_key', 'accid', 'device_id'])
     .execute();
-  await db.schema.createIndex('im_push_tokens_token').on('im_push_tokens').columns(['app_key', 'token_name', 'token']).execute();
+  await db.schema
+    .createIndex('im_push_tokens_token')
+    .on('im_push_tokens')
+    .columns(['app_key', 'token_name', 'token'])
+    .execute();
 
   await db.schema
     .createTable('im_donnop')

@@ -46,8 +46,12 @@ describe('login page: SMS resend countdown', () => {
 
   beforeEach(() => {
     vi.useFakeTimers();
-    init = vi.spyOn(loginApi, 'init').mockResolvedValue({ code: 0, message: '', data: { needImgCaptcha: false } } as never);
-    sendSms = vi.spyOn(loginApi, 'sendSms').mockResolvedValue({ code: 0, message: '', data: null } as never);
+    init = vi
+      .spyOn(loginApi, 'init')
+      .mockResolvedValue({ code: 0, message: '', data: { needImgCaptcha: false } } as never);
+    sendSms = vi
+      .spyOn(loginApi, 'sendSms')
+      .mockResolvedValue({ code: 0, message: '', data: null } as never);
   });
   afterEach(() => {
     cleanup();

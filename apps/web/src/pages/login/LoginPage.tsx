@@ -56,7 +56,10 @@ export default function LoginPage() {
       } else if (!imageCode.trim()) {
         return toast('请输入图形验证码');
       }
-      const image = imageValidate && captcha?.imageKey ? { code: imageCode.trim(), key: captcha.imageKey } : undefined;
+      const image =
+        imageValidate && captcha?.imageKey
+          ? { code: imageCode.trim(), key: captcha.imageKey }
+          : undefined;
       const reply = await loginApi.sendSms(mobile, image);
       if (isSuccess(reply)) {
         countdown.start(LIMITS.smsResendSeconds);
@@ -82,7 +85,9 @@ export default function LoginPage() {
     try {
       const { reply: check, registered } = await loginApi.isRegistered(mobile);
       if (!isSuccess(check)) return toast(check.message);
-      const reply = registered ? await loginApi.login(mobile, smsCode) : await loginApi.register(mobile, smsCode);
+      const reply = registered
+        ? await loginApi.login(mobile, smsCode)
+        : await loginApi.register(mobile, smsCode);
       if (!isSuccess(reply) || !reply.data?.ut) return toast(reply.message || '登录失败，请重试');
       setToken(reply.data.ut);
       toast(registered ? '登录成功' : '注册成功，已为您登录');
@@ -97,7 +102,8 @@ export default function LoginPage() {
 
   const onSend = useDoubleClickGuard(() => void sendSms());
   const onSubmit = useDoubleClickGuard(() => void submit());
-  const sendLabel = countdown.left > 0 ? `${countdown.left}s后重发` : sending ? '发送中…' : '获取验证码';
+  const sendLabel =
+    countdown.left > 0 ? `${countdown.left}s后重发` : sending ? '发送中…' : '获取验证码';
 
   return (
     <main className={styles.page}>
@@ -139,7 +145,12 @@ export default function LoginPage() {
               onChange={setImageCode}
               maxLength={8}
             />
-            <button type="button" className={styles.captchaImage} onClick={() => void refreshCaptcha()} aria-label="看不清，换一张">
+            <button
+              type="button"
+              className={styles.captchaImage}
+              onClick={() => void refreshCaptcha()}
+              aria-label="看不清，换一张"
+            >
               <img src={captcha.image} alt="图形验证码" width={96} height={36} />
             </button>
           </div>
@@ -157,12 +168,19 @@ export default function LoginPage() {
             onChange={(value) => setSmsCode(value.replace(/\D/g, '').slice(0, 6))}
             maxLength={6}
           />
-          <button type="button" className={styles.send} disabled={countdown.left > 0 || sending} onClick={onSend}>
+          <button
+            type="button"
+            className={styles.send}
+            disabled={countdown.left > 0 || sending}
+            onClick={onSend}
+          >
             {sendLabel}
           </button>
         </div>
 
-        {sendFailed && <SendFailedNotice message="验证码发送失败，请检查网络后重试" onRetry={onSend} />}
+        {sendFailed && (
+          <SendFailedNotice message="验证码发送失败，请检查网络后重试" onRetry={onSend} />
+        )}
 
         <Button
           block

@@ -3,7 +3,9 @@ import { returnPath } from './api.ts';
 
 describe('where login returns to', () => {
   it('returns to loginFrom when it is a path of this site', () => {
-    expect(returnPath('?loginFrom=%2Factivity%2Fsign%2Faward%3Fbank_channel%3Dabc')).toBe('/activity/sign/award?bank_channel=abc');
+    expect(returnPath('?loginFrom=%2Factivity%2Fsign%2Faward%3Fbank_channel%3Dabc')).toBe(
+      '/activity/sign/award?bank_channel=abc',
+    );
   });
 
   it('goes to the hub for anything else', () => {

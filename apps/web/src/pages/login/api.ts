@@ -38,16 +38,21 @@ export const loginApi = {
       },
     }),
   isRegistered: async (mobile: string) => {
-    const reply = await legacyRequest<{ isRepeat: unknown }>('/ouser-web/mobileRegister/isRepeatPhoneForm.do', {
-      data: { mobile },
-    });
+    const reply = await legacyRequest<{ isRepeat: unknown }>(
+      '/ouser-web/mobileRegister/isRepeatPhoneForm.do',
+      {
+        data: { mobile },
+      },
+    );
     const flag = reply.data?.isRepeat;
     return { reply, registered: flag === true || flag === 1 || flag === '1' || flag === 'true' };
   },
   register: (mobile: string, captchas: string) =>
     legacyRequest<LoginResult>('/ouser-web/memberRegisterForm.do', { data: { mobile, captchas } }),
   login: (mobile: string, captchas: string) =>
-    legacyRequest<LoginResult>('/ouser-web/mobileLogin/loginForm.do', { data: { mobile, captchas } }),
+    legacyRequest<LoginResult>('/ouser-web/mobileLogin/loginForm.do', {
+      data: { mobile, captchas },
+    }),
 };
 
 /** Stands for this site while resolving `loginFrom`; a different origin means another site. */

@@ -81,7 +81,9 @@ function Winners({ wins, running }: { wins: number; running: boolean }) {
       {remote.status === 'loading' && <p className={styles.muted}>加载中…</p>}
       {remote.status === 'failed' && <p className={styles.muted}>中奖名单暂时无法加载</p>}
       {remote.status === 'ready' && remote.data.length === 0 && (
-        <p className={styles.muted}>{running ? '还没有人中奖，快来当第一个幸运儿' : '暂无中奖记录'}</p>
+        <p className={styles.muted}>
+          {running ? '还没有人中奖，快来当第一个幸运儿' : '暂无中奖记录'}
+        </p>
       )}
       {remote.status === 'ready' && remote.data.length > 0 && (
         <ul className={styles.winners}>

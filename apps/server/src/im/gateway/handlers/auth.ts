@@ -105,8 +105,17 @@ export const authHandlers: HandlerTable = {
       { state: 2, ports: [port] },
       connection.id,
     );
-    const uploadTicket = await gateway.uploadTickets?.issue(account.appKey, account.accid, params.deviceId);
-    return { connectionId: connection.id, loginPorts: staying, serverTime: Date.now(), ...(uploadTicket && { uploadTicket }) };
+    const uploadTicket = await gateway.uploadTickets?.issue(
+      account.appKey,
+      account.accid,
+      params.deviceId,
+    );
+    return {
+      connectionId: connection.id,
+      loginPorts: staying,
+      serverTime: Date.now(),
+      ...(uploadTicket && { uploadTicket }),
+    };
   },
 
   async logout({ connection }) {

@@ -7,7 +7,11 @@ export const HEARTBEAT_MS = LINK.heartbeatIntervalMs;
 
 export const linkHandlers: HandlerTable = {
   async negotiateTransport() {
-    return { serverVersion: SERVER_VERSION, protocolVersion: PROTOCOL_VERSION, heartbeatMs: HEARTBEAT_MS };
+    return {
+      serverVersion: SERVER_VERSION,
+      protocolVersion: PROTOCOL_VERSION,
+      heartbeatMs: HEARTBEAT_MS,
+    };
   },
   async initTransport() {},
   async getServerTime() {

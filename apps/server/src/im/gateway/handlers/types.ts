@@ -9,5 +9,8 @@ export interface HandlerContext {
 
 /** The handlers of some commands, typed from the protocol table. */
 export type HandlerTable = {
-  [N in CommandName]?: (context: HandlerContext, params: RequestOf<N>) => Promise<ReplyOf<N> | void>;
+  [N in CommandName]?: (
+    context: HandlerContext,
+    params: RequestOf<N>,
+  ) => Promise<ReplyOf<N> | void>;
 };
