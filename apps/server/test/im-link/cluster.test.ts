@@ -82,7 +82,7 @@ describe.runIf(ready)('two gateway processes on Redis and PostgreSQL', () => {
 
   it('kicks an account blocked through the other process', async () => {
     const web = await device(one, 'demO1');
-    await two.server.imAccounts.block('clusterApp01', 'demo1', true);
+    await two.server.imAccounts.block('clusterApp01', 'demo1');
     try {
       expect(await web.events.next('disconnect')).toMatchObject({
         code: 'kicked',

@@ -110,6 +110,16 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       });
     });
 
+    it('M1: a REST block kicks the live session even without needkick', async () => {
+      const { app, accid, token } = await restAccount(`blocked_${engine}`);
+      const live = await suite.client(0, { account: accid, token });
+      expect((await nimPost(suite.server.url, 'block', { accid }, app)).body.code).toBe(200);
+      expect(await live.events.next('disconnect')).toMatchObject({
+        code: 'kicked',
+        reason: 'serverKick',
+      });
+    });
+
     it('M6: an account holds at most imMaxConnectionsPerAccount connections (403 past it)', async () => {
       const clients = [await raw(), await raw(), await raw()];
       expect((await clients[0]!.login(demo(2))).code).toBe(200);

@@ -47,7 +47,7 @@ describe('login', () => {
 
   it('refuses a disabled account with 422, and kicks it when it is blocked while online', async () => {
     const { nim, events } = track(await connectClient(server, 2));
-    await server.server.imAccounts.block(server.server.seeded.appKey, 'demo3', true);
+    await server.server.imAccounts.block(server.server.seeded.appKey, 'demo3');
     try {
       expect(await events.next('disconnect')).toMatchObject({
         code: 'kicked',

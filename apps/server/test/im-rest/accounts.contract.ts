@@ -115,9 +115,9 @@ export function accountsContract(engine: string, makeFixture: () => Promise<Stor
       });
     });
 
-    it('block answers 422 at login and calls onKick when needKick; unblock restores', async () => {
+    it('block answers 422 at login and calls onKick; unblock restores', async () => {
       const { token } = await accounts.create({ appKey: APP, accid: 'Blocked.One' });
-      await accounts.block(APP, 'BLOCKED.ONE', true);
+      await accounts.block(APP, 'BLOCKED.ONE');
       expect(blocked).toContainEqual([APP, 'blocked.one']);
       expect(await accounts.verifyLogin(APP, 'blocked.one', token)).toEqual({
         ok: false,
@@ -126,17 +126,6 @@ export function accountsContract(engine: string, makeFixture: () => Promise<Stor
       expect((await accounts.get(APP, 'blocked.one'))?.blocked).toBe(true);
       await accounts.unblock(APP, 'blocked.one');
       expect((await accounts.verifyLogin(APP, 'blocked.one', token)).ok).toBe(true);
-    });
-
-    it('block without needKick leaves connections alone (no onKick call)', async () => {
-      const { token } = await accounts.create({ appKey: APP, accid: 'blocked.quiet' });
-      const before = blocked.length;
-      await accounts.block(APP, 'blocked.quiet', false);
-      expect(blocked.length).toBe(before);
-      expect(await accounts.verifyLogin(APP, 'blocked.quiet', token)).toEqual({
-        ok: false,
-        code: 422,
-      });
     });
 
     it('a failing onKick hook does not undo the block', async () => {
@@ -148,7 +137,7 @@ export function accountsContract(engine: string, makeFixture: () => Promise<Stor
         },
       });
       const { token } = await throwing.create({ appKey: APP, accid: 'blocked.hookfail' });
-      await throwing.block(APP, 'blocked.hookfail', true);
+      await throwing.block(APP, 'blocked.hookfail');
       expect(await throwing.verifyLogin(APP, 'blocked.hookfail', token)).toEqual({
         ok: false,
         code: 422,
@@ -255,7 +244,7 @@ export function accountsContract(engine: string, makeFixture: () => Promise<Stor
 
     it('refuses lifecycle calls on an accid that is not registered', async () => {
       expect((await refusal(accounts.refreshToken(APP, 'ghost'))).reason).toBe('not_registered');
-      expect((await refusal(accounts.block(APP, 'ghost', true))).reason).toBe('not_registered');
+      expect((await refusal(accounts.block(APP, 'ghost'))).reason).toBe('not_registered');
       expect((await refusal(accounts.unblock(APP, 'ghost'))).reason).toBe('not_registered');
       expect(
         (await refusal(accounts.update({ appKey: APP, accid: 'ghost', props: '{}' }))).reason,

@@ -52,7 +52,7 @@ export interface ImAccountsOptions {
   store: Store;
   log: Logger;
   /**
-   * Called when the account's live connections must end: a block with needKick, and every token
+   * Called when the account's live connections must end: a block, and every token
    * change (refreshToken, update with a token), so a leaked token's session does not outlive it.
    */
   onKick?: (appKey: string, accid: string) => void;
@@ -230,15 +230,16 @@ export class ImAccounts {
   }
 
   /**
-   * Disables the account: later logins answer 422. With needKick the onKick hook is called so
-   * the gateway closes its open connections (NIM's needkick); without it they stay open.
+   * Disables the account: later logins answer 422, and the onKick hook closes its open
+   * connections. NIM keeps them open unless asked (needkick); we always end them, so a blocked
+   * account cannot go on chatting on a connection made before the block (security review M1).
    */
-  async block(appKey: string, accid: string, needKick: boolean): Promise<void> {
+  async block(appKey: string, accid: string): Promise<void> {
     assertValid(firstProblem(checkAccid, { accid }));
     await this.requireApp(appKey);
     const normalized = normalizeAccid(accid);
     await this.updateAccount(appKey, normalized, { disabled: 1 });
-    if (needKick) this.kick(appKey, normalized);
+    this.kick(appKey, normalized);
   }
 
   async unblock(appKey: string, accid: string): Promise<void> {

@@ -87,11 +87,8 @@ export async function registerImRest(http: FastifyInstance, options: ImRestOptio
       '/nimserver/user/block.action',
       { schema: { body: BlockForm } },
       async (request) => {
-        await accounts.block(
-          appKeyOf(request),
-          request.body.accid,
-          request.body.needkick === 'true',
-        );
+        // needkick is checked (NIM's true/false) but a block always ends live connections.
+        await accounts.block(appKeyOf(request), request.body.accid);
         return { code: 200 };
       },
     );
