@@ -9,7 +9,7 @@ import { connectNewAccount } from '../im-link/clients.ts';
 import { imSuite } from '../im-link/suite.ts';
 import { call, newShopper, startCampaignServer, type Shopper } from '../campaigns/helpers.ts';
 import type { ProductTestServer } from '../product/helpers.ts';
-import { demoCode } from '../harness/index.ts';
+import { checkPostgres, demoCode } from '../harness/index.ts';
 
 const ROLES = ['owner', 'manager', 'member', 'outsider', 'removed', 'blacklisted'] as const;
 type Role = (typeof ROLES)[number];
@@ -202,87 +202,102 @@ async function outcomeOf(work: Promise<unknown>): Promise<Outcome> {
   }
 }
 
-describe('the permission matrix of teams and super teams', () => {
-  const suite = imSuite({ fresh: 'all' });
+const postgres = await checkPostgres();
 
-  it('gives each role exactly the rights the documented table gives it', async () => {
-    const tag = process.pid.toString(36);
-    const names = [...ROLES, 'target', 'stranger'].map((r) => `perm-${r}-${tag}`);
-    const connected = await Promise.all(
-      names.map((accid) => connectNewAccount(suite.server, accid)),
-    );
-    for (const c of connected) suite.opened.push(c.nim);
-    const nim = Object.fromEntries(
-      [...ROLES, 'target'].map((r, i) => [r, connected[i]!.nim]),
-    ) as Record<Role | 'target', NIM>;
-    const accounts: Accounts = {
-      of: Object.fromEntries(ROLES.map((r, i) => [r, names[i]!])) as Record<Role, string>,
-      target: names[6]!,
-      stranger: names[7]!,
-    };
-    // The owner and the manager blacklist one member: a blacklist is about one-to-one
-    // conversations and neither grants nor takes away rights in a team.
-    await nim.owner.sendCmd('markInBlacklist', { account: accounts.of.blacklisted, isAdd: true });
-    await nim.manager.sendCmd('markInBlacklist', { account: accounts.of.blacklisted, isAdd: true });
+for (const engine of ['sqlite', 'postgres'] as const)
+  describe.runIf(engine === 'sqlite' || postgres)(
+    `the permission matrix of teams and super teams (${engine})`,
+    () => {
+      const suite = imSuite({ fresh: 'all', engine });
 
-    /** A fresh team: owner, manager, member, blacklisted member, target; `removed` was in it. */
-    async function freshTeam(kind: Kind): Promise<Team> {
-      const create = kind === 'team' ? 'createTeam' : 'createSuperTeam';
-      const members = [
-        accounts.of.manager,
-        accounts.of.member,
-        accounts.of.removed,
-        accounts.of.blacklisted,
-        accounts.target,
-      ];
-      const { team } = await nim.owner.sendCmd(create, {
-        type: 'advanced',
-        name: '权限矩阵',
-        beInviteMode: 'noVerify',
-        joinMode: 'needVerify',
-        accounts: members,
-      });
-      const teamId = (team as Team).teamId;
-      await nim.owner.sendCmd(kind === 'team' ? 'addTeamManagers' : 'addSuperTeamManagers', {
-        teamId,
-        accounts: [accounts.of.manager],
-      });
-      await nim.owner.sendCmd(kind === 'team' ? 'removeTeamMembers' : 'removeSuperTeamMembers', {
-        teamId,
-        accounts: [accounts.of.removed],
-      });
-      return { teamId };
-    }
+      it('gives each role exactly the rights the documented table gives it', async () => {
+        const tag = `${process.pid.toString(36)}${engine[0]}`;
+        const names = [...ROLES, 'target', 'stranger'].map((r) => `perm-${r}-${tag}`);
+        const connected = await Promise.all(
+          names.map((accid) => connectNewAccount(suite.server, accid)),
+        );
+        for (const c of connected) suite.opened.push(c.nim);
+        const nim = Object.fromEntries(
+          [...ROLES, 'target'].map((r, i) => [r, connected[i]!.nim]),
+        ) as Record<Role | 'target', NIM>;
+        const accounts: Accounts = {
+          of: Object.fromEntries(ROLES.map((r, i) => [r, names[i]!])) as Record<Role, string>,
+          target: names[6]!,
+          stranger: names[7]!,
+        };
+        // The owner and the manager blacklist one member: a blacklist is about one-to-one
+        // conversations and neither grants nor takes away rights in a team.
+        await nim.owner.sendCmd('markInBlacklist', {
+          account: accounts.of.blacklisted,
+          isAdd: true,
+        });
+        await nim.manager.sendCmd('markInBlacklist', {
+          account: accounts.of.blacklisted,
+          isAdd: true,
+        });
 
-    const mismatches: string[] = [];
-    let cells = 0;
-    for (const kind of ['team', 'superTeam'] as const) {
-      for (const action of ACTIONS) {
-        const command = action.command[kind === 'team' ? 0 : 1];
-        for (const [i, role] of ROLES.entries()) {
-          const team = await freshTeam(kind);
-          await action.before?.(team, accounts, kind, nim);
-          const params =
-            kind === 'superTeam' && action.superParams
-              ? action.superParams(team, accounts)
-              : action.params(team, accounts);
-          const got = await outcomeOf(nim[role].sendCmd(command as never, params as never));
-          cells++;
-          if (got !== action.expected[i])
-            mismatches.push(
-              `${kind} ${action.name} (${command}) by ${role}: expected ${action.expected[i]}, got ${got}`,
-            );
-          // An owner may own 100 teams: dismiss each (by whoever owns it now) once its cell ran.
-          const dismiss = kind === 'team' ? 'dismissTeam' : 'dismissSuperTeam';
-          for (const owner of [nim.owner, nim.target])
-            await outcomeOf(owner.sendCmd(dismiss, { teamId: team.teamId }));
+        /** A fresh team: owner, manager, member, blacklisted member, target; `removed` was in it. */
+        async function freshTeam(kind: Kind): Promise<Team> {
+          const create = kind === 'team' ? 'createTeam' : 'createSuperTeam';
+          const members = [
+            accounts.of.manager,
+            accounts.of.member,
+            accounts.of.removed,
+            accounts.of.blacklisted,
+            accounts.target,
+          ];
+          const { team } = await nim.owner.sendCmd(create, {
+            type: 'advanced',
+            name: '权限矩阵',
+            beInviteMode: 'noVerify',
+            joinMode: 'needVerify',
+            accounts: members,
+          });
+          const teamId = (team as Team).teamId;
+          await nim.owner.sendCmd(kind === 'team' ? 'addTeamManagers' : 'addSuperTeamManagers', {
+            teamId,
+            accounts: [accounts.of.manager],
+          });
+          await nim.owner.sendCmd(
+            kind === 'team' ? 'removeTeamMembers' : 'removeSuperTeamMembers',
+            {
+              teamId,
+              accounts: [accounts.of.removed],
+            },
+          );
+          return { teamId };
         }
-      }
-    }
-    expect(cells).toBe(2 * ACTIONS.length * ROLES.length);
-    expect(mismatches).toEqual([]);
-  }, 240_000);
-});
+
+        const mismatches: string[] = [];
+        let cells = 0;
+        for (const kind of ['team', 'superTeam'] as const) {
+          for (const action of ACTIONS) {
+            const command = action.command[kind === 'team' ? 0 : 1];
+            for (const [i, role] of ROLES.entries()) {
+              const team = await freshTeam(kind);
+              await action.before?.(team, accounts, kind, nim);
+              const params =
+                kind === 'superTeam' && action.superParams
+                  ? action.superParams(team, accounts)
+                  : action.params(team, accounts);
+              const got = await outcomeOf(nim[role].sendCmd(command as never, params as never));
+              cells++;
+              if (got !== action.expected[i])
+                mismatches.push(
+                  `${kind} ${action.name} (${command}) by ${role}: expected ${action.expected[i]}, got ${got}`,
+                );
+              // An owner may own 100 teams: dismiss each (by whoever owns it now) once its cell ran.
+              const dismiss = kind === 'team' ? 'dismissTeam' : 'dismissSuperTeam';
+              for (const owner of [nim.owner, nim.target])
+                await outcomeOf(owner.sendCmd(dismiss, { teamId: team.teamId }));
+            }
+          }
+        }
+        expect(cells).toBe(2 * ACTIONS.length * ROLES.length);
+        expect(mismatches).toEqual([]);
+      }, 240_000);
+    },
+  );
 
 /** Read paths the security review (H5) found open: a non-member sees the card, a late member no past. */
 describe('team read paths', () => {
