@@ -28,7 +28,8 @@ describe('the ut cookie on state-changing requests', () => {
   let ut: string;
   let host: string;
   beforeAll(async () => {
-    s = await startProductServer();
+    // The demo campaigns, so the campaign route below exists and reaches its session check.
+    s = await startProductServer({ seedDemo: true });
     host = new URL(s.url).host;
     const mobile = '13500135000';
     await sendCode(s.url, mobile);

@@ -200,17 +200,8 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
           if (already) throw new CommandError(417, `${other} is already a friend`);
           if (await hasRelation(db, session.appKey, other, session.accid, 'blacklist'))
             throw new CommandError(7101, 'the account has blacklisted you');
-          // One pending application per pair: asking again before an answer stores nothing new
-          // (417), so repeated applications cannot pile up in the recipient's system messages.
-          if (
-            kind === 'applyFriend' &&
-            (await pendingRequest(db, session.appKey, 'applyFriend', session.accid, other))
-          ) {
-            throw new CommandError(
-              417,
-              `a friend application to ${other} is already waiting for an answer`,
-            );
-          }
+          // Asking again before an answer replaces the pending application (sendSysMsg keeps one
+          // per sender, recipient and kind), so repeated applications cannot pile up.
           if (kind === 'addFriend') await befriend(session, other, true, 'addFriend');
           await sendSysMsg(
             db,
