@@ -35,6 +35,7 @@ describe('the start-up banner', () => {
       MORSEL_SMS_TEMPLATE_CODE: 'SMS_123456789',
       MORSEL_OPENAPI_CLIENTS: 'morsel-h5:our-own-secret-4f9a2c',
       MORSEL_ADMIN_KEY: 'a-long-random-admin-key-0123',
+      MORSEL_PUBLIC_URL: 'https://shop.example.com',
     });
     const text = startupBanner(config, facts).join('\n');
     expect(text).toContain('mode: production');

@@ -13,7 +13,7 @@ describe('the error catalogue', () => {
       new URL('../../../../docs/product-api.md', import.meta.url),
       'utf8',
     );
-    const rows = [...doc.matchAll(/^\| (-?\d+) \| ([^|]+) \|/gm)].map((m) => ({
+    const rows = [...doc.matchAll(/^\| (-?\d+) +\| ([^|]+?) +\|/gm)].map((m) => ({
       code: Number(m[1]),
       message: m[2]!.trim(),
     }));

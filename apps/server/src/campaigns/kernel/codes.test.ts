@@ -19,7 +19,7 @@ describe('the campaign error catalogue', () => {
       new URL('../../../../../docs/campaigns.md', import.meta.url),
       'utf8',
     );
-    const rows = [...doc.matchAll(/^\| (-?\d+) \| ([^|]+) \|/gm)].map((m) => ({
+    const rows = [...doc.matchAll(/^\| (-?\d+) +\| ([^|]+?) +\|/gm)].map((m) => ({
       code: Number(m[1]),
       message: m[2]!.trim(),
     }));
