@@ -11,15 +11,16 @@ import {
   SAFE_URL_RULE,
   SYNC,
   type CommandName,
+  type PushName,
   type ReplyOf,
   type RequestOf,
 } from '@morsel/protocol';
 import { Link, type LoginReply } from './link/link.ts';
+import { PushHandlers, type PushHandler } from './link/push-handlers.ts';
 import { Logger } from './logger.ts';
 import {
   defaultErrorReportUrl,
   defaultLogUploadUrl,
-  type LoginPortChange,
   type NimOptions,
   type ResolvedOptions,
 } from './options.ts';
@@ -31,13 +32,11 @@ import { isNode, userAgent } from './util/env.ts';
 import { withDone, type Done } from './util/done.ts';
 import { ErrorReporter } from './util/error-reporter.ts';
 
-type PushHandler = (params: Record<string, unknown>) => void;
-
 /**
  * Pushes that carry the sync's own data: handled at once, even during the sync. Every other push
  * arriving during a sync is held and handled after it, in arrival order.
  */
-const SYNC_DATA_PUSHES = new Set<CommandName>([
+const SYNC_DATA_PUSHES = new Set<PushName>([
   'syncOfflineMsgs',
   'syncRoamingMsgs',
   'syncSessions',
@@ -69,13 +68,13 @@ export class NimCore {
   protected readonly localLoaded: Promise<void>;
   readonly logger: Logger;
   private readonly reporter: ErrorReporter | undefined;
-  private readonly pushHandlers = new Map<CommandName, PushHandler[]>();
+  private readonly pushHandlers = new PushHandlers();
   private readonly syncStartHooks: (() => void)[] = [];
   private readonly syncDoneHooks: (() => void)[] = [];
   private syncing = false;
   /** This connection's sync succeeded: until then live pushes never move a timetag. */
   private syncedOnThisLink = false;
-  private heldPushes: [CommandName, Record<string, unknown>][] = [];
+  private heldPushes: [PushName, Record<string, unknown>][] = [];
   /** A catch-up sync (notifySync) is running; another request meanwhile runs once it ends. */
   private catchingUp = false;
   private catchUpAgain = false;
@@ -152,8 +151,7 @@ export class NimCore {
         push: (name, params) => this.pushed(name, params),
       },
     );
-    this.onPush('multiPortLogin', (params) => {
-      const { state, ports } = params as { state: 2 | 3; ports: Omit<LoginPortChange, 'online'>[] };
+    this.onPush('multiPortLogin', ({ state, ports }) => {
       this.options.onloginportschange?.(ports.map((p) => ({ ...p, online: state === 2 })));
     });
     this.onPush('notifySync', () => void this.catchUp());
@@ -289,11 +287,17 @@ export class NimCore {
     });
   }
 
-  /** Services register for the pushes of their domain. */
-  protected onPush(name: CommandName, handler: PushHandler): void {
-    const handlers = this.pushHandlers.get(name) ?? [];
-    handlers.push(handler);
-    this.pushHandlers.set(name, handlers);
+  /** Services register for the pushes of their domain; the handler gets the push's typed parameters. */
+  protected onPush<N extends PushName>(name: N, handler: PushHandler<N>): void {
+    this.pushHandlers.on(name, handler);
+  }
+
+  /**
+   * Every push this instance handles: the link's own and the services'. Not a NIM name: the push
+   * table test compares it with the protocol's declared pushes.
+   */
+  handledPushes(): PushName[] {
+    return [...this.link.handledPushes(), ...this.pushHandlers.names()];
   }
 
   /** The user profiles this device holds, for searchLocal (the people service provides them). */
@@ -392,21 +396,15 @@ export class NimCore {
     }
   }
 
-  private pushed(name: CommandName, params: Record<string, unknown>): void {
+  private pushed(name: PushName, params: Record<string, unknown>): void {
     if (this.syncing && !SYNC_DATA_PUSHES.has(name)) this.heldPushes.push([name, params]);
     else this.dispatch(name, params);
   }
 
-  private dispatch(name: CommandName, params: Record<string, unknown>): void {
-    const handlers = this.pushHandlers.get(name);
-    if (!handlers) return this.logger.debug('push without a handler', name);
-    for (const handler of handlers) {
-      try {
-        handler(params);
-      } catch (error) {
-        this.logger.error('push handler failed', name, error);
-      }
-    }
+  private dispatch(name: PushName, params: Record<string, unknown>): void {
+    const failed = (error: unknown) => this.logger.error('push handler failed', name, error);
+    if (!this.pushHandlers.dispatch(name, params, failed))
+      this.logger.debug('push without a handler', name);
   }
 }
 

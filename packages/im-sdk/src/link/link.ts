@@ -10,12 +10,15 @@ import {
   ImError,
   LINK,
   NON_ERROR_CODES,
+  isPushName,
   PROTOCOL_VERSION,
   RECONNECT,
   SDK_VERSION,
   type CommandName,
   type Frame,
   type KickReason,
+  type PushName,
+  type PushParams,
   type ReplyOf,
   type RequestOf,
 } from '@morsel/protocol';
@@ -28,6 +31,7 @@ import type { Logger } from '../logger.ts';
 import { reconnectDelay } from './backoff.ts';
 import { lookupLinks } from './lbs.ts';
 import { PendingCalls } from './pending.ts';
+import { PushHandlers } from './push-handlers.ts';
 import { SerialCounter } from './serial.ts';
 
 /**
@@ -79,7 +83,7 @@ export interface LinkEvents {
   willReconnect(info: { retryCount: number; duration: number }): void;
   disconnected(info: DisconnectInfo): void;
   error(error: ImError): void;
-  push(name: CommandName, params: Record<string, unknown>): void;
+  push(name: PushName, params: Record<string, unknown>): void;
 }
 
 /** Login refusals that no retry can fix: the link stops instead of reconnecting. */
@@ -104,12 +108,21 @@ export class Link {
   private loginWaiters: { resolve(reply: LoginReply): void; reject(error: unknown): void }[] = [];
   private closeWaiters: (() => void)[] = [];
 
+  private readonly ownPushes = new PushHandlers();
+
   constructor(
     private config: LinkConfig,
     private readonly events: LinkEvents,
   ) {
     this.serials = new SerialCounter(config.serialStart ?? 0);
     this.linkPath = config.linkPath;
+    // Handled here, before any service: being kicked ends the link.
+    this.ownPushes.on('kicked', (params) => this.kicked(params));
+  }
+
+  /** The pushes the link handles itself; every other push goes to `events.push`. */
+  handledPushes(): PushName[] {
+    return this.ownPushes.names();
   }
 
   updateConfig(config: Partial<LinkConfig>): void {
@@ -384,13 +397,14 @@ export class Link {
 
   private pushed(frame: Frame): void {
     const name = commandAt('im', frame.sid, frame.cid);
-    if (!name) return this.config.logger.warn('unknown push', frame.sid, frame.cid);
+    if (!name || !isPushName(name))
+      return this.config.logger.warn('unknown push', frame.sid, frame.cid);
     const params = frame.body ?? {};
-    if (name === 'kicked') return this.kicked(params as RequestOf<'kicked'>);
-    this.events.push(name, params);
+    const failed = (error: unknown) => this.config.logger.error('push handler failed', name, error);
+    if (!this.ownPushes.dispatch(name, params, failed)) this.events.push(name, params);
   }
 
-  private kicked(params: RequestOf<'kicked'>): void {
+  private kicked(params: PushParams<'kicked'>): void {
     const reason = params.reasonName as KickReason;
     this.config.logger.warn('kicked', reason);
     if (reason === 'silentlyKick') {

@@ -37,12 +37,8 @@ export function EventsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     constructor(...args: any[]) {
       super(...args);
-      this.onPush('pushEvents', ({ events }) =>
-        this.options.onpushevents?.(events as DeliveredEvent[]),
-      );
-      this.onPush('pushEvent', ({ event }) =>
-        this.options.onpushevents?.([event as DeliveredEvent]),
-      );
+      this.onPush('pushEvents', ({ events }) => this.options.onpushevents?.(events));
+      this.onPush('pushEvent', ({ event }) => this.options.onpushevents?.([event]));
     }
 
     publishEvent(options: PublishedEvent & { done?: Done<DeliveredEvent> }) {

@@ -67,42 +67,34 @@ export function ExtrasApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     constructor(...args: any[]) {
       super(...args);
       this.onPush('quickComment', ({ msg, comment }) =>
-        this.options.onQuickComment?.(msg as MsgKey, comment as QuickComment),
+        this.options.onQuickComment?.(msg, comment),
       );
       this.onPush('quickCommentDeleted', ({ msg, comment }) =>
-        this.options.onDeleteQuickComment?.(msg as MsgKey, comment as QuickComment),
+        this.options.onDeleteQuickComment?.(msg, comment),
       );
       this.onPush('syncQuickComments', ({ comments }) => {
-        for (const { msg, comment, deleted } of comments as {
-          msg: MsgKey;
-          comment: QuickComment;
-          deleted: boolean;
-        }[]) {
+        for (const { msg, comment, deleted } of comments) {
           if (deleted) this.options.onDeleteQuickComment?.(msg, comment);
           else this.options.onQuickComment?.(msg, comment);
         }
       });
 
-      this.onPush('collectChanged', (change) =>
-        this.options.onCollectChange?.(change as { type: ExtrasChange; collects: Collect[] }),
-      );
+      this.onPush('collectChanged', (change) => this.options.onCollectChange?.(change));
 
       this.onPush('stickTopSessionChanged', ({ type, stickTopSession }) =>
-        this.applyStickTop(stickTopSession as StickTopSession, type !== 'delete'),
+        this.applyStickTop(stickTopSession, type !== 'delete'),
       );
       this.onPush('syncStickTopSessions', ({ stickTopSessions }) => {
-        for (const top of stickTopSessions as (StickTopSession & { deleted: boolean })[]) {
+        for (const top of stickTopSessions) {
           const { deleted, ...record } = top;
           this.applyStickTop(record, !deleted);
         }
         this.options.onStickTopSessions?.(this.stickTopSessions());
       });
 
-      this.onPush('msgPinChanged', (change) =>
-        this.options.onPinMsgChange?.(change as { type: ExtrasChange; pin: MsgPin }),
-      );
+      this.onPush('msgPinChanged', (change) => this.options.onPinMsgChange?.(change));
       this.onPush('syncMsgPins', ({ pins }) => {
-        for (const { deleted, ...pin } of pins as (MsgPin & { deleted: boolean })[]) {
+        for (const { deleted, ...pin } of pins) {
           this.options.onPinMsgChange?.({ type: deleted ? 'delete' : 'add', pin });
         }
       });

@@ -123,7 +123,7 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
           if (msg.status === 'sending') this.store.updateMsg(msg.idClient, { status: 'fail' });
       });
       this.onPush('msg', ({ msg }) => {
-        const received = fromServer(msg as Msg, this.account);
+        const received = fromServer(msg, this.account);
         // Held now: the next sync need not send it (or anything older than the margin) again.
         // Not for super teams: their messages reach a member through fan-out groups its
         // connections join apart from the sync (at login, on joining a team), so their timetag
@@ -140,23 +140,22 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
         this.callbacks().onmsg?.(received);
         if (gap) void this.fillGap(received, gap);
       });
-      this.onPush('syncOfflineMsgs', ({ msgs }) => this.synced(msgs as Msg[], 'offline'));
-      this.onPush('syncRoamingMsgs', ({ msgs }) => this.synced(msgs as Msg[], 'roaming'));
-      this.onPush('msgDeleted', ({ deleted }) => this.recalled([deleted as Recall], 'live'));
-      this.onPush('syncDeletedMsgs', ({ deleted }) => this.recalled(deleted as Recall[], 'sync'));
+      this.onPush('syncOfflineMsgs', ({ msgs }) => this.synced(msgs, 'offline'));
+      this.onPush('syncRoamingMsgs', ({ msgs }) => this.synced(msgs, 'roaming'));
+      this.onPush('msgDeleted', ({ deleted }) => this.recalled([deleted], 'live'));
+      this.onPush('syncDeletedMsgs', ({ deleted }) => this.recalled(deleted, 'sync'));
       type SelfDeleted = { sessionId: string; idServer: string };
       const deletedSelf = ({ sessionId, idServer }: SelfDeleted, tell: 'always' | 'if held') => {
         const held = this.store.forgetMsg({ idServer });
         this.refreshLastMsg(sessionId);
         if (held || tell === 'always') this.callbacks().ondeleteMsgSelf?.({ sessionId, idServer });
       };
-      this.onPush('msgDeletedSelf', (info) => deletedSelf(info as SelfDeleted, 'always'));
+      this.onPush('msgDeletedSelf', (info) => deletedSelf(info, 'always'));
       // From the sync: also this device's own deletes, which it no longer holds (nothing to tell).
       this.onPush('syncDeletedMsgsSelf', ({ deleted }) => {
-        for (const item of deleted as SelfDeleted[]) deletedSelf(item, 'if held');
+        for (const item of deleted) deletedSelf(item, 'if held');
       });
-      this.onPush('sessionCleared', (info) => {
-        const { sessionId, time } = info as { sessionId: string; time: number };
+      this.onPush('sessionCleared', ({ sessionId, time }) => {
         this.historyCleared(sessionId, time, { tell: true });
       });
       const receipts = (list: Receipt[]) => {
@@ -169,8 +168,8 @@ export function MessagesApi<TBase extends Constructor<WithSessions>>(Base: TBase
         }
         if (list.length) this.callbacks().onMsgReceipts?.(list);
       };
-      this.onPush('msgReceipt', ({ receipt }) => receipts([receipt as Receipt]));
-      this.onPush('syncMsgReceipts', ({ receipts: list }) => receipts(list as Receipt[]));
+      this.onPush('msgReceipt', ({ receipt }) => receipts([receipt]));
+      this.onPush('syncMsgReceipts', ({ receipts: list }) => receipts(list));
     }
 
     sendText(options: Common & { text: string }) {

@@ -16,7 +16,6 @@ import type { Constructor } from './mixin.ts';
 
 const fail = <T>(message: string, done?: Done<T>) =>
   withDone(Promise.reject(new ImError('Param_Error', message)), done);
-type FriendAction = 'addFriend' | 'passFriendApply' | 'deleteFriend' | 'updateFriend';
 
 export function PeopleApi<TBase extends Constructor<NimCore>>(Base: TBase) {
   return class People extends Base {
@@ -29,31 +28,29 @@ export function PeopleApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     constructor(...args: any[]) {
       super(...args);
-      this.onPush('syncMyInfo', ({ user }) => this.keepMyInfo(user as User));
+      this.onPush('syncMyInfo', ({ user }) => this.keepMyInfo(user));
       this.onPush('myInfoUpdated', ({ user }) => {
-        this.keepMyInfo(user as User);
-        this.options.onupdatemyinfo?.(user as User);
+        this.keepMyInfo(user);
+        this.options.onupdatemyinfo?.(user);
       });
       this.onPush('syncFriendUsers', ({ users }) => {
-        for (const user of users as User[]) this.knownUsers.set(user.account, user);
+        for (const user of users) this.knownUsers.set(user.account, user);
       });
       this.onPush('userUpdated', ({ user }) => {
-        this.knownUsers.set((user as User).account, user as User);
-        this.options.onupdateuser?.(user as User);
+        this.knownUsers.set(user.account, user);
+        this.options.onupdateuser?.(user);
       });
       this.onPush('syncFriends', ({ friends }) => {
-        for (const friend of friends as Friend[]) this.keepFriend(friend);
+        for (const friend of friends) this.keepFriend(friend);
       });
-      this.onPush('friendChanged', (params) => {
-        const { action, friend } = params as { action: FriendAction; friend: Friend };
+      this.onPush('friendChanged', ({ action, friend }) => {
         this.keepFriend(friend);
         this.options.onsyncfriendaction?.({ type: action, account: friend.account, friend });
       });
       this.onPush('syncRelations', ({ changes }) => {
-        for (const change of changes as RelationChange[]) this.keepRelation(change);
+        for (const change of changes) this.keepRelation(change);
       });
-      this.onPush('relationChanged', ({ change }) => {
-        const c = change as RelationChange;
+      this.onPush('relationChanged', ({ change: c }) => {
         this.keepRelation(c);
         if (c.kind === 'blacklist')
           this.options.onsyncmarkinblacklist?.({ account: c.account, isAdd: c.isAdd });

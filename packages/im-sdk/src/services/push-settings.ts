@@ -1,6 +1,6 @@
 // Push settings (document 2, "Friends and users": push token, update donnop): this device's push
 // token, and the account's do-not-disturb window, kept the same on every device of the account.
-import { ImError, type DonnopSettings, type RequestOf } from '@morsel/protocol';
+import { ImError, type DonnopSettings, type PushParams, type RequestOf } from '@morsel/protocol';
 import type { NimCore } from '../core.ts';
 import { withDone, type Done } from '../util/done.ts';
 import type { Constructor } from './mixin.ts';
@@ -14,8 +14,8 @@ export function PushSettingsApi<TBase extends Constructor<NimCore>>(Base: TBase)
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     constructor(...args: any[]) {
       super(...args);
-      const held = ({ donnop }: Record<string, unknown>) => {
-        this.donnop = donnop as DonnopSettings;
+      const held = ({ donnop }: PushParams<'syncDonnop' | 'donnopUpdated'>) => {
+        this.donnop = donnop;
         this.options.ondonnop?.(this.donnop);
       };
       this.onPush('syncDonnop', held);

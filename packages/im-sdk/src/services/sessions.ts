@@ -16,18 +16,14 @@ export function SessionsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     constructor(...args: any[]) {
       super(...args);
       this.onPush('syncSessions', ({ sessions }) => {
-        for (const session of sessions as Session[]) this.storeServerSession(session);
+        for (const session of sessions) this.storeServerSession(session);
       });
       this.onSyncDone(() => this.callbacks().onsessions?.(this.store.sessions()));
-      this.onPush('sessionAck', ({ ack }) =>
-        this.applyAck(ack as { sessionId: string; ack: number }),
-      );
+      this.onPush('sessionAck', ({ ack }) => this.applyAck(ack));
       this.onPush('syncSessionAck', ({ acks }) => {
-        for (const ack of acks as { sessionId: string; ack: number }[]) this.applyAck(ack);
+        for (const ack of acks) this.applyAck(ack);
       });
-      this.onPush('sessionsDeleted', ({ sessionIds }) =>
-        this.sessionsDeleted(sessionIds as string[]),
-      );
+      this.onPush('sessionsDeleted', ({ sessionIds }) => this.sessionsDeleted(sessionIds));
     }
 
     protected callbacks() {

@@ -1,13 +1,6 @@
 // Super teams (document 2: the team commands' twins in service 21): NIM's method names, a local
 // copy of my super teams, and the 10-account limit of updateSuperTeamMembersMute.
-import {
-  ImError,
-  LIMITS,
-  type ReplyOf,
-  type RequestOf,
-  type Team,
-  type TeamMember,
-} from '@morsel/protocol';
+import { ImError, LIMITS, type ReplyOf, type RequestOf, type Team } from '@morsel/protocol';
 import type { NimCore } from '../core.ts';
 import { withDone, type Done } from '../util/done.ts';
 import type { Constructor } from './mixin.ts';
@@ -48,17 +41,15 @@ export function SuperTeamsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     constructor(...args: any[]) {
       super(...args);
       this.onPush('syncSuperTeams', ({ teams }) => {
-        for (const team of teams as Team[]) this.keepSuperTeam(team);
+        for (const team of teams) this.keepSuperTeam(team);
       });
       this.onSyncDone(() => this.options.onSuperTeams?.([...this.mySuperTeams.values()]));
       this.onPush('superTeamChanged', ({ team }) => {
-        this.keepSuperTeam(team as Team);
-        this.options.onupdatesuperteam?.(team as Team);
+        this.keepSuperTeam(team);
+        this.options.onupdatesuperteam?.(team);
       });
       this.onPush('superTeamMembersChanged', (change) =>
-        this.options.onupdatesuperteammembers?.(
-          change as { teamId: string; members: TeamMember[]; removed: string[] },
-        ),
+        this.options.onupdatesuperteammembers?.(change),
       );
     }
 

@@ -46,30 +46,26 @@ export function SysMsgsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     constructor(...args: any[]) {
       super(...args);
       this.onPush('syncOfflineSysMsgs', ({ sysMsgs }) => {
-        const fresh = (sysMsgs as SysMsg[])
-          .map((m) => this.keepSysMsg(m))
-          .filter((m) => m !== undefined);
+        const fresh = sysMsgs.map((m) => this.keepSysMsg(m)).filter((m) => m !== undefined);
         if (fresh.length) this.options.onofflinesysmsgs?.(fresh);
       });
       this.onSyncDone(() => this.options.onsysmsgunread?.(this.sysMsgUnread()));
       this.onPush('sysMsg', ({ sysMsg }) => {
-        const fresh = this.keepSysMsg(sysMsg as SysMsg);
+        const fresh = this.keepSysMsg(sysMsg);
         if (!fresh) return;
         this.options.onsysmsg?.(fresh);
         this.options.onupdatesysmsgunread?.(this.sysMsgUnread());
       });
       this.onPush('sysMsgsRead', ({ ids }) => {
-        this.markSysMsgsReadHere(ids as string[]);
+        this.markSysMsgsReadHere(ids);
         this.options.onupdatesysmsgunread?.(this.sysMsgUnread());
       });
       // A one-way delete by another of my devices (messages.ts forgets the message and raises
       // ondeleteMsgSelf): also told as its system message. The peer is never told.
-      this.onPush('msgDeletedSelf', (params) => {
-        const deleted = params as Omit<DeleteNotice, 'category' | 'read' | 'state'>;
+      this.onPush('msgDeletedSelf', (deleted) => {
         this.options.onsysmsg?.({ ...deleted, category: 'msg', read: false, state: 'init' });
       });
-      this.onPush('customSysMsg', ({ sysMsg }) => {
-        const msg = sysMsg as CustomSysMsg & { from: string; time: number; idServer: string };
+      this.onPush('customSysMsg', ({ sysMsg: msg }) => {
         // A super team's goes to its whole fan-out group, the sender included: skip my own.
         if (msg.scene === 'superTeam' && msg.from === this.account) return;
         this.options.oncustomsysmsg?.(msg);

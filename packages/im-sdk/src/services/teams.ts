@@ -50,21 +50,18 @@ export function TeamsApi<TBase extends Constructor<NimCore>>(Base: TBase) {
     constructor(...args: any[]) {
       super(...args);
       this.onPush('syncTeams', ({ teams }) => {
-        for (const team of teams as Team[]) this.keepTeam(team);
+        for (const team of teams) this.keepTeam(team);
       });
       this.onPush('syncMyTeamMembers', ({ members }) => {
-        for (const member of members as TeamMember[]) this.myTeamMembers.set(member.teamId, member);
+        for (const member of members) this.myTeamMembers.set(member.teamId, member);
       });
       this.onSyncDone(() => this.options.onteams?.([...this.myTeams.values()]));
       this.onPush('teamChanged', ({ team }) => {
-        this.keepTeam(team as Team);
-        this.options.onupdateteam?.(team as Team);
+        this.keepTeam(team);
+        this.options.onupdateteam?.(team);
       });
-      this.onPush('teamMsgReceipt', ({ reads }) =>
-        this.options.onTeamMsgReceipt?.(reads as ReplyOf<'getTeamMsgReads'>['reads']),
-      );
-      this.onPush('teamMembersChanged', (params) => {
-        const change = params as { teamId: string; members: TeamMember[]; removed: string[] };
+      this.onPush('teamMsgReceipt', ({ reads }) => this.options.onTeamMsgReceipt?.(reads));
+      this.onPush('teamMembersChanged', (change) => {
         for (const member of change.members)
           if (member.account === this.account) this.myTeamMembers.set(member.teamId, member);
         this.options.onupdateteammembers?.(change);

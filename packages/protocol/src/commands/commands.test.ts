@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { commandAt, COMMANDS, SERVICES, validateParams, type CommandName } from './index.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  commandAt,
+  COMMANDS,
+  isPushName,
+  PUSH_NAMES,
+  SERVICES,
+  validateParams,
+  type CommandName,
+  type PushName,
+  type PushParams,
+} from './index.ts';
 
 describe('the command table', () => {
   it('gives every command a unique (link, sid, cid) and finds it back', () => {
@@ -76,5 +86,26 @@ describe('validateParams', () => {
     expect(validateParams(COMMANDS.login.request, { ...login, admin: true })).toMatch(
       /admin|additional/i,
     );
+  });
+});
+
+describe('pushes', () => {
+  it('lists exactly the commands declared as pushes', () => {
+    const declared = Object.entries(COMMANDS)
+      .filter(([, def]) => def.kind === 'push')
+      .map(([name]) => name);
+    expect([...PUSH_NAMES]).toEqual(declared);
+    expect(PUSH_NAMES).toContain('msg');
+    expect(PUSH_NAMES).not.toContain('sendMsg');
+    expect(isPushName('kicked')).toBe(true);
+    expect(isPushName('login')).toBe(false);
+    expect(isPushName('toString')).toBe(false);
+  });
+
+  it('types a push by its schema (checked by tsc)', () => {
+    expectTypeOf<PushParams<'msg'>>().toHaveProperty('msg');
+    expectTypeOf<PushParams<'notifySync'>>().toEqualTypeOf<{ categories: string[] }>();
+    expectTypeOf<'sendMsg'>().not.toExtend<PushName>();
+    expectTypeOf<'msg'>().toExtend<PushName>();
   });
 });

@@ -37,6 +37,8 @@ export const CLIENT_TYPES = {
   Mac: 64,
 } as const;
 export type ClientTypeName = keyof typeof CLIENT_TYPES;
+/** A client type's number on the wire (what `login` sends and `kicked` names). */
+export type ClientTypeCode = (typeof CLIENT_TYPES)[ClientTypeName];
 export const ClientType = Type.Union(Object.values(CLIENT_TYPES).map((v) => Type.Literal(v)));
 
 export const LoginPort = Type.Object({

@@ -57,6 +57,9 @@ export function command<Req extends TSchema = typeof Empty, Rep extends TSchema 
   };
 }
 
+/** A push: its `kind` is the literal 'push', so the table's type can tell pushes from requests. */
+export type PushDef<P extends TSchema = TSchema> = CommandDef<P, typeof Empty> & { kind: 'push' };
+
 /** Declares a push (server to client): its parameters are the `request` schema. */
 export function push<P extends TSchema>(
   sid: number,
@@ -64,6 +67,6 @@ export function push<P extends TSchema>(
   name: string,
   params: P,
   link: Link = 'im',
-) {
-  return command(sid, cid, name, { kind: 'push', request: params, link });
+): PushDef<P> {
+  return { ...command(sid, cid, name, { request: params, link }), kind: 'push' };
 }

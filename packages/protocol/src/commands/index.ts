@@ -8,8 +8,8 @@ import { messagingCommands } from './messaging.ts';
 import { socialCommands } from './social.ts';
 import { realtimeCommands } from './realtime.ts';
 
-export type { CommandDef, Link } from './define.ts';
-export { CLIENT_TYPES, type ClientTypeName } from './common.ts';
+export type { CommandDef, Link, PushDef } from './define.ts';
+export { CLIENT_TYPES, type ClientTypeCode, type ClientTypeName } from './common.ts';
 
 export const COMMANDS = {
   ...linkCommands,
@@ -21,6 +21,19 @@ export const COMMANDS = {
 export type CommandName = keyof typeof COMMANDS;
 export type RequestOf<N extends CommandName> = Static<(typeof COMMANDS)[N]['request']>;
 export type ReplyOf<N extends CommandName> = Static<(typeof COMMANDS)[N]['reply']>;
+
+/** The commands the server sends unasked (declared with `push()`), by name. */
+export type PushName = {
+  [N in CommandName]: (typeof COMMANDS)[N] extends { kind: 'push' } ? N : never;
+}[CommandName];
+/** A push's parameters, from its schema: what the gateway sends and what SDK handlers receive. */
+export type PushParams<N extends PushName> = Static<(typeof COMMANDS)[N]['request']>;
+
+export const isPushName = (name: string): name is PushName =>
+  Object.hasOwn(COMMANDS, name) && COMMANDS[name as CommandName].kind === 'push';
+
+/** Every declared push, in table order. */
+export const PUSH_NAMES: readonly PushName[] = Object.keys(COMMANDS).filter(isPushName);
 
 export const SERVICES = {
   link: 1,

@@ -1,7 +1,7 @@
 // What every extras handler needs: the message a key names, checked against the caller (only
 // participants of its conversation may act on it), its wire key, and the accounts to tell.
 import { sql, type RawBuilder } from 'kysely';
-import type { CommandName, Msg, RequestOf } from '@morsel/protocol';
+import type { Msg, PushName, PushParams, RequestOf } from '@morsel/protocol';
 import type { Store } from '../../store/index.ts';
 import { CommandError } from '../gateway/index.ts';
 import type { Session } from '../gateway/index.ts';
@@ -74,16 +74,16 @@ export async function readableOrSkip(deps: ExtrasDeps, session: Session, idServe
 }
 
 /** Pushes to every device of the conversation's accounts but the connection that acted. */
-export async function pushToConversation<N extends CommandName>(
+export async function pushToConversation<N extends PushName>(
   gateway: Gateway,
   conversation: Conversation,
   connection: { id: string; session: Session },
   name: N,
-  params: RequestOf<N>,
+  params: PushParams<N>,
 ): Promise<void> {
   for (const account of conversation.audience) {
     const except = account.accid === connection.session.accid ? connection.id : undefined;
-    await gateway.pushToAccount(account, name, params as Record<string, unknown>, except);
+    await gateway.pushToAccount(account, name, params, except);
   }
 }
 

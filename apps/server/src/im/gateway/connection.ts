@@ -10,19 +10,23 @@ import {
   encodeFrame,
   FrameError,
   validateParams,
+  type ClientTypeCode,
   type CommandName,
   type Frame,
+  type PushName,
+  type PushParams,
 } from '@morsel/protocol';
 import type { Logger } from '../../log.ts';
 import { isStatementTimeout } from '../../store/index.ts';
 import { CommandError } from './errors.ts';
+import { pushFrame } from './push-frame.ts';
 import type { AccountKey } from './ports.ts';
 import { containsNul, NUL_MESSAGE } from '../../input/index.ts';
 
 export interface Session extends AccountKey {
   /** The account's display name at login, sent as fromNick. */
   nick: string;
-  clientType: number;
+  clientType: ClientTypeCode;
   deviceId: string;
   os: string;
   customTag?: string;
@@ -104,9 +108,8 @@ export class ImConnection {
     this.socket.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
 
-  push<N extends CommandName>(name: N, params: Record<string, unknown>): void {
-    const def = COMMANDS[name];
-    this.sendFrame({ sid: def.sid, cid: def.cid, ser: 0, code: 0, body: params });
+  push<N extends PushName>(name: N, params: PushParams<N>): void {
+    this.sendFrame(pushFrame(name, params));
   }
 
   close(reason: string): void {

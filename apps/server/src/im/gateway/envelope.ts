@@ -1,7 +1,7 @@
 // What travels on the bus between gateway processes for one account's connections. Packed with
 // msgpackr like the frames themselves.
 import { Packr } from 'msgpackr';
-import type { KickReason } from '@morsel/protocol';
+import type { ClientTypeCode, KickReason } from '@morsel/protocol';
 
 export type Envelope =
   /** Deliver an encoded frame to the account's connections (all, or all but one). */
@@ -11,7 +11,7 @@ export type Envelope =
       t: 'kick';
       connectionIds?: string[];
       reason: KickReason;
-      fromClientType?: number;
+      fromClientType?: ClientTypeCode;
       custom?: string;
       /** Close without telling the client (a dead connection replaced by its own device). */
       quiet?: boolean;

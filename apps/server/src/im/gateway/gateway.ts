@@ -1,12 +1,14 @@
 // The gateway's shared state within one process: connections by account, their bus
 // subscriptions, presence across processes, frequency control, and the handler table.
 import {
-  COMMANDS,
   encodeFrame,
   KICK_MESSAGES,
   KICK_REASONS,
+  type ClientTypeCode,
   type CommandName,
   type KickReason,
+  type PushName,
+  type PushParams,
 } from '@morsel/protocol';
 import type { Bus, Unsubscribe } from '../../bus/index.ts';
 import type { Logger } from '../../log.ts';
@@ -19,6 +21,7 @@ import type { HandlerTable } from './handlers/types.ts';
 import { accountChannel, type AccountKey, type LoginPort } from './ports.ts';
 import type { Presence } from './presence.ts';
 import { GroupFanout } from './groups.ts';
+import { pushFrame } from './push-frame.ts';
 
 /** `account.accid` is the account's canonical spelling (accids match case-insensitively). */
 export type LoginVerdict =
@@ -55,7 +58,7 @@ interface LocalAccount {
 const accountKey = ({ appKey, accid }: AccountKey) => `${appKey}\u0000${accid}`;
 
 export interface KickOptions {
-  fromClientType?: number;
+  fromClientType?: ClientTypeCode;
   custom?: string;
   /** Close without telling the client (a dead connection replaced by its own device). */
   quiet?: boolean;
@@ -221,24 +224,23 @@ export class Gateway implements CommandRunner {
   }
 
   /** Sends a push to every connection of the account, in any process (but `except`). */
-  async pushToAccount<N extends CommandName>(
+  async pushToAccount<N extends PushName>(
     account: AccountKey,
     name: N,
-    params: Record<string, unknown>,
+    params: PushParams<N>,
     except?: string,
   ) {
     await this.pushToAccounts([account], name, params, except);
   }
 
   /** One push to several accounts, encoded once; `except` is a connection id of any of them. */
-  async pushToAccounts<N extends CommandName>(
+  async pushToAccounts<N extends PushName>(
     accounts: AccountKey[],
     name: N,
-    params: Record<string, unknown>,
+    params: PushParams<N>,
     except?: string,
   ) {
-    const def = COMMANDS[name];
-    const frame = encodeFrame({ sid: def.sid, cid: def.cid, ser: 0, code: 0, body: params });
+    const frame = encodeFrame(pushFrame(name, params));
     for (const account of accounts)
       await this.publish(account, { t: 'frame', frame, ...(except && { except }) });
   }
@@ -252,16 +254,12 @@ export class Gateway implements CommandRunner {
   }
 
   /** Sends a push to every connection that joined the group, in any process: one publish. */
-  async pushToGroup<N extends CommandName>(
+  async pushToGroup<N extends PushName>(
     group: string,
     name: N,
-    params: Record<string, unknown>,
+    params: PushParams<N>,
   ): Promise<void> {
-    const def = COMMANDS[name];
-    await this.groups.publish(
-      group,
-      encodeFrame({ sid: def.sid, cid: def.cid, ser: 0, code: 0, body: params }),
-    );
+    await this.groups.publish(group, encodeFrame(pushFrame(name, params)));
   }
 
   /** Ends connections of the account (all of them when no ids are given), in any process. */
@@ -333,7 +331,7 @@ export class Gateway implements CommandRunner {
   private endWithKick(
     connection: ImConnection,
     reason: KickReason,
-    details: { fromClientType?: number; custom?: string },
+    details: { fromClientType?: ClientTypeCode; custom?: string },
   ) {
     connection.push('kicked', {
       reason: KICK_REASONS[reason],

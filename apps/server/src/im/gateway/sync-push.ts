@@ -2,7 +2,13 @@
 // (MessagePack, what the frame carries), so no push can reach the frame limit whatever the items
 // hold (3-byte Chinese characters, long custom fields, thousands of rows). One shared mechanism
 // for every sync category, instead of a count or a UTF-16 length per source.
-import { encodedSize, MAX_FRAME_BYTES, type CommandName } from '@morsel/protocol';
+import {
+  encodedSize,
+  MAX_FRAME_BYTES,
+  type CommandName,
+  type PushName,
+  type PushParams,
+} from '@morsel/protocol';
 import type { HandlerContext } from './handlers/types.ts';
 
 /**
@@ -24,24 +30,37 @@ export class OversizedSyncItem extends Error {
   }
 }
 
+/** The keys of a push's parameters that hold a list: what a sync push can be chunked by. */
+type ListKey<N extends PushName> = {
+  [K in keyof PushParams<N>]-?: PushParams<N>[K] extends readonly unknown[] ? K : never;
+}[keyof PushParams<N>];
+type ItemOf<
+  N extends PushName,
+  K extends ListKey<N>,
+> = PushParams<N>[K] extends readonly (infer T)[] ? T : never;
+
 /**
  * Pushes `items` as `{ [key]: chunk, ...extra }` in as many pushes as their encoded size needs.
  * Returns how many pushes were sent. An item too large for any push throws OversizedSyncItem
  * before anything of the oversized chunk is sent; the sync isolates the category (handlers/sync.ts).
  */
-export function pushInChunks<T>(
+export function pushInChunks<N extends PushName, K extends ListKey<N>>(
   context: HandlerContext,
-  name: CommandName,
-  key: string,
-  items: readonly T[],
-  extra: Record<string, unknown> = {},
+  name: N,
+  key: K,
+  items: readonly ItemOf<N, K>[],
+  ...[extra]: Partial<Omit<PushParams<N>, K>> extends Omit<PushParams<N>, K>
+    ? [extra?: Omit<PushParams<N>, K>]
+    : [extra: Omit<PushParams<N>, K>]
 ): number {
-  let chunk: T[] = [];
+  let chunk: ItemOf<N, K>[] = [];
   let bytes = 0;
   let pushes = 0;
   const flush = () => {
     if (!chunk.length) return;
-    context.connection.push(name, { ...extra, [key]: chunk });
+    // The computed key widens the object's type, though `key` and `extra` are typed from the
+    // push's own parameters above: the one cast of the sync pushes.
+    context.connection.push(name, { ...extra, [key]: chunk } as PushParams<N>);
     pushes++;
     chunk = [];
     bytes = 0;
