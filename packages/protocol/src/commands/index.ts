@@ -21,6 +21,10 @@ export const COMMANDS = {
 export type CommandName = keyof typeof COMMANDS;
 export type RequestOf<N extends CommandName> = Static<(typeof COMMANDS)[N]['request']>;
 export type ReplyOf<N extends CommandName> = Static<(typeof COMMANDS)[N]['reply']>;
+/** Commands accepted before login (declared with `preLogin: true`). */
+export type PreLoginCommandName = {
+  [N in CommandName]: (typeof COMMANDS)[N]['preLogin'] extends true ? N : never;
+}[CommandName];
 
 export const SERVICES = {
   link: 1,

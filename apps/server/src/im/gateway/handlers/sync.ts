@@ -49,11 +49,8 @@ export class SyncSources {
           } catch (err) {
             // The category's timetag stays where the client had it: nothing is skipped.
             next[category] = since;
-            const session = context.connection.session;
-            this.log?.error(
-              { err, category, accid: session?.accid, appKey: session?.appKey },
-              'sync category failed',
-            );
+            const { accid, appKey } = context.session;
+            this.log?.error({ err, category, accid, appKey }, 'sync category failed');
           }
         }
         return { timetags: next };
