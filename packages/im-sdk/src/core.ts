@@ -10,9 +10,12 @@ import {
   LIMITS,
   SAFE_URL_RULE,
   SYNC,
+  SYNC_DATA_PUSHES,
+  syncTimetagsOf,
   type CommandName,
   type ReplyOf,
   type RequestOf,
+  type SyncCategory,
 } from '@morsel/protocol';
 import { Link, type LoginReply } from './link/link.ts';
 import { Logger } from './logger.ts';
@@ -32,33 +35,6 @@ import { withDone, type Done } from './util/done.ts';
 import { ErrorReporter } from './util/error-reporter.ts';
 
 type PushHandler = (params: Record<string, unknown>) => void;
-
-/**
- * Pushes that carry the sync's own data: handled at once, even during the sync. Every other push
- * arriving during a sync is held and handled after it, in arrival order.
- */
-const SYNC_DATA_PUSHES = new Set<CommandName>([
-  'syncOfflineMsgs',
-  'syncRoamingMsgs',
-  'syncSessions',
-  'syncSessionAck',
-  'syncMsgReceipts',
-  'syncDeletedMsgs',
-  'syncDeletedMsgsSelf',
-  'syncOfflineSysMsgs',
-  'syncMyInfo',
-  'syncFriends',
-  'syncFriendUsers',
-  'syncRelations',
-  'syncTeams',
-  'syncMyTeamMembers',
-  'syncSuperTeams',
-  'syncMySuperTeamMembers',
-  'syncQuickComments',
-  'syncMsgPins',
-  'syncStickTopSessions',
-  'syncDonnop',
-]);
 
 export class NimCore {
   protected options: ResolvedOptions;
@@ -314,7 +290,7 @@ export class NimCore {
    * device live. Only after this connection's sync succeeded: if it failed, the server still owes
    * the device what came since the old timetag.
    */
-  protected advanceTimetag(category: string, time: number): void {
+  protected advanceTimetag(category: SyncCategory, time: number): void {
     if (!this.syncedOnThisLink || this.syncing) return;
     if (time > (this.store.timetags()[category] ?? 0)) this.store.setTimetags({ [category]: time });
   }
@@ -329,6 +305,15 @@ export class NimCore {
     void this.sync();
   }
 
+  /**
+   * One sync round: the stored timetags out, the new ones back. Only the protocol's categories are
+   * kept (the reply echoes whatever the request held).
+   */
+  private async syncTimetags(): Promise<void> {
+    const { timetags } = await this.sendCmd('sync', { timetags: this.store.timetags() });
+    this.store.setTimetags(syncTimetagsOf(timetags));
+  }
+
   /** Runs the sync, retried on errors; more than 3 failures report SYNC_DATA_ERROR. */
   private async sync(): Promise<void> {
     this.syncing = true;
@@ -336,8 +321,7 @@ export class NimCore {
     for (const hook of this.syncStartHooks) hook();
     for (let attempt = 1; ; attempt++) {
       try {
-        const { timetags } = await this.sendCmd('sync', { timetags: this.store.timetags() });
-        this.store.setTimetags(timetags);
+        await this.syncTimetags();
         this.syncedOnThisLink = true;
         break;
       } catch (error) {
@@ -381,8 +365,7 @@ export class NimCore {
         this.catchUpAgain = false;
         if (this.link.state !== 'logined') return; // the next login syncs anyway
         try {
-          const { timetags } = await this.sendCmd('sync', { timetags: this.store.timetags() });
-          this.store.setTimetags(timetags);
+          await this.syncTimetags();
         } catch (error) {
           this.logger.warn('catch-up sync failed', (error as Error).message);
         }

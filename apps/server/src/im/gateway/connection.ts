@@ -9,6 +9,7 @@ import {
   decodeFrame,
   encodeFrame,
   FrameError,
+  retiredCommandAt,
   validateParams,
   type CommandName,
   type Frame,
@@ -191,7 +192,7 @@ export class ImConnection {
     if (this.isClosed) return;
     const name = commandAt('im', frame.sid, frame.cid);
     try {
-      if (!name) throw new CommandError(404, `unknown command ${frame.sid}:${frame.cid}`);
+      if (!name) throw unknownCommand(frame);
       const def = COMMANDS[name];
       if (def.kind === 'push') throw new CommandError(403, `${name} is sent by the server only`);
       // The one login gate: logged-in handlers receive this session and never check it again.
@@ -231,4 +232,13 @@ export class ImConnection {
     }
     for (const callback of this.afterReply.splice(0)) callback();
   }
+}
+
+/** 404 for ids the protocol never had; Not_Support for a retired command, as while declared. */
+function unknownCommand({ sid, cid }: Pick<Frame, 'sid' | 'cid'>): CommandError {
+  const retired = retiredCommandAt(sid, cid);
+  if (!retired) return new CommandError(404, `unknown command ${sid}:${cid}`);
+  return new CommandError(403, `Not_Support: ${retired.name} is retired; send it by scene`, {
+    name: 'Not_Support',
+  });
 }
