@@ -151,8 +151,10 @@ export class Gateway implements CommandRunner {
       throw new CommandError(403, `Not_Support: ${name} is not supported by this server`, {
         name: 'Not_Support',
       });
-    const context: PreLoginContext = { connection, gateway: this };
-    return handler(session ? { ...context, session } : context, params);
+    return handler(
+      session ? { connection, gateway: this, session } : { connection, gateway: this },
+      params,
+    );
   }
 
   /** The commands this gateway has a handler for (the command-table test reads it). */
