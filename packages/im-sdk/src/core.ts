@@ -10,10 +10,13 @@ import {
   LIMITS,
   SAFE_URL_RULE,
   SYNC,
+  SYNC_DATA_PUSHES,
+  syncTimetagsOf,
   type CommandName,
   type PushName,
   type ReplyOf,
   type RequestOf,
+  type SyncCategory,
 } from '@morsel/protocol';
 import { Link, type LoginReply } from './link/link.ts';
 import { PushHandlers, type PushHandler } from './link/push-handlers.ts';
@@ -32,32 +35,6 @@ import { isNode, userAgent } from './util/env.ts';
 import { withDone, type Done } from './util/done.ts';
 import { ErrorReporter } from './util/error-reporter.ts';
 
-/**
- * Pushes that carry the sync's own data: handled at once, even during the sync. Every other push
- * arriving during a sync is held and handled after it, in arrival order.
- */
-const SYNC_DATA_PUSHES = new Set<PushName>([
-  'syncOfflineMsgs',
-  'syncRoamingMsgs',
-  'syncSessions',
-  'syncSessionAck',
-  'syncMsgReceipts',
-  'syncDeletedMsgs',
-  'syncDeletedMsgsSelf',
-  'syncOfflineSysMsgs',
-  'syncMyInfo',
-  'syncFriends',
-  'syncFriendUsers',
-  'syncRelations',
-  'syncTeams',
-  'syncMyTeamMembers',
-  'syncSuperTeams',
-  'syncMySuperTeamMembers',
-  'syncQuickComments',
-  'syncMsgPins',
-  'syncStickTopSessions',
-  'syncDonnop',
-]);
 
 export class NimCore {
   protected options: ResolvedOptions;
@@ -318,7 +295,7 @@ export class NimCore {
    * device live. Only after this connection's sync succeeded: if it failed, the server still owes
    * the device what came since the old timetag.
    */
-  protected advanceTimetag(category: string, time: number): void {
+  protected advanceTimetag(category: SyncCategory, time: number): void {
     if (!this.syncedOnThisLink || this.syncing) return;
     if (time > (this.store.timetags()[category] ?? 0)) this.store.setTimetags({ [category]: time });
   }
@@ -333,6 +310,15 @@ export class NimCore {
     void this.sync();
   }
 
+  /**
+   * One sync round: the stored timetags out, the new ones back. Only the protocol's categories are
+   * kept (the reply echoes whatever the request held).
+   */
+  private async syncTimetags(): Promise<void> {
+    const { timetags } = await this.sendCmd('sync', { timetags: this.store.timetags() });
+    this.store.setTimetags(syncTimetagsOf(timetags));
+  }
+
   /** Runs the sync, retried on errors; more than 3 failures report SYNC_DATA_ERROR. */
   private async sync(): Promise<void> {
     this.syncing = true;
@@ -340,8 +326,7 @@ export class NimCore {
     for (const hook of this.syncStartHooks) hook();
     for (let attempt = 1; ; attempt++) {
       try {
-        const { timetags } = await this.sendCmd('sync', { timetags: this.store.timetags() });
-        this.store.setTimetags(timetags);
+        await this.syncTimetags();
         this.syncedOnThisLink = true;
         break;
       } catch (error) {
@@ -385,8 +370,7 @@ export class NimCore {
         this.catchUpAgain = false;
         if (this.link.state !== 'logined') return; // the next login syncs anyway
         try {
-          const { timetags } = await this.sendCmd('sync', { timetags: this.store.timetags() });
-          this.store.setTimetags(timetags);
+          await this.syncTimetags();
         } catch (error) {
           this.logger.warn('catch-up sync failed', (error as Error).message);
         }

@@ -7,6 +7,7 @@ export * from './commands/people.ts';
 export * from './commands/team.ts';
 export * from './commands/event.ts';
 export * from './commands/push-settings.ts';
+export * from './sync-categories.ts';
 export * from './message-rules.ts';
 export * from './user-rules.ts';
 export * from './versions.ts';

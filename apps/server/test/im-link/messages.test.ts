@@ -494,8 +494,8 @@ describe('offline delivery and reconnects', () => {
     registerMessagingSync(sources, suite.server.server.store, Date.now);
     const pushed: ClientMsg[] = [];
     const context = {
+      session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
       connection: {
-        session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
         push: (name: string, params: { msgs?: ClientMsg[] }) =>
           name === 'syncOfflineMsgs' && pushed.push(...params.msgs!),
       },
@@ -537,8 +537,8 @@ describe('offline delivery and reconnects', () => {
     registerMessagingSync(sources, suite.server.server.store, Date.now);
     const pushes: string[] = [];
     const context = {
+      session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
       connection: {
-        session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
         push: (name: string) => pushes.push(name),
       },
     } as unknown as HandlerContext;
@@ -556,8 +556,8 @@ describe('offline delivery and reconnects', () => {
     registerMessagingSync(sources, suite.server.server.store, Date.now);
     const pushes: { name: string; msgs?: ClientMsg[] }[] = [];
     const context = {
+      session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
       connection: {
-        session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
         push: (name: string, params: { msgs?: ClientMsg[] }) => pushes.push({ name, ...params }),
       },
     } as unknown as HandlerContext;
@@ -583,8 +583,8 @@ describe('offline delivery and reconnects', () => {
     registerMessagingSync(sources, suite.server.server.store, Date.now, { pageRows: 2 });
     const pushes: ClientMsg[][] = [];
     const context = {
+      session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
       connection: {
-        session: { appKey: suite.server.server.seeded.appKey, accid: 'demo3' },
         push: (name: string, params: { msgs?: ClientMsg[] }) =>
           name === 'syncOfflineMsgs' && pushes.push(params.msgs!),
       },

@@ -28,8 +28,6 @@ const HANDLED_NOT_SENT: Partial<Record<PushName, string>> = {
 
 /** Declared with NIM's ids, neither sent nor handled yet. */
 const NOT_BUILT: Partial<Record<PushName, string>> = {
-  teamMsg: 'team messages reach clients as msg (scene team); kept for its NIM ids',
-  superTeamMsg: 'super team messages reach clients as msg (scene superTeam); kept for its NIM ids',
   signalingNotify: 'signalling is not built yet (its own issue)',
   signalingMultiClientSync: 'signalling is not built yet (its own issue)',
   signalingUnreadSync: 'signalling is not built yet (its own issue)',

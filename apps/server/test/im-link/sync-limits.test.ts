@@ -4,7 +4,7 @@
 // fails does not stop the others. On both store engines, with the real SDK.
 import { describe, expect, it } from 'vitest';
 import type { ClientMsg } from '@morsel/im-sdk';
-import type { ImError } from '@morsel/protocol';
+import type { ImError, SyncCategory } from '@morsel/protocol';
 import { SYNC_PUSH_BYTES } from '../../src/im/gateway/sync-push.ts';
 import { checkPostgres } from '../harness/index.ts';
 import { connectNewAccount } from './clients.ts';
@@ -119,8 +119,9 @@ for (const [label, engine, available] of engines) {
         text: '另一类失败时照样送达',
       });
       let calls = 0;
+      // An extra category beside the protocol's, so breaking it leaves every real one whole.
       suite.server.server.imGateway.syncSources.register(
-        'brokenCategory',
+        'brokenCategory' as SyncCategory,
         async (_context, since) => {
           calls++;
           expect(since).toBe(0); // never moved on: the failure kept the timetag

@@ -9,6 +9,7 @@ import {
   LIMITS,
   MSG_TYPES,
   SYNC,
+  type SyncCategory,
   type Msg,
   type MsgTypeName,
   type OutgoingMsg,
@@ -32,7 +33,7 @@ type Common = Omit<Partial<OutgoingMsg>, 'scene' | 'to' | 'type' | 'idClient' | 
 type WithSessions = InstanceType<ReturnType<typeof SessionsApi>>;
 
 /** The sync category that delivers a scene's messages (again, after a reconnect or a reload). */
-export const MSG_TIMETAG: Record<Scene, string> = {
+export const MSG_TIMETAG: Record<Scene, SyncCategory> = {
   p2p: 'offlineMsgs',
   team: 'teamMsgs',
   superTeam: 'superTeamMsgs',

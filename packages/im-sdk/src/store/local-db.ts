@@ -5,7 +5,7 @@
 // persists every change of the memory store through a queue of at most 100 concurrent tasks.
 // Storage failures are reported as ImError('DB', ...) and never stop messaging: the SDK goes on
 // from memory.
-import { ImError, LIMITS, LOCAL_DB } from '@morsel/protocol';
+import { ImError, LIMITS, LOCAL_DB, STORED_SYNC_CATEGORIES } from '@morsel/protocol';
 import type { ClientMsg } from '../services/model.ts';
 import { TaskQueue } from '../util/task-queue.ts';
 import { noDbReason, type DbEnvironment } from './db-support.ts';
@@ -16,24 +16,12 @@ import type { DbMsgQuery, Persistence } from './persistence.ts';
 import { StoreWriter } from './store-writer.ts';
 
 /**
- * The sync categories whose data this database keeps: messages (one-to-one, team and super team),
+ * The sync categories whose data this database keeps (the protocol's `stored` flag): messages,
  * sessions (with the receipts, recalls and stick-top state they carry) and system messages. Only
- * their timetags are stored, so the next visit's sync asks for what came since. Every other
- * category (friends, users, relations, teams and members, quick comments, pins, do-not-disturb)
- * lives in memory only: stored, its timetag would tell the server the device holds data a reload
- * lost, and the sync would never send it again. Those categories start over at each visit.
+ * their timetags are stored, so the next visit's sync asks for what came since; every other
+ * category lives in memory only and starts over at each visit.
  */
-export const STORED_CATEGORIES: ReadonlySet<string> = new Set([
-  'offlineMsgs',
-  'sessions',
-  'msgReceipts',
-  'deleteMsg',
-  'stickTopSessions',
-  'teamMsgs',
-  'superTeamMsgs',
-  'superTeamSessions',
-  'sysMsgs',
-]);
+export const STORED_CATEGORIES: ReadonlySet<string> = STORED_SYNC_CATEGORIES;
 
 /**
  * System messages loaded at start, the latest by time. Their sync is incremental, so older ones

@@ -3,6 +3,7 @@
 // message that arrives twice (a push and a sync, a resend) is stored and shown once.
 // The memory store is the services' synchronous working set; a listener (the local database's
 // writer, see local-db.ts) hears every change and persists it behind the scenes.
+import type { SyncTimetags } from '@morsel/protocol';
 import type { ClientMsg, ClientSession } from '../services/model.ts';
 import type { ClientSysMsg } from '../services/sysmsgs.ts';
 
@@ -17,8 +18,8 @@ export interface LocalMsgQuery {
 }
 
 export interface LocalStore {
-  timetags(): Record<string, number>;
-  setTimetags(timetags: Record<string, number>): void;
+  timetags(): SyncTimetags;
+  setTimetags(timetags: SyncTimetags): void;
   /** Stores messages; returns those that were not already held (by idClient or idServer). */
   putMsgs(msgs: ClientMsg[]): ClientMsg[];
   getMsg(idClient: string): ClientMsg | undefined;
@@ -93,7 +94,7 @@ export interface StoreSnapshot {
 
 export class MemoryStore implements LocalStore {
   private listener: StoreListener | undefined;
-  private tags: Record<string, number> = {};
+  private tags: SyncTimetags = {};
   private readonly byIdClient = new Map<string, ClientMsg>();
   private readonly byIdServer = new Map<string, string>();
   private readonly bySession = new Map<string, ClientMsg[]>();
@@ -132,7 +133,7 @@ export class MemoryStore implements LocalStore {
     return { ...this.tags };
   }
 
-  setTimetags(timetags: Record<string, number>) {
+  setTimetags(timetags: SyncTimetags) {
     this.tags = { ...this.tags, ...timetags };
     this.listener?.timetagsSet(this.timetags());
   }

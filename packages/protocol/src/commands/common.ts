@@ -18,7 +18,6 @@ export const Id = Type.String({ minLength: 1, maxLength: 128, format: 'morsel-id
 export const ClientId = Type.String({ minLength: 1, maxLength: 128 });
 /** Milliseconds since the epoch (or a version counter); never beyond a safe integer. */
 export const Time = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
-export const Flag = Type.Boolean();
 export const Custom = Type.String({ maxLength: 8192 });
 /** Values whose shape later issues pin down; accepted as any map until then. */
 export const AnyMap = Type.Record(Type.String(), Type.Unknown());

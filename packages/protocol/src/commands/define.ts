@@ -3,7 +3,11 @@ import { Type, type TSchema } from '@sinclair/typebox';
 
 export type Link = 'im' | 'chatroom';
 
-export interface CommandDef<Req extends TSchema = TSchema, Rep extends TSchema = TSchema> {
+export interface CommandDef<
+  Req extends TSchema = TSchema,
+  Rep extends TSchema = TSchema,
+  PreLogin extends boolean = boolean,
+> {
   sid: number;
   cid: number;
   /** The NIM-style name, unique within its link. */
@@ -11,8 +15,11 @@ export interface CommandDef<Req extends TSchema = TSchema, Rep extends TSchema =
   /** request: client asks, server replies. push: the server sends it unasked. */
   kind: 'request' | 'push';
   link: Link;
-  /** Accepted before login (link negotiation, heartbeat, login itself). */
-  preLogin: boolean;
+  /**
+   * Accepted before login (link negotiation, heartbeat, login itself). A literal type, so the
+   * server's handler table knows which handlers run without a session.
+   */
+  preLogin: PreLogin;
   /** Parameters of the request (or of the push). */
   request: Req;
   /** Parameters of a successful reply. */
@@ -29,28 +36,32 @@ export const Empty = Params({});
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-interface Options<Req extends TSchema, Rep extends TSchema> {
+interface Options<Req extends TSchema, Rep extends TSchema, PreLogin extends boolean> {
   request?: Req;
   reply?: Rep;
   kind?: 'request' | 'push';
   link?: Link;
-  preLogin?: boolean;
+  preLogin?: PreLogin;
   timeoutMs?: number;
 }
 
-export function command<Req extends TSchema = typeof Empty, Rep extends TSchema = typeof Empty>(
+export function command<
+  Req extends TSchema = typeof Empty,
+  Rep extends TSchema = typeof Empty,
+  PreLogin extends boolean = false,
+>(
   sid: number,
   cid: number,
   name: string,
-  options: Options<Req, Rep> = {},
-): CommandDef<Req, Rep> {
+  options: Options<Req, Rep, PreLogin> = {},
+): CommandDef<Req, Rep, PreLogin> {
   return {
     sid,
     cid,
     name,
     kind: options.kind ?? 'request',
     link: options.link ?? 'im',
-    preLogin: options.preLogin ?? false,
+    preLogin: (options.preLogin ?? false) as PreLogin,
     request: (options.request ?? Empty) as Req,
     reply: (options.reply ?? Empty) as Rep,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -7,8 +7,10 @@ import { linkCommands } from './link.ts';
 import { messagingCommands } from './messaging.ts';
 import { socialCommands } from './social.ts';
 import { realtimeCommands } from './realtime.ts';
+import { RETIRED_COMMANDS, type RetiredCommand } from './retired.ts';
 
 export type { CommandDef, Link, PushDef } from './define.ts';
+export { RETIRED_COMMANDS, type RetiredCommand } from './retired.ts';
 export { CLIENT_TYPES, type ClientTypeCode, type ClientTypeName } from './common.ts';
 
 export const COMMANDS = {
@@ -21,6 +23,10 @@ export const COMMANDS = {
 export type CommandName = keyof typeof COMMANDS;
 export type RequestOf<N extends CommandName> = Static<(typeof COMMANDS)[N]['request']>;
 export type ReplyOf<N extends CommandName> = Static<(typeof COMMANDS)[N]['reply']>;
+/** Commands accepted before login (declared with `preLogin: true`). */
+export type PreLoginCommandName = {
+  [N in CommandName]: (typeof COMMANDS)[N]['preLogin'] extends true ? N : never;
+}[CommandName];
 
 /** The commands the server sends unasked (declared with `push()`), by name. */
 export type PushName = {
@@ -61,8 +67,21 @@ for (const [name, def] of Object.entries(COMMANDS) as [CommandName, CommandDef][
   byKey.set(key, name);
 }
 
+const retiredByKey = new Map<string, RetiredCommand>();
+for (const retired of RETIRED_COMMANDS) {
+  const key = keyOf('im', retired.sid, retired.cid);
+  const existing = byKey.get(key);
+  if (existing) throw new Error(`command ${existing} reuses ${key}, retired with ${retired.name}`);
+  retiredByKey.set(key, retired);
+}
+
 export function commandAt(link: Link, sid: number, cid: number): CommandName | undefined {
   return byKey.get(keyOf(link, sid, cid));
+}
+
+/** The retired command at these ids of the IM link, if any (answered Not_Support). */
+export function retiredCommandAt(sid: number, cid: number): RetiredCommand | undefined {
+  return retiredByKey.get(keyOf('im', sid, cid));
 }
 
 const checks = new Map<TSchema, TypeCheck<TSchema>>();

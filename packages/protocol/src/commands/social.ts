@@ -3,7 +3,7 @@
 // then.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
-import { Account, Accounts, AnyMap, Id } from './common.ts';
+import { Account, Accounts, Id } from './common.ts';
 import { Friend, RelationChange, User, UserUpdate } from './people.ts';
 import { Donnop, DonnopUpdate, PushToken } from './push-settings.ts';
 import { MUTE_TYPES, Team, TeamFields, TeamMember } from './team.ts';
@@ -24,7 +24,6 @@ const TeamMsgReads = Type.Object({
   read: Type.Integer(),
   unread: Type.Integer(),
 });
-const Open = { request: AnyMap };
 
 /** A super-team command takes the same parameters as its team twin, in service 21. */
 function twin<N extends string, T extends { request: TSchema; reply: TSchema }>(
@@ -82,8 +81,6 @@ const socialCommandsBase = {
     }),
     reply: Params({ team: Team, owner: TeamMember, failedAccounts: Type.Array(Account) }),
   }),
-  sendTeamMsg: command(8, 2, 'sendTeamMsg', Open),
-  teamMsg: push(8, 3, 'teamMsg', AnyMap),
   /** A team this account belongs to changed (or was left, dismissed...). */
   teamChanged: push(8, 4, 'teamChanged', Params({ team: Team })),
   addTeamMembers: command(8, 5, 'addTeamMembers', {
@@ -177,8 +174,6 @@ const socialCommandsBase = {
       ps: Type.Optional(Type.String({ maxLength: 5000 })),
     }),
   }),
-  getTeamHistoryMsgs: command(8, 23, 'getTeamHistoryMsgs', Open),
-  searchTeamHistoryMsgs: command(8, 24, 'searchTeamHistoryMsgs', Open),
   updateMuteStateInTeam: command(8, 25, 'updateMuteStateInTeam', {
     request: Params({ teamId: TeamId, account: Account, mute: Type.Boolean() }),
   }),
@@ -212,7 +207,6 @@ const socialCommandsBase = {
     request: Params({ teamId: TeamId, accounts: Accounts(200) }),
     reply: Params({ invitors: Type.Record(Type.String(), Type.String()) }),
   }),
-  deleteTeamMsg: command(8, 33, 'deleteTeamMsg', Open),
   /** Members of a team changed (joined, left, roles, mutes). */
   teamMembersChanged: push(
     8,
@@ -297,8 +291,6 @@ function superTeamCommands() {
   const t = socialCommandsBase;
   return {
     createSuperTeam: twin(1, 'createSuperTeam', t.createTeam),
-    sendSuperTeamMsg: command(21, 2, 'sendSuperTeamMsg', Open),
-    superTeamMsg: push(21, 3, 'superTeamMsg', AnyMap),
     addSuperTeamMembers: twin(5, 'addSuperTeamMembers', t.addTeamMembers),
     removeSuperTeamMembers: twin(6, 'removeSuperTeamMembers', t.removeTeamMembers),
     leaveSuperTeam: twin(7, 'leaveSuperTeam', t.leaveTeam),
@@ -321,9 +313,6 @@ function superTeamCommands() {
     rejectSuperTeamInvite: twin(22, 'rejectSuperTeamInvite', t.rejectTeamInvite),
     getMySuperTeamMembers: twin(23, 'getMySuperTeamMembers', t.getMyTeamMembers),
     getMutedSuperTeamMembers: twin(24, 'getMutedSuperTeamMembers', t.getMutedTeamMembers),
-    deleteSuperTeamMsg: command(21, 25, 'deleteSuperTeamMsg', Open),
-    markSuperTeamSessionAck: command(21, 26, 'markSuperTeamSessionAck', Open),
-    getSuperTeamHistoryMsgs: command(21, 27, 'getSuperTeamHistoryMsgs', Open),
     dismissSuperTeam: twin(28, 'dismissSuperTeam', t.dismissTeam),
     updateNickInSuperTeam: twin(29, 'updateNickInSuperTeam', t.updateNickInTeam),
     getSuperTeamMemberInvitorAccid: twin(

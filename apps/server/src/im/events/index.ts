@@ -208,8 +208,7 @@ class Events {
       time: Number(r.created_at),
     });
     return {
-      publishEvent: async ({ connection }, { event }) => {
-        const session = connection.session!;
+      publishEvent: async ({ session, connection }, { event }) => {
         if (event.type === ONLINE_STATE_EVENT)
           throw new CommandError(403, 'the online state is published by the server');
         const time = now();
@@ -233,8 +232,7 @@ class Events {
         return { event: published };
       },
 
-      subscribeEvent: async ({ connection }, { type, accounts, subscribeTime, sync }) => {
-        const session = connection.session!;
+      subscribeEvent: async ({ session }, { type, accounts, subscribeTime, sync }) => {
         const time = now();
         const seconds = subscribeTime ?? EVENTS.subscribeTimeDefaultS;
         const wanted = [...new Set(accounts.map((a) => a.toLowerCase()))];
@@ -273,8 +271,7 @@ class Events {
         };
       },
 
-      unSubscribeEventsByAccounts: async ({ connection }, { type, accounts }) => {
-        const session = connection.session!;
+      unSubscribeEventsByAccounts: async ({ session }, { type, accounts }) => {
         await db
           .deleteFrom('im_event_subs')
           .where('app_key', '=', session.appKey)
@@ -288,8 +285,7 @@ class Events {
           .execute();
       },
 
-      unSubscribeEventsByType: async ({ connection }, { type }) => {
-        const session = connection.session!;
+      unSubscribeEventsByType: async ({ session }, { type }) => {
         await db
           .deleteFrom('im_event_subs')
           .where('app_key', '=', session.appKey)
@@ -298,8 +294,8 @@ class Events {
           .execute();
       },
 
-      querySubscribeEventsByAccounts: async ({ connection }, { type, accounts }) => {
-        const rows = await subscriptions(connection.session!, type)
+      querySubscribeEventsByAccounts: async ({ session }, { type, accounts }) => {
+        const rows = await subscriptions(session, type)
           .where(
             'target',
             'in',
@@ -309,8 +305,8 @@ class Events {
         return { subscriptions: rows.map(toSubscription) };
       },
 
-      querySubscribeEventsByType: async ({ connection }, { type }) => {
-        const rows = await subscriptions(connection.session!, type).execute();
+      querySubscribeEventsByType: async ({ session }, { type }) => {
+        const rows = await subscriptions(session, type).execute();
         return { subscriptions: rows.map(toSubscription) };
       },
     };

@@ -35,8 +35,7 @@ export function collectHandlers(deps: ExtrasDeps): HandlerTable {
       .where('accid', '=', accid);
 
   return {
-    async addCollect({ connection }, params) {
-      const session = connection.session!;
+    async addCollect({ session, connection }, params) {
       const now = deps.now();
       if (params.uniqueId !== undefined) {
         const existing = await mine(session.appKey, session.accid)
@@ -102,8 +101,7 @@ export function collectHandlers(deps: ExtrasDeps): HandlerTable {
       return { collect };
     },
 
-    async deleteCollects({ connection }, { collectList }) {
-      const session = connection.session!;
+    async deleteCollects({ session, connection }, { collectList }) {
       const ids = collectList.map((c) => numericId(c.id));
       const rows = ids.every((id) => id !== undefined)
         ? await mine(session.appKey, session.accid)
@@ -137,8 +135,7 @@ export function collectHandlers(deps: ExtrasDeps): HandlerTable {
       return { deleteCount: Number(result.numDeletedRows) };
     },
 
-    async updateCollect({ connection }, { id, createTime, custom }) {
-      const session = connection.session!;
+    async updateCollect({ session, connection }, { id, createTime, custom }) {
       const numeric = numericId(id);
       let query = db
         .updateTable('im_collects')
@@ -161,8 +158,7 @@ export function collectHandlers(deps: ExtrasDeps): HandlerTable {
       return { collect };
     },
 
-    async getCollects({ connection }, query) {
-      const session = connection.session!;
+    async getCollects({ session }, query) {
       const { beginTime, endTime, lastId, reverse = false, type } = query;
       if (beginTime !== undefined && endTime !== undefined && endTime > 0 && beginTime > endTime) {
         throw new CommandError(414, 'beginTime must not be after endTime');

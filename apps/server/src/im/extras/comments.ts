@@ -65,8 +65,7 @@ async function liveComments(db: Kysely<Database>, appKey: string, messageId: num
 export function commentHandlers(deps: ExtrasDeps): HandlerTable {
   const db = deps.store.db;
   return {
-    async addQuickComment({ connection }, params) {
-      const session = connection.session!;
+    async addQuickComment({ session, connection }, params) {
       const { row, conversation } = await writableMessage(deps, session, params.msg.idServer);
       const now = deps.now();
       const values = {
@@ -101,8 +100,7 @@ export function commentHandlers(deps: ExtrasDeps): HandlerTable {
       return { comment };
     },
 
-    async deleteQuickComment({ connection }, params) {
-      const session = connection.session!;
+    async deleteQuickComment({ session, connection }, params) {
       const { row, conversation } = await readableMessage(deps, session, params.msg.idServer);
       const now = deps.now();
       // Only the commenter's own comment matches: another account's comment is "not found".
@@ -132,8 +130,7 @@ export function commentHandlers(deps: ExtrasDeps): HandlerTable {
       return { comment };
     },
 
-    async getQuickComments({ connection }, { msgs }) {
-      const session = connection.session!;
+    async getQuickComments({ session }, { msgs }) {
       const comments: ReplyOf<'getQuickComments'>['comments'] = [];
       for (const key of msgs) {
         const readable = await readableOrSkip(deps, session, key.idServer);
@@ -153,7 +150,7 @@ export function commentHandlers(deps: ExtrasDeps): HandlerTable {
 export function registerCommentSync(sources: SyncSources, deps: ExtrasDeps): void {
   const db = deps.store.db;
   sources.register('quickComments', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const newDevice = since === 0;
     let query = db
       .selectFrom('im_quick_comments as c')

@@ -56,8 +56,7 @@ export function pinHandlers(deps: ExtrasDeps): HandlerTable {
       .executeTakeFirst();
 
   return {
-    async addMsgPin({ connection }, { msg, pinCustom }) {
-      const session = connection.session!;
+    async addMsgPin({ session, connection }, { msg, pinCustom }) {
       const { row, conversation } = await writableMessage(deps, session, msg.idServer);
       const existing = await pinOf(session.appKey, row.id);
       if (existing && Number(existing.deleted) === 0)
@@ -96,8 +95,7 @@ export function pinHandlers(deps: ExtrasDeps): HandlerTable {
       return { pin };
     },
 
-    async updateMsgPin({ connection }, { msg, pinCustom }) {
-      const session = connection.session!;
+    async updateMsgPin({ session, connection }, { msg, pinCustom }) {
       const { row, conversation } = await writableMessage(deps, session, msg.idServer);
       const stored = await db
         .updateTable('im_msg_pins')
@@ -119,8 +117,7 @@ export function pinHandlers(deps: ExtrasDeps): HandlerTable {
       return { pin };
     },
 
-    async deleteMsgPin({ connection }, { msg }) {
-      const session = connection.session!;
+    async deleteMsgPin({ session, connection }, { msg }) {
       const { row, conversation } = await readableMessage(deps, session, msg.idServer);
       const now = deps.now();
       const stored = await db
@@ -142,8 +139,7 @@ export function pinHandlers(deps: ExtrasDeps): HandlerTable {
       return { time: now };
     },
 
-    async getMsgPins({ connection }, { sessionId }) {
-      const session = connection.session!;
+    async getMsgPins({ session }, { sessionId }) {
       const { scene, to } = parseSessionId(sessionId);
       const conversation = await deps.scenes
         .get(scene)
@@ -196,7 +192,7 @@ export function pinHandlers(deps: ExtrasDeps): HandlerTable {
 export function registerPinSync(sources: SyncSources, deps: ExtrasDeps): void {
   const db = deps.store.db;
   sources.register('msgPins', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     let query = db
       .selectFrom('im_msg_pins as p')
       .innerJoin('im_messages as m', (join) =>

@@ -48,8 +48,7 @@ export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
       .where('deleted', '=', 0);
 
   return {
-    async addStickTopSession({ connection }, params) {
-      const session = connection.session!;
+    async addStickTopSession({ session, connection }, params) {
       const { topCustom } = params;
       const id = await checkSession(session, params.id);
       const now = deps.now();
@@ -90,8 +89,7 @@ export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
       return { stickTopSession };
     },
 
-    async updateStickTopSession({ connection }, params) {
-      const session = connection.session!;
+    async updateStickTopSession({ session, connection }, params) {
       const { topCustom } = params;
       const id = await checkSession(session, params.id);
       const row = await live(session, id)
@@ -109,8 +107,7 @@ export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
       return { stickTopSession };
     },
 
-    async deleteStickTopSession({ connection }, params) {
-      const session = connection.session!;
+    async deleteStickTopSession({ session, connection }, params) {
       const id = await checkSession(session, params.id);
       const now = deps.now();
       const row = await live(session, id)
@@ -132,7 +129,7 @@ export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
 export function registerStickTopSync(sources: SyncSources, deps: ExtrasDeps): void {
   const db = deps.store.db;
   sources.register('stickTopSessions', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     let query = db
       .selectFrom('im_stick_top_sessions')
       .selectAll()

@@ -10,8 +10,7 @@ export function threadHandlers(deps: ExtrasDeps): HandlerTable {
   const db = deps.store.db;
 
   return {
-    async getThreadMsgs({ connection }, query) {
-      const session = connection.session!;
+    async getThreadMsgs({ session }, query) {
       const { beginTime, endTime, lastMsgId, reverse = false } = query;
       if (beginTime !== undefined && endTime !== undefined && endTime > 0 && endTime <= beginTime) {
         throw new CommandError(414, 'endTime must be after beginTime');

@@ -9,6 +9,7 @@ import {
   decodeFrame,
   encodeFrame,
   FrameError,
+  retiredCommandAt,
   validateParams,
   type ClientTypeCode,
   type CommandName,
@@ -34,11 +35,16 @@ export interface Session extends AccountKey {
 }
 
 export interface CommandRunner {
-  /** Runs one validated command; returns the reply parameters or throws CommandError. */
+  /**
+   * Runs one validated command; returns the reply parameters or throws CommandError. `session` is
+   * the caller's for every logged-in command (the login gate below refused the command without
+   * one) and undefined for pre-login commands, whose handlers take no session.
+   */
   run(
     connection: ImConnection,
     name: CommandName,
     params: Record<string, unknown>,
+    session: Session | undefined,
   ): Promise<Record<string, unknown> | void>;
   /** Seconds the command is blocked for this connection's owner, or 0. */
   frequencyBlock(connection: ImConnection, name: CommandName): number;
@@ -189,10 +195,12 @@ export class ImConnection {
     if (this.isClosed) return;
     const name = commandAt('im', frame.sid, frame.cid);
     try {
-      if (!name) throw new CommandError(404, `unknown command ${frame.sid}:${frame.cid}`);
+      if (!name) throw unknownCommand(frame);
       const def = COMMANDS[name];
       if (def.kind === 'push') throw new CommandError(403, `${name} is sent by the server only`);
-      if (!def.preLogin && !this.session) throw new CommandError(403, `log in before ${name}`);
+      // The one login gate: logged-in handlers receive this session and never check it again.
+      const session = def.preLogin ? undefined : this.session;
+      if (!def.preLogin && !session) throw new CommandError(403, `log in before ${name}`);
       const blocked = this.runner.frequencyBlock(this, name);
       if (blocked > 0)
         throw new CommandError(416, `${name} is blocked for ${blocked} s`, { duration: blocked });
@@ -200,7 +208,7 @@ export class ImConnection {
       const invalid =
         validateParams(def.request, params) ?? (containsNul(params) ? NUL_MESSAGE : null);
       if (invalid) throw new CommandError(414, invalid);
-      const result = await this.withTimeLimit(name, this.runner.run(this, name, params));
+      const result = await this.withTimeLimit(name, this.runner.run(this, name, params, session));
       this.reply(frame, 200, result ?? undefined);
     } catch (error) {
       if (error instanceof CommandError) {
@@ -227,4 +235,13 @@ export class ImConnection {
     }
     for (const callback of this.afterReply.splice(0)) callback();
   }
+}
+
+/** 404 for ids the protocol never had; Not_Support for a retired command, as while declared. */
+function unknownCommand({ sid, cid }: Pick<Frame, 'sid' | 'cid'>): CommandError {
+  const retired = retiredCommandAt(sid, cid);
+  if (!retired) return new CommandError(404, `unknown command ${sid}:${cid}`);
+  return new CommandError(403, `Not_Support: ${retired.name} is retired; send it by scene`, {
+    name: 'Not_Support',
+  });
 }

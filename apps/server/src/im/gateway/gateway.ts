@@ -17,7 +17,7 @@ import { packEnvelope, unpackEnvelope, type Envelope } from './envelope.ts';
 import { CommandError } from './errors.ts';
 import { FrequencyControl, type FrequencyLimits } from './frequency.ts';
 import { LoginThrottle, type LoginThrottleLimits } from './login-throttle.ts';
-import type { HandlerTable } from './handlers/types.ts';
+import type { HandlerContext, HandlerTable, PreLoginContext } from './handlers/types.ts';
 import { accountChannel, type AccountKey, type LoginPort } from './ports.ts';
 import type { Presence } from './presence.ts';
 import { GroupFanout } from './groups.ts';
@@ -137,14 +137,32 @@ export class Gateway implements CommandRunner {
     this.connections.add(connection);
   }
 
-  async run(connection: ImConnection, name: CommandName, params: Record<string, unknown>) {
+  async run(
+    connection: ImConnection,
+    name: CommandName,
+    params: Record<string, unknown>,
+    session: Session | undefined,
+  ) {
+    // The table is typed per command; here one validated command of any name is dispatched.
     const handler = this.handlers[name] as
-      ((context: unknown, params: unknown) => Promise<Record<string, unknown> | void>) | undefined;
+      | ((
+          context: PreLoginContext | HandlerContext,
+          params: unknown,
+        ) => Promise<Record<string, unknown> | void>)
+      | undefined;
     if (!handler)
-      throw new CommandError(403, `Not_Support: ${name} is not supported by this server yet`, {
+      throw new CommandError(403, `Not_Support: ${name} is not supported by this server`, {
         name: 'Not_Support',
       });
-    return handler({ connection, gateway: this }, params);
+    return handler(
+      session ? { connection, gateway: this, session } : { connection, gateway: this },
+      params,
+    );
+  }
+
+  /** The commands this gateway has a handler for (the command-table test reads it). */
+  handledCommands(): CommandName[] {
+    return Object.keys(this.handlers) as CommandName[];
   }
 
   frequencyBlock(connection: ImConnection, name: CommandName): number {

@@ -83,22 +83,21 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
   }
 
   return {
-    async sendMsg({ connection }, { msg }) {
-      return { msg: await sendMessage(deps, connection.session!, connection.id, msg) };
+    async sendMsg({ session, connection }, { msg }) {
+      return { msg: await sendMessage(deps, session, connection.id, msg) };
     },
 
-    async getHistoryMsgs({ connection }, query) {
-      return { msgs: await page(connection.session!, query) };
+    async getHistoryMsgs({ session }, query) {
+      return { msgs: await page(session, query) };
     },
 
-    async searchHistoryMsgs({ connection }, query) {
+    async searchHistoryMsgs({ session }, query) {
       if (query.scene === 'superTeam')
         throw new CommandError(414, 'search is for p2p and team sessions');
-      return { msgs: await page(connection.session!, query, deps.searchBounds) };
+      return { msgs: await page(session, query, deps.searchBounds) };
     },
 
-    async getMsgsByIdServer({ connection }, { reqMsgs }) {
-      const session = connection.session!;
+    async getMsgsByIdServer({ session }, { reqMsgs }) {
       const ids = reqMsgs
         .map((m) => m.idServer)
         .filter((id) => /^\d+$/.test(id))
@@ -124,8 +123,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       return { msgs };
     },
 
-    async deleteMsg({ connection }, { msg, ps }) {
-      const session = connection.session!;
+    async deleteMsg({ session, connection }, { msg, ps }) {
       const { row, conversation } = await messageFor(session, msg.idServer);
       if (row.from_accid !== session.accid) throw new CommandError(403, DELETE_REFUSED);
       const now = deps.now();
@@ -166,8 +164,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       }
     },
 
-    async deleteMsgSelf({ connection }, { msg }) {
-      const session = connection.session!;
+    async deleteMsgSelf({ session, connection }, { msg }) {
       if (msg.scene === 'superTeam')
         throw new CommandError(414, 'one-way delete is not supported for super teams');
       const { row } = await messageFor(session, msg.idServer);
@@ -203,8 +200,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       );
     },
 
-    async clearServerHistoryMsgs({ connection }, { scene, to, isSyncSelf }) {
-      const session = connection.session!;
+    async clearServerHistoryMsgs({ session, connection }, { scene, to, isSyncSelf }) {
       const conversation = await scenes.get(scene).forReading(session.appKey, session.accid, to);
       const now = deps.now();
       const sessionId = sessionIdOf(scene, conversation.target);
@@ -242,12 +238,11 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       return { time: now };
     },
 
-    async markSessionAck({ connection }, { scene, to, timetag }) {
-      await ackSession(deps, connection.session!, connection.id, scene, to, timetag);
+    async markSessionAck({ session, connection }, { scene, to, timetag }) {
+      await ackSession(deps, session, connection.id, scene, to, timetag);
     },
 
-    async sendMsgReceipt({ connection }, { msg }) {
-      const session = connection.session!;
+    async sendMsgReceipt({ session }, { msg }) {
       if (msg.scene !== 'p2p')
         throw new CommandError(414, 'team read receipts use sendTeamMsgReceipt');
       const { row, peer, conversation } = await messageFor(session, msg.idServer);
@@ -283,8 +278,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       });
     },
 
-    async getServerSession({ connection }, { sessionId }) {
-      const session = connection.session!;
+    async getServerSession({ session }, { sessionId }) {
       if (sessionId.startsWith('superTeam-')) {
         const computed = (
           await Promise.all(deps.computedSessions.map((source) => source(session, 0)))
@@ -298,8 +292,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       return found ? { session: found } : {};
     },
 
-    async getServerSessions({ connection }, { minTimestamp, maxTimestamp, limit }) {
-      const session = connection.session!;
+    async getServerSessions({ session }, { minTimestamp, maxTimestamp, limit }) {
       const pageSize = limit ?? 100;
       const since = minTimestamp ?? 0;
       const rows = (
@@ -327,8 +320,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       };
     },
 
-    async updateServerSession({ connection }, { sessionId, ext }) {
-      const session = connection.session!;
+    async updateServerSession({ session }, { sessionId, ext }) {
       const result = await db
         .updateTable('im_sessions')
         .set({ ext, updated_at: deps.now() })
@@ -339,12 +331,12 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       if (Number(result.numUpdatedRows) === 0) throw new CommandError(404, 'session not found');
     },
 
-    async deleteServerSessions({ connection }, { sessions }) {
-      await deleteSessions(deps, connection.session!, connection.id, sessions);
+    async deleteServerSessions({ session, connection }, { sessions }) {
+      await deleteSessions(deps, session, connection.id, sessions);
     },
 
-    async deleteSessions({ connection }, { sessions }) {
-      await deleteSessions(deps, connection.session!, connection.id, sessions);
+    async deleteSessions({ session, connection }, { sessions }) {
+      await deleteSessions(deps, session, connection.id, sessions);
     },
 
     async sendFilterMsg() {

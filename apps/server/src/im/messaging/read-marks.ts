@@ -52,14 +52,14 @@ export function messageReadMarker(deps: AckDeps): ReadMarker {
 
 export function readMarkHandlers(markers: ReadMarkers): HandlerTable {
   return {
-    async batchMarkRead({ connection }, { sid, cid, ids }) {
+    async batchMarkRead({ session, connection }, { sid, cid, ids }) {
       const marker = markers.get(sid, cid);
       if (!marker)
         throw new CommandError(
           414,
           `batchMarkRead: ${sid}:${cid} names no messages or system messages`,
         );
-      await marker(connection.session!, connection.id, ids);
+      await marker(session, connection.id, ids);
     },
   };
 }

@@ -100,7 +100,7 @@ export function registerMessagingSync(
   const db = store.db;
 
   sources.register('offlineMsgs', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const query = visibleTo(
       db
         .selectFrom('im_messages')
@@ -130,7 +130,7 @@ export function registerMessagingSync(
   });
 
   sources.register('sessions', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const rows = await sessionsUpdatedSince(db, appKey, accid, since, SESSIONS_MAX);
     pushInChunks(context, 'syncSessions', 'sessions', await toSessions(db, appKey, accid, rows));
     let timetag = newest(
@@ -156,7 +156,7 @@ export function registerMessagingSync(
   });
 
   sources.register('msgReceipts', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const rows = await db
       .selectFrom('im_receipts')
       .innerJoin('im_sessions', (join) =>
@@ -193,7 +193,7 @@ export function registerMessagingSync(
 
   sources.register('deleteMsg', async (context, since) => {
     if (since === 0) return; // a new device never held the recalled messages
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const rows = await db
       .selectFrom('im_messages')
       .select([

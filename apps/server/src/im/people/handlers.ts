@@ -111,14 +111,13 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
   }
 
   return {
-    async getUsers({ connection }, { accounts }) {
+    async getUsers({ session }, { accounts }) {
       return {
-        users: await getUsers(db, connection.session!.appKey, accounts, connection.session!.accid),
+        users: await getUsers(db, session.appKey, accounts, session.accid),
       };
     },
 
-    async updateMyInfo({ connection }, { user }) {
-      const session = connection.session!;
+    async updateMyInfo({ session, connection }, { user }) {
       const problem = checkUserUpdate(user);
       if (problem) throw new CommandError(414, problem);
       const { avatar, ...rest } = user;
@@ -146,8 +145,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       return { user: updated! };
     },
 
-    async markInBlacklist({ connection }, { account, isAdd }) {
-      const session = connection.session!;
+    async markInBlacklist({ session, connection }, { account, isAdd }) {
       const target = await requireAccount(session.appKey, account);
       const time = now();
       await setRelation(db, session.appKey, session.accid, target, 'blacklist', isAdd, time);
@@ -159,8 +157,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       );
     },
 
-    async markInMutelist({ connection }, { account, isAdd }) {
-      const session = connection.session!;
+    async markInMutelist({ session, connection }, { account, isAdd }) {
       const target = await requireAccount(session.appKey, account);
       const time = now();
       await setRelation(db, session.appKey, session.accid, target, 'mutelist', isAdd, time);
@@ -172,8 +169,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       );
     },
 
-    async getRelations({ connection }) {
-      const session = connection.session!;
+    async getRelations({ session }) {
       const rows = await db
         .selectFrom('im_relations')
         .select(['target', 'kind'])
@@ -187,8 +183,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       };
     },
 
-    async friendRequest({ connection }, { account, type, ps, idServer }) {
-      const session = connection.session!;
+    async friendRequest({ session }, { account, type, ps, idServer }) {
       const kind = FRIEND_REQUEST[type as keyof typeof FRIEND_REQUEST];
       const other = await requireAccount(session.appKey, account);
       if (other === session.accid) throw new CommandError(414, 'an account cannot befriend itself');
@@ -254,8 +249,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       }
     },
 
-    async deleteFriend({ connection }, { account, delAlias }) {
-      const session = connection.session!;
+    async deleteFriend({ session }, { account, delAlias }) {
       const other = account.toLowerCase();
       if ((await friendRow(session.appKey, session.accid, other))?.valid !== 1)
         throw new CommandError(404, `${account} is not a friend`);
@@ -274,8 +268,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       );
     },
 
-    async updateFriend({ connection }, { account, alias, custom }) {
-      const session = connection.session!;
+    async updateFriend({ session, connection }, { account, alias, custom }) {
       if (alias === undefined && custom === undefined)
         throw new CommandError(
           414,
@@ -304,8 +297,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       );
     },
 
-    async getFriends({ connection }) {
-      const session = connection.session!;
+    async getFriends({ session }) {
       const rows = await db
         .selectFrom('im_friends')
         .selectAll()
@@ -316,14 +308,13 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       return { friends: rows.map(toFriend) };
     },
 
-    async markRead({ connection }, { ids }) {
-      await markSysMsgsRead(db, gateway, connection.session!, connection.id, ids, now());
+    async markRead({ session, connection }, { ids }) {
+      await markSysMsgsRead(db, gateway, session, connection.id, ids, now());
     },
 
     async sendCustomSysMsg(context, params) {
-      const { connection } = context;
+      const { session } = context;
       const { sysMsg } = params;
-      const session = connection.session!;
       if (sysMsg.scene !== 'p2p') {
         // Team and super-team ones are the teams service's (teams/custom-sysmsgs.ts).
         const send = customSysMsgScenes.get(sysMsg.scene);

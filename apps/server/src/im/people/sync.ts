@@ -14,7 +14,7 @@ const SYSMSGS_MAX = 5_000;
 
 export function registerPeopleSync(sources: SyncSources, db: Kysely<Database>): void {
   sources.register('myInfo', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const row = await usersQuery(db, appKey)
       .where('accid', '=', accid)
       .where('updated_at', '>', since)
@@ -24,7 +24,7 @@ export function registerPeopleSync(sources: SyncSources, db: Kysely<Database>): 
   });
 
   sources.register('friends', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const rows = await db
       .selectFrom('im_friends')
       .selectAll()
@@ -44,7 +44,7 @@ export function registerPeopleSync(sources: SyncSources, db: Kysely<Database>): 
   });
 
   sources.register('friendUsers', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const rows = await usersQuery(db, appKey)
       .where('updated_at', '>', since)
       .where(
@@ -68,7 +68,7 @@ export function registerPeopleSync(sources: SyncSources, db: Kysely<Database>): 
   });
 
   sources.register('relations', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const rows = await db
       .selectFrom('im_relations')
       .selectAll()
@@ -94,7 +94,7 @@ export function registerPeopleSync(sources: SyncSources, db: Kysely<Database>): 
   });
 
   sources.register('sysMsgs', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const rows = await db
       .selectFrom('im_sysmsgs')
       .selectAll()

@@ -21,8 +21,7 @@ export function pushSettingsHandlers(deps: {
 }): HandlerTable {
   const { db, gateway, now } = deps;
   return {
-    async updatePushToken({ connection }, { tokenName, token, pushkit }) {
-      const session = connection.session!;
+    async updatePushToken({ session }, { tokenName, token, pushkit }) {
       await db.transaction().execute(async (trx) => {
         // A token names one device of one account: a device that changed accounts must stop
         // getting the old account's pushes.
@@ -60,8 +59,7 @@ export function pushSettingsHandlers(deps: {
       });
     },
 
-    async updateDonnop({ connection }, { donnop }) {
-      const session = connection.session!;
+    async updateDonnop({ session, connection }, { donnop }) {
       const row: ImDonnopTable = {
         app_key: session.appKey,
         accid: session.accid,

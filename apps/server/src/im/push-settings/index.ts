@@ -15,7 +15,7 @@ export function registerPushSettings({
 }): void {
   im.gateway.use(pushSettingsHandlers({ db: store.db, gateway: im.gateway, now }));
   im.syncSources.register('donnop', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const row = await store.db
       .selectFrom('im_donnop')
       .selectAll()

@@ -52,9 +52,9 @@ export class SafeUrls {
 export function registerSafeUrls({ store, im }: { store: Store; im: ImGateway }): SafeUrls {
   const safeUrls = new SafeUrls(store.db);
   im.gateway.use({
-    async getOriginUrl({ connection }, { safeUrl }) {
+    async getOriginUrl({ session }, { safeUrl }) {
       if (!isSafeShortUrl(safeUrl)) throw new CommandError(414, SAFE_URL_RULE);
-      const url = await safeUrls.resolve(connection.session!.appKey, safeUrl);
+      const url = await safeUrls.resolve(session.appKey, safeUrl);
       if (url === undefined)
         throw new CommandError(404, 'no original url is known for this safe url');
       return { url };

@@ -28,7 +28,7 @@ export function teamCustomSysMsgSender(
   );
   return async (context, params) => {
     const sysMsg: CustomSysMsg = params.sysMsg;
-    const session = context.connection.session!;
+    const session = context.session;
     const kind = sysMsg.scene as TeamKind;
     const team = await store.requireTeam(session.appKey, sysMsg.to, kind);
     requireMaySpeak(team, await store.requireMember(session.appKey, team, session.accid));

@@ -140,8 +140,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
   }
 
   return {
-    async createTeam({ connection }, params) {
-      const session = connection.session!;
+    async createTeam({ session }, params) {
       if ((await store.countOwned(session.appKey, session.accid)) >= MAX_OWNED_TEAMS)
         throw new CommandError(806, `an account may own at most ${MAX_OWNED_TEAMS} teams`);
       const advanced = params.type === 'advanced';
@@ -215,16 +214,14 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       return { team: toTeam(team, true), owner: toMember(owner), failedAccounts };
     },
 
-    async getTeam({ connection }, { teamId }) {
-      const session = connection.session!;
+    async getTeam({ session }, { teamId }) {
       const team = await store.team(session.appKey, teamId);
       if (!team || team.kind !== kind) throw new CommandError(803, 'team not found');
       const me = await store.member(session.appKey, team.id, session.accid);
       return { team: me?.valid === 1 ? toTeam(team, true) : toPublicTeam(team) };
     },
 
-    async getTeams({ connection }) {
-      const session = connection.session!;
+    async getTeams({ session }) {
       const rows = await db
         .selectFrom('im_teams')
         .innerJoin('im_team_members', (join) =>
@@ -242,15 +239,13 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       return { teams: rows.map((row) => toTeam({ ...row, id: Number(row.id) }, true)) };
     },
 
-    async getTeamMembers({ connection }, { teamId }) {
-      const session = connection.session!;
+    async getTeamMembers({ session }, { teamId }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       await store.requireMember(session.appKey, team, session.accid);
       return { members: (await store.members(session.appKey, team.id)).map(toMember) };
     },
 
-    async updateTeam({ connection }, { teamId, ...fields }) {
-      const session = connection.session!;
+    async updateTeam({ session }, { teamId, ...fields }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       const keys = Object.keys(fields) as (keyof typeof fields)[];
@@ -268,8 +263,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       return { team: toTeam((await store.team(session.appKey, teamId))!, true) };
     },
 
-    async dismissTeam({ connection }, { teamId }) {
-      const session = connection.session!;
+    async dismissTeam({ session }, { teamId }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       requireOwner(await store.requireMember(session.appKey, team, session.accid));
       await store.updateTeam(session.appKey, team.id, { valid: 0 }, now());
@@ -279,8 +273,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       await ops.left(session.appKey, team.id, members);
     },
 
-    async addTeamMembers({ connection }, { teamId, accounts, ps }) {
-      const session = connection.session!;
+    async addTeamMembers({ session }, { teamId, accounts, ps }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       requireMode(team, team.invite_mode, me);
@@ -319,8 +312,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       return { added: admitted, invited: [], failedAccounts };
     },
 
-    async removeTeamMembers({ connection }, { teamId, accounts }) {
-      const session = connection.session!;
+    async removeTeamMembers({ session }, { teamId, accounts }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       const targets = [...new Set(accounts.map((a) => a.toLowerCase()))];
@@ -338,8 +330,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       await ops.notify(session, team, 'kickTeamMembers', { accounts: targets }, targets);
     },
 
-    async leaveTeam({ connection }, { teamId }) {
-      const session = connection.session!;
+    async leaveTeam({ session }, { teamId }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       if (me.type === 'owner')
@@ -349,8 +340,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       await ops.notify(session, team, 'leaveTeam', { accounts: [session.accid] }, [session.accid]);
     },
 
-    async addTeamManagers({ connection }, { teamId, accounts }) {
-      const session = connection.session!;
+    async addTeamManagers({ session }, { teamId, accounts }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       requireOwner(await store.requireMember(session.appKey, team, session.accid));
       if (team.type === 'normal') throw new CommandError(805, 'a normal team has no managers');
@@ -367,8 +357,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       await ops.membersChanged(session, team, targets);
     },
 
-    async removeTeamManagers({ connection }, { teamId, accounts }) {
-      const session = connection.session!;
+    async removeTeamManagers({ session }, { teamId, accounts }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       requireOwner(await store.requireMember(session.appKey, team, session.accid));
       const targets = [...new Set(accounts.map((a) => a.toLowerCase()))];
@@ -382,8 +371,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       await ops.membersChanged(session, team, targets);
     },
 
-    async transferTeam({ connection }, { teamId, account, leave }) {
-      const session = connection.session!;
+    async transferTeam({ session }, { teamId, account, leave }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       requireOwner(await store.requireMember(session.appKey, team, session.accid));
       const target = account.toLowerCase();
@@ -402,8 +390,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       await ops.membersChanged(session, team, [target, session.accid]);
     },
 
-    async updateInfoInTeam({ connection }, { teamId, nickInTeam, muteTeam, muteNotiType, custom }) {
-      const session = connection.session!;
+    async updateInfoInTeam({ session }, { teamId, nickInTeam, muteTeam, muteNotiType, custom }) {
       if (
         nickInTeam === undefined &&
         muteTeam === undefined &&
@@ -437,8 +424,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       return { member: toMember((await store.member(session.appKey, team.id, session.accid))!) };
     },
 
-    async updateNickInTeam({ connection }, { teamId, account, nickInTeam }) {
-      const session = connection.session!;
+    async updateNickInTeam({ session }, { teamId, account, nickInTeam }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       const target = await store.requireMember(session.appKey, team, account.toLowerCase());
@@ -458,8 +444,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       await ops.membersChanged(session, team, [target.accid]);
     },
 
-    async updateMuteStateInTeam({ connection }, { teamId, account, mute }) {
-      const session = connection.session!;
+    async updateMuteStateInTeam({ session }, { teamId, account, mute }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       const me = await store.requireMember(session.appKey, team, session.accid);
       requireManager(me);
@@ -477,8 +462,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       await ops.membersChanged(session, team, [target.accid]);
     },
 
-    async muteTeamAll({ connection }, { teamId, muteType }) {
-      const session = connection.session!;
+    async muteTeamAll({ session }, { teamId, muteType }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       requireManager(await store.requireMember(session.appKey, team, session.accid));
       await store.updateTeam(session.appKey, team.id, { mute_type: muteType }, now());
@@ -487,8 +471,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       });
     },
 
-    async getMutedTeamMembers({ connection }, { teamId }) {
-      const session = connection.session!;
+    async getMutedTeamMembers({ session }, { teamId }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       await store.requireMember(session.appKey, team, session.accid);
       return {
@@ -498,8 +481,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       };
     },
 
-    async getTeamMemberInvitorAccid({ connection }, { teamId, accounts }) {
-      const session = connection.session!;
+    async getTeamMemberInvitorAccid({ session }, { teamId, accounts }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       await store.requireMember(session.appKey, team, session.accid);
       const wanted = new Set(accounts.map((a) => a.toLowerCase()));
@@ -509,8 +491,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       return { invitors: Object.fromEntries(members.map((m) => [m.accid, m.invitor])) };
     },
 
-    async getMyTeamMembers({ connection }, { teamIds }) {
-      const session = connection.session!;
+    async getMyTeamMembers({ session }, { teamIds }) {
       const ids = teamIds.filter((id) => /^\d{1,15}$/.test(id)).map(Number);
       if (ids.length === 0) return { members: [] };
       const rows = await db
@@ -524,8 +505,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       return { members: rows.map(toMember) };
     },
 
-    async applyTeam({ connection }, { teamId, ps }) {
-      const session = connection.session!;
+    async applyTeam({ session }, { teamId, ps }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       if (team.type === 'normal')
         throw new CommandError(805, 'a normal team takes no applications');
@@ -557,8 +537,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       return { joined: false };
     },
 
-    async passTeamApply({ connection }, { teamId, from }) {
-      const session = connection.session!;
+    async passTeamApply({ session }, { teamId, from }) {
       const applicant = from.toLowerCase();
       const team = await requestedTeam(session.appKey, teamId, 'applyTeam', applicant, undefined);
       requireManager(await store.requireMember(session.appKey, team, session.accid));
@@ -570,8 +549,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       await ops.notify(session, team, 'passTeamApply', { accounts: [applicant] });
     },
 
-    async rejectTeamApply({ connection }, { teamId, from, ps }) {
-      const session = connection.session!;
+    async rejectTeamApply({ session }, { teamId, from, ps }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       requireManager(await store.requireMember(session.appKey, team, session.accid));
       const applicant = from.toLowerCase();
@@ -596,8 +574,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       );
     },
 
-    async acceptTeamInvite({ connection }, { teamId, from }) {
-      const session = connection.session!;
+    async acceptTeamInvite({ session }, { teamId, from }) {
       const inviter = from.toLowerCase();
       const team = await requestedTeam(
         session.appKey,
@@ -613,8 +590,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       await ops.notify(session, team, 'acceptTeamInvite', { accounts: [session.accid] });
     },
 
-    async rejectTeamInvite({ connection }, { teamId, from, ps }) {
-      const session = connection.session!;
+    async rejectTeamInvite({ session }, { teamId, from, ps }) {
       const team = await store.requireTeam(session.appKey, teamId, kind);
       const inviter = from.toLowerCase();
       const requests = await pending(session.appKey, 'teamInvite', inviter, session.accid, team.id);

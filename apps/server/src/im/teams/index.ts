@@ -114,8 +114,7 @@ function superTeamHandlers(deps: ConstructorParameters<typeof TeamOps>[0]): Hand
     updateNickInSuperTeam: t.updateNickInTeam,
     getSuperTeamMemberInvitorAccid: t.getTeamMemberInvitorAccid,
     /** Mutes or unmutes up to 10 members at once (document 2's limit). */
-    async updateSuperTeamMembersMute({ connection }, { teamId, accounts, mute }) {
-      const session = connection.session!;
+    async updateSuperTeamMembersMute({ session }, { teamId, accounts, mute }) {
       const team = await deps.store.requireTeam(session.appKey, teamId, 'superTeam');
       const me = await deps.store.requireMember(session.appKey, team, session.accid);
       requireManager(me);

@@ -56,8 +56,7 @@ export function receiptHandlers({
   }
 
   return {
-    async sendTeamMsgReceipt({ connection }, { teamMsgReceipts }) {
-      const session = connection.session!;
+    async sendTeamMsgReceipt({ session }, { teamMsgReceipts }) {
       for (const ref of teamMsgReceipts) {
         const { team, row } = await receiptMessage(session, ref.teamId, ref.idServer);
         if (row.from_accid === session.accid) continue; // my own message: nothing to acknowledge
@@ -93,8 +92,7 @@ export function receiptHandlers({
       }
     },
 
-    async getTeamMsgReads({ connection }, { teamMsgReceipts }) {
-      const session = connection.session!;
+    async getTeamMsgReads({ session }, { teamMsgReceipts }) {
       const reads = [];
       for (const ref of teamMsgReceipts) {
         const { team, row } = await receiptMessage(session, ref.teamId, ref.idServer);
@@ -114,8 +112,7 @@ export function receiptHandlers({
       return { reads };
     },
 
-    async getTeamMsgReadAccounts({ connection }, { teamMsgReceipt }) {
-      const session = connection.session!;
+    async getTeamMsgReadAccounts({ session }, { teamMsgReceipt }) {
       const { team, row } = await receiptMessage(
         session,
         teamMsgReceipt.teamId,

@@ -96,7 +96,7 @@ export async function superTeamSessions(
 
 export function registerSuperTeamSessionSync(sources: SyncSources, db: Kysely<Database>): void {
   sources.register('superTeamSessions', async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const sessions = await superTeamSessions(db, appKey, accid, since);
     for (let i = 0; i < sessions.length; i += 500)
       context.connection.push('syncSessions', { sessions: sessions.slice(i, i + 500) });

@@ -33,7 +33,7 @@ export function registerTeamSync(
 ): void {
   const names = NAMES[kind];
   sources.register(names.teams, async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const rows = await db
       .selectFrom('im_teams')
       .innerJoin('im_team_members', (join) =>
@@ -69,7 +69,7 @@ export function registerTeamSync(
   });
 
   sources.register(names.members, async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const rows = await db
       .selectFrom('im_team_members')
       .innerJoin('im_teams', (join) =>
@@ -90,7 +90,7 @@ export function registerTeamSync(
   });
 
   sources.register(names.msgs, async (context, since) => {
-    const { appKey, accid } = context.connection.session!;
+    const { appKey, accid } = context.session;
     const query = visibleTo(
       db
         .selectFrom('im_messages')

@@ -122,8 +122,7 @@ export const authHandlers: HandlerTable = {
     connection.onAfterReply(() => connection.close('logout'));
   },
 
-  async kick({ connection, gateway }, params) {
-    const session = connection.session!;
+  async kick({ session, connection, gateway }, params) {
     const wanted = new Set(params.deviceIds);
     const targets = (await gateway.ports(session)).filter(
       (p) => wanted.has(p.deviceId) && p.connectionId !== connection.id,

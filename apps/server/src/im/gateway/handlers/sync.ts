@@ -1,12 +1,13 @@
 // Service sync (5): after login the client sends one timetag per category; every registered
 // source streams what changed since its timetag as pushes, then the reply (syncDone) carries the
 // new timetags. Sources are registered by the features that own the data (messages, sessions,
-// teams...); a category nobody serves yet keeps the timetag the client sent.
+// teams...) under the category names the protocol declares (SYNC_CATEGORIES); a category nobody
+// serves keeps the timetag the client sent.
 //
 // Each category stands alone: one that fails (a bad row, a store error) is logged and keeps the
 // client's timetag, so the next sync retries it, while every other category completes and moves
 // on. One account's data can never stop another part of someone's sync.
-import { SYNC } from '@morsel/protocol';
+import { SYNC, type SyncCategory } from '@morsel/protocol';
 import type { Logger } from '../../../log.ts';
 import type { HandlerContext, HandlerTable } from './types.ts';
 
@@ -24,13 +25,18 @@ export type SyncSource = (
 ) => Promise<void | { timetag: number }>;
 
 export class SyncSources {
-  private readonly sources = new Map<string, SyncSource>();
+  private readonly sources = new Map<SyncCategory, SyncSource>();
 
   constructor(private readonly log?: Logger) {}
 
-  register(category: string, source: SyncSource): void {
+  register(category: SyncCategory, source: SyncSource): void {
     if (this.sources.has(category)) throw new Error(`sync category ${category} is served twice`);
     this.sources.set(category, source);
+  }
+
+  /** The categories served, in the order the sync streams them (the category test reads it). */
+  categories(): SyncCategory[] {
+    return [...this.sources.keys()];
   }
 
   handlers(): HandlerTable {
@@ -49,11 +55,8 @@ export class SyncSources {
           } catch (err) {
             // The category's timetag stays where the client had it: nothing is skipped.
             next[category] = since;
-            const session = context.connection.session;
-            this.log?.error(
-              { err, category, accid: session?.accid, appKey: session?.appKey },
-              'sync category failed',
-            );
+            const { accid, appKey } = context.session;
+            this.log?.error({ err, category, accid, appKey }, 'sync category failed');
           }
         }
         return { timetags: next };
