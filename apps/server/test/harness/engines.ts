@@ -1,11 +1,26 @@
 // The one way a test runs on both store engines. An engine whose service does not answer shows
 // as a skipped test that names the reason, never as a suite that silently registers nothing;
 // under CI the skip fails the run (scripts/test-summary.mjs), because CI starts every service.
+import fs from 'node:fs/promises';
 import { describe, it } from 'vitest';
 import type { Config } from '../../src/config/index.ts';
+import {
+  openStore,
+  sqliteFileIn,
+  type EngineName,
+  type StoreOptions,
+} from '../../src/store/index.ts';
+import { makeDataDir } from './server.ts';
 import { createPostgresDatabase, postgresStatus, type ServiceCheck } from './services.ts';
 
-export type EngineName = 'sqlite' | 'postgres';
+export type { EngineName } from '../../src/store/index.ts';
+
+/** A fresh database for one suite, opened as a store as often as the suite likes. */
+export interface FreshStore {
+  options: StoreOptions;
+  open(): ReturnType<typeof openStore>;
+  dispose(): Promise<void>;
+}
 
 export interface Engine {
   name: EngineName;
@@ -15,6 +30,8 @@ export interface Engine {
    * for SQLite, whose file lives in the server's data directory) and how to drop it.
    */
   freshDatabase(): Promise<{ config: Partial<Config>; drop(): Promise<void> }>;
+  /** A fresh database for store-level tests (no server): SQLite in a new data directory. */
+  freshStore(): Promise<FreshStore>;
 }
 
 const ENGINES: Record<EngineName, Engine & { status(): Promise<ServiceCheck> }> = {
@@ -23,6 +40,15 @@ const ENGINES: Record<EngineName, Engine & { status(): Promise<ServiceCheck> }> 
     label: 'SQLite',
     status: async () => ({ available: true }),
     freshDatabase: async () => ({ config: {}, drop: async () => {} }),
+    async freshStore() {
+      const dataDir = await makeDataDir();
+      const options = { sqliteFile: sqliteFileIn(dataDir) };
+      return {
+        options,
+        open: () => openStore(options),
+        dispose: () => fs.rm(dataDir, { recursive: true, force: true }),
+      };
+    },
   },
   postgres: {
     name: 'postgres',
@@ -31,6 +57,11 @@ const ENGINES: Record<EngineName, Engine & { status(): Promise<ServiceCheck> }> 
     async freshDatabase() {
       const database = await createPostgresDatabase();
       return { config: { databaseUrl: database.url }, drop: database.drop };
+    },
+    async freshStore() {
+      const database = await createPostgresDatabase();
+      const options = { databaseUrl: database.url };
+      return { options, open: () => openStore(options), dispose: database.drop };
     },
   },
 };
