@@ -106,7 +106,7 @@ function clientLogStoreContract(name: string, open: () => Promise<Store>): void 
 
 const disposals: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const dispose of disposals) await dispose();
+  await Promise.all(disposals.map((dispose) => dispose()));
 });
 
 await forEachEngine((engine) => {

@@ -4,7 +4,7 @@ import { productStoreContract } from './store.contract.ts';
 
 const disposals: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const dispose of disposals) await dispose();
+  await Promise.all(disposals.map((dispose) => dispose()));
 });
 
 await forEachEngine((engine) => {
