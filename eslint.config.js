@@ -63,8 +63,6 @@ const queriesNotYetMoved = [
   'im/teams/receipts.ts',
   'im/teams/super-sessions.ts',
   'im/teams/sync.ts',
-  'product/routes/captcha.ts',
-  'product/sms/provider.ts',
 ].map((file) => `apps/server/src/${file}`);
 
 export default tseslint.config(
