@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imAppExists, storedAccid, type Store } from '../../src/store/index.ts';
 import * as seedStore from '../../src/seed/seed-store.ts';
 import { insertPageView } from '../../src/product/store/page-views.ts';
+import { TeamStore } from '../../src/im/teams/team-store.ts';
+import { donnopChangedSince } from '../../src/im/push-settings/donnop-store.ts';
 import { forEachEngine, type FreshStore } from '../harness/index.ts';
 
 await forEachEngine('query modules', (engine) => {
@@ -93,6 +95,84 @@ await forEachEngine('query modules', (engine) => {
       expect(
         rows.map(({ id: _id, ...row }) => ({ ...row, created_at: Number(row.created_at) })),
       ).toEqual([view]);
+    });
+  });
+
+  describe('team store', () => {
+    const team = (kind: 'team' | 'superTeam', valid: number) => ({
+      app_key: 'teamapp',
+      kind,
+      type: 'advanced',
+      owner: 'owner1',
+      level: 200,
+      name: kind,
+      avatar: '',
+      intro: '',
+      announcement: '',
+      custom: '',
+      join_mode: 'noVerify',
+      be_invite_mode: 'noVerify',
+      invite_mode: 'manager',
+      update_team_mode: 'manager',
+      update_custom_mode: 'manager',
+      mute_type: 'none',
+      member_num: 0,
+      valid,
+      member_updated_at: 1,
+      created_at: 1,
+      updated_at: 1,
+    });
+
+    it('lists the valid super teams an account is still a member of, nothing else', async () => {
+      const teams = new TeamStore(store.db);
+      const ids: number[] = [];
+      for (const [kind, valid] of [
+        ['superTeam', 1],
+        ['superTeam', 1],
+        ['superTeam', 0],
+        ['team', 1],
+      ] as const) {
+        const row = await store.db
+          .insertInto('im_teams')
+          .values(team(kind, valid))
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.push(Number(row.id));
+        await store.db.updateTable('im_teams').set({ valid: 1 }).where('id', '=', row.id).execute();
+        await teams.admitMembers('teamapp', Number(row.id), ['member1'], 'owner1', 2);
+        await store.db.updateTable('im_teams').set({ valid }).where('id', '=', row.id).execute();
+      }
+      await teams.removeMembers('teamapp', ids[1]!, ['member1'], 3);
+      expect(await teams.superTeamIdsOf('teamapp', 'member1')).toEqual([ids[0]]);
+      expect(await teams.superTeamIdsOf('teamapp', 'nobody')).toEqual([]);
+      expect(await teams.superTeamIdsOf('otherapp', 'member1')).toEqual([]);
+    });
+  });
+
+  describe('push settings', () => {
+    it("answers an account's settings only when they changed after the given time", async () => {
+      await store.db
+        .insertInto('im_donnop')
+        .values({
+          app_key: 'pushapp',
+          accid: 'p1',
+          open: 1,
+          start_time: '22:00',
+          end_time: '08:00',
+          show_detail: 0,
+          updated_at: 100,
+        })
+        .execute();
+      const row = await donnopChangedSince(store.db, 'pushapp', 'p1', 99);
+      expect(row).toMatchObject({
+        open: 1,
+        start_time: '22:00',
+        end_time: '08:00',
+        show_detail: 0,
+      });
+      expect(Number(row!.updated_at)).toBe(100);
+      expect(await donnopChangedSince(store.db, 'pushapp', 'p1', 100)).toBeUndefined();
+      expect(await donnopChangedSince(store.db, 'pushapp', 'p2', 0)).toBeUndefined();
     });
   });
 });
