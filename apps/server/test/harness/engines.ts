@@ -85,10 +85,10 @@ export async function forEachEngine(
     const check = await status();
     describe(`${title} ${engine.label}`, () => {
       if (check.available) return body(engine);
+      const reason = `${engine.label} is not reachable (${check.reason}); run scripts/ensure-system.sh`;
+      console.warn(`[morsel tests] ${title} ${engine.label}: skipped, ${reason}`);
       it(`needs ${engine.label}`, (context) => {
-        context.skip(
-          `${engine.label} is not reachable (${check.reason}); run scripts/ensure-system.sh`,
-        );
+        context.skip(reason);
       });
     });
   }
