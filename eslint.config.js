@@ -25,7 +25,6 @@ const noInlineQueries = {
 const queriesNotYetMoved = [
   'campaigns/admin/routes.ts',
   'campaigns/admin/views.ts',
-  'campaigns/coupon/centre-routes.ts',
   'campaigns/kernel/assists.ts',
   'campaigns/kernel/awards.ts',
   'campaigns/kernel/counters.ts',

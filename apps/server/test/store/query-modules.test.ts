@@ -6,6 +6,8 @@ import * as seedStore from '../../src/seed/seed-store.ts';
 import { insertPageView } from '../../src/product/store/page-views.ts';
 import { TeamStore } from '../../src/im/teams/team-store.ts';
 import { donnopChangedSince } from '../../src/im/push-settings/donnop-store.ts';
+import { claimableTemplates } from '../../src/campaigns/store/coupon-templates.ts';
+import { writeCouponTemplate } from '../../src/campaigns/config-store.ts';
 import { forEachEngine, type FreshStore } from '../harness/index.ts';
 
 await forEachEngine('query modules', (engine) => {
@@ -173,6 +175,30 @@ await forEachEngine('query modules', (engine) => {
       expect(Number(row!.updated_at)).toBe(100);
       expect(await donnopChangedSince(store.db, 'pushapp', 'p1', 100)).toBeUndefined();
       expect(await donnopChangedSince(store.db, 'pushapp', 'p2', 0)).toBeUndefined();
+    });
+  });
+
+  describe('coupon templates', () => {
+    it("lists only a campaign's claimable templates, oldest first", async () => {
+      const template = (key: string, claimable: boolean) => ({
+        key,
+        name: key,
+        category: '饮品',
+        value: 500,
+        threshold: 0,
+        validDays: 7,
+        perUserLimit: 1,
+        claimable,
+        channels: ['store' as const],
+        scope: '全部门店',
+      });
+      await writeCouponTemplate(store.db, 'centre', template('first', true), 1, false);
+      await writeCouponTemplate(store.db, 'centre', template('hidden', false), 1, false);
+      await writeCouponTemplate(store.db, 'centre', template('second', true), 1, false);
+      await writeCouponTemplate(store.db, 'elsewhere', template('other', true), 1, false);
+      const listed = await claimableTemplates(store.db, 'centre');
+      expect(listed.map((t) => t.template_key)).toEqual(['first', 'second']);
+      expect(await claimableTemplates(store.db, 'none')).toEqual([]);
     });
   });
 });
