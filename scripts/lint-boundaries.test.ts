@@ -105,3 +105,46 @@ describe('import boundaries', () => {
     expect(await boundaryErrors(file, from)).toEqual([]);
   });
 });
+
+/** The inline-query messages ESLint gives `source` in file `file`. */
+async function inlineQueryErrors(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.join(repoRoot, file) });
+  return result!.messages
+    .filter((message) => message.ruleId === 'no-restricted-syntax')
+    .map((message) => message.message);
+}
+
+const query = (call: string) =>
+  `export const run = (db: any) => db.${call}('meta').selectAll().execute();\n`;
+
+describe('queries only in store modules', () => {
+  it.each([
+    ['apps/server/src/product/routes/lizard.ts', 'insertInto'],
+    ['apps/server/src/im/gateway/lbs.ts', 'selectFrom'],
+    ['apps/server/src/campaigns/raffle/new-route.ts', 'updateTable'],
+    ['apps/server/src/seed/index.ts', 'deleteFrom'],
+  ])('refuse %s calling %s', async (file, call) => {
+    const errors = await inlineQueryErrors(file, query(call));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/store module/);
+  });
+
+  it.each([
+    'apps/server/src/product/store/page-views.ts',
+    'apps/server/src/seed/seed-store.ts',
+    'apps/server/src/im/teams/team-store.ts',
+    'apps/server/src/store/im-directory.ts',
+    'apps/server/src/store/migrations/0099_next.ts',
+    'apps/server/src/im/gateway/lbs.test.ts',
+  ])('allow %s to query', async (file) => {
+    expect(await inlineQueryErrors(file, query('selectFrom'))).toEqual([]);
+  });
+
+  it('still refuses a focused test where queries are allowed', async () => {
+    const errors = await inlineQueryErrors(
+      'apps/server/src/seed/seed-store.ts',
+      "import { it } from 'vitest';\nit.only('x', () => {});\n",
+    );
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -3,6 +3,17 @@ import { hashToken } from '../im/accounts/index.ts';
 import type { Store } from '../store/index.ts';
 import type { Config } from '../config/index.ts';
 import { seedCampaigns, type DemoCode } from '../campaigns/index.ts';
+import {
+  appSecret,
+  findAccountToken,
+  inSeedTransaction,
+  insertApp,
+  insertDemoAccount,
+  saveDefaultAppKey,
+  setAccountToken,
+  setAppSecret,
+  storedDefaultAppKey,
+} from './seed-store.ts';
 
 /** The demo IM accounts created on first start, so a person can try chat at once. */
 export const DEMO_ACCOUNTS = [
@@ -40,73 +51,30 @@ export async function seed(store: Store, config: Config): Promise<SeedSummary> {
   // The demo campaigns (apps/server/seed/campaigns/*.json), development only: what is missing is
   // inserted, with passwords and exchange codes generated for this install.
   const demoCodes = config.seedDemo ? await seedCampaigns(db, now) : [];
-  return db.transaction().execute(async (trx) => {
-    const stored = await trx
-      .selectFrom('meta')
-      .select('value')
-      .where('key', '=', 'im.defaultAppKey')
-      .executeTakeFirst();
-    const appKey = config.imAppKey ?? stored?.value ?? randomHex(16);
-    const existing = await trx
-      .selectFrom('im_apps')
-      .select('secret')
-      .where('app_key', '=', appKey)
-      .executeTakeFirst();
-    const appSecret = config.imAppSecret ?? existing?.secret ?? randomHex(16);
-    if (!existing) {
-      await trx
-        .insertInto('im_apps')
-        .values({ app_key: appKey, secret: appSecret, name: DEFAULT_APP_NAME, created_at: now })
-        .execute();
-    } else if (config.imAppSecret && existing.secret !== config.imAppSecret) {
-      await trx
-        .updateTable('im_apps')
-        .set({ secret: config.imAppSecret })
-        .where('app_key', '=', appKey)
-        .execute();
+  return inSeedTransaction(db, async (trx) => {
+    const stored = await storedDefaultAppKey(trx);
+    const appKey = config.imAppKey ?? stored ?? randomHex(16);
+    const existing = await appSecret(trx, appKey);
+    const secret = config.imAppSecret ?? existing ?? randomHex(16);
+    if (existing === undefined) {
+      await insertApp(trx, { appKey, secret, name: DEFAULT_APP_NAME, now });
+    } else if (config.imAppSecret && existing !== config.imAppSecret) {
+      await setAppSecret(trx, appKey, config.imAppSecret);
     }
-    if (stored?.value !== appKey) {
-      if (stored)
-        await trx
-          .updateTable('meta')
-          .set({ value: appKey })
-          .where('key', '=', 'im.defaultAppKey')
-          .execute();
-      else
-        await trx.insertInto('meta').values({ key: 'im.defaultAppKey', value: appKey }).execute();
-    }
+    if (stored !== appKey) await saveDefaultAppKey(trx, appKey, stored !== undefined);
 
     // Demo accounts get their derived token back on every start (a refreshToken of a demo account
     // lasts until the next start): the summary must name tokens that work.
     const demoAccounts: SeedSummary['demoAccounts'] = [];
     if (config.seedDemo) {
       for (const account of DEMO_ACCOUNTS) {
-        const token = demoToken(appSecret, account.accid);
-        const found = await trx
-          .selectFrom('im_accounts')
-          .select(['id', 'token'])
-          .where('app_key', '=', appKey)
-          .where('accid', '=', account.accid)
-          .executeTakeFirst();
+        const token = demoToken(secret, account.accid);
+        const tokenHash = hashToken(token);
+        const found = await findAccountToken(trx, appKey, account.accid);
         if (!found) {
-          await trx
-            .insertInto('im_accounts')
-            .values({
-              app_key: appKey,
-              accid: account.accid,
-              nick: account.nick,
-              token: hashToken(token),
-              disabled: 0,
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
-        } else if (found.token !== hashToken(token)) {
-          await trx
-            .updateTable('im_accounts')
-            .set({ token: hashToken(token), updated_at: now })
-            .where('id', '=', found.id)
-            .execute();
+          await insertDemoAccount(trx, { appKey, ...account, tokenHash, now });
+        } else if (found.token !== tokenHash) {
+          await setAccountToken(trx, found.id, tokenHash, now);
         }
         demoAccounts.push({ accid: account.accid, token });
       }

@@ -10,6 +10,7 @@ export { isStatementTimeout, isUniqueViolation } from './errors.ts';
 export { compiledOnce } from './compiled-once.ts';
 export { isSqlite } from './migrations/helpers.ts';
 export { WriteBatcher } from './write-batcher.ts';
+export { imAppExists, storedAccid } from './im-directory.ts';
 
 export interface Store {
   readonly db: Kysely<Database>;

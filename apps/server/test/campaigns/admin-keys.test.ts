@@ -8,7 +8,7 @@ import { admin, call, data, newShopper, onEachEngine, startCampaignServer } from
 const CASHIER_KEY = 'cashier-key-for-store-0042';
 const HOUR_MS = 3600_000;
 
-onEachEngine((engine, overrides, cleanup) => {
+await onEachEngine((engine, overrides, cleanup) => {
   describe(`admin and cashier keys on ${engine}`, () => {
     let s: ProductTestServer | undefined;
     beforeAll(async () => {

@@ -2,7 +2,7 @@
 // since every shopper logs in from 127.0.0.1), shoppers logged in through the real SMS flow, and
 // JSON calls to the campaign and admin APIs.
 import type { Config } from '../../src/config/index.ts';
-import { checkPostgres, createPostgresDatabase } from '../harness/index.ts';
+import { forEachEngine } from '../harness/index.ts';
 import {
   LEGACY,
   outboxCode,
@@ -32,31 +32,30 @@ export async function startCampaignServer(
   });
 }
 
-/** A suite that runs on one engine: `overrides` picks it (undefined: not available, skip). */
+/** A suite that runs on one engine: `overrides` points a server at a fresh database on it. */
 export type EngineSuite = (
   engine: string,
-  overrides: () => Promise<Partial<Config> | undefined>,
+  overrides: () => Promise<Partial<Config>>,
   cleanup: () => Promise<void>,
 ) => void;
 
-/** Runs a suite on SQLite, and on a fresh PostgreSQL database (dropped after) when one answers. */
-export function onEachEngine(suite: EngineSuite): void {
-  suite(
-    'SQLite',
-    async () => ({}),
-    async () => {},
-  );
-  let drop: (() => Promise<void>) | undefined;
-  suite(
-    'PostgreSQL',
-    async () => {
-      if (!(await checkPostgres())) return undefined;
-      const database = await createPostgresDatabase();
-      drop = database.drop;
-      return { databaseUrl: database.url };
-    },
-    async () => drop?.(),
-  );
+/**
+ * Runs a suite on SQLite and on a fresh PostgreSQL database (dropped by `cleanup`), through the
+ * harness's forEachEngine (an unreachable engine shows as skipped). Call with top-level await.
+ */
+export async function onEachEngine(suite: EngineSuite): Promise<void> {
+  await forEachEngine((engine) => {
+    let drop: (() => Promise<void>) | undefined;
+    suite(
+      engine.label,
+      async () => {
+        const database = await engine.freshDatabase();
+        drop = database.drop;
+        return database.config;
+      },
+      async () => drop?.(),
+    );
+  });
 }
 
 export interface Shopper {

@@ -2,12 +2,12 @@
 // business key and never goes negative, and limit counters never pass their limit, however many
 // requests race.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/store/index.ts';
+import type { Store } from '../../src/store/index.ts';
 import { createUser } from '../../src/product/store/users.ts';
 import { changePoints, pointsBalance } from '../../src/campaigns/kernel/points.ts';
 import { readCounter, tryIncrement } from '../../src/campaigns/kernel/counters.ts';
 import { CampaignError } from '../../src/campaigns/kernel/codes.ts';
-import { checkPostgres, createPostgresDatabase } from '../harness/index.ts';
+import { forEachEngine } from '../harness/index.ts';
 
 function kernelSuite(
   engine: string,
@@ -72,9 +72,9 @@ function kernelSuite(
   });
 }
 
-kernelSuite('SQLite', async () => ({ store: await openStore({ sqliteFile: ':memory:' }) }));
-kernelSuite('PostgreSQL', async () => {
-  if (!(await checkPostgres())) return undefined;
-  const database = await createPostgresDatabase();
-  return { store: await openStore({ databaseUrl: database.url }), drop: database.drop };
-});
+await forEachEngine((engine) =>
+  kernelSuite(engine.label, async () => {
+    const fresh = await engine.freshStore();
+    return { store: await fresh.open(), drop: fresh.dispose };
+  }),
+);

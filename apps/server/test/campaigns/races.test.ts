@@ -207,4 +207,4 @@ const raceSuite: EngineSuite = (engine, overrides, cleanup) => {
   });
 };
 
-onEachEngine(raceSuite);
+await onEachEngine(raceSuite);

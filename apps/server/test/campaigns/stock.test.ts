@@ -206,4 +206,4 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
   });
 };
 
-onEachEngine(stockSuite);
+await onEachEngine(stockSuite);

@@ -1,5 +1,6 @@
 export * from './server.ts';
 export * from './services.ts';
+export * from './engines.ts';
 export * from './captured-log.ts';
 export * from './demo-codes.ts';
 // What the end-to-end tests use of the server besides the server itself: e2e/ imports the server

@@ -25,6 +25,18 @@ function decide(name: string, check: ServiceCheck): boolean {
 }
 
 export async function checkPostgres(): Promise<boolean> {
+  return decide('PostgreSQL', await postgresStatus());
+}
+
+let postgresProbe: Promise<ServiceCheck> | undefined;
+
+/** Whether PostgreSQL answers, asked once per test file and never throwing. */
+export function postgresStatus(): Promise<ServiceCheck> {
+  postgresProbe ??= probePostgres();
+  return postgresProbe;
+}
+
+async function probePostgres(): Promise<ServiceCheck> {
   const client = new pg.Client({
     connectionString: POSTGRES_ADMIN_URL,
     connectionTimeoutMillis: 3000,
@@ -32,9 +44,9 @@ export async function checkPostgres(): Promise<boolean> {
   try {
     await client.connect();
     await client.query('select 1');
-    return decide('PostgreSQL', { available: true });
+    return { available: true };
   } catch (error) {
-    return decide('PostgreSQL', { available: false, reason: (error as Error).message });
+    return { available: false, reason: (error as Error).message };
   } finally {
     await client.end().catch(() => {});
   }

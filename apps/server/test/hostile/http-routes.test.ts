@@ -246,7 +246,7 @@ async function judge(
   return undefined;
 }
 
-onEachEngine((engine, overrides, cleanup) => {
+await onEachEngine((engine, overrides, cleanup) => {
   describe(`hostile HTTP input on every route (${engine})`, () => {
     let s: ProductTestServer | undefined;
     let shopper: Shopper;

@@ -5,7 +5,7 @@
 // After every command the connection still answers getServerTime. One server per engine.
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, NON_ERROR_CODES, type CommandName, type Frame } from '@morsel/protocol';
-import { checkPostgres } from '../harness/index.ts';
+import { forEachEngine } from '../harness/index.ts';
 import { imSuite } from '../im-link/suite.ts';
 import {
   hostileVariants,
@@ -101,13 +101,8 @@ async function fuzz(
   return failures;
 }
 
-const ENGINES = [
-  { engine: 'sqlite', available: true },
-  { engine: 'postgres', available: await checkPostgres() },
-] as const;
-
-for (const { engine, available } of ENGINES) {
-  describe.runIf(available)(`hostile parameters for every IM command (${engine})`, () => {
+await forEachEngine(({ name: engine }) => {
+  describe('hostile parameters for every IM command', () => {
     // Hostile logins are refused by the hundred: the login throttle (tested in link-security) must
     // not block this suite's own valid logins from the same address afterwards.
     const suite = imSuite({
@@ -213,4 +208,4 @@ for (const { engine, available } of ENGINES) {
       ).toBeTruthy();
     }, 240_000);
   });
-}
+});

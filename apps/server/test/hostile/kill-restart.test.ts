@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NIM, type ClientMsg } from '@morsel/im-sdk';
-import { checkPostgres, createPostgresDatabase, makeDataDir } from '../harness/index.ts';
+import { createPostgresDatabase, forEachEngine, makeDataDir } from '../harness/index.ts';
 import { Events } from '../im-link/clients.ts';
 import { nimPost } from '../im-rest/nim-client.ts';
 
@@ -60,13 +60,8 @@ interface Sent {
   idClient: string;
 }
 
-const ENGINES = [
-  { engine: 'SQLite', available: true },
-  { engine: 'PostgreSQL', available: await checkPostgres() },
-];
-
-for (const { engine, available } of ENGINES) {
-  describe.runIf(available)(`kill -9 mid-stream and restart (${engine})`, () => {
+await forEachEngine(({ label: engine }) => {
+  describe('kill -9 mid-stream and restart', () => {
     const cleanups: (() => Promise<unknown>)[] = [];
     afterAll(async () => {
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
@@ -232,4 +227,4 @@ for (const { engine, available } of ENGINES) {
       }
     }, 240_000);
   });
-}
+});

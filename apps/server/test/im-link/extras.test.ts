@@ -13,12 +13,7 @@ import {
   type QuickComment,
   type StickTopSession,
 } from '@morsel/im-sdk';
-import {
-  checkPostgres,
-  createPostgresDatabase,
-  startTestServer,
-  type TestServer,
-} from '../harness/index.ts';
+import { forEachEngine, startTestServer, type TestServer } from '../harness/index.ts';
 import { demoOptions, Events } from './clients.ts';
 
 /** Events plus the extras callbacks (recorded through the recorder's own method). */
@@ -560,9 +555,8 @@ const scenarios: Record<string, Scenario> = {
 function runAll(
   label: string,
   start: () => Promise<{ server: TestServer; stop: () => Promise<void> }>,
-  enabled = true,
 ) {
-  describe.runIf(enabled)(label, () => {
+  describe(label, () => {
     let server: TestServer;
     let stop: () => Promise<void>;
     const opened: NIM[] = [];
@@ -585,19 +579,10 @@ function runAll(
   });
 }
 
-runAll('message extras on SQLite', async () => {
-  const server = await startTestServer({ imCommandsPerSecond: 10_000 });
-  return { server, stop: () => server.stop() };
-});
-
-runAll(
-  'message extras on PostgreSQL',
-  async () => {
-    const database = await createPostgresDatabase();
-    const server = await startTestServer({
-      databaseUrl: database.url,
-      imCommandsPerSecond: 10_000,
-    });
+await forEachEngine((engine) =>
+  runAll(`message extras on ${engine.label}`, async () => {
+    const database = await engine.freshDatabase();
+    const server = await startTestServer({ ...database.config, imCommandsPerSecond: 10_000 });
     return {
       server,
       stop: async () => {
@@ -605,6 +590,5 @@ runAll(
         await database.drop();
       },
     };
-  },
-  await checkPostgres(),
+  }),
 );

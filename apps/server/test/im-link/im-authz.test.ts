@@ -2,13 +2,12 @@
 // L5): blacklists reach every side channel, mutes and a fan-out budget bound team custom system
 // messages, per-account quotas, one-to-one recipients in their stored spelling, atomic team
 // admission, sync that ends with a membership, and contact details for friends only.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ClientMsg } from '@morsel/im-sdk';
 import type { DeliveredEvent, SysMsg, User } from '@morsel/protocol';
-import { checkPostgres } from '../harness/index.ts';
+import { forEachEngine } from '../harness/index.ts';
 import { imSuite } from './suite.ts';
 
-const postgres = await checkPostgres();
 const raw = (to: string, text: string, idClient: string) => ({
   scene: 'p2p' as const,
   to,
@@ -17,11 +16,7 @@ const raw = (to: string, text: string, idClient: string) => ({
   text,
 });
 
-describe.each([
-  { engine: 'sqlite' as const, run: true },
-  { engine: 'postgres' as const, run: postgres },
-])('IM authorisation ($engine)', ({ engine, run }) => {
-  if (!run) return;
+await forEachEngine('IM authorisation', ({ name: engine }) => {
   const suite = imSuite({
     fresh: 'each',
     engine,

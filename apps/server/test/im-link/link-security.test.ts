@@ -3,15 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { Packr } from 'msgpackr';
 import { COMMANDS } from '@morsel/protocol';
-import { checkPostgres } from '../harness/index.ts';
+import { forEachEngine } from '../harness/index.ts';
 import { rawClient } from './raw-client.ts';
 import { imSuite } from './suite.ts';
 import { nimPost } from '../im-rest/nim-client.ts';
 
-const postgres = await checkPostgres();
-
-for (const engine of ['sqlite', 'postgres'] as const) {
-  describe.runIf(engine === 'sqlite' || postgres)(`gateway defences on ${engine}`, () => {
+await forEachEngine(({ name: engine }) => {
+  describe('gateway defences', () => {
     const suite = imSuite({
       fresh: 'all',
       engine,
@@ -146,4 +144,4 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       for (const client of [...open.slice(1), again!]) client.close();
     });
   });
-}
+});

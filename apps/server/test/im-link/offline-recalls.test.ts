@@ -4,24 +4,14 @@
 // history, and the session's last message falls back to the one before. On both engines: the
 // membership joins (team_id cast into the conversation key) and the computed super-team sessions
 // are SQL each engine must run.
-import { describe, it } from 'vitest';
-import { checkPostgres } from '../harness/index.ts';
+import { it } from 'vitest';
+import { forEachEngine, type EngineName } from '../harness/index.ts';
 import { offlineRecallScenario } from './recall-scenario.ts';
 import { imSuite } from './suite.ts';
 
-const postgres = await checkPostgres();
+await forEachEngine('recalls made while a member was offline', ({ name }) => onEngine(name));
 
-describe.each([
-  { engine: 'sqlite' as const, run: true },
-  { engine: 'postgres' as const, run: postgres },
-])('recalls made while a member was offline ($engine)', ({ engine, run }) => {
-  // Skipped, not dropped: a missing engine must show in the run's skipped count.
-  describe.runIf(run)(`with ${engine} reachable`, () => {
-    onEngine(engine);
-  });
-});
-
-function onEngine(engine: 'sqlite' | 'postgres') {
+function onEngine(engine: EngineName) {
   const suite = imSuite({ fresh: 'each', engine });
 
   it('reach a team member at its next sync, once, and leave its local messages', async () => {

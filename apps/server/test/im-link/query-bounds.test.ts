@@ -6,14 +6,13 @@ import { describe, expect, it } from 'vitest';
 import type { ClientMsg } from '@morsel/im-sdk';
 import { isStatementTimeout } from '../../src/store/index.ts';
 import { fillThreadRoots } from '../../src/store/migrations/0018_im_thread_root.ts';
-import { checkPostgres } from '../harness/index.ts';
+import { forEachEngine } from '../harness/index.ts';
 import { imSuite } from './suite.ts';
 
-const postgres = await checkPostgres();
 const DAY = 86_400_000;
 
-for (const engine of ['sqlite', 'postgres'] as const) {
-  describe.runIf(engine === 'sqlite' || postgres)(`query bounds on ${engine}`, () => {
+await forEachEngine(({ name: engine }) => {
+  describe('query bounds', () => {
     const suite = imSuite({
       fresh: 'all',
       engine,
@@ -119,4 +118,4 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         ]);
       });
   });
-}
+});

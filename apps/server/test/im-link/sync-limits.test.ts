@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientMsg } from '@morsel/im-sdk';
 import type { ImError, SyncCategory } from '@morsel/protocol';
 import { SYNC_PUSH_BYTES } from '../../src/im/gateway/sync-push.ts';
-import { checkPostgres } from '../harness/index.ts';
+import { forEachEngine } from '../harness/index.ts';
 import { connectNewAccount } from './clients.ts';
 import { imSuite } from './suite.ts';
 
@@ -23,13 +23,8 @@ const chinese = (chars: number, seed = 0) =>
     String.fromCharCode(0x4e00 + ((i * 7 + seed) % 20_000)),
   ).join('');
 
-const engines = [
-  ['SQLite', 'sqlite', true],
-  ['PostgreSQL', 'postgres', await checkPostgres()],
-] as const;
-
-for (const [label, engine, available] of engines) {
-  describe.runIf(available)(`a large sync on ${label}`, () => {
+await forEachEngine(({ name: engine }) => {
+  describe('a large sync', () => {
     const suite = imSuite({ fresh: 'each', engine });
 
     it('delivers 70 friend applications with 5,000-character Chinese ps; a repeated one replaces the older', async () => {
@@ -135,4 +130,4 @@ for (const [label, engine, available] of engines) {
       expect(calls).toBe(1);
     });
   });
-}
+});

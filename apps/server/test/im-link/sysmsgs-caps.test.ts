@@ -3,16 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Gateway } from '../../src/im/gateway/gateway.ts';
 import { PENDING_SYSMSGS_MAX, sendSysMsg } from '../../src/im/people/sysmsgs.ts';
-import { checkPostgres } from '../harness/index.ts';
+import { forEachEngine } from '../harness/index.ts';
 import { imSuite } from './suite.ts';
 
-const engines = [
-  ['SQLite', 'sqlite', true],
-  ['PostgreSQL', 'postgres', await checkPostgres()],
-] as const;
-
-for (const [label, engine, available] of engines) {
-  describe.runIf(available)(`stored system messages on ${label}`, () => {
+await forEachEngine(({ name: engine }) => {
+  describe('stored system messages', () => {
     const suite = imSuite({ fresh: 'all', engine });
 
     it(`keeps at most ${PENDING_SYSMSGS_MAX} unhandled requests per recipient, dropping the oldest`, async () => {
@@ -52,4 +47,4 @@ for (const [label, engine, available] of engines) {
       expect(pushed).toHaveLength(PENDING_SYSMSGS_MAX + extra + 1);
     });
   });
-}
+});

@@ -2,19 +2,14 @@
 // was said from its (latest) join on, on every read path (history, search, by id, threads, pins,
 // quick comments), and a non-member sees only the team's public card. Membership joins and the
 // join-time filter are SQL each engine must run.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ClientMsg } from '@morsel/im-sdk';
-import { checkPostgres } from '../harness/index.ts';
+import { forEachEngine } from '../harness/index.ts';
 import { imSuite } from './suite.ts';
 
-const postgres = await checkPostgres();
 const texts = (msgs: ClientMsg[]) => msgs.filter((m) => m.type === 0).map((m) => m.text);
 
-describe.each([
-  { engine: 'sqlite' as const, run: true },
-  { engine: 'postgres' as const, run: postgres },
-])('reading a team from the join on ($engine)', ({ engine, run }) => {
-  if (!run) return;
+await forEachEngine('reading a team from the join', ({ name: engine }) => {
   const suite = imSuite({ fresh: 'each', engine });
 
   it('hides everything from before a member joined, and from while it was out, on every read path', async () => {

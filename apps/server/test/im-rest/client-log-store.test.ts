@@ -1,11 +1,9 @@
 // The client log store on both engines: daily byte quotas per app, device and address, and
 // pruning by age (review H2).
 import { afterAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { openStore, type Store } from '../../src/store/index.ts';
+import type { Store } from '../../src/store/index.ts';
 import { ClientLogStore } from '../../src/im/client-logs/store.ts';
-import { checkPostgres, createPostgresDatabase, makeDataDir } from '../harness/index.ts';
+import { forEachEngine } from '../harness/index.ts';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 0, 15, 4, 0, 0); // noon in China: T0 + 11 h is still the same day
@@ -106,25 +104,15 @@ function clientLogStoreContract(name: string, open: () => Promise<Store>): void 
   });
 }
 
-const dirs: string[] = [];
+const disposals: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
+  await Promise.all(disposals.map((dispose) => dispose()));
 });
 
-clientLogStoreContract('SQLite', async () => {
-  const dir = await makeDataDir();
-  dirs.push(dir);
-  return openStore({ sqliteFile: path.join(dir, 'client-logs.sqlite') });
+await forEachEngine((engine) => {
+  clientLogStoreContract(engine.label, async () => {
+    const fresh = await engine.freshStore();
+    disposals.push(fresh.dispose);
+    return fresh.open();
+  });
 });
-
-if (await checkPostgres()) {
-  const databases: { drop(): Promise<void> }[] = [];
-  afterAll(async () => {
-    for (const database of databases) await database.drop();
-  });
-  clientLogStoreContract('PostgreSQL', async () => {
-    const database = await createPostgresDatabase();
-    databases.push(database);
-    return openStore({ databaseUrl: database.url });
-  });
-}

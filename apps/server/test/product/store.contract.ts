@@ -10,7 +10,13 @@ import {
   storeSmsCaptcha,
   SMS_CODE_TTL_MS,
 } from '../../src/product/store/sms-captchas.ts';
-import { hitCounter, peekCounter, releaseCounter } from '../../src/product/store/rate-limit.ts';
+import {
+  counterResetAt,
+  hitCounter,
+  peekCounter,
+  releaseCounter,
+} from '../../src/product/store/rate-limit.ts';
+import { insertOutboxMessage, latestOutboxMessages } from '../../src/product/store/sms-outbox.ts';
 import { checkImageCaptcha, storeImageCaptcha } from '../../src/product/store/image-captchas.ts';
 import {
   deleteExpired,
@@ -333,6 +339,30 @@ export function productStoreContract(name: string, open: () => Promise<Store>): 
           count: 7,
           resetAt: T0 + 2 * DAY,
         });
+      }),
+    );
+
+    it(
+      "tells when a counter's window ends, also after it has ended, and nothing for one never hit",
+      withStore(async ({ db }) => {
+        expect(await counterResetAt(db, 'sms.interval:139')).toBeUndefined();
+        await hitCounter(db, 'sms.interval:139', T0, T0 + 60_000);
+        expect(await counterResetAt(db, 'sms.interval:139')).toBe(T0 + 60_000);
+        expect(await counterResetAt(db, 'sms.interval:other')).toBeUndefined();
+      }),
+    );
+
+    it(
+      'keeps outbox messages per number and reads the latest first, up to a limit',
+      withStore(async ({ db }) => {
+        for (const [i, text] of ['一 111111', '二 222222', '三 333333'].entries())
+          await insertOutboxMessage(db, { mobile: '13900000009', text, createdAt: T0 + i });
+        await insertOutboxMessage(db, { mobile: '13900000008', text: '别人', createdAt: T0 });
+        expect(await latestOutboxMessages(db, '13900000009', 2)).toEqual([
+          { mobile: '13900000009', text: '三 333333', createdAt: T0 + 2 },
+          { mobile: '13900000009', text: '二 222222', createdAt: T0 + 1 },
+        ]);
+        expect(await latestOutboxMessages(db, '13900000007', 10)).toEqual([]);
       }),
     );
   });

@@ -1,11 +1,10 @@
 // The send path's batched writes on both engines: what one turn's messages become when they share
 // a transaction (positions, sessions, duplicates), checked in the tables themselves.
-import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, sqliteFileIn, type Store } from '../../src/store/index.ts';
+import { openStore, type Store } from '../../src/store/index.ts';
 import { insertMessage, type StoredBody } from '../../src/im/messaging/index.ts';
 import type { NewMessage } from '../../src/im/messaging/message-store.ts';
-import { checkPostgres, createPostgresDatabase, makeDataDir } from '../harness/index.ts';
+import { createPostgresDatabase, forEachEngine } from '../harness/index.ts';
 
 const APP = 'writerApp01';
 const NOW = 1_767_225_600_000;
@@ -209,78 +208,69 @@ function writerSuite(
   });
 }
 
-writerSuite('sqlite', async () => {
-  const dataDir = await makeDataDir();
-  return {
-    store: await openStore({ sqliteFile: sqliteFileIn(dataDir) }),
-    dispose: () => fs.rm(dataDir, { recursive: true, force: true }),
-  };
-});
-
-describe.runIf(await checkPostgres())('on PostgreSQL', () => {
-  writerSuite('postgres', async () => {
-    const database = await createPostgresDatabase();
-    return {
-      store: await openStore({ databaseUrl: database.url }),
-      dispose: () => database.drop(),
-    };
+await forEachEngine((engine) => {
+  writerSuite(engine.name, async () => {
+    const fresh = await engine.freshStore();
+    return { store: await fresh.open(), dispose: fresh.dispose };
   });
 
-  describe('message writer: two processes on one PostgreSQL database', () => {
-    it('never hands out a seq twice or skips one when both write to the same conversations', async () => {
-      const database = await createPostgresDatabase();
-      // Two stores are two gateway processes as far as the database can tell: separate pools.
-      const one = await openStore({ databaseUrl: database.url });
-      const two = await openStore({ databaseUrl: database.url });
-      try {
-        const pairs = [
-          ['ann', 'ben'],
-          ['cat', 'dan'],
-          ['eve', 'fay'],
-          ['gus', 'hal'],
-          ['ida', 'jon'],
-        ] as const;
-        // Each turn both write a message to every conversation, in opposite orders, so their
-        // batches would lock the same rows in different orders if rows were not sorted.
-        for (let turn = 0; turn < 20; turn++) {
-          await Promise.all([
-            ...pairs.map(([a, b]) => insertMessage(one.db, p2p(a, b, `one-${turn}-${a}`))),
-            ...[...pairs]
-              .reverse()
-              .map(([a, b]) => insertMessage(two.db, p2p(b, a, `two-${turn}-${b}`))),
-          ]);
+  // Several processes share a database only on PostgreSQL (SQLite is one process's file).
+  if (engine.name === 'postgres')
+    describe('message writer: two processes on one PostgreSQL database', () => {
+      it('never hands out a seq twice or skips one when both write to the same conversations', async () => {
+        const database = await createPostgresDatabase();
+        // Two stores are two gateway processes as far as the database can tell: separate pools.
+        const one = await openStore({ databaseUrl: database.url });
+        const two = await openStore({ databaseUrl: database.url });
+        try {
+          const pairs = [
+            ['ann', 'ben'],
+            ['cat', 'dan'],
+            ['eve', 'fay'],
+            ['gus', 'hal'],
+            ['ida', 'jon'],
+          ] as const;
+          // Each turn both write a message to every conversation, in opposite orders, so their
+          // batches would lock the same rows in different orders if rows were not sorted.
+          for (let turn = 0; turn < 20; turn++) {
+            await Promise.all([
+              ...pairs.map(([a, b]) => insertMessage(one.db, p2p(a, b, `one-${turn}-${a}`))),
+              ...[...pairs]
+                .reverse()
+                .map(([a, b]) => insertMessage(two.db, p2p(b, a, `two-${turn}-${b}`))),
+            ]);
+          }
+          for (const [a, b] of pairs) {
+            const rows = await one.db
+              .selectFrom('im_messages')
+              .select(['seq', 'time'])
+              .where('app_key', '=', APP)
+              .where('conv_key', '=', convOf(a, b))
+              .orderBy('seq')
+              .execute();
+            expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+            for (let i = 1; i < rows.length; i++)
+              expect(rows[i]!.time).toBeGreaterThan(rows[i - 1]!.time);
+            // Both sessions point at the conversation's last message.
+            const last = await one.db
+              .selectFrom('im_messages')
+              .select('id')
+              .where('conv_key', '=', convOf(a, b))
+              .where('seq', '=', 40)
+              .executeTakeFirstOrThrow();
+            const sessions = await one.db
+              .selectFrom('im_sessions')
+              .select('last_msg_id')
+              .where('app_key', '=', APP)
+              .where('conv_key', '=', convOf(a, b))
+              .execute();
+            expect(sessions).toEqual([{ last_msg_id: last.id }, { last_msg_id: last.id }]);
+          }
+        } finally {
+          await one.close();
+          await two.close();
+          await database.drop();
         }
-        for (const [a, b] of pairs) {
-          const rows = await one.db
-            .selectFrom('im_messages')
-            .select(['seq', 'time'])
-            .where('app_key', '=', APP)
-            .where('conv_key', '=', convOf(a, b))
-            .orderBy('seq')
-            .execute();
-          expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-          for (let i = 1; i < rows.length; i++)
-            expect(rows[i]!.time).toBeGreaterThan(rows[i - 1]!.time);
-          // Both sessions point at the conversation's last message.
-          const last = await one.db
-            .selectFrom('im_messages')
-            .select('id')
-            .where('conv_key', '=', convOf(a, b))
-            .where('seq', '=', 40)
-            .executeTakeFirstOrThrow();
-          const sessions = await one.db
-            .selectFrom('im_sessions')
-            .select('last_msg_id')
-            .where('app_key', '=', APP)
-            .where('conv_key', '=', convOf(a, b))
-            .execute();
-          expect(sessions).toEqual([{ last_msg_id: last.id }, { last_msg_id: last.id }]);
-        }
-      } finally {
-        await one.close();
-        await two.close();
-        await database.drop();
-      }
+      });
     });
-  });
 });

@@ -25,6 +25,7 @@ import {
   requireRunning,
 } from '../kernel/window.ts';
 import { ShareCode } from '../schemas.ts';
+import { claimableTemplates } from '../store/coupon-templates.ts';
 import type { CouponSettings } from './settings.ts';
 
 export const COUPON_CAMPAIGN = 'coupon';
@@ -59,13 +60,7 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     const now = clock.now();
     const { campaign, settings } = await load();
     const user = await optionalUser(ctx, request);
-    const templates = await db
-      .selectFrom('coupon_templates')
-      .selectAll()
-      .where('campaign_id', '=', COUPON_CAMPAIGN)
-      .where('claimable', '=', 1)
-      .orderBy('id')
-      .execute();
+    const templates = await claimableTemplates(db, COUPON_CAMPAIGN);
     const claimed = user
       ? await readCounters(
           db,

@@ -19,7 +19,7 @@ import { FrequencyControl, type FrequencyLimits } from './frequency.ts';
 import { LoginThrottle, type LoginThrottleLimits } from './login-throttle.ts';
 import type { HandlerContext, HandlerTable, PreLoginContext } from './handlers/types.ts';
 import { accountChannel, type AccountKey, type LoginPort } from './ports.ts';
-import type { Presence } from './presence.ts';
+import type { HeldPort, Presence } from './presence/index.ts';
 import { GroupFanout } from './groups.ts';
 import { pushFrame } from './push-frame.ts';
 
@@ -230,8 +230,8 @@ export class Gateway implements CommandRunner {
   }
 
   /** Every port this process holds, to refresh shared presence. */
-  localPorts(): { account: AccountKey; port: LoginPort }[] {
-    const out: { account: AccountKey; port: LoginPort }[] = [];
+  localPorts(): HeldPort[] {
+    const out: HeldPort[] = [];
     for (const local of this.accounts.values()) {
       for (const connection of local.connections) {
         const port = local.ports.get(connection.id);

@@ -14,7 +14,7 @@ import { authHandlers } from './handlers/auth.ts';
 import { linkHandlers } from './handlers/link.ts';
 import { SyncSources } from './handlers/sync.ts';
 import { LINK_PATH, registerLbs } from './lbs.ts';
-import { MemoryPresence, RedisPresence, type Presence } from './presence.ts';
+import { openPresence } from './presence/index.ts';
 
 export { Gateway, kickConnections, type LoginVerifier } from './gateway.ts';
 export { LBS_PATH, LINK_PATH } from './lbs.ts';
@@ -48,9 +48,10 @@ const PRESENCE_REFRESH_MS = 30_000;
 
 export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
   const { http, config, log } = deps;
-  const presence: Presence = config.redisUrl
-    ? await RedisPresence.connect(config.redisUrl, config.redisPrefix)
-    : new MemoryPresence();
+  const presence = await openPresence({
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+  });
   const syncSources = new SyncSources(log);
   const gateway = new Gateway({
     bus: deps.bus,
@@ -122,21 +123,19 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     ...(config.publicUrl && { publicUrl: config.publicUrl }),
   });
 
-  const refresher =
-    presence instanceof RedisPresence
-      ? setInterval(() => {
-          presence
-            .refresh(gateway.localPorts())
-            .catch((err) => log.warn({ err }, 'presence refresh failed'));
-        }, PRESENCE_REFRESH_MS)
-      : undefined;
-  refresher?.unref();
+  // Every engine is vouched to alike; one that expires nothing (memory) makes this a no-op.
+  const refresher = setInterval(() => {
+    presence
+      .refresh(gateway.localPorts())
+      .catch((err) => log.warn({ err }, 'presence refresh failed'));
+  }, PRESENCE_REFRESH_MS);
+  refresher.unref();
 
   return {
     gateway,
     syncSources,
     async close() {
-      if (refresher) clearInterval(refresher);
+      clearInterval(refresher);
       gateway.shutdown();
       engine.close();
       // Sockets report their close on later ticks; their clean-up still needs the store.

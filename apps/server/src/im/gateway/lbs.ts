@@ -6,7 +6,7 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import type { Store } from '../../store/index.ts';
+import { imAppExists, type Store } from '../../store/index.ts';
 
 export const LBS_PATH = '/im/lbs';
 export const LINK_PATH = '/im/link/';
@@ -45,14 +45,10 @@ export function registerLbs(http: FastifyInstance, options: LbsOptions): void {
     LBS_PATH,
     { schema: { querystring: LbsQuery } },
     async (request, reply) => {
-      const app = await options.store.db
-        .selectFrom('im_apps')
-        .select('app_key')
-        .where('app_key', '=', request.query.k)
-        .executeTakeFirst();
+      const known = await imAppExists(options.store.db, request.query.k);
       // Per client and per moment: no shared cache may keep it.
       reply.header('cache-control', 'no-store');
-      if (!app) return reply.send({ code: 404, message: 'unknown app key' });
+      if (!known) return reply.send({ code: 404, message: 'unknown app key' });
       const base = ownAddress(request, options.publicUrl);
       return {
         code: 200,

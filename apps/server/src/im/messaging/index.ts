@@ -1,5 +1,5 @@
 // The messaging feature: its handlers, its sync sources and the one-to-one scene.
-import type { Store } from '../../store/index.ts';
+import { storedAccid, type Store } from '../../store/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import { messagingHandlers, type ComputedSessions } from './handlers.ts';
 import { knownAccounts } from './known-accounts.ts';
@@ -50,19 +50,7 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   const scenes = new SceneRegistry();
   scenes.register(
     'p2p',
-    p2pResolver(
-      knownAccounts(
-        async (appKey, accid) =>
-          (
-            await store.db
-              .selectFrom('im_accounts')
-              .select('accid')
-              .where('app_key', '=', appKey)
-              .where('accid', '=', accid.toLowerCase())
-              .executeTakeFirst()
-          )?.accid,
-      ),
-    ),
+    p2pResolver(knownAccounts((appKey, accid) => storedAccid(store.db, appKey, accid))),
   );
   const guards: SendGuard[] = [];
   const writeGuards: WriteGuard[] = [];

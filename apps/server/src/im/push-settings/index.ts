@@ -3,6 +3,7 @@
 import type { Store } from '../../store/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import { pushSettingsHandlers, toDonnop } from './handlers.ts';
+import { donnopChangedSince } from './donnop-store.ts';
 
 export function registerPushSettings({
   store,
@@ -16,13 +17,7 @@ export function registerPushSettings({
   im.gateway.use(pushSettingsHandlers({ db: store.db, gateway: im.gateway, now }));
   im.syncSources.register('donnop', async (context, since) => {
     const { appKey, accid } = context.session;
-    const row = await store.db
-      .selectFrom('im_donnop')
-      .selectAll()
-      .where('app_key', '=', appKey)
-      .where('accid', '=', accid)
-      .where('updated_at', '>', since)
-      .executeTakeFirst();
+    const row = await donnopChangedSince(store.db, appKey, accid, since);
     if (row) context.connection.push('syncDonnop', { donnop: toDonnop(row) });
   });
 }

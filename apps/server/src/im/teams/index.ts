@@ -67,21 +67,8 @@ export function registerTeams({
 
   // A logged-in connection joins the fan-out groups of its account's super teams.
   im.gateway.onSessionStart(async (session, connection) => {
-    const rows = await store.db
-      .selectFrom('im_team_members')
-      .innerJoin('im_teams', (join) =>
-        join
-          .onRef('im_teams.id', '=', 'im_team_members.team_id')
-          .on('im_teams.kind', '=', 'superTeam')
-          .on('im_teams.valid', '=', 1),
-      )
-      .select('im_team_members.team_id')
-      .where('im_team_members.app_key', '=', session.appKey)
-      .where('im_team_members.accid', '=', session.accid)
-      .where('im_team_members.valid', '=', 1)
-      .execute();
-    for (const row of rows)
-      await im.gateway.groups.join(connection, superTeamGroup(session.appKey, row.team_id));
+    for (const teamId of await teams.superTeamIdsOf(session.appKey, session.accid))
+      await im.gateway.groups.join(connection, superTeamGroup(session.appKey, teamId));
   });
 }
 

@@ -263,6 +263,24 @@ export class TeamStore {
       .execute();
   }
 
+  /** The valid super teams an account is a valid member of. */
+  async superTeamIdsOf(appKey: string, accid: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('im_team_members')
+      .innerJoin('im_teams', (join) =>
+        join
+          .onRef('im_teams.id', '=', 'im_team_members.team_id')
+          .on('im_teams.kind', '=', 'superTeam')
+          .on('im_teams.valid', '=', 1),
+      )
+      .select('im_team_members.team_id')
+      .where('im_team_members.app_key', '=', appKey)
+      .where('im_team_members.accid', '=', accid)
+      .where('im_team_members.valid', '=', 1)
+      .execute();
+    return rows.map((row) => Number(row.team_id));
+  }
+
   async countOwned(appKey: string, accid: string): Promise<number> {
     const row = await this.db
       .selectFrom('im_teams')

@@ -8,7 +8,7 @@ import { clientAddress } from '../http.ts';
 import type { ProductContext } from '../context.ts';
 import { LegacyFields, Mobile } from '../schemas.ts';
 import { drawImageCaptcha, imageCaptchaNeeded, smsDailyKey } from '../image-captcha.ts';
-import { hitCounter, peekCounter, releaseCounter } from '../store/rate-limit.ts';
+import { counterResetAt, hitCounter, peekCounter, releaseCounter } from '../store/rate-limit.ts';
 import { checkImageCaptcha } from '../store/image-captchas.ts';
 import {
   newSmsCode,
@@ -127,12 +127,8 @@ export function registerCaptchaRoutes(scope: FastifyInstance, ctx: ProductContex
 }
 
 async function tooSoon(ctx: ProductContext, mobile: string, now: number) {
-  const row = await ctx.db
-    .selectFrom('rate_counters')
-    .select('reset_at')
-    .where('key', '=', intervalKey(mobile))
-    .executeTakeFirst();
-  const seconds = Math.max(1, Math.ceil(((row ? Number(row.reset_at) : now) - now) / 1000));
+  const resetAt = (await counterResetAt(ctx.db, intervalKey(mobile))) ?? now;
+  const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
   return fail('smsTooSoon', {
     message: `验证码发送过于频繁，请${seconds}秒后再试`,
     data: { retryAfter: seconds },

@@ -7,6 +7,7 @@ import { fail, ok } from '../codes.ts';
 import { clientAddress, headerValue } from '../http.ts';
 import type { ProductContext } from '../context.ts';
 import { hitCounter } from '../store/rate-limit.ts';
+import { insertPageView } from '../store/page-views.ts';
 import { redactTokens } from '../../redact.ts';
 
 export const LIZARD_SCRIPT_PATH = '/activity/activity-static/lizard/index.js';
@@ -39,21 +40,18 @@ export function registerLizardRoutes(scope: FastifyInstance, ctx: ProductContext
     const now = ctx.clock.now();
     const budget = await hitCounter(ctx.db, `lizard.hour:${address}`, now, now + 3600_000);
     if (budget.count > REPORTS_PER_ADDRESS_PER_HOUR) throw fail('tooManyRequests');
-    await ctx.db
-      .insertInto('lizard_page_views')
-      .values({
-        path: view.path,
-        title: view.title ?? '',
-        referrer: view.referrer ?? '',
-        ttfb_ms: view.ttfb ?? null,
-        dom_ready_ms: view.domReady ?? null,
-        load_ms: view.load ?? null,
-        // The native app's user agent carries the shopper's `ut` (docs/native-bridge.md).
-        user_agent: redactTokens(headerValue(request, 'user-agent') ?? '').slice(0, 512),
-        client_address: address,
-        created_at: now,
-      })
-      .execute();
+    await insertPageView(ctx.db, {
+      path: view.path,
+      title: view.title ?? '',
+      referrer: view.referrer ?? '',
+      ttfb_ms: view.ttfb ?? null,
+      dom_ready_ms: view.domReady ?? null,
+      load_ms: view.load ?? null,
+      // The native app's user agent carries the shopper's `ut` (docs/native-bridge.md).
+      user_agent: redactTokens(headerValue(request, 'user-agent') ?? '').slice(0, 512),
+      client_address: address,
+      created_at: now,
+    });
     return ok(null);
   });
 }

@@ -9,6 +9,7 @@ import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../../config/index.ts';
 import { AliyunSmsProvider } from './aliyun.ts';
+import { insertOutboxMessage, latestOutboxMessages } from '../store/sms-outbox.ts';
 
 export { SmsSendError } from './errors.ts';
 
@@ -30,10 +31,7 @@ export class OutboxSmsProvider implements SmsProvider {
   ) {}
 
   async send(mobile: string, text: string): Promise<void> {
-    await this.db
-      .insertInto('sms_outbox')
-      .values({ mobile, text, created_at: this.clock.now() })
-      .execute();
+    await insertOutboxMessage(this.db, { mobile, text, createdAt: this.clock.now() });
     this.log.info({ mobile }, 'sms outbox: message stored instead of sent');
   }
 }
@@ -52,18 +50,12 @@ export async function readOutbox(
   mobile: string,
   limit = 10,
 ): Promise<OutboxMessage[]> {
-  const rows = await db
-    .selectFrom('sms_outbox')
-    .select(['mobile', 'text', 'created_at'])
-    .where('mobile', '=', mobile)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    mobile: row.mobile,
-    code: /(?<!\d)\d{6}(?!\d)/.exec(row.text)?.[0] ?? null,
-    text: row.text,
-    createdAt: Number(row.created_at),
+  const messages = await latestOutboxMessages(db, mobile, limit);
+  return messages.map(({ mobile, text, createdAt }) => ({
+    mobile,
+    code: /(?<!\d)\d{6}(?!\d)/.exec(text)?.[0] ?? null,
+    text,
+    createdAt,
   }));
 }
 

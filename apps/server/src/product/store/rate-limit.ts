@@ -38,6 +38,19 @@ export async function hitCounter(
 }
 
 /** Hits counted on `key` in its current window, without counting one more. */
+/** When a counter's window ends (epoch ms), or undefined when it was never hit. */
+export async function counterResetAt(
+  db: Kysely<Database>,
+  key: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('rate_counters')
+    .select('reset_at')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row ? Number(row.reset_at) : undefined;
+}
+
 export async function peekCounter(db: Kysely<Database>, key: string, now: number): Promise<number> {
   const row = await db
     .selectFrom('rate_counters')

@@ -1,42 +1,7 @@
-// Who is logged in where: the login ports of each account across every gateway process. The
-// memory engine serves one process; the Redis engine is shared by all of them.
+// Presence shared by every gateway process, in Redis.
 import { Redis } from 'ioredis';
-import type { AccountKey, LoginPort } from './ports.ts';
-
-export interface Presence {
-  add(account: AccountKey, port: LoginPort): Promise<void>;
-  remove(account: AccountKey, connectionId: string): Promise<void>;
-  ports(account: AccountKey): Promise<LoginPort[]>;
-  close(): Promise<void>;
-}
-
-const keyOf = ({ appKey, accid }: AccountKey) => `${appKey}\u0000${accid}`;
-
-export class MemoryPresence implements Presence {
-  private readonly byAccount = new Map<string, Map<string, LoginPort>>();
-
-  async add(account: AccountKey, port: LoginPort): Promise<void> {
-    const key = keyOf(account);
-    let ports = this.byAccount.get(key);
-    if (!ports) this.byAccount.set(key, (ports = new Map()));
-    ports.set(port.connectionId, port);
-  }
-
-  async remove(account: AccountKey, connectionId: string): Promise<void> {
-    const key = keyOf(account);
-    const ports = this.byAccount.get(key);
-    ports?.delete(connectionId);
-    if (ports?.size === 0) this.byAccount.delete(key);
-  }
-
-  async ports(account: AccountKey): Promise<LoginPort[]> {
-    return [...(this.byAccount.get(keyOf(account))?.values() ?? [])];
-  }
-
-  async close(): Promise<void> {
-    this.byAccount.clear();
-  }
-}
+import type { AccountKey, LoginPort } from '../ports.ts';
+import type { HeldPort, Presence } from './types.ts';
 
 /**
  * One Redis hash per account (connection id -> port with the time its process last vouched for
@@ -46,6 +11,7 @@ export class MemoryPresence implements Presence {
  */
 export class RedisPresence implements Presence {
   static readonly TTL_MS = 120_000;
+  readonly kind = 'redis';
 
   private constructor(
     private readonly redis: Redis,
@@ -89,8 +55,7 @@ export class RedisPresence implements Presence {
     return live;
   }
 
-  /** Vouches again for the ports this process holds. */
-  async refresh(entries: { account: AccountKey; port: LoginPort }[]): Promise<void> {
+  async refresh(entries: HeldPort[]): Promise<void> {
     if (entries.length === 0) return;
     const seenAt = this.now();
     const pipeline = this.redis.pipeline();
