@@ -35,7 +35,6 @@ import { isNode, userAgent } from './util/env.ts';
 import { withDone, type Done } from './util/done.ts';
 import { ErrorReporter } from './util/error-reporter.ts';
 
-
 export class NimCore {
   protected options: ResolvedOptions;
   protected readonly link: Link;
