@@ -28,7 +28,7 @@ export function startupBanner(config: Config, facts: BannerFacts): string[] {
     if (seeded.demoAccounts.length > 0) {
       lines.push(
         `  IM demo accounts: ${seeded.demoAccounts.map((a) => a.accid).join(', ')} ` +
-          '(tokens are not printed: read im_accounts in the store, or refresh one with /nimserver/user/refreshToken.action)',
+          '(tokens are not printed, and the store keeps only their digests: issue one with /nimserver/user/refreshToken.action, signed with the app secret)',
       );
     }
     // Generated for this install and only for development, so a developer can try the password
