@@ -7,7 +7,12 @@ import { insertPageView } from '../../src/product/store/page-views.ts';
 import { TeamStore } from '../../src/im/teams/team-store.ts';
 import { donnopChangedSince } from '../../src/im/push-settings/donnop-store.ts';
 import { claimableTemplates } from '../../src/campaigns/store/coupon-templates.ts';
-import { writeCouponTemplate } from '../../src/campaigns/config-store.ts';
+import {
+  writeCampaign,
+  writeCouponTemplate,
+  writePrize,
+} from '../../src/campaigns/config-store.ts';
+import * as adminStore from '../../src/campaigns/store/admin-store.ts';
 import { forEachEngine, type FreshStore } from '../harness/index.ts';
 
 await forEachEngine('query modules', (engine) => {
@@ -199,6 +204,87 @@ await forEachEngine('query modules', (engine) => {
       const listed = await claimableTemplates(store.db, 'centre');
       expect(listed.map((t) => t.template_key)).toEqual(['first', 'second']);
       expect(await claimableTemplates(store.db, 'none')).toEqual([]);
+    });
+  });
+  describe('admin store', () => {
+    const prize = (key: string, stock: number | null) => ({
+      key,
+      name: key,
+      image: '',
+      kind: 'goods' as const,
+      weight: 1,
+      slot: 0,
+      stock,
+    });
+
+    it('lists and patches campaigns, and restocks prizes and templates relatively', async () => {
+      const { db } = store;
+      const campaign = {
+        id: 'adminstore',
+        kind: 'raffle',
+        title: '旧标题',
+        rules: ['一'],
+        startsAt: 1000,
+        endsAt: 2000,
+        settings: {},
+      } as unknown as Parameters<typeof writeCampaign>[1];
+      await writeCampaign(db, campaign, 1, false);
+      await writePrize(db, 'adminstore', prize('limited', 5), 1, false);
+      await writePrize(db, 'adminstore', prize('unlimited', null), 1, false);
+      expect((await adminStore.listCampaigns(db)).map((c) => c.id)).toContain('adminstore');
+
+      await adminStore.updateCampaign(
+        db,
+        'adminstore',
+        { title: '新标题', startsAt: 10, endsAt: 20 },
+        7,
+      );
+      const [patched] = (await adminStore.listCampaigns(db)).filter((c) => c.id === 'adminstore');
+      expect([
+        patched!.title,
+        patched!.rules,
+        Number(patched!.starts_at),
+        Number(patched!.ends_at),
+      ]).toEqual(['新标题', '一', 10, 20]);
+
+      expect(await adminStore.findPrizeStock(db, 'adminstore', 'limited')).toEqual({ stock: 5 });
+      expect(await adminStore.findPrizeStock(db, 'adminstore', 'unlimited')).toEqual({
+        stock: null,
+      });
+      expect(await adminStore.findPrizeStock(db, 'adminstore', 'none')).toBeUndefined();
+      expect(await adminStore.restockPrize(db, 'adminstore', 'limited', 3, 8)).toEqual({
+        stock: 8,
+        awarded: 0,
+      });
+      // Never below zero, never an unlimited or unknown prize.
+      expect(await adminStore.restockPrize(db, 'adminstore', 'limited', -9, 8)).toBeUndefined();
+      expect(await adminStore.restockPrize(db, 'adminstore', 'unlimited', 1, 8)).toBeUndefined();
+      expect(await adminStore.restockPrize(db, 'adminstore', 'none', 1, 8)).toBeUndefined();
+
+      await writeCouponTemplate(
+        db,
+        'adminstore',
+        {
+          key: 'admin-tpl',
+          name: '券',
+          category: '饮品',
+          value: 500,
+          threshold: 0,
+          validDays: 7,
+          perUserLimit: 1,
+          claimable: true,
+          channels: ['store' as const],
+          scope: '全部门店',
+          stock: 2,
+        } as Parameters<typeof writeCouponTemplate>[2],
+        1,
+        false,
+      );
+      expect(await adminStore.restockTemplate(db, 'admin-tpl', -2, 9)).toEqual({
+        stock: 0,
+        issued: 0,
+      });
+      expect(await adminStore.restockTemplate(db, 'admin-tpl', -1, 9)).toBeUndefined();
     });
   });
 });

@@ -3,7 +3,6 @@
 // route also takes MORSEL_CASHIER_KEY (a route's `config.adminRoles` names who may call it).
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import { ok } from '../../product/index.ts';
 import type { CampaignContext } from '../context.ts';
 import { CouponTemplateConfig, PasswordConfig, PrizeConfig } from '../config-format.ts';
@@ -16,6 +15,13 @@ import {
 import { refuse } from '../kernel/codes.ts';
 import { findTemplate, newExchangeCode, redeemByCode } from '../kernel/coupons.ts';
 import { requireCampaign } from '../kernel/window.ts';
+import {
+  findPrizeStock,
+  listCampaigns,
+  restockPrize,
+  restockTemplate,
+  updateCampaign,
+} from '../store/admin-store.ts';
 import { referencedKeys, settingsProblems } from '../kinds.ts';
 import { Instant, instantMs } from '../schemas.ts';
 import { requireKey, type AdminRole } from './auth.ts';
@@ -85,7 +91,7 @@ export function registerAdminRoutes(scope: FastifyInstance, ctx: CampaignContext
 
   scope.get('/admin/api/campaigns', async () => {
     const now = clock.now();
-    const campaigns = await db.selectFrom('campaigns').selectAll().orderBy('id').execute();
+    const campaigns = await listCampaigns(db);
     return ok(campaigns.map((c) => adminCampaign(c, now)));
   });
 
@@ -117,12 +123,7 @@ export function registerAdminRoutes(scope: FastifyInstance, ctx: CampaignContext
         if (problems.length > 0) throw badConfig(problems.join('; '));
         const named = referencedKeys(campaign.kind, patch.settings);
         for (const key of named.prizes) {
-          const found = await db
-            .selectFrom('campaign_prizes')
-            .select('stock')
-            .where('campaign_id', '=', campaign.id)
-            .where('prize_key', '=', key)
-            .executeTakeFirst();
+          const found = await findPrizeStock(db, campaign.id, key);
           if (!found) throw badConfig(`奖品 ${key} 不存在`);
           if (isFallback(JSON.stringify(patch.settings), key) && found.stock !== null)
             throw badConfig(`保底奖品 ${key} 的库存必须不限量`);
@@ -130,18 +131,18 @@ export function registerAdminRoutes(scope: FastifyInstance, ctx: CampaignContext
         for (const key of named.templates)
           if (!(await findTemplate(db, key))) throw badConfig(`优惠券模板 ${key} 不存在`);
       }
-      await db
-        .updateTable('campaigns')
-        .set({
-          ...(patch.title !== undefined ? { title: patch.title } : {}),
-          ...(patch.rules !== undefined ? { rules: patch.rules.join('\n') } : {}),
-          ...(patch.settings !== undefined ? { settings: JSON.stringify(patch.settings) } : {}),
-          starts_at: startsAt,
-          ends_at: endsAt,
-          updated_at: now,
-        })
-        .where('id', '=', campaign.id)
-        .execute();
+      await updateCampaign(
+        db,
+        campaign.id,
+        {
+          ...(patch.title !== undefined && { title: patch.title }),
+          ...(patch.rules !== undefined && { rules: patch.rules.join('\n') }),
+          ...(patch.settings !== undefined && { settings: JSON.stringify(patch.settings) }),
+          startsAt,
+          endsAt,
+        },
+        now,
+      );
       return ok(await campaignDetail(db, await requireCampaign(db, campaign.id), now));
     },
   );
@@ -171,21 +172,13 @@ export function registerAdminRoutes(scope: FastifyInstance, ctx: CampaignContext
     async (request) => {
       const { id, key } = request.params as Static<typeof PrizeParams>;
       const { add } = readBody(StockBody, request.body);
-      const row = await db
-        .updateTable('campaign_prizes')
-        .set({ stock: sql<number>`stock + ${add}`, updated_at: clock.now() })
-        .where('campaign_id', '=', id)
-        .where('prize_key', '=', key)
-        .where('stock', 'is not', null)
-        .where(sql<boolean>`stock + ${add} >= 0`)
-        .returning(['stock', 'awarded'])
-        .executeTakeFirst();
+      const row = await restockPrize(db, id, key, add, clock.now());
       if (!row)
         throw refuse('adminNotFound', {
           message: '奖品不存在、库存不限量，或扣减后库存将小于0',
           status: 404,
         });
-      return ok({ key, stock: Number(row.stock), awarded: Number(row.awarded) });
+      return ok({ key, ...row });
     },
   );
 
@@ -196,12 +189,7 @@ export function registerAdminRoutes(scope: FastifyInstance, ctx: CampaignContext
       const { id, password } = request.params as Static<typeof PasswordParams>;
       const campaign = await requireCampaign(db, id);
       const body = readBody(PasswordBody, request.body);
-      const prize = await db
-        .selectFrom('campaign_prizes')
-        .select('id')
-        .where('campaign_id', '=', id)
-        .where('prize_key', '=', body.prize)
-        .executeTakeFirst();
+      const prize = await findPrizeStock(db, id, body.prize);
       if (!prize) throw badConfig(`奖品 ${body.prize} 不存在`);
       if (!(instantMs(body.startsAt) < instantMs(body.endsAt)))
         throw badConfig('startsAt 必须早于 endsAt');
@@ -228,20 +216,13 @@ export function registerAdminRoutes(scope: FastifyInstance, ctx: CampaignContext
     async (request) => {
       const { key } = request.params as Static<typeof TemplateParams>;
       const { add } = readBody(StockBody, request.body);
-      const row = await db
-        .updateTable('coupon_templates')
-        .set({ stock: sql<number>`stock + ${add}`, updated_at: clock.now() })
-        .where('template_key', '=', key)
-        .where('stock', 'is not', null)
-        .where(sql<boolean>`stock + ${add} >= 0`)
-        .returning(['stock', 'issued'])
-        .executeTakeFirst();
+      const row = await restockTemplate(db, key, add, clock.now());
       if (!row)
         throw refuse('adminNotFound', {
           message: '优惠券模板不存在、库存不限量，或扣减后库存将小于0',
           status: 404,
         });
-      return ok({ key, stock: Number(row.stock), issued: Number(row.issued) });
+      return ok({ key, ...row });
     },
   );
 
