@@ -14,7 +14,7 @@ import {
   type Hostile,
   type Schema,
 } from './hostile-values.ts';
-import { openRawLink, type RawLink } from './raw-link.ts';
+import { rawClient, type RawClient } from '../im-link/raw-client.ts';
 
 /**
  * Not fuzzed after login, because a valid map ends the test's own session: logout closes the
@@ -76,7 +76,7 @@ function byteBatches(variants: Hostile[], budget: number): Hostile[][] {
 }
 
 async function fuzz(
-  link: RawLink,
+  link: RawClient,
   name: CommandName,
   variants: Hostile[],
   check: (code: number, label: string) => string | undefined,
@@ -116,7 +116,7 @@ await forEachEngine(({ name: engine }) => {
     });
 
     it('refuses every command before login with 403 (pre-login commands with their own codes) and keeps the link', async () => {
-      let link = await openRawLink(suite.server, `pre-${engine}`);
+      let link = await rawClient(suite.server);
       const failures: string[] = [];
       for (const [i, name] of requestCommands.entries()) {
         const preLogin = COMMANDS[name].preLogin;
@@ -127,7 +127,7 @@ await forEachEngine(({ name: engine }) => {
         for (const sending of sendings) {
           if (name === 'login') {
             link.close();
-            link = await openRawLink(suite.server, `pre-${engine}`);
+            link = await rawClient(suite.server);
           }
           failures.push(
             ...(await fuzz(link, name, sending, (code) => {
@@ -140,11 +140,11 @@ await forEachEngine(({ name: engine }) => {
         }
         if (name === 'login') {
           link.close();
-          link = await openRawLink(suite.server, `pre-${engine}`);
+          link = await rawClient(suite.server);
         }
       }
       expect(failures).toEqual([]);
-      expect(link.closed).toBe(false);
+      expect(link.isClosed()).toBe(false);
       link.close();
     });
 
@@ -164,8 +164,8 @@ await forEachEngine(({ name: engine }) => {
       const sent = await owner.nim.sendText({ scene: 'p2p', to: 'demo2', text: '一条真消息' });
       await suite.leave(owner.nim);
 
-      const link = await openRawLink(suite.server, `post-${engine}`);
-      expect((await link.login(0)).code).toBe(200);
+      const link = await rawClient(suite.server);
+      expect((await link.login(suite.server.server.seeded.demoAccounts[0]!)).code).toBe(200);
       const failures: string[] = [];
       let frames = 0;
       for (const [i, name] of requestCommands.entries()) {
@@ -187,7 +187,7 @@ await forEachEngine(({ name: engine }) => {
               : undefined;
           })),
         );
-        if (link.closed) {
+        if (link.isClosed()) {
           failures.push(`${name}: the server dropped the connection`);
           break;
         }

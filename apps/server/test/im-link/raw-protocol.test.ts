@@ -1,10 +1,10 @@
 // The gateway as a hostile or careless client meets it: raw Engine.IO frames, no SDK.
 import fc from 'fast-check';
-import { Socket } from 'engine.io-client';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS, decodeFrame, encodeFrame, type Frame } from '@morsel/protocol';
+import { COMMANDS, encodeFrame } from '@morsel/protocol';
 import { startTestServer, type TestServer } from '../harness/index.ts';
+import { rawClient } from './raw-client.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,27 +14,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A raw socket that records every frame it receives. */
-async function rawSocket(transports: ('websocket' | 'polling')[] = ['websocket']) {
-  const socket = new Socket(server.url, { path: '/im/link/', transports });
-  socket.binaryType = 'arraybuffer';
-  const frames: Frame[] = [];
-  let closed = false;
-  socket.on('message', (data) => frames.push(decodeFrame(new Uint8Array(data as ArrayBuffer))));
-  socket.on('close', () => (closed = true));
-  await new Promise<void>((resolve, reject) => {
-    socket.on('open', () => resolve());
-    socket.on('error', reject);
-  });
-  const waitFor = async (predicate: () => boolean, ms = 5000) => {
-    const until = Date.now() + ms;
-    while (!predicate()) {
-      if (Date.now() > until) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  return { socket, frames, isClosed: () => closed, waitFor };
-}
+/** A raw client on this file's server; it records every frame it receives. */
+const rawSocket = (transports: ('websocket' | 'polling')[] = ['websocket']) =>
+  rawClient(server, { transports });
 
 const health = async () => (await fetch(`${server.url}/healthz`)).status;
 
