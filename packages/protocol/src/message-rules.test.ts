@@ -2,7 +2,7 @@
 // receipt (both call checkOutgoingMsg). Rules a typed SDK call cannot break are reached here.
 import { describe, expect, it } from 'vitest';
 import { checkOutgoingMsg, isSafeShortUrl } from './message-rules.ts';
-import type { OutgoingMsg } from './commands/message.ts';
+import type { OutgoingMsg } from './commands/shapes/messaging.ts';
 
 const base = { scene: 'p2p', to: 'demo2', idClient: 'c1' } as const;
 const check = (msg: Record<string, unknown>) =>

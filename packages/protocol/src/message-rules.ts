@@ -1,6 +1,6 @@
 // The rules of document 2, section 5 for an outgoing message beyond its schema, with the spec's
 // wording. The SDK checks them before sending and the server again on receipt.
-import { MSG_TYPES, type OutgoingMsg } from './commands/message.ts';
+import { MSG_TYPES, type OutgoingMsg } from './commands/shapes/messaging.ts';
 
 const FILE_TYPES = new Set<number>([
   MSG_TYPES.image,

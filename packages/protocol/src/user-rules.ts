@@ -1,6 +1,6 @@
 // Document 2, section 5 for profiles: gender from its list; email, birth and tel format-checked
 // when not empty. Shared by the SDK (before sending) and the server.
-import type { UserUpdate } from './commands/people.ts';
+import type { UserUpdate } from './commands/shapes/people.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BIRTH = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

@@ -24,6 +24,8 @@ export const AnyMap = Type.Record(Type.String(), Type.Unknown());
 
 export const SCENES = ['p2p', 'team', 'superTeam'] as const;
 export const Scene = Type.Union(SCENES.map((s) => Type.Literal(s)));
+/** A session named by its scene and peer: p2p-<account>, team-<teamId>, superTeam-<teamId>. */
+export const SessionId = Type.String({ pattern: '^(p2p|team|superTeam)-.+$', maxLength: 200 });
 
 /** Client types of document 2 with NIM's numbers. */
 export const CLIENT_TYPES = {

@@ -1,4 +1,4 @@
-// The shape of one command of the table, and the helper every service file uses to declare it.
+// The shape of one command of the table, and the helper every feature file uses to declare it.
 import { Type, type TSchema } from '@sinclair/typebox';
 
 export type Link = 'im' | 'chatroom';

@@ -1,12 +1,19 @@
-// The one table of every command of spec/messaging.md section 7, with NIM's service ids.
+// The one table of every command of spec/messaging.md section 7, with NIM's service ids: the spread
+// of the feature tables (one file each, named as the server, SDK and docs name the feature).
 // Lookups by name and by (link, sid, cid); validators compiled once per command.
 import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { CommandDef, Link } from './define.ts';
 import { linkCommands } from './link.ts';
 import { messagingCommands } from './messaging.ts';
-import { socialCommands } from './social.ts';
-import { realtimeCommands } from './realtime.ts';
+import { extrasCommands } from './extras.ts';
+import { peopleCommands } from './people.ts';
+import { teamsCommands } from './teams.ts';
+import { eventsCommands } from './events.ts';
+import { pushSettingsCommands } from './push-settings.ts';
+import { signalCommands } from './signal.ts';
+import { chatroomCommands } from './chatroom.ts';
+import { filesCommands } from './files.ts';
 import { RETIRED_COMMANDS, type RetiredCommand } from './retired.ts';
 
 export type { CommandDef, Link, PushDef } from './define.ts';
@@ -16,8 +23,14 @@ export { CLIENT_TYPES, type ClientTypeCode, type ClientTypeName } from './common
 export const COMMANDS = {
   ...linkCommands,
   ...messagingCommands,
-  ...socialCommands,
-  ...realtimeCommands,
+  ...extrasCommands,
+  ...peopleCommands,
+  ...teamsCommands,
+  ...eventsCommands,
+  ...pushSettingsCommands,
+  ...signalCommands,
+  ...chatroomCommands,
+  ...filesCommands,
 };
 
 export type CommandName = keyof typeof COMMANDS;

@@ -1,4 +1,5 @@
-// Services link (1), auth (2), sync (5) and misc (6): the connection's own commands.
+// The connection's own commands: services link (1), auth (2), sync (5) and what is left of misc (6)
+// (client log uploads, antispam lists, server time). Uploads and files of misc are in files.ts.
 import { Type } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
 import { Account, AnyMap, ClientType, Id, LoginPort, Time } from './common.ts';
@@ -87,54 +88,11 @@ export const linkCommands = {
   }),
   notifySync: push(5, 3, 'notifySync', Params({ categories: Type.Array(Type.String()) })),
 
-  getSimpleNosToken: command(6, 1, 'getSimpleNosToken', {
-    request: Params({ num: Type.Integer({ minimum: 1, maximum: 100 }) }),
-  }),
-  getNosToken: command(6, 2, 'getNosToken', {
-    request: Params({ type: Type.Optional(Type.String()), ext: Type.Optional(Type.String()) }),
-  }),
   notifyUploadLog: command(6, 3, 'notifyUploadLog', { request: Params({ url: Type.String() }) }),
   uploadSdkLogUrl: command(6, 4, 'uploadSdkLogUrl', { request: Params({ url: Type.String() }) }),
-  audioToText: command(6, 5, 'audioToText', {
-    request: Params({ url: Type.String({ minLength: 1 }) }),
-  }),
-  processImage: command(6, 6, 'processImage', {
-    request: Params({ url: Type.String({ minLength: 1 }), imageOps: Type.Array(AnyMap) }),
-  }),
-  getNosTokenTrans: command(6, 7, 'getNosTokenTrans', { request: Params({ type: Type.String() }) }),
   notifyTransLog: command(6, 8, 'notifyTransLog', { request: AnyMap }),
-  fetchFile: command(6, 9, 'fetchFile', { request: Params({ docId: Id }) }),
-  fetchFileList: command(6, 10, 'fetchFileList', {
-    request: Params({
-      fileListParam: Params({
-        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })),
-        fromDocId: Type.Optional(Id),
-      }),
-    }),
-  }),
-  removeFile: command(6, 11, 'removeFile', { request: Params({ docId: Id }) }),
   getClientAntispam: command(6, 17, 'getClientAntispam', {
     request: Params({ md5: Type.Optional(Type.String()) }),
   }),
-  fileQuickTransfer: command(6, 18, 'fileQuickTransfer', {
-    request: Params({
-      md5: Type.String({ minLength: 32, maxLength: 32 }),
-      size: Type.Integer({ minimum: 0 }),
-    }),
-  }),
-  /** The original URL behind a safe short URL (document 2: starts with http, contains im_url=1). */
-  getOriginUrl: command(6, 22, 'getOriginUrl', {
-    request: Params({ safeUrl: Type.String({ minLength: 1, maxLength: 2048 }) }),
-    reply: Params({ url: Type.String({ minLength: 1 }) }),
-  }),
   getServerTime: command(6, 23, 'getServerTime', { reply: Params({ time: Time }) }),
-  getNosAccessToken: command(6, 24, 'getNosAccessToken', {
-    request: Params({ url: Type.String({ minLength: 1 }) }),
-  }),
-  deleteNosAccessToken: command(6, 25, 'deleteNosAccessToken', {
-    request: Params({ token: Type.String({ minLength: 1 }) }),
-  }),
-  getChatroomAddress: command(13, 1, 'getChatroomAddress', {
-    request: Params({ chatroomId: Id, ip: Type.Optional(Type.String()) }),
-  }),
 };

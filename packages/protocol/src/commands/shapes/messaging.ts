@@ -2,7 +2,7 @@
 // server adds (from, time, idServer...) before delivering it. Payloads of file, geo and robot
 // messages are typed maps, not JSON strings, so both sides validate them with the same schema.
 import { Type, type Static } from '@sinclair/typebox';
-import { Account, ClientId, Id, Scene, Time } from './common.ts';
+import { Account, ClientId, Id, Scene, Time } from '../common.ts';
 
 /** Message type codes of document 2. */
 export const MSG_TYPES = {

@@ -2,8 +2,8 @@
 // table: type 1, 2, 3 or at least 100000, here at most 999999; subscribeTime 60 to 2592000 s, default 2592000;
 // validTime 60 to 604800 s, default 604800; broadcastType 1 or 2, default 2).
 import { Type, type Static } from '@sinclair/typebox';
-import { EVENTS, LIMITS } from '../constants.ts';
-import { Account, Time } from './common.ts';
+import { EVENTS, LIMITS } from '../../constants.ts';
+import { Account, Time } from '../common.ts';
 
 const Opt = Type.Optional;
 

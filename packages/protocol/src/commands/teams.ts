@@ -1,20 +1,9 @@
-// Services user (3), team (8), friend (12), event (14) and superTeam (21). Declared here so the
-// table is whole; their handlers land with the social-graph issue and answer Not_Support until
-// then.
+// Teams and super teams: services team (8) and superTeam (21), the super-team commands being the
+// team commands' twins. Shapes: shapes/teams.ts.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
 import { Account, Accounts, Id } from './common.ts';
-import { Friend, RelationChange, User, UserUpdate } from './people.ts';
-import { Donnop, DonnopUpdate, PushToken } from './push-settings.ts';
-import { MUTE_TYPES, Team, TeamFields, TeamMember } from './team.ts';
-import {
-  DeliveredEvent,
-  EventType,
-  PublishedEvent,
-  SubscribeAccounts,
-  SubscribeTime,
-  Subscription,
-} from './event.ts';
+import { MUTE_TYPES, Team, TeamFields, TeamMember } from './shapes/teams.ts';
 
 const TeamId = Id;
 const TeamMsgRef = Params({ teamId: TeamId, idServer: Id });
@@ -37,39 +26,7 @@ function twin<N extends string, T extends { request: TSchema; reply: TSchema }>(
   });
 }
 
-const socialCommandsBase = {
-  updatePushToken: command(3, 1, 'updatePushToken', { request: PushToken }),
-  markInBlacklist: command(3, 3, 'markInBlacklist', {
-    request: Params({ account: Account, isAdd: Type.Boolean() }),
-  }),
-  relationChanged: push(3, 4, 'relationChanged', Params({ change: RelationChange })),
-  markInMutelist: command(3, 5, 'markInMutelist', {
-    request: Params({ account: Account, isAdd: Type.Boolean() }),
-  }),
-  getUsers: command(3, 7, 'getUsers', {
-    request: Params({ accounts: Accounts(150) }),
-    reply: Params({ users: Type.Array(User) }),
-  }),
-  getRelations: command(3, 8, 'getRelations', {
-    reply: Params({ blacklist: Type.Array(Account), mutelist: Type.Array(Account) }),
-  }),
-  updateMyInfo: command(3, 10, 'updateMyInfo', {
-    request: Params({ user: UserUpdate }),
-    reply: Params({ user: User }),
-  }),
-  myInfoUpdated: push(3, 11, 'myInfoUpdated', Params({ user: User })),
-  userUpdated: push(3, 12, 'userUpdated', Params({ user: User })),
-  syncMyInfo: push(3, 13, 'syncMyInfo', Params({ user: User })),
-  syncRelations: push(3, 14, 'syncRelations', Params({ changes: Type.Array(RelationChange) })),
-  syncFriendUsers: push(3, 16, 'syncFriendUsers', Params({ users: Type.Array(User) })),
-  updateDonnop: command(3, 15, 'updateDonnop', {
-    request: Params({ donnop: DonnopUpdate }),
-    reply: Params({ donnop: Donnop }),
-  }),
-  /** Another device of this account changed the do-not-disturb settings. */
-  donnopUpdated: push(3, 17, 'donnopUpdated', Params({ donnop: Donnop })),
-  syncDonnop: push(3, 18, 'syncDonnop', Params({ donnop: Donnop })),
-
+const teamCommandsBase = {
   createTeam: command(8, 1, 'createTeam', {
     request: Params({
       type: Type.Union([Type.Literal('normal'), Type.Literal('advanced')]),
@@ -216,79 +173,13 @@ const socialCommandsBase = {
   ),
   syncTeams: push(8, 35, 'syncTeams', Params({ teams: Type.Array(Team) })),
   syncMyTeamMembers: push(8, 36, 'syncMyTeamMembers', Params({ members: Type.Array(TeamMember) })),
-
-  friendRequest: command(12, 1, 'friendRequest', {
-    request: Params({
-      account: Account,
-      type: Type.Integer({ minimum: 1, maximum: 4 }),
-      ps: Type.Optional(Type.String({ maxLength: 5000 })),
-      idServer: Type.Optional(Id),
-    }),
-  }),
-  deleteFriend: command(12, 2, 'deleteFriend', {
-    request: Params({ account: Account, delAlias: Type.Optional(Type.Boolean()) }),
-  }),
-  updateFriend: command(12, 3, 'updateFriend', {
-    request: Params({
-      account: Account,
-      alias: Type.Optional(Type.String({ maxLength: 64 })),
-      custom: Type.Optional(Type.String({ maxLength: 1024 })),
-    }),
-  }),
-  getFriends: command(12, 4, 'getFriends', { reply: Params({ friends: Type.Array(Friend) }) }),
-  /** Another device of this account, or the other side, changed a friendship. */
-  friendChanged: push(
-    12,
-    5,
-    'friendChanged',
-    Params({
-      action: Type.Union([
-        Type.Literal('addFriend'),
-        Type.Literal('passFriendApply'),
-        Type.Literal('deleteFriend'),
-        Type.Literal('updateFriend'),
-      ]),
-      friend: Friend,
-    }),
-  ),
-  syncFriends: push(12, 6, 'syncFriends', Params({ friends: Type.Array(Friend) })),
-
-  publishEvent: command(14, 1, 'publishEvent', {
-    request: Params({ event: PublishedEvent }),
-    reply: Params({ event: DeliveredEvent }),
-  }),
-  pushEvent: push(14, 2, 'pushEvent', Params({ event: DeliveredEvent })),
-  subscribeEvent: command(14, 3, 'subscribeEvent', {
-    request: Params({
-      type: EventType,
-      accounts: SubscribeAccounts,
-      subscribeTime: Type.Optional(SubscribeTime),
-      sync: Type.Optional(Type.Boolean()),
-    }),
-    reply: Params({ failedAccounts: Type.Array(Account), events: Type.Array(DeliveredEvent) }),
-  }),
-  unSubscribeEventsByAccounts: command(14, 4, 'unSubscribeEventsByAccounts', {
-    request: Params({ type: EventType, accounts: SubscribeAccounts }),
-  }),
-  unSubscribeEventsByType: command(14, 5, 'unSubscribeEventsByType', {
-    request: Params({ type: EventType }),
-  }),
-  querySubscribeEventsByAccounts: command(14, 6, 'querySubscribeEventsByAccounts', {
-    request: Params({ type: EventType, accounts: SubscribeAccounts }),
-    reply: Params({ subscriptions: Type.Array(Subscription) }),
-  }),
-  querySubscribeEventsByType: command(14, 7, 'querySubscribeEventsByType', {
-    request: Params({ type: EventType }),
-    reply: Params({ subscriptions: Type.Array(Subscription) }),
-  }),
-  pushEvents: push(14, 9, 'pushEvents', Params({ events: Type.Array(DeliveredEvent) })),
 };
 
-export const socialCommands = { ...socialCommandsBase, ...superTeamCommands() };
+export const teamsCommands = { ...teamCommandsBase, ...superTeamCommands() };
 
 /** Service 21: super teams, the team commands' twins (document 2 lists them together). */
 function superTeamCommands() {
-  const t = socialCommandsBase;
+  const t = teamCommandsBase;
   return {
     createSuperTeam: twin(1, 'createSuperTeam', t.createTeam),
     addSuperTeamMembers: twin(5, 'addSuperTeamMembers', t.addTeamMembers),

@@ -1,7 +1,7 @@
 // Teams and their members as they travel (document 2, section 3 "Team and super team", "Team
 // member"), with the modes and defaults of its table.
 import { Type, type Static } from '@sinclair/typebox';
-import { Account, Id, Time } from './common.ts';
+import { Account, Id, Time } from '../common.ts';
 
 const Opt = Type.Optional;
 const literals = <T extends readonly string[]>(values: T) =>

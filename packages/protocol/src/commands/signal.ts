@@ -1,10 +1,9 @@
-// Services signal (15) and the chatroom link (13 on its own connection). Declared so the table
-// is whole; their handlers land with later issues and answer Not_Support until then.
+// Service signal (15): signalling channels, calls and their pushes. Declared so the table is
+// whole; their handlers land with the signalling issue and answer Not_Support until then.
 import { Type } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
 import { Account, AnyMap, ClientId, Id } from './common.ts';
 
-const Open = { request: AnyMap };
 const ChannelCall = Params({
   channelId: Id,
   requestId: ClientId,
@@ -14,10 +13,8 @@ const ChannelCall = Params({
   pushInfo: Type.Optional(AnyMap),
   uid: Type.Optional(Type.Integer()),
 });
-const room = (cid: number, name: string, options: Parameters<typeof command>[3] = Open) =>
-  command(13, cid, name, { ...options, link: 'chatroom' });
 
-export const realtimeCommands = {
+export const signalCommands = {
   signalingCreate: command(15, 1, 'signalingCreate', {
     request: Params({
       type: Type.Integer({ minimum: 1 }),
@@ -60,27 +57,4 @@ export const realtimeCommands = {
   signalingCall: command(15, 16, 'signalingCall', {
     request: Params({ type: Type.Integer({ minimum: 1 }), requestId: ClientId, account: Account }),
   }),
-
-  chatroomLogin: room(2, 'chatroomLogin', { request: AnyMap, preLogin: true }),
-  chatroomKicked: push(13, 3, 'chatroomKicked', AnyMap, 'chatroom'),
-  chatroomLogout: room(4, 'chatroomLogout'),
-  chatroomSendMsg: room(6, 'chatroomSendMsg'),
-  chatroomMsg: push(13, 7, 'chatroomMsg', AnyMap, 'chatroom'),
-  chatroomGetMembers: room(8, 'chatroomGetMembers'),
-  chatroomGetHistory: room(9, 'chatroomGetHistory'),
-  chatroomMarkMember: room(11, 'chatroomMarkMember'),
-  chatroomClose: room(12, 'chatroomClose'),
-  chatroomGet: room(13, 'chatroomGet'),
-  chatroomUpdate: room(14, 'chatroomUpdate'),
-  chatroomUpdateMyInfo: room(15, 'chatroomUpdateMyInfo'),
-  chatroomGetMembersInfo: room(16, 'chatroomGetMembersInfo'),
-  chatroomKickMember: room(17, 'chatroomKickMember'),
-  chatroomTempMute: room(19, 'chatroomTempMute'),
-  chatroomQueueOffer: room(20, 'chatroomQueueOffer'),
-  chatroomQueuePoll: room(21, 'chatroomQueuePoll'),
-  chatroomQueueList: room(22, 'chatroomQueueList'),
-  chatroomPeek: room(23, 'chatroomPeek'),
-  chatroomDrop: room(24, 'chatroomDrop'),
-  chatroomQueueChange: room(25, 'chatroomQueueChange'),
-  chatroomSyncRobot: room(27, 'chatroomSyncRobot'),
 };
