@@ -26,7 +26,6 @@ async function send(store: Store, idClient: string, now: number, threadRoot?: nu
     fromDeviceId: 'd',
     ...(threadRoot !== undefined && {
       threadMsg: {
-        scene: 'p2p' as const,
         from: 'ann',
         to: 'bob',
         idServer: String(threadRoot),
