@@ -2,7 +2,9 @@
 // check the gateway calls. The REST API (../rest) and the gateway are its only callers.
 import { Type, type Static } from '@sinclair/typebox';
 import type { Logger } from '../../log.ts';
-import { isUniqueViolation, type Store, type ImAccountTable } from '../../store/index.ts';
+import { isUniqueViolation, type Store } from '../../store/index.ts';
+import * as accountStore from './account-store.ts';
+import type { AccountChanges, AccountRow } from './account-store.ts';
 import { ImAccountError } from './errors.ts';
 import {
   AccidField,
@@ -94,14 +96,6 @@ function assertProps(props: string | undefined): void {
   }
 }
 
-type AccountRow = Pick<
-  ImAccountTable,
-  'app_key' | 'accid' | 'nick' | 'disabled' | 'created_at' | 'updated_at'
-> & {
-  icon: string;
-  props: string;
-};
-
 function toAccount(row: AccountRow): ImAccount {
   return {
     appKey: row.app_key,
@@ -114,17 +108,6 @@ function toAccount(row: AccountRow): ImAccount {
     updatedAt: row.updated_at,
   };
 }
-
-const ACCOUNT_COLUMNS = [
-  'app_key',
-  'accid',
-  'nick',
-  'icon',
-  'props',
-  'disabled',
-  'created_at',
-  'updated_at',
-] as const;
 
 export class ImAccounts {
   private readonly store: Store;
@@ -140,11 +123,7 @@ export class ImAccounts {
   }
 
   async getApp(appKey: string): Promise<ImApp | undefined> {
-    const row = await this.store.db
-      .selectFrom('im_apps')
-      .select(['app_key', 'secret', 'name', 'created_at'])
-      .where('app_key', '=', appKey)
-      .executeTakeFirst();
+    const row = await accountStore.findApp(this.store.db, appKey);
     return (
       row && { appKey: row.app_key, secret: row.secret, name: row.name, createdAt: row.created_at }
     );
@@ -153,12 +132,7 @@ export class ImAccounts {
   /** The account, or undefined when the app has no such accid (matched case-insensitively). */
   async get(appKey: string, accid: string): Promise<ImAccount | undefined> {
     if (!isValidAccid(accid)) return undefined;
-    const row = await this.store.db
-      .selectFrom('im_accounts')
-      .select(ACCOUNT_COLUMNS)
-      .where('app_key', '=', appKey)
-      .where('accid', '=', normalizeAccid(accid))
-      .executeTakeFirst();
+    const row = await accountStore.findAccount(this.store.db, appKey, normalizeAccid(accid));
     return row && toAccount(row);
   }
 
@@ -175,20 +149,15 @@ export class ImAccounts {
     const name = input.name ?? '';
     const now = Date.now();
     try {
-      await this.store.db
-        .insertInto('im_accounts')
-        .values({
-          app_key: input.appKey,
-          accid,
-          token: hashToken(token),
-          nick: name,
-          icon: input.icon ?? '',
-          props: input.props ?? '',
-          disabled: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const account = {
+        appKey: input.appKey,
+        accid,
+        tokenHash: hashToken(token),
+        name,
+        icon: input.icon ?? '',
+        props: input.props ?? '',
+      };
+      await accountStore.insertAccount(this.store.db, account, now);
     } catch (error) {
       if (isUniqueViolation(error))
         throw new ImAccountError('already_registered', 'already register');
@@ -253,12 +222,7 @@ export class ImAccounts {
     if (typeof appKey !== 'string' || !(await this.getApp(appKey))) return { ok: false, code: 403 };
     const row =
       typeof accid === 'string' && isValidAccid(accid)
-        ? await this.store.db
-            .selectFrom('im_accounts')
-            .select([...ACCOUNT_COLUMNS, 'token'])
-            .where('app_key', '=', appKey)
-            .where('accid', '=', normalizeAccid(accid))
-            .executeTakeFirst()
+        ? await accountStore.findAccountWithToken(this.store.db, appKey, normalizeAccid(accid))
         : undefined;
     const tokenMatches = tokenMatchesHash(
       typeof token === 'string' ? token : '',
@@ -287,15 +251,10 @@ export class ImAccounts {
   private async updateAccount(
     appKey: string,
     accid: string,
-    changes: Partial<Pick<ImAccountTable, 'token' | 'disabled'>> & { props?: string },
+    changes: AccountChanges,
   ): Promise<void> {
-    const result = await this.store.db
-      .updateTable('im_accounts')
-      .set({ ...changes, updated_at: Date.now() })
-      .where('app_key', '=', appKey)
-      .where('accid', '=', normalizeAccid(accid))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0)
-      throw new ImAccountError('not_registered', `not register: ${normalizeAccid(accid)}`);
+    const normalized = normalizeAccid(accid);
+    if (!(await accountStore.updateAccount(this.store.db, appKey, normalized, changes, Date.now())))
+      throw new ImAccountError('not_registered', `not register: ${normalized}`);
   }
 }

@@ -19,6 +19,18 @@ import type { Gateway } from '../gateway/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import type { HandlerTable } from '../gateway/index.ts';
 import { blacklistedBy, blacklistersOf } from '../people/index.ts';
+import {
+  deleteSubscriptions,
+  heldSubscriptions,
+  keptEventTypes,
+  liveEvents,
+  liveSubscribers,
+  liveSubscriptions,
+  pruneExpired,
+  registeredAccids,
+  saveEvent,
+  saveSubscription,
+} from './event-store.ts';
 import type { ImEventTable } from './tables.ts';
 
 export interface EventLimits {
@@ -46,37 +58,19 @@ class Events {
     private readonly limits: EventLimits,
   ) {}
 
-  /** Refuses a new kept event type past the account's quota; expired ones are deleted first. */
   /**
    * Deletes the account's expired kept events and subscriptions: they are never delivered nor
    * listed, so they only take room. Run at login and before every quota count.
    */
   async prune(appKey: string, accid: string): Promise<void> {
-    const now = this.now();
-    await this.db
-      .deleteFrom('im_events')
-      .where('app_key', '=', appKey)
-      .where('account', '=', accid)
-      .where('expires_at', '<=', now)
-      .execute();
-    await this.db
-      .deleteFrom('im_event_subs')
-      .where('app_key', '=', appKey)
-      .where('subscriber', '=', accid)
-      .where('expires_at', '<=', now)
-      .execute();
+    await pruneExpired(this.db, appKey, accid, this.now());
   }
 
+  /** Refuses a new kept event type past the account's quota; expired ones are deleted first. */
   private async checkEventQuota(appKey: string, account: string, type: number): Promise<void> {
     await this.prune(appKey, account);
-    const kept = await this.db
-      .selectFrom('im_events')
-      .select('type')
-      .where('app_key', '=', appKey)
-      .where('account', '=', account)
-      .where('type', '!=', ONLINE_STATE_EVENT)
-      .execute();
-    if (kept.length >= this.limits.eventsPerAccount && !kept.some((r) => r.type === type)) {
+    const kept = await keptEventTypes(this.db, appKey, account);
+    if (kept.length >= this.limits.eventsPerAccount && !kept.includes(type)) {
       throw new CommandError(
         403,
         `an account keeps at most ${this.limits.eventsPerAccount} event types`,
@@ -92,12 +86,7 @@ class Events {
   ): Promise<void> {
     const { appKey, accid } = session;
     await this.prune(appKey, accid);
-    const held = await this.db
-      .selectFrom('im_event_subs')
-      .select(['type', 'target'])
-      .where('app_key', '=', appKey)
-      .where('subscriber', '=', accid)
-      .execute();
+    const held = await heldSubscriptions(this.db, appKey, accid);
     const renewed = new Set(held.filter((r) => r.type === type).map((r) => r.target));
     const added = targets.filter((t) => !renewed.has(t)).length;
     if (added > 0 && held.length + added > this.limits.subscriptionsPerAccount) {
@@ -117,37 +106,12 @@ class Events {
     if (options.keep) {
       if (row.type !== ONLINE_STATE_EVENT)
         await this.checkEventQuota(appKey, row.account, row.type);
-      await this.db
-        .insertInto('im_events')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['app_key', 'account', 'type']).doUpdateSet({
-            value: row.value,
-            custom: row.custom,
-            id_client: row.id_client,
-            client_type: row.client_type,
-            time: row.time,
-            expires_at: row.expires_at,
-          }),
-        )
-        .execute();
+      await saveEvent(this.db, row);
     }
     const event = toEvent(row);
-    const subscribers = await this.db
-      .selectFrom('im_event_subs')
-      .select('subscriber')
-      .where('app_key', '=', appKey)
-      .where('target', '=', row.account)
-      .where('type', '=', row.type)
-      .where('expires_at', '>', this.now())
-      .execute();
-    const blocked = await blacklistedBy(
-      this.db,
-      appKey,
-      row.account,
-      subscribers.map((r) => r.subscriber),
-    );
-    for (const { subscriber } of subscribers) {
+    const subscribers = await liveSubscribers(this.db, appKey, row.account, row.type, this.now());
+    const blocked = await blacklistedBy(this.db, appKey, row.account, subscribers);
+    for (const subscriber of subscribers) {
       if (subscriber !== row.account && !blocked.has(subscriber))
         await this.gateway.pushToAccount({ appKey, accid: subscriber }, 'pushEvents', {
           events: [event],
@@ -173,27 +137,14 @@ class Events {
     const blockers = await blacklistersOf(this.db, appKey, viewer, targets);
     const accounts = targets.filter((a) => !blockers.has(a));
     if (accounts.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('im_events')
-      .selectAll()
-      .where('app_key', '=', appKey)
-      .where('type', '=', type)
-      .where('account', 'in', accounts)
-      .where('expires_at', '>', this.now())
-      .execute();
+    const rows = await liveEvents(this.db, appKey, type, accounts, this.now());
     return rows.map(toEvent);
   }
 
   handlers(): HandlerTable {
     const { db, now } = this;
-    const subscriptions = (session: Session, type: number) =>
-      db
-        .selectFrom('im_event_subs')
-        .selectAll()
-        .where('app_key', '=', session.appKey)
-        .where('subscriber', '=', session.accid)
-        .where('type', '=', type)
-        .where('expires_at', '>', now());
+    const subscriptions = (session: Session, type: number, targets?: string[]) =>
+      liveSubscriptions(db, session.appKey, session.accid, type, now(), targets);
     const toSubscription = (r: {
       type: number;
       target: string;
@@ -236,34 +187,11 @@ class Events {
         const time = now();
         const seconds = subscribeTime ?? EVENTS.subscribeTimeDefaultS;
         const wanted = [...new Set(accounts.map((a) => a.toLowerCase()))];
-        const existing = await db
-          .selectFrom('im_accounts')
-          .select('accid')
-          .where('app_key', '=', session.appKey)
-          .where('accid', 'in', wanted)
-          .execute();
-        const known = existing.map((r) => r.accid);
+        const known = await registeredAccids(db, session.appKey, wanted);
         await this.checkSubscriptionQuota(session, type, known);
         for (const target of known) {
-          await db
-            .insertInto('im_event_subs')
-            .values({
-              app_key: session.appKey,
-              subscriber: session.accid,
-              type,
-              target,
-              subscribe_time: seconds,
-              expires_at: time + seconds * 1000,
-              created_at: time,
-            })
-            .onConflict((oc) =>
-              oc.columns(['app_key', 'subscriber', 'type', 'target']).doUpdateSet({
-                subscribe_time: seconds,
-                expires_at: time + seconds * 1000,
-                created_at: time,
-              }),
-            )
-            .execute();
+          const subscription = { appKey: session.appKey, subscriber: session.accid, type, target };
+          await saveSubscription(db, { ...subscription, seconds }, time);
         }
         return {
           failedAccounts: wanted.filter((a) => !known.includes(a)),
@@ -272,41 +200,22 @@ class Events {
       },
 
       unSubscribeEventsByAccounts: async ({ session }, { type, accounts }) => {
-        await db
-          .deleteFrom('im_event_subs')
-          .where('app_key', '=', session.appKey)
-          .where('subscriber', '=', session.accid)
-          .where('type', '=', type)
-          .where(
-            'target',
-            'in',
-            accounts.map((a) => a.toLowerCase()),
-          )
-          .execute();
+        const targets = accounts.map((a) => a.toLowerCase());
+        await deleteSubscriptions(db, session.appKey, session.accid, type, targets);
       },
 
       unSubscribeEventsByType: async ({ session }, { type }) => {
-        await db
-          .deleteFrom('im_event_subs')
-          .where('app_key', '=', session.appKey)
-          .where('subscriber', '=', session.accid)
-          .where('type', '=', type)
-          .execute();
+        await deleteSubscriptions(db, session.appKey, session.accid, type);
       },
 
       querySubscribeEventsByAccounts: async ({ session }, { type, accounts }) => {
-        const rows = await subscriptions(session, type)
-          .where(
-            'target',
-            'in',
-            accounts.map((a) => a.toLowerCase()),
-          )
-          .execute();
+        const targets = accounts.map((a) => a.toLowerCase());
+        const rows = await subscriptions(session, type, targets);
         return { subscriptions: rows.map(toSubscription) };
       },
 
       querySubscribeEventsByType: async ({ session }, { type }) => {
-        const rows = await subscriptions(session, type).execute();
+        const rows = await subscriptions(session, type);
         return { subscriptions: rows.map(toSubscription) };
       },
     };

@@ -1,15 +1,12 @@
 // Quick comments (reactions): an account adds an integer body (an emoji id the application
 // chooses) to a message of a conversation it takes part in; adding the same body again updates
 // it. Only the commenter deletes it. Both sides' devices are told; the sync replays changes.
-import type { Kysely } from 'kysely';
 import type { ReplyOf } from '@morsel/protocol';
-import type { Database } from '../../store/index.ts';
 import { CommandError } from '../gateway/index.ts';
 import type { HandlerTable } from '../gateway/index.ts';
 import type { SyncSources } from '../gateway/index.ts';
 import { pushInChunks } from '../messaging/index.ts';
 import {
-  readableByAccount,
   keyOfRow,
   pushToConversation,
   readableMessage,
@@ -17,13 +14,15 @@ import {
   writableMessage,
   type ExtrasDeps,
 } from './access.ts';
-import type { ImQuickCommentTable } from './tables.ts';
+import {
+  commentsChangedSince,
+  liveComments,
+  markCommentDeleted,
+  putComment,
+  type CommentRow,
+} from './store/comments-store.ts';
 
 type Comment = ReplyOf<'addQuickComment'>['comment'];
-type CommentRow = Pick<
-  ImQuickCommentTable,
-  'from_accid' | 'body' | 'time' | 'custom' | 'push_options'
->;
 const PUSH_FIELDS = ['needPush', 'needBadge', 'pushTitle', 'pushContent', 'pushPayload'] as const;
 
 /** A new device gets the comments changed in this many days (older ones: getQuickComments). */
@@ -49,71 +48,50 @@ function pushOptions(
   return Object.keys(picked).length ? JSON.stringify(picked) : null;
 }
 
-const commentColumns = ['from_accid', 'body', 'time', 'custom', 'push_options'] as const;
-
-async function liveComments(db: Kysely<Database>, appKey: string, messageId: number) {
-  return db
-    .selectFrom('im_quick_comments')
-    .select([...commentColumns, 'updated_at'])
-    .where('app_key', '=', appKey)
-    .where('message_id', '=', messageId)
-    .where('deleted', '=', 0)
-    .orderBy('time', 'asc')
-    .execute();
-}
-
 export function commentHandlers(deps: ExtrasDeps): HandlerTable {
   const db = deps.store.db;
   return {
     async addQuickComment({ session, connection }, params) {
       const { row, conversation } = await writableMessage(deps, session, params.msg.idServer);
       const now = deps.now();
-      const values = {
+      const comment = {
+        appKey: session.appKey,
+        messageId: row.id,
+        convKey: row.conv_key,
+        from: session.accid,
+        body: params.body,
         custom: params.custom ?? null,
-        push_options: pushOptions(params),
-        time: now,
-        deleted: 0,
-        updated_at: now,
+        pushOptions: pushOptions(params),
       };
-      await db
-        .insertInto('im_quick_comments')
-        .values({
-          app_key: session.appKey,
-          message_id: row.id,
-          conv_key: row.conv_key,
-          from_accid: session.accid,
-          body: params.body,
-          ...values,
-        })
-        .onConflict((oc) =>
-          oc.columns(['app_key', 'message_id', 'from_accid', 'body']).doUpdateSet(values),
-        )
-        .execute();
-      const comment = toComment({ from_accid: session.accid, body: params.body, ...values });
+      await putComment(db, comment, now);
+      const added = toComment({
+        from_accid: session.accid,
+        body: params.body,
+        time: now,
+        custom: comment.custom,
+        push_options: comment.pushOptions,
+      });
       await pushToConversation(
         deps.gateway,
         conversation,
         { id: connection.id, session },
         'quickComment',
-        { msg: keyOfRow(row), comment },
+        { msg: keyOfRow(row), comment: added },
       );
-      return { comment };
+      return { comment: added };
     },
 
     async deleteQuickComment({ session, connection }, params) {
       const { row, conversation } = await readableMessage(deps, session, params.msg.idServer);
       const now = deps.now();
       // Only the commenter's own comment matches: another account's comment is "not found".
-      const found = await db
-        .updateTable('im_quick_comments')
-        .set({ deleted: 1, updated_at: now })
-        .where('app_key', '=', session.appKey)
-        .where('message_id', '=', row.id)
-        .where('from_accid', '=', session.accid)
-        .where('body', '=', params.body)
-        .where('deleted', '=', 0)
-        .returning(commentColumns)
-        .executeTakeFirst();
+      const target = {
+        appKey: session.appKey,
+        messageId: row.id,
+        from: session.accid,
+        body: params.body,
+      };
+      const found = await markCommentDeleted(db, target, now);
       if (!found) throw new CommandError(404, 'quick comment not found');
       const comment = {
         ...toComment(found),
@@ -152,33 +130,12 @@ export function registerCommentSync(sources: SyncSources, deps: ExtrasDeps): voi
   sources.register('quickComments', async (context, since) => {
     const { appKey, accid } = context.session;
     const newDevice = since === 0;
-    let query = db
-      .selectFrom('im_quick_comments as c')
-      .innerJoin('im_messages as m', (join) =>
-        join.onRef('m.id', '=', 'c.message_id').onRef('m.app_key', '=', 'c.app_key'),
-      )
-      .select([
-        'c.from_accid',
-        'c.body',
-        'c.time',
-        'c.custom',
-        'c.push_options',
-        'c.deleted',
-        'm.id',
-        'm.scene',
-        'm.from_accid as msg_from',
-        'm.to_target',
-        'm.id_client',
-        'm.time as msg_time',
-        'm.conv_key',
-      ])
-      .where('c.app_key', '=', appKey)
-      .where(readableByAccount(appKey, accid))
-      .where('m.deleted_at', 'is', null)
-      .where('c.updated_at', '>', newDevice ? deps.now() - NEW_DEVICE_DAYS * 86_400_000 : since);
-    // A new device never held a deleted comment: only live ones.
-    if (newDevice) query = query.where('c.deleted', '=', 0);
-    const rows = await query.orderBy('c.updated_at', 'asc').limit(SYNC_MAX).execute();
+    const rows = await commentsChangedSince(db, appKey, accid, {
+      since: newDevice ? deps.now() - NEW_DEVICE_DAYS * 86_400_000 : since,
+      // A new device never held a deleted comment: only live ones.
+      liveOnly: newDevice,
+      limit: SYNC_MAX,
+    });
     const comments = rows.map((r) => ({
       msg: keyOfRow({
         id: Number(r.id),

@@ -9,6 +9,13 @@ import type { SyncSources } from '../gateway/index.ts';
 import { parseSessionId, sessionIdOf } from '../messaging/index.ts';
 import { pushInChunks } from '../messaging/index.ts';
 import type { ExtrasDeps } from './access.ts';
+import {
+  markStickTopDeleted,
+  putStickTop,
+  stickTopsChangedSince,
+  updateStickTop,
+  type StickTopKey,
+} from './store/stick-top-store.ts';
 import type { ImStickTopTable } from './tables.ts';
 
 type StickTop = ReplyOf<'addStickTopSession'>['stickTopSession'];
@@ -39,13 +46,11 @@ export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
     return sessionIdOf(scene, conversation.target);
   }
 
-  const live = (session: Session, id: string) =>
-    db
-      .updateTable('im_stick_top_sessions')
-      .where('app_key', '=', session.appKey)
-      .where('accid', '=', session.accid)
-      .where('session_id', '=', id)
-      .where('deleted', '=', 0);
+  const keyOf = (session: Session, sessionId: string): StickTopKey => ({
+    appKey: session.appKey,
+    accid: session.accid,
+    sessionId,
+  });
 
   return {
     async addStickTopSession({ session, connection }, params) {
@@ -53,32 +58,7 @@ export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
       const id = await checkSession(session, params.id);
       const now = deps.now();
       // Adding a session that is already on top updates its custom text and keeps its createTime.
-      const row = await db
-        .insertInto('im_stick_top_sessions')
-        .values({
-          app_key: session.appKey,
-          accid: session.accid,
-          session_id: id,
-          top_custom: topCustom ?? null,
-          create_time: now,
-          update_time: now,
-          deleted: 0,
-        })
-        .onConflict((oc) =>
-          oc.columns(['app_key', 'accid', 'session_id']).doUpdateSet((eb) => ({
-            top_custom: topCustom ?? null,
-            update_time: now,
-            deleted: 0,
-            create_time: eb
-              .case()
-              .when('im_stick_top_sessions.deleted', '=', 1)
-              .then(now)
-              .else(eb.ref('im_stick_top_sessions.create_time'))
-              .end(),
-          })),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await putStickTop(db, keyOf(session, id), topCustom ?? null, now);
       const stickTopSession = toStickTop(row);
       await deps.gateway.pushToAccount(
         session,
@@ -92,10 +72,7 @@ export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
     async updateStickTopSession({ session, connection }, params) {
       const { topCustom } = params;
       const id = await checkSession(session, params.id);
-      const row = await live(session, id)
-        .set({ top_custom: topCustom, update_time: deps.now() })
-        .returningAll()
-        .executeTakeFirst();
+      const row = await updateStickTop(db, keyOf(session, id), topCustom, deps.now());
       if (!row) throw new CommandError(404, 'the session is not on top');
       const stickTopSession = toStickTop(row);
       await deps.gateway.pushToAccount(
@@ -110,10 +87,7 @@ export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
     async deleteStickTopSession({ session, connection }, params) {
       const id = await checkSession(session, params.id);
       const now = deps.now();
-      const row = await live(session, id)
-        .set({ deleted: 1, update_time: now })
-        .returningAll()
-        .executeTakeFirst();
+      const row = await markStickTopDeleted(db, keyOf(session, id), now);
       if (!row) throw new CommandError(404, 'the session is not on top');
       await deps.gateway.pushToAccount(
         session,
@@ -130,14 +104,11 @@ export function registerStickTopSync(sources: SyncSources, deps: ExtrasDeps): vo
   const db = deps.store.db;
   sources.register('stickTopSessions', async (context, since) => {
     const { appKey, accid } = context.session;
-    let query = db
-      .selectFrom('im_stick_top_sessions')
-      .selectAll()
-      .where('app_key', '=', appKey)
-      .where('accid', '=', accid)
-      .where('update_time', '>', since);
-    if (since === 0) query = query.where('deleted', '=', 0);
-    const rows = await query.orderBy('update_time', 'asc').limit(SYNC_MAX).execute();
+    const rows = await stickTopsChangedSince(db, appKey, accid, {
+      since,
+      liveOnly: since === 0,
+      limit: SYNC_MAX,
+    });
     const stickTopSessions = rows.map((r) => ({
       ...toStickTop(r),
       deleted: Number(r.deleted) === 1,

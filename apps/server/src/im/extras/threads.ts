@@ -3,12 +3,11 @@
 // indexed thread_root column, filled when it is stored (migration 0016, docs/im-extras.md).
 import { LIMITS } from '@morsel/protocol';
 import { CommandError, type HandlerTable } from '../gateway/index.ts';
-import { toMsg, visibleTo } from '../messaging/index.ts';
+import { toMsg } from '../messaging/index.ts';
+import { threadReplies } from './store/threads-store.ts';
 import { readableMessage, type ExtrasDeps } from './access.ts';
 
 export function threadHandlers(deps: ExtrasDeps): HandlerTable {
-  const db = deps.store.db;
-
   return {
     async getThreadMsgs({ session }, query) {
       const { beginTime, endTime, lastMsgId, reverse = false } = query;
@@ -16,36 +15,24 @@ export function threadHandlers(deps: ExtrasDeps): HandlerTable {
         throw new CommandError(414, 'endTime must be after beginTime');
       }
       const { row: root } = await readableMessage(deps, session, query.threadMsg.idServer);
-      const cleared = await db
-        .selectFrom('im_sessions')
-        .select('cleared_before')
-        .where('app_key', '=', session.appKey)
-        .where('accid', '=', session.accid)
-        .where('conv_key', '=', root.conv_key)
-        .executeTakeFirst();
-      const replies = visibleTo(db.selectFrom('im_messages'), session.appKey, session.accid)
-        .where('conv_key', '=', root.conv_key)
-        .where('time', '>', Math.max(root.time, Number(cleared?.cleared_before ?? 0)))
-        .where('historyable', '=', 1)
-        .where('thread_root', '=', Number(root.id));
-
-      const summary = await replies
-        .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.max('time').as('latest')])
-        .executeTakeFirstOrThrow();
-      let page = replies.select(['id', 'seq', 'time', 'body']);
-      if (beginTime !== undefined) page = page.where('time', '>=', beginTime);
-      if (endTime !== undefined && endTime > 0) page = page.where('time', '<=', endTime);
-      if (lastMsgId !== undefined && /^\d+$/.test(lastMsgId))
-        page = page.where('id', '!=', Number(lastMsgId));
-      const rows = await page
-        .orderBy('time', reverse ? 'asc' : 'desc')
-        .limit(query.limit ?? LIMITS.getThreadMsgsMaxLimit)
-        .execute();
+      const { rows, total, latest } = await threadReplies(
+        deps.store.db,
+        { appKey: session.appKey, accid: session.accid },
+        { id: Number(root.id), convKey: root.conv_key, time: Number(root.time) },
+        {
+          ...(beginTime !== undefined && { beginTime }),
+          ...(endTime !== undefined && { endTime }),
+          ...(lastMsgId !== undefined &&
+            /^\d+$/.test(lastMsgId) && { excludeId: Number(lastMsgId) }),
+          reverse,
+          limit: query.limit ?? LIMITS.getThreadMsgsMaxLimit,
+        },
+      );
       return {
         threadMsg: root.msg,
         msgs: rows.map((r) => toMsg({ ...r, id: Number(r.id) })),
-        total: Number(summary.total),
-        timetag: Number(summary.latest ?? root.time),
+        total,
+        timetag: latest ?? Number(root.time),
       };
     },
   };

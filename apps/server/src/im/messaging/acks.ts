@@ -5,7 +5,7 @@ import { CommandError, type Session, type Gateway } from '../gateway/index.ts';
 import type { Store } from '../../store/index.ts';
 import type { SceneRegistry } from './scenes.ts';
 import { sessionIdOf } from './scenes.ts';
-import { advanceAck, getSessionRow } from './session-store.ts';
+import { advanceAck, getSessionRow, openSessionRow } from './session-store.ts';
 
 export interface AckDeps {
   store: Store;
@@ -33,24 +33,8 @@ export async function ackSession(
       .forReading(session.appKey, session.accid, to)
       .catch(() => undefined);
     if (!conversation?.group) throw new CommandError(404, 'session not found');
-    await db
-      .insertInto('im_sessions')
-      .values({
-        app_key: session.appKey,
-        accid: session.accid,
-        session_id: sessionId,
-        conv_key: conversation.convKey,
-        scene,
-        peer: to,
-        last_msg_id: null,
-        ack: 0,
-        cleared_before: 0,
-        ext: null,
-        deleted: 0,
-        updated_at: deps.now(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    const place = { appKey: session.appKey, accid: session.accid, sessionId, scene, peer: to };
+    await openSessionRow(db, { ...place, convKey: conversation.convKey }, deps.now());
   }
   if (!(await advanceAck(db, session.appKey, session.accid, sessionId, timetag, deps.now())))
     return false;

@@ -1,5 +1,4 @@
 // The msg service's commands (document 2, section 7 "Messages" and "Sessions").
-import { sql } from 'kysely';
 import {
   LIMITS,
   type Msg,
@@ -13,7 +12,7 @@ import {
   history,
   searchHistory,
   toMsg,
-  visibleTo,
+  visibleMessagesByIds,
   type HistoryQuery,
   type SearchBounds,
 } from './message-store.ts';
@@ -24,7 +23,16 @@ import { deleteSessions } from './session-deletes.ts';
 import type { SceneRegistry } from './scenes.ts';
 import { peerOf, readableIn, sessionIdFor, sessionIdOf } from './scenes.ts';
 import { checkWrite, sendMessage, type SendDeps } from './send.ts';
-import { getSessionRow, sessionsUpdatedSince, toSessions } from './session-store.ts';
+import { hideMessageFor, markMessageRecalled } from './deletes-store.ts';
+import { saveReceipt } from './receipt-store.ts';
+import {
+  clearSessionBefore,
+  getSessionRow,
+  sessionsUpdatedSince,
+  setSessionExt,
+  toSessions,
+  touchSession,
+} from './session-store.ts';
 
 /** Sessions that have no stored row per member (super teams), computed for an account. */
 export type ComputedSessions = (session: Session, since: number) => Promise<ProtocolSession[]>;
@@ -103,15 +111,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
         .filter((id) => /^\d+$/.test(id))
         .map(Number);
       if (ids.length === 0) return { msgs: [] };
-      const rows = await visibleTo(
-        db
-          .selectFrom('im_messages')
-          .select(['id', 'seq', 'time', 'body', 'scene', 'from_accid', 'to_target', 'conv_key']),
-        session.appKey,
-        session.accid,
-      )
-        .where('id', 'in', ids)
-        .execute();
+      const rows = await visibleMessagesByIds(db, session.appKey, session.accid, ids);
       const msgs: Msg[] = [];
       for (const row of rows) {
         const readable = await scenes
@@ -129,13 +129,9 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       const now = deps.now();
       if (now - row.time > deps.recallWindowMs)
         throw new CommandError(508, 'the message is too old to be recalled');
-      const updated = await db
-        .updateTable('im_messages')
-        .set({ deleted_at: now, deleted_by: session.accid, delete_ps: ps ?? null })
-        .where('id', '=', row.id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw new CommandError(404, 'message not found');
+      const recall = { messageId: row.id, by: session.accid, ps: ps ?? null, at: now };
+      if (!(await markMessageRecalled(db, recall)))
+        throw new CommandError(404, 'message not found');
       const scene = row.scene as Msg['scene'];
       const notice = recallNotice(
         { ...row, deleted_at: now, deleted_by: session.accid, delete_ps: ps ?? null },
@@ -147,13 +143,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
         return;
       }
       for (const ref of conversation.sessions) {
-        await db
-          .updateTable('im_sessions')
-          .set({ updated_at: now })
-          .where('app_key', '=', session.appKey)
-          .where('accid', '=', ref.accid)
-          .where('session_id', '=', ref.sessionId)
-          .execute();
+        await touchSession(db, session.appKey, ref.accid, ref.sessionId, now);
         const except = ref.accid === session.accid ? connection.id : undefined;
         await gateway.pushToAccount(
           { appKey: session.appKey, accid: ref.accid },
@@ -169,16 +159,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
         throw new CommandError(414, 'one-way delete is not supported for super teams');
       const { row } = await messageFor(session, msg.idServer);
       const now = deps.now();
-      await db
-        .insertInto('im_msg_hidden')
-        .values({
-          app_key: session.appKey,
-          accid: session.accid,
-          message_id: row.id,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await hideMessageFor(db, session.appKey, session.accid, row.id, now);
       const sessionId = sessionIdFor(row, session.accid);
       // Only the deleter's other devices learn of it (a one-way delete leaves the peer's copy).
       await gateway.pushToAccount(
@@ -204,30 +185,15 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
       const conversation = await scenes.get(scene).forReading(session.appKey, session.accid, to);
       const now = deps.now();
       const sessionId = sessionIdOf(scene, conversation.target);
-      await db
-        .insertInto('im_sessions')
-        .values({
-          app_key: session.appKey,
-          accid: session.accid,
-          session_id: sessionId,
-          conv_key: conversation.convKey,
-          scene,
-          peer: conversation.target,
-          last_msg_id: null,
-          ack: now,
-          cleared_before: now,
-          ext: null,
-          deleted: 0,
-          updated_at: now,
-        })
-        .onConflict((oc) =>
-          oc.columns(['app_key', 'accid', 'session_id']).doUpdateSet({
-            cleared_before: now,
-            ack: sql`case when im_sessions.ack > cast(${now} as bigint) then im_sessions.ack else cast(${now} as bigint) end`,
-            updated_at: now,
-          }),
-        )
-        .execute();
+      const place = {
+        appKey: session.appKey,
+        accid: session.accid,
+        sessionId,
+        convKey: conversation.convKey,
+        scene,
+        peer: conversation.target,
+      };
+      await clearSessionBefore(db, place, now);
       if (isSyncSelf !== false)
         await gateway.pushToAccount(
           session,
@@ -250,31 +216,22 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
         throw new CommandError(414, 'a receipt is for a message you received');
       await checkWrite(deps.writeGuards, session, conversation);
       const now = deps.now();
-      await db
-        .insertInto('im_receipts')
-        .values({
-          app_key: session.appKey,
-          conv_key: row.conv_key,
-          reader: session.accid,
-          msg_time: row.time,
-          id_server: String(row.id),
-          updated_at: now,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['app_key', 'conv_key', 'reader'])
-            .doUpdateSet({ msg_time: row.time, id_server: String(row.id), updated_at: now })
-            .where('im_receipts.msg_time', '<', row.time),
-        )
-        .execute();
       const receipt = {
+        appKey: session.appKey,
+        convKey: row.conv_key,
+        reader: session.accid,
+        msgTime: row.time,
+        idServer: String(row.id),
+      };
+      await saveReceipt(db, receipt, now);
+      const notice = {
         sessionId: sessionIdOf('p2p', session.accid),
         account: session.accid,
         idServer: String(row.id),
         time: row.time,
       };
       await gateway.pushToAccount({ appKey: session.appKey, accid: peer }, 'msgReceipt', {
-        receipt,
+        receipt: notice,
       });
     },
 
@@ -321,14 +278,8 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
     },
 
     async updateServerSession({ session }, { sessionId, ext }) {
-      const result = await db
-        .updateTable('im_sessions')
-        .set({ ext, updated_at: deps.now() })
-        .where('app_key', '=', session.appKey)
-        .where('accid', '=', session.accid)
-        .where('session_id', '=', sessionId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new CommandError(404, 'session not found');
+      if (!(await setSessionExt(db, session.appKey, session.accid, sessionId, ext, deps.now())))
+        throw new CommandError(404, 'session not found');
     },
 
     async deleteServerSessions({ session, connection }, { sessions }) {

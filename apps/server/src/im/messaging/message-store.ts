@@ -288,3 +288,48 @@ export async function newestWindowStart<TB extends keyof Database, O>(
     .executeTakeFirst();
   return edge ? { time: Number(edge.time), id: Number(edge.id) - 1 } : cursorAt(from);
 }
+
+/** The messages with these ids the account may see (unknown ids are left out). */
+export async function visibleMessagesByIds(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  ids: number[],
+) {
+  if (ids.length === 0) return [];
+  return visibleTo(
+    db
+      .selectFrom('im_messages')
+      .select(['id', 'seq', 'time', 'body', 'scene', 'from_accid', 'to_target', 'conv_key']),
+    appKey,
+    accid,
+  )
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/**
+ * The account's one-to-one messages as the offline sync streams them: visible, after the
+ * session's clear, and not in a deleted session (a new message undeletes it).
+ */
+export function p2pMessagesOf(db: Kysely<Database>, appKey: string, accid: string) {
+  return visibleTo(
+    db
+      .selectFrom('im_messages')
+      .leftJoin('im_sessions', (join) =>
+        join
+          .onRef('im_sessions.conv_key', '=', 'im_messages.conv_key')
+          .on('im_sessions.app_key', '=', appKey)
+          .on('im_sessions.accid', '=', accid),
+      )
+      .select(['im_messages.id', 'im_messages.seq', 'im_messages.time', 'im_messages.body']),
+    appKey,
+    accid,
+  )
+    .where('im_messages.scene', '=', 'p2p')
+    .where((eb) =>
+      eb.or([eb('im_messages.to_target', '=', accid), eb('im_messages.from_accid', '=', accid)]),
+    )
+    .where(sql<boolean>`im_messages.time > coalesce(im_sessions.cleared_before, 0)`)
+    .where(sql<boolean>`coalesce(im_sessions.deleted, 0) = 0`);
+}

@@ -1,7 +1,7 @@
 // Per-account session state: which conversations an account has, the last message, how far it
 // has read (ack), what it cleared, and its server-side extension. Unread counts are computed on
 // read from the ack, never stored, so every device of the account sees the same number.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Session } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import { toMsg, visibleTo } from './message-store.ts';
@@ -163,4 +163,127 @@ export async function sessionsUpdatedSince(
     .where('updated_at', '>', since);
   if (until !== undefined) query = query.where('updated_at', '<=', until);
   return query.orderBy('updated_at', 'desc').limit(limit).execute();
+}
+
+/** Where a session row points: its conversation, scene and peer (the parts an insert needs). */
+export interface SessionPlace {
+  appKey: string;
+  accid: string;
+  sessionId: string;
+  convKey: string;
+  scene: string;
+  peer: string;
+}
+
+/**
+ * Makes the account's row for a session that has none yet (super-team members get theirs when
+ * they first read); an existing row is left as it is.
+ */
+export async function openSessionRow(
+  db: Kysely<Database>,
+  place: SessionPlace,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('im_sessions')
+    .values({ ...sessionValues(place), ack: 0, cleared_before: 0, updated_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/**
+ * Clears a session's history before `now` (making the row if the account has none): history,
+ * sync and unread counts ignore what came before, and the ack never moves back.
+ */
+export async function clearSessionBefore(
+  db: Kysely<Database>,
+  place: SessionPlace,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('im_sessions')
+    .values({ ...sessionValues(place), ack: now, cleared_before: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['app_key', 'accid', 'session_id']).doUpdateSet({
+        cleared_before: now,
+        ack: sql`case when im_sessions.ack > cast(${now} as bigint) then im_sessions.ack else cast(${now} as bigint) end`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}
+
+function sessionValues(place: SessionPlace) {
+  return {
+    app_key: place.appKey,
+    accid: place.accid,
+    session_id: place.sessionId,
+    conv_key: place.convKey,
+    scene: place.scene,
+    peer: place.peer,
+    last_msg_id: null,
+    ext: null,
+    deleted: 0,
+  };
+}
+
+/**
+ * Marks sessions deleted; the rows stay so a new message brings them back, with the ack moved to
+ * `now` (never back) so only the new message is unread.
+ */
+export async function markSessionsDeleted(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  sessionIds: string[],
+  now: number,
+): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await db
+    .updateTable('im_sessions')
+    .set({
+      deleted: 1,
+      updated_at: now,
+      ack: sql`case when ack > cast(${now} as bigint) then ack else cast(${now} as bigint) end`,
+    })
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .where('session_id', 'in', sessionIds)
+    .execute();
+}
+
+/** Moves a session's update time to `now`, so the sessions sync sends it again. */
+export async function touchSession(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  sessionId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('im_sessions')
+    .set({ updated_at: now })
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .where('session_id', '=', sessionId)
+    .execute();
+}
+
+/** Sets a session's server-side extension; false when the account has no such session. */
+export async function setSessionExt(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  sessionId: string,
+  ext: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('im_sessions')
+    .set({ ext, updated_at: now })
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

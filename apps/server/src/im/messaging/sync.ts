@@ -2,7 +2,7 @@
 // (or, for a new device, roaming) messages, sessions, read receipts and recalls (one-to-one here,
 // team and super-team ones from their scenes' recall sources) since each
 // category's timetag. Large results go out in several pushes, each well under the frame limit.
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { CommandName } from '@morsel/protocol';
 import type { Database, Store } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/index.ts';
@@ -12,10 +12,12 @@ import {
   cursorAt,
   messagesPageAfter,
   newestWindowStart,
+  p2pMessagesOf,
   toMsg,
-  visibleTo,
   type MsgCursor,
 } from './message-store.ts';
+import { messagesHiddenSince, p2pRecallsSince } from './deletes-store.ts';
+import { peerReceiptsSince } from './receipt-store.ts';
 import { recallNotice, type RecallSource } from './recalls.ts';
 import { sessionIdFor } from './scenes.ts';
 import { sessionsDeletedSince, sessionsUpdatedSince, toSessions } from './session-store.ts';
@@ -101,26 +103,7 @@ export function registerMessagingSync(
 
   sources.register('offlineMsgs', async (context, since) => {
     const { appKey, accid } = context.session;
-    const query = visibleTo(
-      db
-        .selectFrom('im_messages')
-        .leftJoin('im_sessions', (join) =>
-          join
-            .onRef('im_sessions.conv_key', '=', 'im_messages.conv_key')
-            .on('im_sessions.app_key', '=', appKey)
-            .on('im_sessions.accid', '=', accid),
-        )
-        .select(['im_messages.id', 'im_messages.seq', 'im_messages.time', 'im_messages.body']),
-      appKey,
-      accid,
-    )
-      .where('im_messages.scene', '=', 'p2p')
-      .where((eb) =>
-        eb.or([eb('im_messages.to_target', '=', accid), eb('im_messages.from_accid', '=', accid)]),
-      )
-      .where(sql<boolean>`im_messages.time > coalesce(im_sessions.cleared_before, 0)`)
-      // A deleted session stays deleted until its next message (which undeletes it).
-      .where(sql<boolean>`coalesce(im_sessions.deleted, 0) = 0`);
+    const query = p2pMessagesOf(db, appKey, accid);
     return streamMessages(context, {
       query: query as unknown as MessageStream['query'],
       since,
@@ -157,25 +140,7 @@ export function registerMessagingSync(
 
   sources.register('msgReceipts', async (context, since) => {
     const { appKey, accid } = context.session;
-    const rows = await db
-      .selectFrom('im_receipts')
-      .innerJoin('im_sessions', (join) =>
-        join
-          .onRef('im_sessions.conv_key', '=', 'im_receipts.conv_key')
-          .on('im_sessions.app_key', '=', appKey)
-          .on('im_sessions.accid', '=', accid),
-      )
-      .select([
-        'im_receipts.reader',
-        'im_receipts.id_server',
-        'im_receipts.msg_time',
-        'im_receipts.updated_at',
-        'im_sessions.session_id',
-      ])
-      .where('im_receipts.app_key', '=', appKey)
-      .where('im_receipts.reader', '!=', accid)
-      .where('im_receipts.updated_at', '>', since)
-      .execute();
+    const rows = await peerReceiptsSince(db, appKey, accid, since);
     const receipts = rows.map((r) => ({
       sessionId: r.session_id,
       account: r.reader,
@@ -194,24 +159,7 @@ export function registerMessagingSync(
   sources.register('deleteMsg', async (context, since) => {
     if (since === 0) return; // a new device never held the recalled messages
     const { appKey, accid } = context.session;
-    const rows = await db
-      .selectFrom('im_messages')
-      .select([
-        'id',
-        'id_client',
-        'scene',
-        'from_accid',
-        'to_target',
-        'time',
-        'deleted_at',
-        'deleted_by',
-        'delete_ps',
-      ])
-      .where('app_key', '=', appKey)
-      .where('scene', '=', 'p2p')
-      .where((eb) => eb.or([eb('to_target', '=', accid), eb('from_accid', '=', accid)]))
-      .where('deleted_at', '>', since)
-      .execute();
+    const rows = await p2pRecallsSince(db, appKey, accid, since);
     const p2p = rows.map((r) => recallNotice(r, sessionIdFor(r, accid)));
     // Team and super-team recalls come from their scenes (by the account's memberships).
     const others = (
@@ -220,20 +168,7 @@ export function registerMessagingSync(
     const deleted = [...p2p, ...others].sort((x, y) => x.deletedAt - y.deletedAt);
     pushInChunks(context, 'syncDeletedMsgs', 'deleted', deleted);
     // One-way deletes by the account's other devices (every scene that has them).
-    const hidden = await db
-      .selectFrom('im_msg_hidden')
-      .innerJoin('im_messages', 'im_messages.id', 'im_msg_hidden.message_id')
-      .select([
-        'im_messages.id',
-        'im_messages.scene',
-        'im_messages.from_accid',
-        'im_messages.to_target',
-        'im_msg_hidden.created_at',
-      ])
-      .where('im_msg_hidden.app_key', '=', appKey)
-      .where('im_msg_hidden.accid', '=', accid)
-      .where('im_msg_hidden.created_at', '>', since)
-      .execute();
+    const hidden = await messagesHiddenSince(db, appKey, accid, since);
     const selfDeleted = hidden.map((r) => ({
       sessionId: sessionIdFor(r, accid),
       idServer: String(r.id),

@@ -1,4 +1,4 @@
-// The push-settings rows (im_donnop) read outside the command handlers: the sync source's.
+// The push-settings rows (im_donnop) in the store: written by updateDonnop, read by the sync source.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { PushSettingsTables } from './tables.ts';
@@ -19,4 +19,14 @@ export async function donnopChangedSince(
     .where('accid', '=', accid)
     .where('updated_at', '>', since)
     .executeTakeFirst();
+}
+
+/** Stores an account's push settings, replacing what it had. */
+export async function saveDonnop(db: Kysely<Database>, row: DonnopRow): Promise<void> {
+  const { app_key: _app, accid: _accid, ...changes } = row;
+  await db
+    .insertInto('im_donnop')
+    .values(row)
+    .onConflict((oc) => oc.columns(['app_key', 'accid']).doUpdateSet(changes))
+    .execute();
 }

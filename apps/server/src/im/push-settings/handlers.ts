@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DonnopSettings } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import type { Gateway, HandlerTable } from '../gateway/index.ts';
+import { saveDonnop } from './donnop-store.ts';
+import { registerPushToken } from './push-token-store.ts';
 import type { ImDonnopTable } from './tables.ts';
 
 export const toDonnop = (row: ImDonnopTable): DonnopSettings => ({
@@ -22,41 +24,9 @@ export function pushSettingsHandlers(deps: {
   const { db, gateway, now } = deps;
   return {
     async updatePushToken({ session }, { tokenName, token, pushkit }) {
-      await db.transaction().execute(async (trx) => {
-        // A token names one device of one account: a device that changed accounts must stop
-        // getting the old account's pushes.
-        if (token) {
-          await trx
-            .deleteFrom('im_push_tokens')
-            .where('app_key', '=', session.appKey)
-            .where('token_name', '=', tokenName)
-            .where('token', '=', token)
-            .where((eb) =>
-              eb.or([eb('accid', '!=', session.accid), eb('device_id', '!=', session.deviceId)]),
-            )
-            .execute();
-        }
-        await trx
-          .deleteFrom('im_push_tokens')
-          .where('app_key', '=', session.appKey)
-          .where('accid', '=', session.accid)
-          .where('device_id', '=', session.deviceId)
-          .execute();
-        if (!token) return; // an empty token unregisters the device
-        await trx
-          .insertInto('im_push_tokens')
-          .values({
-            app_key: session.appKey,
-            accid: session.accid,
-            device_id: session.deviceId,
-            client_type: session.clientType,
-            token_name: tokenName,
-            token,
-            pushkit: pushkit ? 1 : 0,
-            updated_at: now(),
-          })
-          .execute();
-      });
+      const device = { appKey: session.appKey, accid: session.accid, deviceId: session.deviceId };
+      const registration = { clientType: session.clientType, tokenName, token, pushkit: !!pushkit };
+      await registerPushToken(db, device, registration, now());
     },
 
     async updateDonnop({ session, connection }, { donnop }) {
@@ -69,12 +39,7 @@ export function pushSettingsHandlers(deps: {
         show_detail: donnop.showDetail === false ? 0 : 1,
         updated_at: now(),
       };
-      const { app_key: _app, accid: _accid, ...changes } = row;
-      await db
-        .insertInto('im_donnop')
-        .values(row)
-        .onConflict((oc) => oc.columns(['app_key', 'accid']).doUpdateSet(changes))
-        .execute();
+      await saveDonnop(db, row);
       const stored = toDonnop(row);
       await gateway.pushToAccount(session, 'donnopUpdated', { donnop: stored }, connection.id);
       return { donnop: stored };

@@ -9,6 +9,7 @@ import { isSafeShortUrl, SAFE_URL_RULE } from '@morsel/protocol';
 import type { Kysely } from 'kysely';
 import type { Database, Store } from '../../store/index.ts';
 import { type ImGateway, CommandError } from '../gateway/index.ts';
+import { insertSafeUrl, originUrlOf } from './safe-url-store.ts';
 
 export class SafeUrls {
   constructor(
@@ -25,27 +26,14 @@ export class SafeUrls {
       throw new Error('a safe url base must be an http or https address');
     if (!options.originUrl) throw new Error('an original url is required');
     const safeUrl = `${options.baseUrl.replace(/\/+$/, '')}/${randomBytes(16).toString('base64url')}?im_url=1`;
-    await this.db
-      .insertInto('im_safe_urls')
-      .values({
-        app_key: options.appKey,
-        safe_url: safeUrl,
-        origin_url: options.originUrl,
-        created_at: this.now(),
-      })
-      .execute();
+    const record = { appKey: options.appKey, safeUrl, originUrl: options.originUrl };
+    await insertSafeUrl(this.db, record, this.now());
     return safeUrl;
   }
 
   /** The original URL behind a safe URL this app was issued, or undefined. */
   async resolve(appKey: string, safeUrl: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('im_safe_urls')
-      .select('origin_url')
-      .where('app_key', '=', appKey)
-      .where('safe_url', '=', safeUrl)
-      .executeTakeFirst();
-    return row?.origin_url;
+    return originUrlOf(this.db, appKey, safeUrl);
   }
 }
 

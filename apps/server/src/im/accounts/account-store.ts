@@ -1,0 +1,115 @@
+// IM apps and accounts in the store. Accids arrive here already normalised (lower case); tokens
+// only as digests.
+import type { Kysely } from 'kysely';
+import type { Database, ImAccountTable } from '../../store/index.ts';
+
+export interface AppRow {
+  app_key: string;
+  secret: string;
+  name: string;
+  created_at: number;
+}
+
+export function findApp(db: Kysely<Database>, appKey: string): Promise<AppRow | undefined> {
+  return db
+    .selectFrom('im_apps')
+    .select(['app_key', 'secret', 'name', 'created_at'])
+    .where('app_key', '=', appKey)
+    .executeTakeFirst();
+}
+
+const ACCOUNT_COLUMNS = [
+  'app_key',
+  'accid',
+  'nick',
+  'icon',
+  'props',
+  'disabled',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type AccountRow = Pick<
+  ImAccountTable,
+  'app_key' | 'accid' | 'nick' | 'disabled' | 'created_at' | 'updated_at'
+> & { icon: string; props: string };
+
+/** An account of the app by its stored (lower-case) accid, without its token digest. */
+export function findAccount(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+): Promise<AccountRow | undefined> {
+  return db
+    .selectFrom('im_accounts')
+    .select(ACCOUNT_COLUMNS)
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .executeTakeFirst();
+}
+
+/** The same with the token digest, for the login check. */
+export function findAccountWithToken(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+): Promise<(AccountRow & { token: string }) | undefined> {
+  return db
+    .selectFrom('im_accounts')
+    .select([...ACCOUNT_COLUMNS, 'token'])
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .executeTakeFirst();
+}
+
+export interface NewAccount {
+  appKey: string;
+  accid: string;
+  tokenHash: string;
+  name: string;
+  icon: string;
+  props: string;
+}
+
+/** Registers an account; an accid the app already has fails with a unique violation. */
+export async function insertAccount(
+  db: Kysely<Database>,
+  account: NewAccount,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('im_accounts')
+    .values({
+      app_key: account.appKey,
+      accid: account.accid,
+      token: account.tokenHash,
+      nick: account.name,
+      icon: account.icon,
+      props: account.props,
+      disabled: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+export type AccountChanges = Partial<Pick<ImAccountTable, 'token' | 'disabled'>> & {
+  props?: string;
+};
+
+/** Changes an account; false when the app has no such accid. */
+export async function updateAccount(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  changes: AccountChanges,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('im_accounts')
+    .set({ ...changes, updated_at: now })
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
