@@ -48,12 +48,6 @@ const queriesNotYetMoved = [
   'im/push-settings/handlers.ts',
   'im/rest/nonces.ts',
   'im/safe-urls/index.ts',
-  'im/teams/handlers.ts',
-  'im/teams/ops.ts',
-  'im/teams/recalls.ts',
-  'im/teams/receipts.ts',
-  'im/teams/super-sessions.ts',
-  'im/teams/sync.ts',
 ].map((file) => `apps/server/src/${file}`);
 
 export default tseslint.config(
