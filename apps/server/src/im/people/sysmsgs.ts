@@ -7,6 +7,8 @@ import type { Gateway, AccountKey } from '../gateway/index.ts';
 import { insertSysMsg, setSysMsgsRead, storePendingRequest } from './sysmsg-store.ts';
 import type { ImSysMsgTable } from './tables.ts';
 
+export { PENDING_SYSMSGS_MAX } from './sysmsg-store.ts';
+
 const CATEGORY: Record<SysMsgType, SysMsg['category']> = {
   applyTeam: 'team',
   rejectTeamApply: 'team',
@@ -73,8 +75,6 @@ export interface NewSysMsg {
   target?: string;
   state?: SysMsg['state'];
 }
-
-export { PENDING_SYSMSGS_MAX } from './sysmsg-store.ts';
 
 /**
  * Stores a system message and pushes it to the recipient's devices. A request that repeats one
