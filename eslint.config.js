@@ -34,17 +34,6 @@ const queriesNotYetMoved = [
   'campaigns/password/routes.ts',
   'campaigns/raffle/routes.ts',
   'campaigns/sign/sign-ins.ts',
-  'im/people/handlers.ts',
-  'im/people/relations.ts',
-  'im/people/sync.ts',
-  'im/people/sysmsgs.ts',
-  'im/people/users.ts',
-  'im/teams/handlers.ts',
-  'im/teams/ops.ts',
-  'im/teams/recalls.ts',
-  'im/teams/receipts.ts',
-  'im/teams/super-sessions.ts',
-  'im/teams/sync.ts',
 ].map((file) => `apps/server/src/${file}`);
 
 export default tseslint.config(

@@ -3,14 +3,11 @@ import type { Kysely } from 'kysely';
 import { checkUserUpdate, type Friend } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import { type Session, CommandError, type Gateway, type HandlerTable } from '../gateway/index.ts';
-import { hasRelation, setRelation } from './relations.ts';
-import {
-  markSysMsgsRead,
-  onlineOnlyId,
-  pendingRequest,
-  sendSysMsg,
-  settleRequest,
-} from './sysmsgs.ts';
+import { currentFriends, findFriend, setFriendship, updateFriendNotes } from './friend-store.ts';
+import { storedAccountId, updateProfile } from './profile-store.ts';
+import { activeRelations, hasRelation, setRelation } from './relation-store.ts';
+import { pendingRequest, settleRequest } from './sysmsg-store.ts';
+import { markSysMsgsRead, onlineOnlyId, sendSysMsg } from './sysmsgs.ts';
 import { getUsers } from './users.ts';
 import type { ImFriendTable } from './tables.ts';
 
@@ -47,24 +44,13 @@ export function toFriend(row: ImFriendTable): Friend {
 
 export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleDeps): HandlerTable {
   async function requireAccount(appKey: string, accid: string): Promise<string> {
-    const row = await db
-      .selectFrom('im_accounts')
-      .select('accid')
-      .where('app_key', '=', appKey)
-      .where('accid', '=', accid.toLowerCase())
-      .executeTakeFirst();
-    if (!row) throw new CommandError(404, `account ${accid} does not exist`);
-    return row.accid;
+    const stored = await storedAccountId(db, appKey, accid);
+    if (!stored) throw new CommandError(404, `account ${accid} does not exist`);
+    return stored;
   }
 
   async function friendRow(appKey: string, accid: string, friend: string) {
-    return db
-      .selectFrom('im_friends')
-      .selectAll()
-      .where('app_key', '=', appKey)
-      .where('accid', '=', accid)
-      .where('friend', '=', friend)
-      .executeTakeFirst();
+    return findFriend(db, appKey, accid, friend);
   }
 
   /** Makes (or unmakes) the friendship in both directions and tells every device of both. */
@@ -80,28 +66,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       [session.accid, other],
       [other, session.accid],
     ] as const) {
-      await db
-        .insertInto('im_friends')
-        .values({
-          app_key: session.appKey,
-          accid,
-          friend,
-          alias: '',
-          custom: '',
-          serverex: '',
-          valid: valid ? 1 : 0,
-          created_at: time,
-          updated_at: time,
-        })
-        .onConflict((oc) =>
-          oc.columns(['app_key', 'accid', 'friend']).doUpdateSet({
-            valid: valid ? 1 : 0,
-            updated_at: time,
-            ...(clearAlias && { alias: '' }),
-            ...(valid && { created_at: time }),
-          }),
-        )
-        .execute();
+      await setFriendship(db, session.appKey, accid, friend, { valid, clearAlias }, time);
       const row = await friendRow(session.appKey, accid, friend);
       await gateway.pushToAccount({ appKey: session.appKey, accid }, 'friendChanged', {
         action,
@@ -122,22 +87,17 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       if (problem) throw new CommandError(414, problem);
       const { avatar, ...rest } = user;
       const time = now();
-      await db
-        .updateTable('im_accounts')
-        .set({ ...rest, ...(avatar !== undefined && { icon: avatar }), updated_at: time })
-        .where('app_key', '=', session.appKey)
-        .where('accid', '=', session.accid)
-        .execute();
+      await updateProfile(
+        db,
+        session.appKey,
+        session.accid,
+        { ...rest, ...(avatar !== undefined && { icon: avatar }) },
+        time,
+      );
       if (user.nick !== undefined) session.nick = user.nick;
       const [updated] = await getUsers(db, session.appKey, [session.accid], session.accid);
       await gateway.pushToAccount(session, 'myInfoUpdated', { user: updated! }, connection.id);
-      const friends = await db
-        .selectFrom('im_friends')
-        .select('friend')
-        .where('app_key', '=', session.appKey)
-        .where('accid', '=', session.accid)
-        .where('valid', '=', 1)
-        .execute();
+      const friends = await currentFriends(db, session.appKey, session.accid);
       for (const { friend } of friends)
         await gateway.pushToAccount({ appKey: session.appKey, accid: friend }, 'userUpdated', {
           user: updated!,
@@ -170,13 +130,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
     },
 
     async getRelations({ session }) {
-      const rows = await db
-        .selectFrom('im_relations')
-        .select(['target', 'kind'])
-        .where('app_key', '=', session.appKey)
-        .where('accid', '=', session.accid)
-        .where('active', '=', 1)
-        .execute();
+      const rows = await activeRelations(db, session.appKey, session.accid);
       return {
         blacklist: rows.filter((r) => r.kind === 'blacklist').map((r) => r.target),
         mutelist: rows.filter((r) => r.kind === 'mutelist').map((r) => r.target),
@@ -277,17 +231,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
       const other = account.toLowerCase();
       if ((await friendRow(session.appKey, session.accid, other))?.valid !== 1)
         throw new CommandError(404, `${account} is not a friend`);
-      await db
-        .updateTable('im_friends')
-        .set({
-          ...(alias !== undefined && { alias }),
-          ...(custom !== undefined && { custom }),
-          updated_at: now(),
-        })
-        .where('app_key', '=', session.appKey)
-        .where('accid', '=', session.accid)
-        .where('friend', '=', other)
-        .execute();
+      await updateFriendNotes(db, session.appKey, session.accid, other, { alias, custom }, now());
       const row = await friendRow(session.appKey, session.accid, other);
       await gateway.pushToAccount(
         session,
@@ -298,14 +242,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
     },
 
     async getFriends({ session }) {
-      const rows = await db
-        .selectFrom('im_friends')
-        .selectAll()
-        .where('app_key', '=', session.appKey)
-        .where('accid', '=', session.accid)
-        .where('valid', '=', 1)
-        .execute();
-      return { friends: rows.map(toFriend) };
+      return { friends: (await currentFriends(db, session.appKey, session.accid)).map(toFriend) };
     },
 
     async markRead({ session, connection }, { ids }) {

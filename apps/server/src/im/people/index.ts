@@ -7,8 +7,9 @@ import { blacklistGuard } from './relations.ts';
 import { registerPeopleSync } from './sync.ts';
 import { markSysMsgsRead } from './sysmsgs.ts';
 export type { CustomSysMsgSender } from './handlers.ts';
-export { onlineOnlyId, sendSysMsg, settleRequest } from './sysmsgs.ts';
-export { blacklistedBy, blacklistersOf } from './relations.ts';
+export { onlineOnlyId, sendSysMsg } from './sysmsgs.ts';
+export { pendingRequestsFrom, settleRequest } from './sysmsg-store.ts';
+export { blacklistedBy, blacklistersOf } from './relation-store.ts';
 
 export interface PeopleOptions {
   store: Store;

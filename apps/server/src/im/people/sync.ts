@@ -6,7 +6,11 @@ import type { SyncSources } from '../gateway/index.ts';
 import { newest, pushInChunks } from '../gateway/index.ts';
 import { toFriend } from './handlers.ts';
 import { toSysMsg } from './sysmsgs.ts';
-import { toUser, usersQuery } from './users.ts';
+import { friendsChangedSince } from './friend-store.ts';
+import { friendProfilesChangedSince, ownProfileChangedSince } from './profile-store.ts';
+import { relationsChangedSince } from './relation-store.ts';
+import { sysMsgsChangedSince } from './sysmsg-store.ts';
+import { toUser } from './users.ts';
 
 /** A new device gets the latest system messages only. */
 const SYSMSGS_FIRST_SYNC = 100;
@@ -15,23 +19,14 @@ const SYSMSGS_MAX = 5_000;
 export function registerPeopleSync(sources: SyncSources, db: Kysely<Database>): void {
   sources.register('myInfo', async (context, since) => {
     const { appKey, accid } = context.session;
-    const row = await usersQuery(db, appKey)
-      .where('accid', '=', accid)
-      .where('updated_at', '>', since)
-      .executeTakeFirst();
+    const row = await ownProfileChangedSince(db, appKey, accid, since);
     if (row) context.connection.push('syncMyInfo', { user: toUser(row) });
     return { timetag: row ? Number(row.updated_at) : since };
   });
 
   sources.register('friends', async (context, since) => {
     const { appKey, accid } = context.session;
-    const rows = await db
-      .selectFrom('im_friends')
-      .selectAll()
-      .where('app_key', '=', appKey)
-      .where('accid', '=', accid)
-      .where('updated_at', '>', since)
-      .execute();
+    const rows = await friendsChangedSince(db, appKey, accid, since);
     // A first sync needs only current friends; later ones also learn of deletions (valid false).
     const friends = rows.filter((r) => since > 0 || r.valid === 1).map(toFriend);
     pushInChunks(context, 'syncFriends', 'friends', friends);
@@ -45,19 +40,7 @@ export function registerPeopleSync(sources: SyncSources, db: Kysely<Database>): 
 
   sources.register('friendUsers', async (context, since) => {
     const { appKey, accid } = context.session;
-    const rows = await usersQuery(db, appKey)
-      .where('updated_at', '>', since)
-      .where(
-        'accid',
-        'in',
-        db
-          .selectFrom('im_friends')
-          .select('friend')
-          .where('app_key', '=', appKey)
-          .where('accid', '=', accid)
-          .where('valid', '=', 1),
-      )
-      .execute();
+    const rows = await friendProfilesChangedSince(db, appKey, accid, since);
     pushInChunks(context, 'syncFriendUsers', 'users', rows.map(toUser));
     return {
       timetag: newest(
@@ -69,13 +52,7 @@ export function registerPeopleSync(sources: SyncSources, db: Kysely<Database>): 
 
   sources.register('relations', async (context, since) => {
     const { appKey, accid } = context.session;
-    const rows = await db
-      .selectFrom('im_relations')
-      .selectAll()
-      .where('app_key', '=', appKey)
-      .where('accid', '=', accid)
-      .where('updated_at', '>', since)
-      .execute();
+    const rows = await relationsChangedSince(db, appKey, accid, since);
     const changes = rows
       .filter((r) => since > 0 || r.active === 1)
       .map((r) => ({
@@ -95,15 +72,13 @@ export function registerPeopleSync(sources: SyncSources, db: Kysely<Database>): 
 
   sources.register('sysMsgs', async (context, since) => {
     const { appKey, accid } = context.session;
-    const rows = await db
-      .selectFrom('im_sysmsgs')
-      .selectAll()
-      .where('app_key', '=', appKey)
-      .where('to_accid', '=', accid)
-      .where('updated_at', '>', since)
-      .orderBy('updated_at', 'desc')
-      .limit(since === 0 ? SYSMSGS_FIRST_SYNC : SYSMSGS_MAX)
-      .execute();
+    const rows = await sysMsgsChangedSince(
+      db,
+      appKey,
+      accid,
+      since,
+      since === 0 ? SYSMSGS_FIRST_SYNC : SYSMSGS_MAX,
+    );
     pushInChunks(
       context,
       'syncOfflineSysMsgs',

@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely';
 import type { SysMsg, SysMsgType } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import type { Gateway, AccountKey } from '../gateway/index.ts';
+import { insertSysMsg, setSysMsgsRead, storePendingRequest } from './sysmsg-store.ts';
 import type { ImSysMsgTable } from './tables.ts';
+
+export { PENDING_SYSMSGS_MAX } from './sysmsg-store.ts';
 
 const CATEGORY: Record<SysMsgType, SysMsg['category']> = {
   applyTeam: 'team',
@@ -73,9 +76,6 @@ export interface NewSysMsg {
   state?: SysMsg['state'];
 }
 
-/** Unhandled requests (state init) kept per recipient; older ones beyond this are dropped. */
-export const PENDING_SYSMSGS_MAX = 200;
-
 /**
  * Stores a system message and pushes it to the recipient's devices. A request that repeats one
  * still pending (same type, sender, recipient, target and details) replaces it: same id, the new
@@ -103,102 +103,10 @@ export async function sendSysMsg(
     updated_at: now,
   };
   const id =
-    row.state === 'init'
-      ? await storeRequest(db, row)
-      : Number(
-          (await db.insertInto('im_sysmsgs').values(row).returning('id').executeTakeFirstOrThrow())
-            .id,
-        );
+    row.state === 'init' ? await storePendingRequest(db, row) : await insertSysMsg(db, row);
   const sysMsg = toSysMsg({ ...row, id });
   await gateway.pushToAccount({ appKey: input.appKey, accid: input.to }, 'sysMsg', { sysMsg });
   return sysMsg;
-}
-
-/** A pending request: replaces the same one still pending, else inserted and the inbox capped. */
-async function storeRequest(db: Kysely<Database>, row: Omit<ImSysMsgTable, 'id'>): Promise<number> {
-  const same = await db
-    .selectFrom('im_sysmsgs')
-    .select('id')
-    .where('app_key', '=', row.app_key)
-    .where('to_accid', '=', row.to_accid)
-    .where('from_accid', '=', row.from_accid)
-    .where('type', '=', row.type)
-    .where('state', '=', 'init')
-    .where('target', row.target === null ? 'is' : '=', row.target)
-    .where('attach', row.attach === null ? 'is' : '=', row.attach)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  if (same) {
-    const id = Number(same.id);
-    await db
-      .updateTable('im_sysmsgs')
-      .set({ ps: row.ps, time: row.time, updated_at: row.updated_at, read: 0 })
-      .where('id', '=', id)
-      .execute();
-    return id;
-  }
-  const { id } = await db
-    .insertInto('im_sysmsgs')
-    .values(row)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  // The recipient's oldest unhandled requests beyond the cap go (one indexed range, usually none).
-  const beyond = await db
-    .selectFrom('im_sysmsgs')
-    .select('id')
-    .where('app_key', '=', row.app_key)
-    .where('to_accid', '=', row.to_accid)
-    .where('state', '=', 'init')
-    .orderBy('id', 'desc')
-    .offset(PENDING_SYSMSGS_MAX)
-    .limit(1000)
-    .execute();
-  if (beyond.length) {
-    await db
-      .deleteFrom('im_sysmsgs')
-      .where(
-        'id',
-        'in',
-        beyond.map((r) => Number(r.id)),
-      )
-      .execute();
-  }
-  return Number(id);
-}
-
-/** The latest pending request of a type from one account to another, if any. */
-export async function pendingRequest(
-  db: Kysely<Database>,
-  appKey: string,
-  type: SysMsgType,
-  from: string,
-  to: string,
-  idServer?: string,
-) {
-  let query = db
-    .selectFrom('im_sysmsgs')
-    .selectAll()
-    .where('app_key', '=', appKey)
-    .where('type', '=', type)
-    .where('from_accid', '=', from)
-    .where('to_accid', '=', to)
-    .where('state', '=', 'init');
-  if (idServer && /^\d+$/.test(idServer)) query = query.where('id', '=', Number(idServer));
-  return query.orderBy('time', 'desc').limit(1).executeTakeFirst();
-}
-
-/** A request moves to passed or rejected when answered, or to error when it can no longer be honoured. */
-export async function settleRequest(
-  db: Kysely<Database>,
-  id: number,
-  state: 'passed' | 'rejected' | 'error',
-  now: number,
-): Promise<void> {
-  await db
-    .updateTable('im_sysmsgs')
-    .set({ state, read: 1, updated_at: now })
-    .where('id', '=', id)
-    .execute();
 }
 
 /** Marks system messages sent to the account read; its other devices learn which (sysMsgsRead). */
@@ -212,12 +120,6 @@ export async function markSysMsgsRead(
 ): Promise<void> {
   const numeric = ids.filter((id) => /^\d+$/.test(id)).map(Number);
   if (numeric.length === 0) return;
-  await db
-    .updateTable('im_sysmsgs')
-    .set({ read: 1, updated_at: now })
-    .where('app_key', '=', account.appKey)
-    .where('to_accid', '=', account.accid)
-    .where('id', 'in', numeric)
-    .execute();
+  await setSysMsgsRead(db, account.appKey, account.accid, numeric, now);
   await gateway.pushToAccount(account, 'sysMsgsRead', { ids: numeric.map(String) }, connectionId);
 }

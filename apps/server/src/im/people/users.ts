@@ -4,28 +4,10 @@
 import type { Kysely } from 'kysely';
 import type { User } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
+import { validFriendsAmong } from './friend-store.ts';
+import { profilesOf, type ProfileRow } from './profile-store.ts';
 
-const COLUMNS = [
-  'accid',
-  'nick',
-  'icon',
-  'sign',
-  'gender',
-  'email',
-  'birth',
-  'tel',
-  'custom',
-  'created_at',
-  'updated_at',
-] as const;
-
-export function usersQuery(db: Kysely<Database>, appKey: string) {
-  return db.selectFrom('im_accounts').select(COLUMNS).where('app_key', '=', appKey);
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof usersQuery>['executeTakeFirstOrThrow']>>;
-
-export function toUser(row: Row): User {
+export function toUser(row: ProfileRow): User {
   return {
     account: row.accid,
     nick: row.nick,
@@ -48,29 +30,9 @@ export async function getUsers(
   accounts: string[],
   viewer: string,
 ): Promise<User[]> {
-  if (accounts.length === 0) return [];
-  const rows = await usersQuery(db, appKey)
-    .where(
-      'accid',
-      'in',
-      accounts.map((a) => a.toLowerCase()),
-    )
-    .execute();
+  const rows = await profilesOf(db, appKey, accounts);
   const others = rows.map((r) => r.accid).filter((accid) => accid !== viewer);
-  const friends = others.length
-    ? new Set(
-        (
-          await db
-            .selectFrom('im_friends')
-            .select('friend')
-            .where('app_key', '=', appKey)
-            .where('accid', '=', viewer)
-            .where('valid', '=', 1)
-            .where('friend', 'in', others)
-            .execute()
-        ).map((r) => r.friend),
-      )
-    : new Set<string>();
+  const friends = await validFriendsAmong(db, appKey, viewer, others);
   return rows.map((row) =>
     row.accid === viewer || friends.has(row.accid) ? toUser(row) : publicProfile(toUser(row)),
   );

@@ -1,10 +1,9 @@
 // The team commands of document 2, section 7, with the server-side permission checks of
 // section 6 and the team error codes 801 to 815.
 import { CommandError, type HandlerTable } from '../gateway/index.ts';
-import { sendSysMsg, settleRequest } from '../people/index.ts';
+import { pendingRequestsFrom, sendSysMsg, settleRequest } from '../people/index.ts';
 import { TEAM_DEFAULTS, type SysMsgType } from '@morsel/protocol';
 import {
-  existingAccounts,
   isManager,
   requireManager,
   requireMode,
@@ -64,15 +63,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
     to: string | undefined,
     teamId: number,
   ) {
-    let query = db
-      .selectFrom('im_sysmsgs')
-      .selectAll()
-      .where('app_key', '=', appKey)
-      .where('type', '=', sysMsgType(type))
-      .where('from_accid', '=', from)
-      .where('state', '=', 'init');
-    if (to) query = query.where('to_accid', '=', to);
-    const rows = await query.execute();
+    const rows = await pendingRequestsFrom(db, appKey, sysMsgType(type), from, to);
     return rows.filter((r) => {
       try {
         return JSON.parse(r.attach ?? '{}').teamId === String(teamId);
@@ -145,47 +136,41 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
         throw new CommandError(806, `an account may own at most ${MAX_OWNED_TEAMS} teams`);
       const advanced = params.type === 'advanced';
       const time = now();
-      const { id } = await db
-        .insertInto('im_teams')
-        .values({
-          app_key: session.appKey,
-          kind,
-          type: params.type,
-          owner: session.accid,
-          level: params.level ?? TEAM_DEFAULTS.level,
-          name: params.name,
-          avatar: params.avatar ?? '',
-          intro: params.intro ?? '',
-          announcement: params.announcement ?? '',
-          custom: params.custom ?? '',
-          // A normal team (a discussion group) lets every member invite and edit, without checks.
-          join_mode: advanced ? (params.joinMode ?? TEAM_DEFAULTS.joinMode) : 'rejectAll',
-          be_invite_mode: advanced
-            ? (params.beInviteMode ?? TEAM_DEFAULTS.beInviteMode)
-            : 'noVerify',
-          invite_mode: advanced ? (params.inviteMode ?? TEAM_DEFAULTS.inviteMode) : 'all',
-          update_team_mode: advanced
-            ? (params.updateTeamMode ?? TEAM_DEFAULTS.updateTeamMode)
-            : 'all',
-          update_custom_mode: advanced
-            ? (params.updateCustomMode ?? TEAM_DEFAULTS.updateCustomMode)
-            : 'all',
-          mute_type: 'none',
-          member_num: 0,
-          valid: 1,
-          member_updated_at: time,
-          created_at: time,
-          updated_at: time,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await store.admitMembers(session.appKey, Number(id), [session.accid], '', time, 'owner');
-      await ops.joined(session.appKey, Number(id), [session.accid]);
+      const id = await store.insertTeam({
+        app_key: session.appKey,
+        kind,
+        type: params.type,
+        owner: session.accid,
+        level: params.level ?? TEAM_DEFAULTS.level,
+        name: params.name,
+        avatar: params.avatar ?? '',
+        intro: params.intro ?? '',
+        announcement: params.announcement ?? '',
+        custom: params.custom ?? '',
+        // A normal team (a discussion group) lets every member invite and edit, without checks.
+        join_mode: advanced ? (params.joinMode ?? TEAM_DEFAULTS.joinMode) : 'rejectAll',
+        be_invite_mode: advanced ? (params.beInviteMode ?? TEAM_DEFAULTS.beInviteMode) : 'noVerify',
+        invite_mode: advanced ? (params.inviteMode ?? TEAM_DEFAULTS.inviteMode) : 'all',
+        update_team_mode: advanced
+          ? (params.updateTeamMode ?? TEAM_DEFAULTS.updateTeamMode)
+          : 'all',
+        update_custom_mode: advanced
+          ? (params.updateCustomMode ?? TEAM_DEFAULTS.updateCustomMode)
+          : 'all',
+        mute_type: 'none',
+        member_num: 0,
+        valid: 1,
+        member_updated_at: time,
+        created_at: time,
+        updated_at: time,
+      });
+      await store.admitMembers(session.appKey, id, [session.accid], '', time, 'owner');
+      await ops.joined(session.appKey, id, [session.accid]);
       let team = (await store.team(session.appKey, String(id)))!;
       const wanted = (params.accounts ?? [])
         .map((a) => a.toLowerCase())
         .filter((a) => a !== session.accid);
-      const exist = await existingAccounts(db, session.appKey, wanted);
+      const exist = await store.existingAccounts(session.appKey, wanted);
       const failedAccounts = wanted.filter((a) => !exist.includes(a));
       let added: string[] = [];
       if (team.be_invite_mode === 'noVerify') {
@@ -222,21 +207,8 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
     },
 
     async getTeams({ session }) {
-      const rows = await db
-        .selectFrom('im_teams')
-        .innerJoin('im_team_members', (join) =>
-          join
-            .onRef('im_team_members.team_id', '=', 'im_teams.id')
-            .onRef('im_team_members.app_key', '=', 'im_teams.app_key'),
-        )
-        .selectAll('im_teams')
-        .where('im_teams.app_key', '=', session.appKey)
-        .where('im_team_members.accid', '=', session.accid)
-        .where('im_team_members.valid', '=', 1)
-        .where('im_teams.valid', '=', 1)
-        .where('im_teams.kind', '=', kind)
-        .execute();
-      return { teams: rows.map((row) => toTeam({ ...row, id: Number(row.id) }, true)) };
+      const teams = await store.teamsOf(session.appKey, session.accid, kind);
+      return { teams: teams.map((team) => toTeam(team, true)) };
     },
 
     async getTeamMembers({ session }, { teamId }) {
@@ -278,7 +250,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
       const me = await store.requireMember(session.appKey, team, session.accid);
       requireMode(team, team.invite_mode, me);
       const wanted = [...new Set(accounts.map((a) => a.toLowerCase()))];
-      const exist = await existingAccounts(db, session.appKey, wanted);
+      const exist = await store.existingAccounts(session.appKey, wanted);
       const current = new Set((await store.members(session.appKey, team.id)).map((m) => m.accid));
       const newcomers = exist.filter((a) => !current.has(a));
       if (newcomers.length === 0 && exist.length > 0)
@@ -493,15 +465,7 @@ export function teamHandlers(deps: TeamDeps, kind: TeamKind = 'team'): HandlerTa
 
     async getMyTeamMembers({ session }, { teamIds }) {
       const ids = teamIds.filter((id) => /^\d{1,15}$/.test(id)).map(Number);
-      if (ids.length === 0) return { members: [] };
-      const rows = await db
-        .selectFrom('im_team_members')
-        .selectAll()
-        .where('app_key', '=', session.appKey)
-        .where('accid', '=', session.accid)
-        .where('team_id', 'in', ids)
-        .where('valid', '=', 1)
-        .execute();
+      const rows = await store.membershipsIn(session.appKey, session.accid, ids);
       return { members: rows.map(toMember) };
     },
 

@@ -33,26 +33,6 @@ export function requireMode(team: TeamRow, mode: string, member: MemberRow): voi
   requireManager(member);
 }
 
-/** Accounts that exist in the app, in their stored spelling. */
-export async function existingAccounts(
-  db: Kysely<Database>,
-  appKey: string,
-  accounts: string[],
-): Promise<string[]> {
-  if (accounts.length === 0) return [];
-  const rows = await db
-    .selectFrom('im_accounts')
-    .select('accid')
-    .where('app_key', '=', appKey)
-    .where(
-      'accid',
-      'in',
-      accounts.map((a) => a.toLowerCase()),
-    )
-    .execute();
-  return rows.map((r) => r.accid);
-}
-
 /** Super-team notification ids run 401 to 411, in the order of the team ones (0 to 10). */
 const notificationId = (name: TeamNotification, kind: TeamKind) =>
   (kind === 'superTeam' ? 401 : 0) + TEAM_NOTIFICATIONS[name];

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import { type Session, CommandError, type Gateway, type HandlerTable } from '../gateway/index.ts';
+import { addReceipt, findLiveMessage, readersOf } from './receipt-store.ts';
 import { teamConvKey } from './scene.ts';
 import type { TeamStore } from './team-store.ts';
 
@@ -23,13 +24,7 @@ export function receiptHandlers({
     const team = await store.requireTeam(session.appKey, teamId, 'team');
     const me = await store.requireMember(session.appKey, team, session.accid);
     const row = /^\d{1,15}$/.test(idServer)
-      ? await db
-          .selectFrom('im_messages')
-          .select(['id', 'from_accid', 'body', 'conv_key', 'time'])
-          .where('app_key', '=', session.appKey)
-          .where('id', '=', Number(idServer))
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst()
+      ? await findLiveMessage(db, session.appKey, Number(idServer))
       : undefined;
     if (!row || row.conv_key !== teamConvKey(team.id) || Number(row.time) < Number(me.join_time))
       throw new CommandError(404, 'message not found');
@@ -39,16 +34,11 @@ export function receiptHandlers({
   }
 
   async function counts(session: Session, teamId: number, messageId: number, sender: string) {
-    const readers = await db
-      .selectFrom('im_team_receipts')
-      .select('reader')
-      .where('app_key', '=', session.appKey)
-      .where('message_id', '=', messageId)
-      .execute();
+    const readers = await readersOf(db, session.appKey, messageId);
     const members = (await store.members(session.appKey, teamId))
       .map((m) => m.accid)
       .filter((a) => a !== sender);
-    const read = new Set(readers.map((r) => r.reader));
+    const read = new Set(readers);
     return {
       readAccounts: members.filter((a) => read.has(a)),
       unreadAccounts: members.filter((a) => !read.has(a)),
@@ -60,16 +50,7 @@ export function receiptHandlers({
       for (const ref of teamMsgReceipts) {
         const { team, row } = await receiptMessage(session, ref.teamId, ref.idServer);
         if (row.from_accid === session.accid) continue; // my own message: nothing to acknowledge
-        await db
-          .insertInto('im_team_receipts')
-          .values({
-            app_key: session.appKey,
-            message_id: Number(row.id),
-            reader: session.accid,
-            created_at: now(),
-          })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+        await addReceipt(db, session.appKey, Number(row.id), session.accid, now());
         const { readAccounts, unreadAccounts } = await counts(
           session,
           team.id,

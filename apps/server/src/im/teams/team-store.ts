@@ -1,5 +1,5 @@
 // Teams and members in the store, and their protocol shapes.
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Team, TeamMember } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import { CommandError } from '../gateway/index.ts';
@@ -261,6 +261,64 @@ export class TeamStore {
       .where('app_key', '=', appKey)
       .where('id', '=', teamId)
       .execute();
+  }
+
+  /** Stores a new team (no members yet: admitMembers adds the owner); returns its id. */
+  async insertTeam(values: Insertable<ImTeamTable>): Promise<number> {
+    const { id } = await this.db
+      .insertInto('im_teams')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(id);
+  }
+
+  /** The valid teams of a kind the account is a valid member of. */
+  async teamsOf(appKey: string, accid: string, kind: TeamRow['kind']): Promise<TeamRow[]> {
+    const rows = await this.db
+      .selectFrom('im_teams')
+      .innerJoin('im_team_members', (join) =>
+        join
+          .onRef('im_team_members.team_id', '=', 'im_teams.id')
+          .onRef('im_team_members.app_key', '=', 'im_teams.app_key'),
+      )
+      .selectAll('im_teams')
+      .where('im_teams.app_key', '=', appKey)
+      .where('im_team_members.accid', '=', accid)
+      .where('im_team_members.valid', '=', 1)
+      .where('im_teams.valid', '=', 1)
+      .where('im_teams.kind', '=', kind)
+      .execute();
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  /** The account's own valid member records in the given teams (of any kind). */
+  async membershipsIn(appKey: string, accid: string, teamIds: number[]): Promise<MemberRow[]> {
+    if (teamIds.length === 0) return [];
+    return this.db
+      .selectFrom('im_team_members')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('accid', '=', accid)
+      .where('team_id', 'in', teamIds)
+      .where('valid', '=', 1)
+      .execute();
+  }
+
+  /** Which of `accounts` (any case) exist in the app, in their stored spelling. */
+  async existingAccounts(appKey: string, accounts: string[]): Promise<string[]> {
+    if (accounts.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('im_accounts')
+      .select('accid')
+      .where('app_key', '=', appKey)
+      .where(
+        'accid',
+        'in',
+        accounts.map((a) => a.toLowerCase()),
+      )
+      .execute();
+    return rows.map((r) => r.accid);
   }
 
   /** The valid super teams an account is a valid member of. */
