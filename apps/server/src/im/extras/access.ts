@@ -1,6 +1,5 @@
 // What every extras handler needs: the message a key names, checked against the caller (only
 // participants of its conversation may act on it), its wire key, and the accounts to tell.
-import { sql, type RawBuilder } from 'kysely';
 import type { Msg, PushName, PushParams, RequestOf } from '@morsel/protocol';
 import type { Store } from '../../store/index.ts';
 import { CommandError } from '../gateway/index.ts';
@@ -9,6 +8,9 @@ import type { Gateway } from '../gateway/index.ts';
 import { readableMessage as messageReadableBy } from '../messaging/index.ts';
 import type { Conversation, SceneRegistry } from '../messaging/index.ts';
 import { checkWrite, type WriteGuard } from '../messaging/index.ts';
+
+// The SQL condition lives in the extras store; pins and comments import it from here.
+export { readableByAccount } from './store/readable-by-account.ts';
 
 export type MsgKey = RequestOf<'deleteMsgPin'>['msg'];
 
@@ -85,22 +87,4 @@ export async function pushToConversation<N extends PushName>(
     const except = account.accid === connection.session.accid ? connection.id : undefined;
     await gateway.pushToAccount(account, name, params, except);
   }
-}
-
-/**
- * The message joined as `m` is one the account may still read: a one-to-one conversation it has
- * a session in, or a team or super team it is a valid member of, from its join on. What pin and
- * comment sync covers: leaving a team ends it even though the session row stays. Team
- * memberships are read here in SQL (a join, not a call to the teams feature) because sync reads
- * every conversation of the account in one statement.
- */
-export function readableByAccount(appKey: string, accid: string): RawBuilder<boolean> {
-  return sql<boolean>`(
-    (m.scene = 'p2p' and m.conv_key in (select conv_key from im_sessions where app_key = ${appKey} and accid = ${accid}))
-    or exists (
-      select 1 from im_team_members tm
-      where tm.app_key = ${appKey} and tm.accid = ${accid} and tm.valid = 1
-        and m.conv_key = m.scene || ':' || cast(tm.team_id as varchar(20)) and m.time >= tm.join_time
-    )
-  )`;
 }
