@@ -3,7 +3,7 @@
 // owner); expiry. Stock and limits move only by conditional statements inside one transaction.
 import { randomInt } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../store/index.ts';
+import { inTransaction, type Database } from '../../store/index.ts';
 import type { CouponTable, CouponTemplateTable } from '../store/tables.ts';
 import {
   countTemplateIssued,
@@ -24,7 +24,6 @@ import {
 import { findExchangeCode, takeExchangeCode } from '../store/exchange-codes.ts';
 import { refuse } from './codes.ts';
 import { tryIncrement } from './counters.ts';
-import { inTransaction } from './transaction.ts';
 
 export type CouponTemplate = Selectable<CouponTemplateTable>;
 export type Coupon = Selectable<CouponTable>;

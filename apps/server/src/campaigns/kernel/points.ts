@@ -1,10 +1,9 @@
 // The points ledger: every change is a ledger row with a unique business key (so a retried
 // request changes nothing twice) and a balance that a conditional update keeps from going negative.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/index.ts';
+import { inTransaction, type Database } from '../../store/index.ts';
 import { creditBalance, debitBalance, insertLedgerEntry } from '../store/points.ts';
 import { refuse } from './codes.ts';
-import { inTransaction } from './transaction.ts';
 
 export { pointsBalance } from '../store/points.ts';
 

@@ -3,13 +3,12 @@
 // the ledger, a coupon to the shopper's coupons, goods waiting for an address).
 import { randomInt } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../../store/index.ts';
+import { inTransaction, type Database } from '../../store/index.ts';
 import type { CampaignAwardTable, CampaignPrizeTable } from '../store/tables.ts';
 import { insertAward, setAwardCoupon } from '../store/awards.ts';
 import { takePrizeStock } from '../store/prizes.ts';
 import { findTemplate, issueCoupon } from './coupons.ts';
 import { changePoints } from './points.ts';
-import { inTransaction } from './transaction.ts';
 
 export type Prize = Selectable<CampaignPrizeTable>;
 export type Award = Selectable<CampaignAwardTable>;

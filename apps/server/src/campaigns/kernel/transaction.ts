@@ -1,3 +1,4 @@
-// Campaign primitives and routes run their transactions through the store's inTransaction
-// (docs/decisions/0014); this is where campaign code has always imported it from.
+// Campaign routes and the seed import inTransaction from here, as they did when it was born in
+// the kernel; it lives in the store now, the one way a feature runs a transaction
+// (docs/decisions/0014).
 export { inTransaction } from '../../store/index.ts';
