@@ -32,12 +32,13 @@ export const noInlineQueries = [
     message: MESSAGE,
   },
   {
-    selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
-    message: `raw SQL (kysely's sql tag) belongs in a store module; ${MESSAGE}`,
+    selector:
+      "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name=/^(sql|CompiledQuery)$/]",
+    message: `raw SQL (kysely's sql tag, a CompiledQuery) belongs in a store module; ${MESSAGE}`,
   },
   {
-    selector: "TaggedTemplateExpression[tag.name='sql']",
-    message: `raw SQL (kysely's sql tag) belongs in a store module; ${MESSAGE}`,
+    selector: "TaggedTemplateExpression:matches([tag.name='sql'], [tag.property.name='sql'])",
+    message: `raw SQL (kysely's sql tag, a CompiledQuery) belongs in a store module; ${MESSAGE}`,
   },
   {
     selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=${TRANSACTION}]`,

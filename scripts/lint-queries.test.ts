@@ -60,6 +60,16 @@ const refused: [what: string, source: string, why: RegExp][] = [
     /raw SQL/,
   ],
   [
+    "kysely's sql tag through a namespace",
+    `import * as kysely from 'kysely';\nexport const one = kysely.sql\`select 1\`;`,
+    /raw SQL/,
+  ],
+  [
+    'a hand-compiled query',
+    `import { CompiledQuery } from 'kysely';\nexport const q = CompiledQuery.raw('select 1', []);`,
+    /raw SQL/,
+  ],
+  [
     'a transaction',
     `export const t = db.transaction().execute(async (trx) => trx);`,
     /inTransaction/,
