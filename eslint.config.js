@@ -3,38 +3,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { boundaries } from './eslint.boundaries.js';
+import { noInlineQueries } from './eslint.queries.js';
 
 const noFocusedTests = {
   selector:
     "CallExpression[callee.type='MemberExpression'][callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
   message: 'A focused test hides every other test; remove .only before committing.',
 };
-
-// Queries live in store modules (docs/overview.md, "Store access"): a file named *store*.ts, a
-// file in a store/ folder, or a migration. Elsewhere in the server a Kysely query builder call
-// fails lint, so a handler or route cannot grow inline SQL again.
-const noInlineQueries = {
-  selector:
-    "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]",
-  message:
-    "queries belong in the feature's store module (a *store*.ts file or a store/ folder); call a named function from there",
-};
-
-// Files that still hold queries from before the rule (issue 16). Each one leaves this list when
-// its queries move to a store module; no file joins it.
-const queriesNotYetMoved = [
-  'campaigns/admin/views.ts',
-  'campaigns/kernel/assists.ts',
-  'campaigns/kernel/awards.ts',
-  'campaigns/kernel/counters.ts',
-  'campaigns/kernel/coupons.ts',
-  'campaigns/kernel/points.ts',
-  'campaigns/kernel/prizes.ts',
-  'campaigns/kernel/window.ts',
-  'campaigns/password/routes.ts',
-  'campaigns/raffle/routes.ts',
-  'campaigns/sign/sign-ins.ts',
-].map((file) => `apps/server/src/${file}`);
 
 export default tseslint.config(
   {
@@ -60,9 +35,8 @@ export default tseslint.config(
       'apps/server/src/**/*store*.ts',
       'apps/server/src/**/store/**',
       'apps/server/src/store/**',
-      ...queriesNotYetMoved,
     ],
-    rules: { 'no-restricted-syntax': ['error', noFocusedTests, noInlineQueries] },
+    rules: { 'no-restricted-syntax': ['error', noFocusedTests, ...noInlineQueries] },
   },
   // Parts depend only downward (docs/overview.md); who may import whom: eslint.boundaries.js.
   ...boundaries,

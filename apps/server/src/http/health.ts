@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { Store } from '../store/index.ts';
+import { pingStore, type Store } from '../store/index.ts';
 import type { Bus } from '../bus/index.ts';
 
 /** GET /healthz: 200 when the store answers, 503 otherwise; names the engines in use. */
@@ -9,7 +8,7 @@ export function registerHealth(http: FastifyInstance, deps: { store: Store; bus:
   http.get('/healthz', async (request, reply) => {
     let storeOk = true;
     try {
-      await sql`select 1`.execute(deps.store.db);
+      await pingStore(deps.store.db);
     } catch (error) {
       storeOk = false;
       request.log.error({ err: error }, 'health check: store did not answer');

@@ -11,6 +11,8 @@ export { compiledOnce } from './compiled-once.ts';
 export { isSqlite } from './migrations/helpers.ts';
 export { WriteBatcher } from './write-batcher.ts';
 export { imAppExists, storedAccid } from './im-directory.ts';
+export { inTransaction } from './transaction.ts';
+export { pingStore } from './ping.ts';
 
 export interface Store {
   readonly db: Kysely<Database>;

@@ -5,6 +5,8 @@ import type { CampaignPasswordTable, CouponTemplateTable } from '../store/tables
 import type { Prize } from '../kernel/prizes.ts';
 import { campaignState, type Campaign } from '../kernel/window.ts';
 import { templateChannels } from '../kernel/coupons.ts';
+import { listPasswords, listTemplates } from '../store/admin-store.ts';
+import { listPrizes } from '../store/prizes.ts';
 
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
 
@@ -69,25 +71,9 @@ export function adminTemplate(template: Selectable<CouponTemplateTable>) {
 
 export async function campaignDetail(db: Kysely<Database>, campaign: Campaign, now: number) {
   const [prizes, passwords, templates] = await Promise.all([
-    db
-      .selectFrom('campaign_prizes')
-      .selectAll()
-      .where('campaign_id', '=', campaign.id)
-      .orderBy('slot')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('campaign_passwords')
-      .selectAll()
-      .where('campaign_id', '=', campaign.id)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('coupon_templates')
-      .selectAll()
-      .where('campaign_id', '=', campaign.id)
-      .orderBy('id')
-      .execute(),
+    listPrizes(db, campaign.id),
+    listPasswords(db, campaign.id),
+    listTemplates(db, campaign.id),
   ]);
   return {
     ...adminCampaign(campaign, now),

@@ -4,24 +4,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import { isUniqueViolation } from '../../store/index.ts';
+import * as assists from '../store/assists.ts';
+import type { Sharer } from '../store/assists.ts';
 import { refuse, type CampaignCodeName } from './codes.ts';
 
-export interface Sharer {
-  id: number;
-  nickname: string;
-  mobile: string;
-}
+export type { Sharer } from '../store/assists.ts';
 
-export async function findSharer(
-  db: Kysely<Database>,
-  shareCode: string,
-): Promise<Sharer | undefined> {
-  const row = await db
-    .selectFrom('product_users')
-    .select(['id', 'nickname', 'mobile'])
-    .where('share_code', '=', shareCode.trim().toUpperCase())
-    .executeTakeFirst();
-  return row ? { id: Number(row.id), nickname: row.nickname, mobile: row.mobile } : undefined;
+/** The owner of a share code as a shopper typed or linked it (case and spaces do not matter). */
+export function findSharer(db: Kysely<Database>, shareCode: string): Promise<Sharer | undefined> {
+  return assists.findSharer(db, shareCode.trim().toUpperCase());
 }
 
 export interface AssistRequest {
@@ -41,16 +32,13 @@ export async function recordAssist(db: Kysely<Database>, request: AssistRequest)
   if (!sharer) throw refuse('shareCodeInvalid');
   if (sharer.id === request.helperId) throw refuse(request.selfRefusal ?? 'selfAssist');
   try {
-    await db
-      .insertInto('campaign_assists')
-      .values({
-        campaign_id: request.campaignId,
-        purpose: request.purpose,
-        sharer_id: sharer.id,
-        helper_id: request.helperId,
-        created_at: request.now,
-      })
-      .execute();
+    await assists.insertAssist(db, {
+      campaignId: request.campaignId,
+      purpose: request.purpose,
+      sharerId: sharer.id,
+      helperId: request.helperId,
+      now: request.now,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw refuse(request.repeatRefusal ?? 'alreadyAssisted');
     throw error;

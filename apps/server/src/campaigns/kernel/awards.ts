@@ -3,41 +3,23 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { AreaIndex } from '../../product/index.ts';
+import { findOwnAward, setAddressOnce } from '../store/awards.ts';
+import { prizeUsage } from '../store/prizes.ts';
 import { refuse } from './codes.ts';
 import { publicCoupon, requireOwnCoupon } from './coupons.ts';
 import type { Award } from './prizes.ts';
 
 /** My prizes of a campaign, newest first ("thanks for playing" results are not prizes). */
-export async function listAwards(
-  db: Kysely<Database>,
-  campaignId: string,
-  userId: number,
-): Promise<Award[]> {
-  return db
-    .selectFrom('campaign_awards')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('user_id', '=', userId)
-    .where('kind', '!=', 'thanks')
-    .orderBy('id', 'desc')
-    .limit(200)
-    .execute();
-}
+export { listOwnAwards as listAwards } from '../store/awards.ts';
 
+/** One prize of its owner; another shopper's id, a "thanks" or an unknown id answer 60003. */
 export async function requireOwnAward(
   db: Kysely<Database>,
   campaignId: string,
   userId: number,
   awardId: number,
 ): Promise<Award> {
-  const award = await db
-    .selectFrom('campaign_awards')
-    .selectAll()
-    .where('id', '=', awardId)
-    .where('campaign_id', '=', campaignId)
-    .where('user_id', '=', userId)
-    .where('kind', '!=', 'thanks')
-    .executeTakeFirst();
+  const award = await findOwnAward(db, campaignId, userId, awardId);
   if (!award) throw refuse('awardNotFound');
   return award;
 }
@@ -79,11 +61,7 @@ export function publicAward(award: Award) {
 
 /** One award with how to use it, its coupon (for a coupon prize) and its delivery address. */
 export async function awardDetail(db: Kysely<Database>, award: Award, now: number) {
-  const prize = await db
-    .selectFrom('campaign_prizes')
-    .select('usage')
-    .where('id', '=', award.prize_id)
-    .executeTakeFirst();
+  const usage = await prizeUsage(db, Number(award.prize_id));
   const coupon =
     award.coupon_id === null
       ? null
@@ -93,7 +71,7 @@ export async function awardDetail(db: Kysely<Database>, award: Award, now: numbe
         );
   return {
     ...publicAward(award),
-    usage: (prize?.usage ?? '').split('\n').filter((line) => line.trim() !== ''),
+    usage: (usage ?? '').split('\n').filter((line) => line.trim() !== ''),
     coupon,
     address: award.address === null ? null : (JSON.parse(award.address) as DeliveryAddress),
   };
@@ -130,12 +108,7 @@ export async function submitAddress(
     ...area,
     detail: input.detail.trim(),
   };
-  const result = await db
-    .updateTable('campaign_awards')
-    .set({ address: JSON.stringify(address) })
-    .where('id', '=', award.id)
-    .where('address', 'is', null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw refuse('addressAlreadySet');
+  if (!(await setAddressOnce(db, Number(award.id), JSON.stringify(address))))
+    throw refuse('addressAlreadySet');
   return address;
 }

@@ -2,17 +2,33 @@
 // to one shopper with a one-time redemption code; use in a store (by code) or online (by the
 // owner); expiry. Stock and limits move only by conditional statements inside one transaction.
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../../store/index.ts';
+import type { Kysely, Selectable } from 'kysely';
+import { inTransaction, type Database } from '../../store/index.ts';
 import type { CouponTable, CouponTemplateTable } from '../store/tables.ts';
+import {
+  countTemplateIssued,
+  findTemplateById,
+  takeTemplateStock,
+  templatesByIds,
+} from '../store/coupon-templates.ts';
+import {
+  findCoupon,
+  findCouponByCode,
+  findOwnCoupon,
+  insertCoupon,
+  listOwnCoupons,
+  markCouponUsed,
+  type CouponChannel,
+  type CouponStatus,
+} from '../store/coupons.ts';
+import { findExchangeCode, takeExchangeCode } from '../store/exchange-codes.ts';
 import { refuse } from './codes.ts';
 import { tryIncrement } from './counters.ts';
-import { inTransaction } from './transaction.ts';
 
 export type CouponTemplate = Selectable<CouponTemplateTable>;
 export type Coupon = Selectable<CouponTable>;
-export type CouponStatus = 'unused' | 'used' | 'expired';
-export type CouponChannel = 'store' | 'online';
+export type { CouponChannel, CouponStatus } from '../store/coupons.ts';
+export { findTemplate } from '../store/coupon-templates.ts';
 
 const DAY_MS = 86_400_000;
 const CODE_DIGITS = 16;
@@ -25,17 +41,6 @@ export function newRedemptionCode(): string {
   let code = String(randomInt(1, 10));
   while (code.length < CODE_DIGITS) code += String(randomInt(0, 10));
   return code;
-}
-
-export async function findTemplate(
-  db: Kysely<Database>,
-  key: string,
-): Promise<CouponTemplate | undefined> {
-  return db
-    .selectFrom('coupon_templates')
-    .selectAll()
-    .where('template_key', '=', key)
-    .executeTakeFirst();
 }
 
 export function couponStatus(
@@ -95,34 +100,20 @@ export async function issueCoupon(db: Kysely<Database>, options: IssueOptions): 
         Number(template.per_user_limit),
       );
       if (!underLimit) throw refuse('couponLimitReached');
-      const taken = await trx
-        .updateTable('coupon_templates')
-        .set({ stock: sql<number>`stock - 1`, issued: sql<number>`issued + 1` })
-        .where('id', '=', template.id)
-        .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 0) throw refuse('couponSoldOut');
+      if (!(await takeTemplateStock(trx, Number(template.id)))) throw refuse('couponSoldOut');
     } else {
-      await trx
-        .updateTable('coupon_templates')
-        .set({ issued: sql<number>`issued + 1` })
-        .where('id', '=', template.id)
-        .execute();
+      await countTemplateIssued(trx, Number(template.id));
     }
-    return trx
-      .insertInto('coupons')
-      .values({
-        template_id: template.id,
-        user_id: userId,
-        code: newRedemptionCode(),
-        source,
-        claimed_at: now,
-        expires_at: now + Number(template.valid_days) * DAY_MS,
-        used_at: null,
-        used_channel: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return insertCoupon(trx, {
+      template_id: template.id,
+      user_id: userId,
+      code: newRedemptionCode(),
+      source,
+      claimed_at: now,
+      expires_at: now + Number(template.valid_days) * DAY_MS,
+      used_at: null,
+      used_channel: null,
+    });
   });
 }
 
@@ -134,11 +125,7 @@ export interface OwnedCoupon {
 async function withTemplates(db: Kysely<Database>, coupons: Coupon[]): Promise<OwnedCoupon[]> {
   const ids = [...new Set(coupons.map((c) => Number(c.template_id)))];
   if (ids.length === 0) return [];
-  const templates = await db
-    .selectFrom('coupon_templates')
-    .selectAll()
-    .where('id', 'in', ids)
-    .execute();
+  const templates = await templatesByIds(db, ids);
   const byId = new Map(templates.map((t) => [Number(t.id), t]));
   return coupons.map((coupon) => ({ coupon, template: byId.get(Number(coupon.template_id))! }));
 }
@@ -150,12 +137,7 @@ export async function listCoupons(
   status: CouponStatus,
   now: number,
 ): Promise<OwnedCoupon[]> {
-  let query = db.selectFrom('coupons').selectAll().where('user_id', '=', userId);
-  if (status === 'used') query = query.where('used_at', 'is not', null);
-  if (status === 'unused') query = query.where('used_at', 'is', null).where('expires_at', '>', now);
-  if (status === 'expired')
-    query = query.where('used_at', 'is', null).where('expires_at', '<=', now);
-  return withTemplates(db, await query.orderBy('id', 'desc').limit(200).execute());
+  return withTemplates(db, await listOwnCoupons(db, userId, status, now));
 }
 
 /** One coupon of its owner; anyone else's id answers 60050 as if it did not exist. */
@@ -164,12 +146,7 @@ export async function requireOwnCoupon(
   userId: number,
   couponId: number,
 ): Promise<OwnedCoupon> {
-  const coupon = await db
-    .selectFrom('coupons')
-    .selectAll()
-    .where('id', '=', couponId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const coupon = await findOwnCoupon(db, userId, couponId);
   if (!coupon) throw refuse('couponNotFound');
   const [owned] = await withTemplates(db, [coupon]);
   return owned!;
@@ -177,23 +154,6 @@ export async function requireOwnCoupon(
 
 function refuseUnusable(coupon: Coupon, now: number): never {
   throw refuse(couponStatus(coupon, now) === 'used' ? 'couponUsed' : 'couponExpired');
-}
-
-/** Marks a coupon used once; a second use (or a concurrent one) is refused by the conditional update. */
-async function markUsed(
-  db: Kysely<Database>,
-  couponId: number,
-  channel: CouponChannel,
-  now: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('coupons')
-    .set({ used_at: now, used_channel: channel })
-    .where('id', '=', couponId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The owner spends a coupon online on an order of `orderAmount` fen. */
@@ -214,7 +174,7 @@ export async function useOnline(
       data: { threshold },
     });
   }
-  if (!(await markUsed(db, couponId, 'online', now))) {
+  if (!(await markCouponUsed(db, couponId, 'online', now))) {
     refuseUnusable((await requireOwnCoupon(db, userId, couponId)).coupon, now);
   }
   const discount = Math.min(Number(template.value), orderAmount);
@@ -223,21 +183,14 @@ export async function useOnline(
 
 /** A cashier redeems a coupon by the code the shopper shows; once only. */
 export async function redeemByCode(db: Kysely<Database>, code: string, now: number) {
-  const coupon = await db
-    .selectFrom('coupons')
-    .selectAll()
-    .where('code', '=', code)
-    .executeTakeFirst();
+  const coupon = await findCouponByCode(db, code);
   if (!coupon) throw refuse('couponNotFound');
   const [owned] = await withTemplates(db, [coupon]);
   if (!templateChannels(owned!.template).includes('store'))
     throw refuse('couponNotOnline', { message: '该优惠券仅限线上使用' });
-  if (!(await markUsed(db, Number(coupon.id), 'store', now))) {
-    const again = await db
-      .selectFrom('coupons')
-      .selectAll()
-      .where('id', '=', coupon.id)
-      .executeTakeFirstOrThrow();
+  if (!(await markCouponUsed(db, Number(coupon.id), 'store', now))) {
+    const again = await findCoupon(db, Number(coupon.id));
+    if (!again) throw refuse('couponNotFound');
     refuseUnusable(again, now);
   }
   return { couponId: Number(coupon.id), template: publicTemplate(owned!.template), usedAt: now };
@@ -251,32 +204,14 @@ export async function exchangeCode(
   now: number,
 ): Promise<OwnedCoupon> {
   return inTransaction(db, async (trx) => {
-    const taken = await trx
-      .updateTable('coupon_exchange_codes')
-      .set({ used_by: userId, used_at: now })
-      .where('code', '=', code)
-      .where('used_by', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 0) {
-      const row = await trx
-        .selectFrom('coupon_exchange_codes')
-        .selectAll()
-        .where('code', '=', code)
-        .executeTakeFirst();
+    if (!(await takeExchangeCode(trx, code, userId, now))) {
+      const row = await findExchangeCode(trx, code);
       if (!row) throw refuse('exchangeCodeInvalid');
       throw refuse(row.used_by !== null ? 'exchangeCodeUsed' : 'exchangeCodeExpired');
     }
-    const row = await trx
-      .selectFrom('coupon_exchange_codes')
-      .select('template_id')
-      .where('code', '=', code)
-      .executeTakeFirstOrThrow();
-    const template = await trx
-      .selectFrom('coupon_templates')
-      .selectAll()
-      .where('id', '=', row.template_id)
-      .executeTakeFirstOrThrow();
+    const row = await findExchangeCode(trx, code);
+    const template = row && (await findTemplateById(trx, Number(row.template_id)));
+    if (!template) throw new Error(`exchange code ${code} names an unknown coupon template`);
     const coupon = await issueCoupon(trx, {
       template,
       userId,

@@ -1,9 +1,11 @@
 // The points ledger: every change is a ledger row with a unique business key (so a retried
 // request changes nothing twice) and a balance that a conditional update keeps from going negative.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../store/index.ts';
+import type { Kysely } from 'kysely';
+import { inTransaction, type Database } from '../../store/index.ts';
+import { creditBalance, debitBalance, insertLedgerEntry } from '../store/points.ts';
 import { refuse } from './codes.ts';
-import { inTransaction } from './transaction.ts';
+
+export { pointsBalance } from '../store/points.ts';
 
 export interface PointsChange {
   userId: number;
@@ -17,46 +19,16 @@ export interface PointsChange {
 
 /** Applies a change once; false when its business key was already applied. A debit past zero is refused (60070). */
 export async function changePoints(db: Kysely<Database>, change: PointsChange): Promise<boolean> {
-  const { userId, delta, reason, businessKey, now } = change;
+  const { userId, delta, now } = change;
   if (!Number.isInteger(delta) || delta === 0)
     throw new Error(`points delta must be a non-zero integer, got ${delta}`);
   return inTransaction(db, async (trx) => {
-    const inserted = await trx
-      .insertInto('points_ledger')
-      .values({ user_id: userId, delta, reason, business_key: businessKey, created_at: now })
-      .onConflict((oc) => oc.column('business_key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return false;
+    if (!(await insertLedgerEntry(trx, change))) return false;
     if (delta > 0) {
-      await trx
-        .insertInto('points_balances')
-        .values({ user_id: userId, balance: delta, updated_at: now })
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({
-            balance: sql<number>`points_balances.balance + ${delta}`,
-            updated_at: now,
-          }),
-        )
-        .execute();
+      await creditBalance(trx, userId, delta, now);
       return true;
     }
-    const debited = await trx
-      .updateTable('points_balances')
-      .set({ balance: sql<number>`balance - ${-delta}`, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('balance', '>=', -delta)
-      .executeTakeFirst();
-    if (Number(debited.numUpdatedRows) === 0) throw refuse('pointsInsufficient');
+    if (!(await debitBalance(trx, userId, -delta, now))) throw refuse('pointsInsufficient');
     return true;
   });
-}
-
-export async function pointsBalance(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('points_balances')
-    .select('balance')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row ? Number(row.balance) : 0;
 }

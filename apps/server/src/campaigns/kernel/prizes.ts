@@ -2,40 +2,20 @@
 // concurrency), draws by configured weight, and the award that delivers the prize (points to
 // the ledger, a coupon to the shopper's coupons, goods waiting for an address).
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../../store/index.ts';
+import type { Kysely, Selectable } from 'kysely';
+import { inTransaction, type Database } from '../../store/index.ts';
 import type { CampaignAwardTable, CampaignPrizeTable } from '../store/tables.ts';
+import { insertAward, setAwardCoupon } from '../store/awards.ts';
+import { takePrizeStock } from '../store/prizes.ts';
 import { findTemplate, issueCoupon } from './coupons.ts';
 import { changePoints } from './points.ts';
-import { inTransaction } from './transaction.ts';
 
 export type Prize = Selectable<CampaignPrizeTable>;
 export type Award = Selectable<CampaignAwardTable>;
+export { findPrize, listPrizes } from '../store/prizes.ts';
+
 export type PrizeKind = 'thanks' | 'points' | 'coupon' | 'goods';
 export const PRIZE_KINDS: readonly PrizeKind[] = ['thanks', 'points', 'coupon', 'goods'];
-
-export async function listPrizes(db: Kysely<Database>, campaignId: string): Promise<Prize[]> {
-  return db
-    .selectFrom('campaign_prizes')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .orderBy('slot')
-    .orderBy('id')
-    .execute();
-}
-
-export async function findPrize(
-  db: Kysely<Database>,
-  campaignId: string,
-  key: string,
-): Promise<Prize | undefined> {
-  return db
-    .selectFrom('campaign_prizes')
-    .selectAll()
-    .where('campaign_id', '=', campaignId)
-    .where('prize_key', '=', key)
-    .executeTakeFirst();
-}
 
 /** Picks a prize with probability weight / sum of weights; undefined when nothing has weight. */
 export function pickWeighted<T extends { weight: number }>(
@@ -51,17 +31,6 @@ export function pickWeighted<T extends { weight: number }>(
     if (ticket < 0) return prize;
   }
   return drawable.at(-1);
-}
-
-/** Takes one unit of a prize's stock; false when none is left. Unlimited (null) stock always succeeds. */
-export async function takeStock(db: Kysely<Database>, prizeId: number): Promise<boolean> {
-  const result = await db
-    .updateTable('campaign_prizes')
-    .set({ stock: sql<number | null>`stock - 1`, awarded: sql<number>`awarded + 1` })
-    .where('id', '=', prizeId)
-    .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export interface AwardRequest {
@@ -95,31 +64,27 @@ export async function awardPrize(
   return inTransaction(db, async (trx) => {
     let prize = request.prize;
     let fellBack = false;
-    if (!(await takeStock(trx, Number(prize.id)))) {
-      if (!request.fallback || !(await takeStock(trx, Number(request.fallback.id))))
+    if (!(await takePrizeStock(trx, Number(prize.id)))) {
+      if (!request.fallback || !(await takePrizeStock(trx, Number(request.fallback.id))))
         return undefined;
       prize = request.fallback;
       fellBack = true;
     }
-    const award = await trx
-      .insertInto('campaign_awards')
-      .values({
-        campaign_id: request.campaignId,
-        user_id: request.userId,
-        prize_id: Number(prize.id),
-        prize_key: prize.prize_key,
-        name: prize.name,
-        image: prize.image,
-        kind: prize.kind,
-        value: prize.value,
-        source: request.source,
-        business_key: request.businessKey ?? null,
-        coupon_id: null,
-        address: null,
-        created_at: request.now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const award = await insertAward(trx, {
+      campaign_id: request.campaignId,
+      user_id: request.userId,
+      prize_id: Number(prize.id),
+      prize_key: prize.prize_key,
+      name: prize.name,
+      image: prize.image,
+      kind: prize.kind,
+      value: prize.value,
+      source: request.source,
+      business_key: request.businessKey ?? null,
+      coupon_id: null,
+      address: null,
+      created_at: request.now,
+    });
     return { award: await deliver(trx, award, request.now), prize, fellBack };
   });
 }
@@ -145,11 +110,7 @@ async function deliver(trx: Kysely<Database>, award: Award, now: number): Promis
       now,
       enforceLimits: false,
     });
-    await trx
-      .updateTable('campaign_awards')
-      .set({ coupon_id: coupon.id })
-      .where('id', '=', award.id)
-      .execute();
+    await setAwardCoupon(trx, Number(award.id), Number(coupon.id));
     return { ...award, coupon_id: coupon.id };
   }
   return award;

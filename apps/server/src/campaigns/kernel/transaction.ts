@@ -1,12 +1,4 @@
-// Runs work in a transaction, joining the caller's when there is one: kernel primitives compose
-// (a draw takes a chance, stock, an award and maybe points) and a refusal anywhere undoes all.
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../store/index.ts';
-
-export async function inTransaction<T>(
-  db: Kysely<Database>,
-  work: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
-  if (db.isTransaction) return work(db);
-  return db.transaction().execute((trx: Transaction<Database>) => work(trx));
-}
+// Campaign routes and the seed import inTransaction from here, as they did when it was born in
+// the kernel; it lives in the store now, the one way a feature runs a transaction
+// (docs/decisions/0014).
+export { inTransaction } from '../../store/index.ts';

@@ -2,7 +2,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { CampaignTable } from '../store/tables.ts';
+import { findCampaign } from '../store/campaigns.ts';
 import { refuse } from './codes.ts';
+
+export { findCampaign } from '../store/campaigns.ts';
 
 export type Campaign = Selectable<CampaignTable>;
 export type CampaignState = 'not_started' | 'running' | 'ended';
@@ -14,13 +17,6 @@ export function campaignState(
   if (now < Number(campaign.starts_at)) return 'not_started';
   if (now >= Number(campaign.ends_at)) return 'ended';
   return 'running';
-}
-
-export async function findCampaign(
-  db: Kysely<Database>,
-  id: string,
-): Promise<Campaign | undefined> {
-  return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The campaign of a route, or 60000 when it was never configured. */

@@ -16,6 +16,8 @@ import {
   requireCampaign,
   requireRunning,
 } from '../kernel/window.ts';
+import { awardGiven } from '../store/awards.ts';
+import { findPassword, takePasswordUse } from '../store/passwords.ts';
 import { normalisePassword, type PasswordSettings } from './settings.ts';
 
 export const PASSWORD_CAMPAIGN = 'password';
@@ -61,38 +63,20 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
     }
 
     const typed = normalisePassword((request.body as Static<typeof RedeemBody>).password);
-    const entry = typed
-      ? await db
-          .selectFrom('campaign_passwords')
-          .selectAll()
-          .where('campaign_id', '=', PASSWORD_CAMPAIGN)
-          .where('password', '=', typed)
-          .executeTakeFirst()
-      : undefined;
+    const entry = typed ? await findPassword(db, PASSWORD_CAMPAIGN, typed) : undefined;
     if (!entry) throw refuse('passwordWrong');
     if (now < Number(entry.starts_at))
       throw refuse('passwordNotStarted', { data: { startsAt: Number(entry.starts_at) } });
     if (now >= Number(entry.ends_at)) throw refuse('passwordExpired');
 
     const businessKey = `password:${entry.id}:${uid}`;
-    const already = await db
-      .selectFrom('campaign_awards')
-      .select('id')
-      .where('business_key', '=', businessKey)
-      .executeTakeFirst();
-    if (already) throw refuse('passwordAlreadyUsed');
+    if (await awardGiven(db, businessKey)) throw refuse('passwordAlreadyUsed');
     const prize = await findPrize(db, PASSWORD_CAMPAIGN, entry.prize_key);
     if (!prize) throw new Error(`password ${entry.id} names unknown prize ${entry.prize_key}`);
 
     try {
       const won = await inTransaction(db, async (trx) => {
-        const used = await trx
-          .updateTable('campaign_passwords')
-          .set((eb) => ({ used: eb('used', '+', 1) }))
-          .where('id', '=', entry.id)
-          .where((eb) => eb.or([eb('use_limit', 'is', null), eb('used', '<', eb.ref('use_limit'))]))
-          .executeTakeFirst();
-        if (Number(used.numUpdatedRows) === 0) throw refuse('passwordUsedUp');
+        if (!(await takePasswordUse(trx, Number(entry.id)))) throw refuse('passwordUsedUp');
         const result = await awardPrize(trx, {
           campaignId: PASSWORD_CAMPAIGN,
           userId: uid,

@@ -18,6 +18,8 @@ import {
   requireRunning,
 } from '../kernel/window.ts';
 import { ShareCode } from '../schemas.ts';
+import { hasAssisted } from '../store/assists.ts';
+import { recentWinners } from '../store/awards.ts';
 import { earnChance, readChances, spendChance } from './chances.ts';
 import type { RaffleSettings } from './settings.ts';
 
@@ -57,14 +59,12 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     const assisted =
       visitorId !== undefined &&
       !isSelf &&
-      (await db
-        .selectFrom('campaign_assists')
-        .select('sharer_id')
-        .where('campaign_id', '=', RAFFLE_CAMPAIGN)
-        .where('purpose', '=', ASSIST_PURPOSE)
-        .where('sharer_id', '=', sharer.id)
-        .where('helper_id', '=', visitorId)
-        .executeTakeFirst()) !== undefined;
+      (await hasAssisted(db, {
+        campaignId: RAFFLE_CAMPAIGN,
+        purpose: ASSIST_PURPOSE,
+        sharerId: sharer.id,
+        helperId: visitorId,
+      }));
     return { sharer: { nickname: sharer.nickname }, isSelf, assisted };
   };
 
@@ -174,26 +174,7 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
   scope.get('/api/campaign/raffle/winners', async () => {
     const { settings } = await load();
     if (settings.winnersShown === 0) return ok([]);
-    const rows = await db
-      .selectFrom('campaign_awards')
-      .innerJoin('product_users', 'product_users.id', 'campaign_awards.user_id')
-      .select([
-        'campaign_awards.id',
-        'campaign_awards.name',
-        'campaign_awards.created_at',
-        'product_users.mobile',
-      ])
-      .where('campaign_awards.campaign_id', '=', RAFFLE_CAMPAIGN)
-      .where('campaign_awards.kind', '!=', 'thanks')
-      .orderBy('campaign_awards.id', 'desc')
-      .limit(settings.winnersShown)
-      .execute();
-    return ok(
-      rows.map((r) => ({
-        mobile: maskMobile(r.mobile),
-        prizeName: r.name,
-        createdAt: Number(r.created_at),
-      })),
-    );
+    const winners = await recentWinners(db, RAFFLE_CAMPAIGN, settings.winnersShown);
+    return ok(winners.map((w) => ({ ...w, mobile: maskMobile(w.mobile) })));
   });
 }

@@ -3,10 +3,36 @@
 // templates stay in config-store.ts, shared with the seed.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../store/index.ts';
-import type { CampaignTable } from './tables.ts';
+import type { CampaignPasswordTable, CampaignTable, CouponTemplateTable } from './tables.ts';
 
 export function listCampaigns(db: Kysely<Database>): Promise<Selectable<CampaignTable>[]> {
   return db.selectFrom('campaigns').selectAll().orderBy('id').execute();
+}
+
+/** A campaign's passwords in the order they were configured. */
+export function listPasswords(
+  db: Kysely<Database>,
+  campaignId: string,
+): Promise<Selectable<CampaignPasswordTable>[]> {
+  return db
+    .selectFrom('campaign_passwords')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Every coupon template of a campaign, claimable or not, in the order they were created. */
+export function listTemplates(
+  db: Kysely<Database>,
+  campaignId: string,
+): Promise<Selectable<CouponTemplateTable>[]> {
+  return db
+    .selectFrom('coupon_templates')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .orderBy('id')
+    .execute();
 }
 
 /** A prize of a campaign with its stock (null: unlimited), or undefined when there is none. */

@@ -9,6 +9,9 @@ import { readableMessage as messageReadableBy } from '../messaging/index.ts';
 import type { Conversation, SceneRegistry } from '../messaging/index.ts';
 import { checkWrite, type WriteGuard } from '../messaging/index.ts';
 
+// The SQL condition lives in the extras store; pins and comments import it from here.
+export { readableByAccount } from './store/readable-by-account.ts';
+
 export type MsgKey = RequestOf<'deleteMsgPin'>['msg'];
 
 export interface ExtrasDeps {

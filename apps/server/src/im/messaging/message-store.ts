@@ -5,7 +5,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Msg } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import { isUniqueViolation } from '../../store/index.ts';
-import { messageWriter } from './message-writer.ts';
+import { messageWriter } from './message-writer-store.ts';
 import type { Scene, SessionRef } from './scenes.ts';
 import type { ImMessageTable } from './tables.ts';
 
@@ -49,7 +49,7 @@ function threadRootOf(body: StoredBody): number | null {
  * Stores a message durably, with the sessions it touches. Time is the server's clock, but
  * strictly after the conversation's previous message, and seq counts up by one, so history order
  * is total. A resend whose idClient was stored before returns the stored message instead of a
- * second copy. Concurrent sends share a transaction (group commit, message-writer.ts); each is
+ * second copy. Concurrent sends share a transaction (group commit, message-writer-store.ts); each is
  * answered after its commit.
  */
 export async function insertMessage(db: Kysely<Database>, message: NewMessage): Promise<Inserted> {

@@ -1,32 +1,20 @@
 // The team scene for messaging: members send and read; a muted team or member may not send
 // (812). Sessions are one row per member, which is fine for teams (a few thousand members at
 // most); super teams will compute member state on read instead.
-import { sql, type RawBuilder } from 'kysely';
 import type { SceneResolver } from '../messaging/index.ts';
 import { CommandError } from '../gateway/index.ts';
 import type { MemberRow, TeamRow, TeamStore } from './team-store.ts';
+import type { TeamKind } from './store/membership-conditions.ts';
 
-export type TeamKind = 'team' | 'superTeam';
+// The SQL joins to memberships live in the teams store; sync and recalls import them from here.
+export {
+  isOwnMembershipOf,
+  isTeamConvKeyOfMember,
+  type TeamKind,
+} from './store/membership-conditions.ts';
 
 export const teamConvKey = (teamId: string | number, kind: TeamKind = 'team') =>
   `${kind}:${teamId}`;
-/**
- * `column` holds the conversation key of the joined membership's team: teamConvKey in SQL, for
- * joining messages or conversations to `im_team_members` (which must be in the query).
- */
-export const isTeamConvKeyOfMember = (column: string, kind: TeamKind): RawBuilder<boolean> =>
-  sql<boolean>`${sql.ref(column)} = ${sql.lit(`${kind}:`)} || cast(im_team_members.team_id as varchar(20))`;
-/**
- * The join of `im_team_members` to the account's own valid memberships of the team whose
- * conversation key `column` holds: what a member's sync reads its teams' messages through.
- */
-export const isOwnMembershipOf = (
-  column: string,
-  kind: TeamKind,
-  appKey: string,
-  accid: string,
-): RawBuilder<boolean> =>
-  sql<boolean>`im_team_members.app_key = ${appKey} and im_team_members.accid = ${accid} and im_team_members.valid = 1 and ${isTeamConvKeyOfMember(column, kind)}`;
 /** The fan-out group of a super team (gateway groups.ts). */
 export const superTeamGroup = (appKey: string, teamId: string | number) =>
   `${appKey}:superTeam:${teamId}`;

@@ -1,0 +1,119 @@
+// Awards (campaign_awards): what a shopper won, read only by its owner; the coupon an award
+// delivered and the delivery address of a goods prize, each set once; the recent winners.
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../store/index.ts';
+import type { CampaignAwardTable } from './tables.ts';
+
+type Award = Selectable<CampaignAwardTable>;
+
+/** Records an award; a second one with the same business key fails on the unique index. */
+export function insertAward(
+  db: Kysely<Database>,
+  award: Insertable<CampaignAwardTable>,
+): Promise<Award> {
+  return db.insertInto('campaign_awards').values(award).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function setAwardCoupon(
+  db: Kysely<Database>,
+  awardId: number,
+  couponId: number,
+): Promise<void> {
+  await db
+    .updateTable('campaign_awards')
+    .set({ coupon_id: couponId })
+    .where('id', '=', awardId)
+    .execute();
+}
+
+/** A shopper's prizes of a campaign, newest first, at most 200 ("thanks" results are not prizes). */
+export function listOwnAwards(
+  db: Kysely<Database>,
+  campaignId: string,
+  userId: number,
+): Promise<Award[]> {
+  return db
+    .selectFrom('campaign_awards')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .where('user_id', '=', userId)
+    .where('kind', '!=', 'thanks')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** One prize of its owner in a campaign; undefined for anyone else's, a "thanks" or an unknown id. */
+export function findOwnAward(
+  db: Kysely<Database>,
+  campaignId: string,
+  userId: number,
+  awardId: number,
+): Promise<Award | undefined> {
+  return db
+    .selectFrom('campaign_awards')
+    .selectAll()
+    .where('id', '=', awardId)
+    .where('campaign_id', '=', campaignId)
+    .where('user_id', '=', userId)
+    .where('kind', '!=', 'thanks')
+    .executeTakeFirst();
+}
+
+/** Stores an award's address (JSON) unless it already has one; false when it had. */
+export async function setAddressOnce(
+  db: Kysely<Database>,
+  awardId: number,
+  address: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('campaign_awards')
+    .set({ address })
+    .where('id', '=', awardId)
+    .where('address', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether an award with this business key (a once-only prize) was already given. */
+export async function awardGiven(db: Kysely<Database>, businessKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('campaign_awards')
+    .select('id')
+    .where('business_key', '=', businessKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface Winner {
+  mobile: string;
+  prizeName: string;
+  createdAt: number;
+}
+
+/** The newest `limit` prizes of a campaign with their winners' numbers (unmasked). */
+export async function recentWinners(
+  db: Kysely<Database>,
+  campaignId: string,
+  limit: number,
+): Promise<Winner[]> {
+  const rows = await db
+    .selectFrom('campaign_awards')
+    .innerJoin('product_users', 'product_users.id', 'campaign_awards.user_id')
+    .select([
+      'campaign_awards.id',
+      'campaign_awards.name',
+      'campaign_awards.created_at',
+      'product_users.mobile',
+    ])
+    .where('campaign_awards.campaign_id', '=', campaignId)
+    .where('campaign_awards.kind', '!=', 'thanks')
+    .orderBy('campaign_awards.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    mobile: r.mobile,
+    prizeName: r.name,
+    createdAt: Number(r.created_at),
+  }));
+}

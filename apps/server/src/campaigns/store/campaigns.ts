@@ -1,0 +1,12 @@
+// The campaign rows themselves, as every campaign route reads them (the admin API's list and
+// patch are in admin-store.ts).
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../store/index.ts';
+import type { CampaignTable } from './tables.ts';
+
+export function findCampaign(
+  db: Kysely<Database>,
+  id: string,
+): Promise<Selectable<CampaignTable> | undefined> {
+  return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+}
