@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { route } from '../api/index.ts';
 import { sql } from 'kysely';
 import type { Store } from '../store/index.ts';
 import type { Bus } from '../bus/index.ts';
@@ -6,7 +7,7 @@ import type { Bus } from '../bus/index.ts';
 /** GET /healthz: 200 when the store answers, 503 otherwise; names the engines in use. */
 export function registerHealth(http: FastifyInstance, deps: { store: Store; bus: Bus }): void {
   const startedAt = Date.now();
-  http.get('/healthz', async (request, reply) => {
+  route(http, 'health.check', async (request, reply) => {
     let storeOk = true;
     try {
       await sql`select 1`.execute(deps.store.db);

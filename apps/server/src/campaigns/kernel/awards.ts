@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { AreaIndex } from '../../product/index.ts';
-import { refuse } from './codes.ts';
+import { fail } from '@morsel/api';
 import { publicCoupon, requireOwnCoupon } from './coupons.ts';
 import type { Award } from './prizes.ts';
 
@@ -38,7 +38,7 @@ export async function requireOwnAward(
     .where('user_id', '=', userId)
     .where('kind', '!=', 'thanks')
     .executeTakeFirst();
-  if (!award) throw refuse('awardNotFound');
+  if (!award) throw fail('awardNotFound');
   return award;
 }
 
@@ -115,14 +115,14 @@ export async function submitAddress(
   award: Award,
   input: AddressInput,
 ): Promise<DeliveryAddress> {
-  if (award.kind !== 'goods') throw refuse('addressNotNeeded');
+  if (award.kind !== 'goods') throw fail('addressNotNeeded');
   const area = areas.completeInfo(input.regionCode);
   if (
     !area ||
     (input.provinceCode !== undefined && input.provinceCode !== area.provinceCode) ||
     (input.cityCode !== undefined && input.cityCode !== area.cityCode)
   ) {
-    throw refuse('addressRegionInvalid');
+    throw fail('addressRegionInvalid');
   }
   const address: DeliveryAddress = {
     name: input.name.trim(),
@@ -136,6 +136,6 @@ export async function submitAddress(
     .where('id', '=', award.id)
     .where('address', 'is', null)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw refuse('addressAlreadySet');
+  if (Number(result.numUpdatedRows) === 0) throw fail('addressAlreadySet');
   return address;
 }

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { CouponTable, CouponTemplateTable } from '../store/tables.ts';
-import { refuse } from './codes.ts';
+import { fail } from '@morsel/api';
 import { tryIncrement } from './counters.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -94,14 +94,14 @@ export async function issueCoupon(db: Kysely<Database>, options: IssueOptions): 
         `coupon:${template.template_key}:${userId}`,
         Number(template.per_user_limit),
       );
-      if (!underLimit) throw refuse('couponLimitReached');
+      if (!underLimit) throw fail('couponLimitReached');
       const taken = await trx
         .updateTable('coupon_templates')
         .set({ stock: sql<number>`stock - 1`, issued: sql<number>`issued + 1` })
         .where('id', '=', template.id)
         .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
         .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 0) throw refuse('couponSoldOut');
+      if (Number(taken.numUpdatedRows) === 0) throw fail('couponSoldOut');
     } else {
       await trx
         .updateTable('coupon_templates')
@@ -170,13 +170,13 @@ export async function requireOwnCoupon(
     .where('id', '=', couponId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!coupon) throw refuse('couponNotFound');
+  if (!coupon) throw fail('couponNotFound');
   const [owned] = await withTemplates(db, [coupon]);
   return owned!;
 }
 
 function refuseUnusable(coupon: Coupon, now: number): never {
-  throw refuse(couponStatus(coupon, now) === 'used' ? 'couponUsed' : 'couponExpired');
+  throw fail(couponStatus(coupon, now) === 'used' ? 'couponUsed' : 'couponExpired');
 }
 
 /** Marks a coupon used once; a second use (or a concurrent one) is refused by the conditional update. */
@@ -205,11 +205,11 @@ export async function useOnline(
   now: number,
 ) {
   const { coupon, template } = await requireOwnCoupon(db, userId, couponId);
-  if (!templateChannels(template).includes('online')) throw refuse('couponNotOnline');
+  if (!templateChannels(template).includes('online')) throw fail('couponNotOnline');
   if (couponStatus(coupon, now) !== 'unused') refuseUnusable(coupon, now);
   const threshold = Number(template.threshold);
   if (orderAmount < threshold) {
-    throw refuse('couponThresholdNotMet', {
+    throw fail('couponThresholdNotMet', {
       message: `订单金额满${yuan(threshold)}元才能使用该优惠券`,
       data: { threshold },
     });
@@ -228,10 +228,10 @@ export async function redeemByCode(db: Kysely<Database>, code: string, now: numb
     .selectAll()
     .where('code', '=', code)
     .executeTakeFirst();
-  if (!coupon) throw refuse('couponNotFound');
+  if (!coupon) throw fail('couponNotFound');
   const [owned] = await withTemplates(db, [coupon]);
   if (!templateChannels(owned!.template).includes('store'))
-    throw refuse('couponNotOnline', { message: '该优惠券仅限线上使用' });
+    throw fail('couponNotOnline', { message: '该优惠券仅限线上使用' });
   if (!(await markUsed(db, Number(coupon.id), 'store', now))) {
     const again = await db
       .selectFrom('coupons')
@@ -264,8 +264,8 @@ export async function exchangeCode(
         .selectAll()
         .where('code', '=', code)
         .executeTakeFirst();
-      if (!row) throw refuse('exchangeCodeInvalid');
-      throw refuse(row.used_by !== null ? 'exchangeCodeUsed' : 'exchangeCodeExpired');
+      if (!row) throw fail('exchangeCodeInvalid');
+      throw fail(row.used_by !== null ? 'exchangeCodeUsed' : 'exchangeCodeExpired');
     }
     const row = await trx
       .selectFrom('coupon_exchange_codes')

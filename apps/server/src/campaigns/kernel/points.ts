@@ -2,7 +2,7 @@
 // request changes nothing twice) and a balance that a conditional update keeps from going negative.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
-import { refuse } from './codes.ts';
+import { fail } from '@morsel/api';
 import { inTransaction } from './transaction.ts';
 
 export interface PointsChange {
@@ -47,7 +47,7 @@ export async function changePoints(db: Kysely<Database>, change: PointsChange): 
       .where('user_id', '=', userId)
       .where('balance', '>=', -delta)
       .executeTakeFirst();
-    if (Number(debited.numUpdatedRows) === 0) throw refuse('pointsInsufficient');
+    if (Number(debited.numUpdatedRows) === 0) throw fail('pointsInsufficient');
     return true;
   });
 }

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { CampaignTable } from '../store/tables.ts';
-import { refuse } from './codes.ts';
+import { fail } from '@morsel/api';
 
 export type Campaign = Selectable<CampaignTable>;
 export type CampaignState = 'not_started' | 'running' | 'ended';
@@ -26,7 +26,7 @@ export async function findCampaign(
 /** The campaign of a route, or 60000 when it was never configured. */
 export async function requireCampaign(db: Kysely<Database>, id: string): Promise<Campaign> {
   const campaign = await findCampaign(db, id);
-  if (!campaign) throw refuse('campaignNotFound');
+  if (!campaign) throw fail('campaignNotFound');
   return campaign;
 }
 
@@ -34,9 +34,9 @@ export async function requireCampaign(db: Kysely<Database>, id: string): Promise
 export function requireRunning(campaign: Campaign, now: number): void {
   const state = campaignState(campaign, now);
   if (state === 'not_started')
-    throw refuse('campaignNotStarted', { data: { startsAt: Number(campaign.starts_at) } });
+    throw fail('campaignNotStarted', { data: { startsAt: Number(campaign.starts_at) } });
   if (state === 'ended')
-    throw refuse('campaignEnded', { data: { endsAt: Number(campaign.ends_at) } });
+    throw fail('campaignEnded', { data: { endsAt: Number(campaign.ends_at) } });
 }
 
 /** What every campaign page shows about the campaign itself. */

@@ -2,12 +2,12 @@
 // package) and wins its prize. Wrong, not yet valid, expired, used up and already used each
 // answer their own code; attempts are limited per shopper and per address.
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { ok, clientAddress, hitCounter } from '../../product/index.ts';
+import { fail, ok } from '@morsel/api';
+import { clientAddress, route } from '../../api/index.ts';
+import { hitCounter } from '../../product/index.ts';
 import { isUniqueViolation } from '../../store/index.ts';
 import { currentUser, userId, type CampaignContext } from '../context.ts';
 import { publicAward } from '../kernel/awards.ts';
-import { refuse } from '../kernel/codes.ts';
 import { awardPrize, findPrize, listPrizes } from '../kernel/prizes.ts';
 import { inTransaction } from '../kernel/transaction.ts';
 import {
@@ -20,12 +20,10 @@ import { normalisePassword, type PasswordSettings } from './settings.ts';
 
 export const PASSWORD_CAMPAIGN = 'password';
 
-const RedeemBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 32 }) });
-
 export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
 
-  scope.get('/api/campaign/password', async () => {
+  route(scope, 'password.page', async () => {
     const now = clock.now();
     const campaign = await requireCampaign(db, PASSWORD_CAMPAIGN);
     const prizes = await listPrizes(db, PASSWORD_CAMPAIGN);
@@ -35,7 +33,7 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
     });
   });
 
-  scope.post('/api/campaign/password/redeem', { schema: { body: RedeemBody } }, async (request) => {
+  route(scope, 'password.redeem', async (request) => {
     const now = clock.now();
     const campaign = await requireCampaign(db, PASSWORD_CAMPAIGN);
     const user = await currentUser(ctx, request);
@@ -54,13 +52,13 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
     );
     if (byUser.count > settings.attemptsPerUser || byAddress.count > settings.attemptsPerAddress) {
       const retryAfter = Math.ceil((Math.max(byUser.resetAt, byAddress.resetAt) - now) / 1000);
-      throw refuse('passwordTooManyAttempts', {
+      throw fail('passwordTooManyAttempts', {
         message: `尝试次数过多，请${Math.ceil(retryAfter / 60)}分钟后再试`,
         data: { retryAfter },
       });
     }
 
-    const typed = normalisePassword((request.body as Static<typeof RedeemBody>).password);
+    const typed = normalisePassword(request.body.password);
     const entry = typed
       ? await db
           .selectFrom('campaign_passwords')
@@ -69,10 +67,10 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
           .where('password', '=', typed)
           .executeTakeFirst()
       : undefined;
-    if (!entry) throw refuse('passwordWrong');
+    if (!entry) throw fail('passwordWrong');
     if (now < Number(entry.starts_at))
-      throw refuse('passwordNotStarted', { data: { startsAt: Number(entry.starts_at) } });
-    if (now >= Number(entry.ends_at)) throw refuse('passwordExpired');
+      throw fail('passwordNotStarted', { data: { startsAt: Number(entry.starts_at) } });
+    if (now >= Number(entry.ends_at)) throw fail('passwordExpired');
 
     const businessKey = `password:${entry.id}:${uid}`;
     const already = await db
@@ -80,7 +78,7 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
       .select('id')
       .where('business_key', '=', businessKey)
       .executeTakeFirst();
-    if (already) throw refuse('passwordAlreadyUsed');
+    if (already) throw fail('passwordAlreadyUsed');
     const prize = await findPrize(db, PASSWORD_CAMPAIGN, entry.prize_key);
     if (!prize) throw new Error(`password ${entry.id} names unknown prize ${entry.prize_key}`);
 
@@ -92,7 +90,7 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
           .where('id', '=', entry.id)
           .where((eb) => eb.or([eb('use_limit', 'is', null), eb('used', '<', eb.ref('use_limit'))]))
           .executeTakeFirst();
-        if (Number(used.numUpdatedRows) === 0) throw refuse('passwordUsedUp');
+        if (Number(used.numUpdatedRows) === 0) throw fail('passwordUsedUp');
         const result = await awardPrize(trx, {
           campaignId: PASSWORD_CAMPAIGN,
           userId: uid,
@@ -101,13 +99,13 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
           businessKey,
           now,
         });
-        if (!result) throw refuse('passwordUsedUp');
+        if (!result) throw fail('passwordUsedUp');
         return result;
       });
       return ok({ award: publicAward(won.award) });
     } catch (error) {
       // Two concurrent tries of one shopper: the award's unique business key lets only one win.
-      if (isUniqueViolation(error)) throw refuse('passwordAlreadyUsed');
+      if (isUniqueViolation(error)) throw fail('passwordAlreadyUsed');
       throw error;
     }
   });
