@@ -33,6 +33,14 @@ export async function registerApiDocs(
   await http.register(fastifySwaggerUi, {
     routePrefix: DOCS_PATH,
     uiConfig: { docExpansion: 'list', deepLinking: false },
+    uiHooks: {
+      // Swagger UI redirects static/index.html to `./` by rewriting the URL's end, so with a
+      // query string it redirects to itself for ever; answer that path here instead.
+      onRequest: async (request, reply) => {
+        if (request.url.startsWith(`${DOCS_PATH}/static/index.html`))
+          return reply.redirect(`${DOCS_PATH}/`);
+      },
+    },
   });
   // The document under the page's own path, where the brief and the docs point.
   http.get(`${DOCS_PATH}/openapi.json`, { schema: { hide: true } }, async () => http.swagger());

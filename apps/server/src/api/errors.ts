@@ -9,7 +9,7 @@ import { ApiError, CODES, type CodeName } from '@morsel/api';
  * (which describes `data` of a success and would drop the refusal's own data): plain JSON.
  */
 function send(reply: FastifyReply, status: number, body: object): void {
-  reply.code(status).serializer(JSON.stringify).send(body);
+  reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
 
 interface ValidationIssue {
