@@ -6,9 +6,11 @@ import { ENDPOINTS, type Endpoint } from './endpoints.ts';
 import type { BodyOf, DataOf, ParamsOf, QueryOf, RouteName } from './table.ts';
 
 type Fields<T> = T extends undefined ? unknown : T;
+/** A path parameter may be given as a number (an id); it is written into the path as text. */
+type PathFields<T> = T extends undefined ? unknown : { [K in keyof T]: T[K] | number };
 
 /** Path parameters, query and body fields of a route, in one object. */
-export type InputOf<N extends RouteName> = Fields<ParamsOf<N>> &
+export type InputOf<N extends RouteName> = PathFields<ParamsOf<N>> &
   Fields<QueryOf<N>> &
   Fields<BodyOf<N>>;
 
@@ -78,3 +80,5 @@ export function createApiClient<O extends CallOptions>(transport: Transport<O>):
     },
   };
 }
+
+export type { DataOf, RouteName } from './table.ts';

@@ -18,6 +18,7 @@ import {
   CampaignView,
   CouponStatus,
   CouponView,
+  CouponWithCode,
   DeliveryAddress,
   PrizeKind,
   TemplateView,
@@ -336,7 +337,7 @@ export const CAMPAIGN_ROUTES = defineRoutes({
   'coupon.mineDetail': {
     summary: 'One of the shopper’s coupons with its redemption code',
     params: IdParams,
-    data: CouponView,
+    data: CouponWithCode,
     errors: [...UNREADABLE, ...LOGGED_IN, 'couponNotFound'],
   },
   'coupon.use': {

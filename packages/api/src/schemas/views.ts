@@ -29,7 +29,8 @@ export const AwardView = Type.Object({
   prizeKey: Type.String(),
   name: Type.String(),
   image: Type.String(),
-  kind: PrizeKind,
+  // A thanks prize makes no award a shopper is shown (lists leave them out, a draw answers null).
+  kind: StringEnum(['points', 'coupon', 'goods']),
   value: Type.Union([Type.Number(), Type.String()], {
     description: 'points for a points prize; the template key for a coupon',
   }),
@@ -80,6 +81,9 @@ export const CouponView = Type.Object({
   usedChannel: Nullable(Type.String()),
   code: Type.Optional(Type.String({ description: 'only on the one-coupon reply' })),
 });
+
+/** One of the shopper's own coupons, with the code the shop scans. */
+export const CouponWithCode = Type.Object({ ...CouponView.properties, code: Type.String() });
 
 export const AwardDetail = Type.Object({
   ...AwardView.properties,
