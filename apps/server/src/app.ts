@@ -28,6 +28,7 @@ import { registerEvents } from './im/events/index.ts';
 import { registerExtras } from './im/extras/index.ts';
 import { registerProductApi, type Clock, type SmsProvider } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
+import { registerApiDocs } from './api/index.ts';
 
 export interface RouteSummary {
   readonly method: string;
@@ -120,6 +121,8 @@ export async function buildServer(
     registerBodyDeadline(http, config.httpRequestTimeoutMs);
     registerErrorHandling(http);
     refuseNulCharacters(http);
+    // Before any route of the table, so the document sees them all.
+    await registerApiDocs(http, config);
     registerHealth(http, { store, bus });
     const imAccounts = new ImAccounts({
       store,

@@ -3,21 +3,20 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { route } from '../api/index.ts';
 
 const ASSET_DIR = new URL('./assets/', import.meta.url);
-const AssetParams = Type.Object({ name: Type.String({ pattern: '^[a-z0-9-]{1,40}\\.svg$' }) });
 
 export function registerCampaignAssets(scope: FastifyInstance): void {
   const assets = new Map<string, Buffer>();
   for (const name of fs.readdirSync(fileURLToPath(ASSET_DIR))) {
     if (name.endsWith('.svg')) assets.set(name, fs.readFileSync(new URL(name, ASSET_DIR)));
   }
-  scope.get(
-    '/api/campaign/assets/:name',
-    { schema: { params: AssetParams } },
+  route(
+    scope,
+    'assets.image',
     async (request, reply) => {
-      const asset = assets.get((request.params as Static<typeof AssetParams>).name);
+      const asset = assets.get(request.params.name);
       if (!asset) return reply.code(404).send({ code: 404, message: '图片不存在', data: null });
       return reply
         .type('image/svg+xml')

@@ -1,8 +1,8 @@
 // "My prizes" of every campaign: the list, one prize's detail with how to use it, and the
 // delivery address of a goods prize. Only the owner reads an award; any other id is 60003.
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { ok } from '../product/index.ts';
+import { ok } from '@morsel/api';
+import { route } from '../api/index.ts';
 import { currentUser, userId, type CampaignContext } from './context.ts';
 import {
   awardDetail,
@@ -12,42 +12,26 @@ import {
   submitAddress,
 } from './kernel/awards.ts';
 import { requireCampaign } from './kernel/window.ts';
-import { Mobile } from './schemas.ts';
-
-const CampaignParams = Type.Object({ campaign: Type.String({ pattern: '^[a-z0-9-]{1,64}$' }) });
-const AwardParams = Type.Object({
-  campaign: CampaignParams.properties.campaign,
-  id: Type.String({ pattern: '^[1-9][0-9]{0,15}$' }),
-});
-const RegionCode = Type.String({ pattern: '^\\d{6}$' });
-const AddressBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 20, pattern: '\\S' }),
-  mobile: Mobile,
-  provinceCode: Type.Optional(RegionCode),
-  cityCode: Type.Optional(RegionCode),
-  regionCode: RegionCode,
-  detail: Type.String({ minLength: 4, maxLength: 120, pattern: '\\S' }),
-});
 
 export function registerAwardRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock, areas } = ctx.product;
 
-  scope.get(
-    '/api/campaign/:campaign/awards',
-    { schema: { params: CampaignParams } },
+  route(
+    scope,
+    'awards.list',
     async (request) => {
-      const { campaign } = request.params as Static<typeof CampaignParams>;
+      const { campaign } = request.params;
       await requireCampaign(db, campaign);
       const user = await currentUser(ctx, request);
       return ok((await listAwards(db, campaign, userId(user))).map(publicAward));
     },
   );
 
-  scope.get(
-    '/api/campaign/:campaign/awards/:id',
-    { schema: { params: AwardParams } },
+  route(
+    scope,
+    'awards.detail',
     async (request) => {
-      const { campaign, id } = request.params as Static<typeof AwardParams>;
+      const { campaign, id } = request.params;
       await requireCampaign(db, campaign);
       const user = await currentUser(ctx, request);
       const award = await requireOwnAward(db, campaign, userId(user), Number(id));
@@ -55,20 +39,15 @@ export function registerAwardRoutes(scope: FastifyInstance, ctx: CampaignContext
     },
   );
 
-  scope.post(
-    '/api/campaign/:campaign/awards/:id/address',
-    { schema: { params: AwardParams, body: AddressBody } },
+  route(
+    scope,
+    'awards.address',
     async (request) => {
-      const { campaign, id } = request.params as Static<typeof AwardParams>;
+      const { campaign, id } = request.params;
       await requireCampaign(db, campaign);
       const user = await currentUser(ctx, request);
       const award = await requireOwnAward(db, campaign, userId(user), Number(id));
-      const address = await submitAddress(
-        db,
-        areas,
-        award,
-        request.body as Static<typeof AddressBody>,
-      );
+      const address = await submitAddress(db, areas, award, request.body);
       return ok({ id: Number(award.id), state: 'address_submitted', address });
     },
   );

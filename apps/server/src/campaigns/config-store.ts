@@ -8,7 +8,7 @@ import type {
   CouponTemplateConfig,
   PasswordConfig,
   PrizeConfig,
-} from './config-format.ts';
+} from '@morsel/api';
 import { normalisePassword } from './password/settings.ts';
 import { instantMs } from './schemas.ts';
 

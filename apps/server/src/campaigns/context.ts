@@ -1,9 +1,9 @@
 // What campaign routes are given: the product API's context (store, clock, areas, sessions) and
 // the admin key. Campaigns resolve the shopper exactly as the product API does (src/product/session.ts).
 import type { FastifyRequest } from 'fastify';
+import { ApiError } from '@morsel/api';
 import {
   type ProductContext,
-  ProductError,
   readToken,
   requireUser,
   type ProductUser,
@@ -36,7 +36,7 @@ export async function optionalUser(
   try {
     return await requireUser(ctx.product, request);
   } catch (error) {
-    if (error instanceof ProductError) return undefined;
+    if (error instanceof ApiError) return undefined;
     throw error;
   }
 }

@@ -1,12 +1,12 @@
 // Campaigns (docs/campaigns.md): the rewards kernel (kernel/) composed into the first campaigns —
 // daily sign-in, raffle, password prize, coupons — and the admin API that changes their
-// configuration. One encapsulated scope with the product API's parsers, envelope and sessions.
+// configuration. One encapsulated API scope (src/api) with the product API's sessions; every route
+// from the @morsel/api table.
 import type { FastifyInstance } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import type { Config } from '../config/index.ts';
-import { type ProductContext, installBodyParsers, installErrorEnvelope } from '../product/index.ts';
+import type { ProductContext } from '../product/index.ts';
+import { prepareApiScope } from '../api/index.ts';
 import type { CampaignContext } from './context.ts';
-import { installCampaignErrors } from './http.ts';
 import { registerCampaignAssets } from './assets.ts';
 import { registerAwardRoutes } from './awards-routes.ts';
 import { registerSignRoutes } from './sign/routes.ts';
@@ -32,21 +32,15 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     cashierKey: deps.config.cashierKey,
     adminFailuresPerHour: deps.config.adminFailuresPerHour,
   };
-  await http.register(async (outer) => {
-    await outer.register(fastifyCookie);
-    installBodyParsers(outer);
-    // Validation failures and anything unexpected: the product envelope, exactly as elsewhere.
-    installErrorEnvelope(outer);
-    await outer.register(async (scope) => {
-      installCampaignErrors(scope);
-      registerCampaignAssets(scope);
-      registerAwardRoutes(scope, ctx);
-      registerSignRoutes(scope, ctx);
-      registerRaffleRoutes(scope, ctx);
-      registerPasswordRoutes(scope, ctx);
-      registerCouponCentreRoutes(scope, ctx);
-      registerMyCouponRoutes(scope, ctx);
-      await scope.register(async (admin) => registerAdminRoutes(admin, ctx));
-    });
+  await http.register(async (scope) => {
+    await prepareApiScope(scope);
+    registerCampaignAssets(scope);
+    registerAwardRoutes(scope, ctx);
+    registerSignRoutes(scope, ctx);
+    registerRaffleRoutes(scope, ctx);
+    registerPasswordRoutes(scope, ctx);
+    registerCouponCentreRoutes(scope, ctx);
+    registerMyCouponRoutes(scope, ctx);
+    await scope.register(async (admin) => registerAdminRoutes(admin, ctx));
   });
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { Value } from '@sinclair/typebox/value';
 import type { Database } from '../store/index.ts';
-import { CampaignFile } from './config-format.ts';
+import { CampaignFile } from '@morsel/api';
 import {
   writeCampaign,
   writeCouponTemplate,

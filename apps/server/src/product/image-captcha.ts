@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { ProductContext } from './context.ts';
-import { fail } from './codes.ts';
+import { fail } from '@morsel/api';
 import { hitCounter, peekCounter } from './store/rate-limit.ts';
 import { storeImageCaptcha } from './store/image-captchas.ts';
 

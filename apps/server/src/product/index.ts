@@ -1,15 +1,15 @@
 // The product HTTP API behind the campaign web app (spec/campaign-app.md sections 3-9,
 // docs/product-api.md): session and login by SMS code on the legacy .do endpoints, the
 // signature-checked open-API endpoints, the lizard script and, with the outbox SMS provider, the
-// dev outbox. Everything lives in one encapsulated scope with its own body parsers and envelope.
+// dev outbox. Everything lives in one encapsulated API scope (src/api), every route from the
+// @morsel/api table.
 import type { FastifyInstance } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import type { Config } from '../config/index.ts';
 import type { Store } from '../store/index.ts';
 import type { Logger } from '../log.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { parseOpenApiClients, type ProductContext } from './context.ts';
-import { installBodyParsers, installErrorEnvelope } from './http.ts';
+import { prepareApiScope } from '../api/index.ts';
 import { loadAreas } from './areas.ts';
 import { createSmsProvider, type SmsProvider } from './sms/provider.ts';
 import {
@@ -28,9 +28,8 @@ export type { Clock } from './clock.ts';
 export type { SmsProvider } from './sms/provider.ts';
 export { ManualClock, systemClock } from './clock.ts';
 export type { AreaIndex } from './areas.ts';
-export { CODES, ok, ProductError } from './codes.ts';
 export type { ProductContext } from './context.ts';
-export { clientAddress, headerValue, installBodyParsers, installErrorEnvelope } from './http.ts';
+export { clientAddress, headerValue } from '../api/index.ts';
 export { readToken, requireUser } from './session.ts';
 export { hitCounter } from './store/rate-limit.ts';
 export { maskMobile, type ProductUser } from './store/users.ts';
@@ -95,9 +94,7 @@ export async function registerProductApi(
 ): Promise<ProductContext> {
   const ctx = createProductContext(deps);
   await http.register(async (scope) => {
-    if (!scope.hasRequestDecorator('cookies')) await scope.register(fastifyCookie);
-    installBodyParsers(scope);
-    installErrorEnvelope(scope);
+    await prepareApiScope(scope);
     registerCaptchaRoutes(scope, ctx);
     registerAccountRoutes(scope, ctx);
     registerLizardRoutes(scope, ctx);

@@ -5,8 +5,8 @@
 // a state-changing request that relies on the cookie alone must come from a page of this site
 // (review M12). The app always sends the header, which no other site can set.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fail } from './codes.ts';
-import { headerValue } from './http.ts';
+import { fail } from '@morsel/api';
+import { headerValue } from '../api/index.ts';
 import type { ProductContext } from './context.ts';
 import { resolveSession } from './store/sessions.ts';
 import { findUserById, type ProductUser } from './store/users.ts';

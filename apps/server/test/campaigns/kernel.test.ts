@@ -6,7 +6,7 @@ import type { Store } from '../../src/store/index.ts';
 import { createUser } from '../../src/product/store/users.ts';
 import { changePoints, pointsBalance } from '../../src/campaigns/kernel/points.ts';
 import { readCounter, tryIncrement } from '../../src/campaigns/kernel/counters.ts';
-import { CampaignError } from '../../src/campaigns/kernel/codes.ts';
+import { ApiError } from '@morsel/api';
 import { forEachEngine } from '../harness/index.ts';
 
 function kernelSuite(
@@ -48,7 +48,7 @@ function kernelSuite(
       expect(debits.filter((d) => d.status === 'fulfilled')).toHaveLength(4);
       const refused = debits.filter((d): d is PromiseRejectedResult => d.status === 'rejected');
       expect(
-        refused.every((d) => d.reason instanceof CampaignError && d.reason.code === 60070),
+        refused.every((d) => d.reason instanceof ApiError && d.reason.code === 60070),
       ).toBe(true);
       expect(await pointsBalance(db, userId)).toBe(2);
       const ledger = await db

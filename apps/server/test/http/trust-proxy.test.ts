@@ -1,7 +1,7 @@
 // MORSEL_TRUST_PROXY over real HTTP: the per-address SMS limit keys on the socket address unless a
 // trusted proxy stands in front (review H1: a client-written X-Forwarded-For bypassed it).
 import { afterEach, describe, expect, it } from 'vitest';
-import { CODES } from '../../src/product/codes.ts';
+import { CODES } from '@morsel/api';
 import { sendCode, startProductServer, type ProductTestServer } from '../product/helpers.ts';
 
 const LIMITS = { smsDailyLimitPerAddress: 3, smsImageCaptchaAfterPerAddress: 100 };

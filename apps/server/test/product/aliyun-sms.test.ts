@@ -3,7 +3,7 @@
 // refusal (bad secret, stale clock, replayed nonce, business errors) answered as 20011 with the
 // provider's error code in the log and the SMS code nowhere in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODES } from '../../src/product/codes.ts';
+import { CODES } from '@morsel/api';
 import { rpcSignature } from '../../src/product/sms/aliyun-signature.ts';
 import { ManualClock } from '../../src/product/index.ts';
 import {

@@ -1,7 +1,7 @@
 // Cross-site requests (review M12): a state-changing call that carries only the `ut` cookie must
 // come from a page of this site; the header, which the app always sends, works from anywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODES } from '../../src/product/codes.ts';
+import { CODES } from '@morsel/api';
 import {
   LEGACY,
   getJson,

@@ -4,7 +4,7 @@
 // only when it is shaped like an id.
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODES } from '../../src/product/codes.ts';
+import { CODES } from '@morsel/api';
 import { isLoopbackAddress } from '../../src/product/loopback.ts';
 import {
   captureLog,

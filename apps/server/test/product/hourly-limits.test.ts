@@ -2,7 +2,7 @@
 // lizard reports an hour from one client address. Over real HTTP; the address comes from
 // x-forwarded-for (the server trusts the loopback proxy), so each test has addresses of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODES } from '../../src/product/codes.ts';
+import { CODES } from '@morsel/api';
 import {
   LEGACY,
   postForm,

@@ -1,7 +1,7 @@
 // The lizard script is served as a real, cacheable script, and its page-view reports are stored.
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODES } from '../../src/product/codes.ts';
+import { CODES } from '@morsel/api';
 import { startProductServer, type ProductTestServer } from './helpers.ts';
 
 describe('lizard', () => {

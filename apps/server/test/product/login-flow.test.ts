@@ -1,6 +1,6 @@
 // The shopper's login through the outbox, end to end over real HTTP, and every refusal on the way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODES } from '../../src/product/codes.ts';
+import { CODES } from '@morsel/api';
 import { checkPostgres, createPostgresDatabase } from '../harness/index.ts';
 import {
   LEGACY,

@@ -2,7 +2,7 @@
 // division data, and the share code behind login.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODES } from '../../src/product/codes.ts';
+import { CODES } from '@morsel/api';
 import {
   H5_CLIENT,
   LEGACY,

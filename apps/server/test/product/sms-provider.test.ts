@@ -1,7 +1,7 @@
 // SMS behind the provider interface: a provider other than the outbox has no /dev/sms-outbox, and
 // a provider that fails answers 20011 without using up the shopper's resend interval or caps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODES } from '../../src/product/codes.ts';
+import { CODES } from '@morsel/api';
 import type { SmsProvider } from '../../src/product/index.ts';
 import { postForm, sendCode, startProductServer, type ProductTestServer } from './helpers.ts';
 

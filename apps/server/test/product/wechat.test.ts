@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODES } from '../../src/product/codes.ts';
+import { CODES } from '@morsel/api';
 import { signedCall, startProductServer, type ProductTestServer } from './helpers.ts';
 
 interface SignData {

@@ -6,9 +6,9 @@
 // even with the right key, so a key cannot be guessed from one address.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { clientAddress, headerValue } from '../../product/index.ts';
+import { clientAddress, headerValue } from '../../api/index.ts';
 import { hitCounter, peekCounter } from '../../product/index.ts';
-import { refuse } from '../kernel/codes.ts';
+import { fail } from '@morsel/api';
 import type { CampaignContext } from '../context.ts';
 
 export type AdminRole = 'admin' | 'cashier';
@@ -34,19 +34,19 @@ export async function requireKey(
   request: FastifyRequest,
   roles: readonly AdminRole[],
 ): Promise<AdminRole> {
-  if (!ctx.adminKey) throw refuse('adminDisabled', { status: 503 });
+  if (!ctx.adminKey) throw fail('adminDisabled', { status: 503 });
   const { db, clock } = ctx.product;
   const address = clientAddress(request);
   const now = clock.now();
   if ((await peekCounter(db, failuresKey(address), now)) >= ctx.adminFailuresPerHour) {
-    throw refuse('adminThrottled', { status: 429 });
+    throw fail('adminThrottled', { status: 429 });
   }
   const role = roleOf(ctx, headerValue(request, 'x-admin-key') ?? '');
   if (!role) {
     const failures = await hitCounter(db, failuresKey(address), now, now + HOUR_MS);
     request.log.warn({ address, failures: failures.count }, 'admin API: wrong key');
-    throw refuse('adminKeyInvalid', { status: 401 });
+    throw fail('adminKeyInvalid', { status: 401 });
   }
-  if (!roles.includes(role)) throw refuse('adminCashierOnly', { status: 403 });
+  if (!roles.includes(role)) throw fail('adminCashierOnly', { status: 403 });
   return role;
 }

@@ -2,11 +2,11 @@
 // exchange codes, the new-user pack (once per account), and coupons sent to friends by a share
 // link (the poster's data, and the friend's claim: once per receiver, never one's own).
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { ok, type ProductUser, maskMobile } from '../../product/index.ts';
+import { fail, ok } from '@morsel/api';
+import { route } from '../../api/index.ts';
+import { type ProductUser, maskMobile } from '../../product/index.ts';
 import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
 import { findSharer, recordAssist } from '../kernel/assists.ts';
-import { refuse } from '../kernel/codes.ts';
 import { readCounter, readCounters, tryIncrement } from '../kernel/counters.ts';
 import {
   exchangeCode,
@@ -24,18 +24,11 @@ import {
   requireCampaign,
   requireRunning,
 } from '../kernel/window.ts';
-import { ShareCode } from '../schemas.ts';
 import { claimableTemplates } from '../store/coupon-templates.ts';
 import type { CouponSettings } from './settings.ts';
 
 export const COUPON_CAMPAIGN = 'coupon';
 const DAY_MS = 86_400_000;
-
-const TemplateKey = Type.String({ pattern: '^[a-z0-9-]{1,64}$' });
-const ClaimBody = Type.Object({ templateKey: TemplateKey });
-const ExchangeBody = Type.Object({ code: Type.String({ minLength: 4, maxLength: 40 }) });
-const GiftQuery = Type.Object({ shareCode: ShareCode });
-const GiftBody = Type.Object({ shareCode: ShareCode });
 
 const limitKey = (template: CouponTemplate, uid: number) =>
   `coupon:${template.template_key}:${uid}`;
@@ -56,7 +49,7 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
   const newUserEligible = (settings: CouponSettings, user: ProductUser, now: number) =>
     now - Number(user.created_at) <= settings.newUserPack.withinDays * DAY_MS;
 
-  scope.get('/api/campaign/coupon/centre', async (request) => {
+  route(scope, 'coupon.centre', async (request) => {
     const now = clock.now();
     const { campaign, settings } = await load();
     const user = await optionalUser(ctx, request);
@@ -97,14 +90,14 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     });
   });
 
-  scope.post('/api/campaign/coupon/claim', { schema: { body: ClaimBody } }, async (request) => {
+  route(scope, 'coupon.claim', async (request) => {
     const now = clock.now();
     const { campaign } = await load();
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
-    const template = await findTemplate(db, (request.body as Static<typeof ClaimBody>).templateKey);
+    const template = await findTemplate(db, request.body.templateKey);
     if (!template || template.campaign_id !== COUPON_CAMPAIGN || Number(template.claimable) !== 1)
-      throw refuse('couponNotFound');
+      throw fail('couponNotFound');
     const coupon = await issueCoupon(db, {
       template,
       userId: userId(user),
@@ -115,20 +108,20 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     return ok(publicCoupon({ coupon, template }, now));
   });
 
-  scope.post(
-    '/api/campaign/coupon/exchange',
-    { schema: { body: ExchangeBody } },
+  route(
+    scope,
+    'coupon.exchange',
     async (request) => {
       const now = clock.now();
       const { campaign } = await load();
       const user = await currentUser(ctx, request);
       requireRunning(campaign, now);
-      const code = normaliseExchangeCode((request.body as Static<typeof ExchangeBody>).code);
+      const code = normaliseExchangeCode(request.body.code);
       return ok(publicCoupon(await exchangeCode(db, userId(user), code, now), now));
     },
   );
 
-  scope.get('/api/campaign/coupon/newuser', async (request) => {
+  route(scope, 'coupon.newUser', async (request) => {
     const now = clock.now();
     const { campaign, settings } = await load();
     const user = await optionalUser(ctx, request);
@@ -145,17 +138,17 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     });
   });
 
-  scope.post('/api/campaign/coupon/newuser/claim', async (request) => {
+  route(scope, 'coupon.newUserClaim', async (request) => {
     const now = clock.now();
     const { campaign, settings } = await load();
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const uid = userId(user);
-    if ((await readCounter(db, newUserKey(uid))) > 0) throw refuse('newUserPackClaimed');
-    if (!newUserEligible(settings, user, now)) throw refuse('newUserPackNotEligible');
+    if ((await readCounter(db, newUserKey(uid))) > 0) throw fail('newUserPackClaimed');
+    if (!newUserEligible(settings, user, now)) throw fail('newUserPackNotEligible');
     const templates = await Promise.all(settings.newUserPack.templates.map(requireTemplate));
     const coupons = await inTransaction(db, async (trx) => {
-      if (!(await tryIncrement(trx, newUserKey(uid), 1))) throw refuse('newUserPackClaimed');
+      if (!(await tryIncrement(trx, newUserKey(uid), 1))) throw fail('newUserPackClaimed');
       const issued = [];
       for (const template of templates) {
         issued.push({
@@ -174,7 +167,7 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     return ok(coupons.map((c) => publicCoupon(c, now)));
   });
 
-  scope.get('/api/campaign/coupon/poster', async (request) => {
+  route(scope, 'coupon.poster', async (request) => {
     const now = clock.now();
     const { campaign, settings } = await load();
     const user = await currentUser(ctx, request);
@@ -190,14 +183,14 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     });
   });
 
-  scope.get(
-    '/api/campaign/coupon/gift',
-    { schema: { querystring: GiftQuery } },
+  route(
+    scope,
+    'coupon.gift',
     async (request) => {
       const now = clock.now();
       const { campaign, settings } = await load();
-      const sharer = await findSharer(db, (request.query as Static<typeof GiftQuery>).shareCode);
-      if (!sharer) throw refuse('shareCodeInvalid');
+      const sharer = await findSharer(db, request.query.shareCode);
+      if (!sharer) throw fail('shareCodeInvalid');
       const user = await optionalUser(ctx, request);
       const template = await requireTemplate(settings.gift.template);
       return ok({
@@ -212,14 +205,14 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     },
   );
 
-  scope.post('/api/campaign/coupon/gift/claim', { schema: { body: GiftBody } }, async (request) => {
+  route(scope, 'coupon.giftClaim', async (request) => {
     const now = clock.now();
     const { campaign, settings } = await load();
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const uid = userId(user);
     const template = await requireTemplate(settings.gift.template);
-    const { shareCode } = request.body as Static<typeof GiftBody>;
+    const { shareCode } = request.body;
     const coupon = await inTransaction(db, async (trx) => {
       await recordAssist(trx, {
         campaignId: COUPON_CAMPAIGN,
@@ -230,7 +223,7 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
         selfRefusal: 'giftSelfClaim',
         repeatRefusal: 'giftAlreadyClaimed',
       });
-      if (!(await tryIncrement(trx, giftKey(uid), 1))) throw refuse('giftAlreadyClaimed');
+      if (!(await tryIncrement(trx, giftKey(uid), 1))) throw fail('giftAlreadyClaimed');
       return issueCoupon(trx, { template, userId: uid, source: 'gift', now, enforceLimits: true });
     });
     return ok(publicCoupon({ coupon, template }, now));

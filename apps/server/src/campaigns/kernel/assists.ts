@@ -6,7 +6,7 @@ import type { Database } from '../../store/index.ts';
 import { isUniqueViolation } from '../../store/index.ts';
 import * as assists from '../store/assists.ts';
 import type { Sharer } from '../store/assists.ts';
-import { refuse, type CampaignCodeName } from './codes.ts';
+import { fail, type CodeName } from '@morsel/api';
 
 export type { Sharer } from '../store/assists.ts';
 
@@ -22,15 +22,15 @@ export interface AssistRequest {
   helperId: number;
   now: number;
   /** Refusal names for self-help and a repeated assist (gifts word them differently). */
-  selfRefusal?: CampaignCodeName;
-  repeatRefusal?: CampaignCodeName;
+  selfRefusal?: CodeName;
+  repeatRefusal?: CodeName;
 }
 
 /** Records that `helperId` helped the owner of `shareCode`; answers the sharer. */
 export async function recordAssist(db: Kysely<Database>, request: AssistRequest): Promise<Sharer> {
   const sharer = await findSharer(db, request.shareCode);
-  if (!sharer) throw refuse('shareCodeInvalid');
-  if (sharer.id === request.helperId) throw refuse(request.selfRefusal ?? 'selfAssist');
+  if (!sharer) throw fail('shareCodeInvalid');
+  if (sharer.id === request.helperId) throw fail(request.selfRefusal ?? 'selfAssist');
   try {
     await assists.insertAssist(db, {
       campaignId: request.campaignId,
@@ -40,7 +40,7 @@ export async function recordAssist(db: Kysely<Database>, request: AssistRequest)
       now: request.now,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw refuse(request.repeatRefusal ?? 'alreadyAssisted');
+    if (isUniqueViolation(error)) throw fail(request.repeatRefusal ?? 'alreadyAssisted');
     throw error;
   }
   return sharer;

@@ -5,7 +5,7 @@ import type { Database } from '../../store/index.ts';
 import type { AreaIndex } from '../../product/index.ts';
 import { findOwnAward, setAddressOnce } from '../store/awards.ts';
 import { prizeUsage } from '../store/prizes.ts';
-import { refuse } from './codes.ts';
+import { fail } from '@morsel/api';
 import { publicCoupon, requireOwnCoupon } from './coupons.ts';
 import type { Award } from './prizes.ts';
 
@@ -20,7 +20,7 @@ export async function requireOwnAward(
   awardId: number,
 ): Promise<Award> {
   const award = await findOwnAward(db, campaignId, userId, awardId);
-  if (!award) throw refuse('awardNotFound');
+  if (!award) throw fail('awardNotFound');
   return award;
 }
 
@@ -93,14 +93,14 @@ export async function submitAddress(
   award: Award,
   input: AddressInput,
 ): Promise<DeliveryAddress> {
-  if (award.kind !== 'goods') throw refuse('addressNotNeeded');
+  if (award.kind !== 'goods') throw fail('addressNotNeeded');
   const area = areas.completeInfo(input.regionCode);
   if (
     !area ||
     (input.provinceCode !== undefined && input.provinceCode !== area.provinceCode) ||
     (input.cityCode !== undefined && input.cityCode !== area.cityCode)
   ) {
-    throw refuse('addressRegionInvalid');
+    throw fail('addressRegionInvalid');
   }
   const address: DeliveryAddress = {
     name: input.name.trim(),
@@ -109,6 +109,6 @@ export async function submitAddress(
     detail: input.detail.trim(),
   };
   if (!(await setAddressOnce(db, Number(award.id), JSON.stringify(address))))
-    throw refuse('addressAlreadySet');
+    throw fail('addressAlreadySet');
   return address;
 }

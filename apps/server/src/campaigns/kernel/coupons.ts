@@ -22,7 +22,7 @@ import {
   type CouponStatus,
 } from '../store/coupons.ts';
 import { findExchangeCode, takeExchangeCode } from '../store/exchange-codes.ts';
-import { refuse } from './codes.ts';
+import { fail } from '@morsel/api';
 import { tryIncrement } from './counters.ts';
 
 export type CouponTemplate = Selectable<CouponTemplateTable>;
@@ -99,8 +99,8 @@ export async function issueCoupon(db: Kysely<Database>, options: IssueOptions): 
         `coupon:${template.template_key}:${userId}`,
         Number(template.per_user_limit),
       );
-      if (!underLimit) throw refuse('couponLimitReached');
-      if (!(await takeTemplateStock(trx, Number(template.id)))) throw refuse('couponSoldOut');
+      if (!underLimit) throw fail('couponLimitReached');
+      if (!(await takeTemplateStock(trx, Number(template.id)))) throw fail('couponSoldOut');
     } else {
       await countTemplateIssued(trx, Number(template.id));
     }
@@ -147,13 +147,13 @@ export async function requireOwnCoupon(
   couponId: number,
 ): Promise<OwnedCoupon> {
   const coupon = await findOwnCoupon(db, userId, couponId);
-  if (!coupon) throw refuse('couponNotFound');
+  if (!coupon) throw fail('couponNotFound');
   const [owned] = await withTemplates(db, [coupon]);
   return owned!;
 }
 
 function refuseUnusable(coupon: Coupon, now: number): never {
-  throw refuse(couponStatus(coupon, now) === 'used' ? 'couponUsed' : 'couponExpired');
+  throw fail(couponStatus(coupon, now) === 'used' ? 'couponUsed' : 'couponExpired');
 }
 
 /** The owner spends a coupon online on an order of `orderAmount` fen. */
@@ -165,11 +165,11 @@ export async function useOnline(
   now: number,
 ) {
   const { coupon, template } = await requireOwnCoupon(db, userId, couponId);
-  if (!templateChannels(template).includes('online')) throw refuse('couponNotOnline');
+  if (!templateChannels(template).includes('online')) throw fail('couponNotOnline');
   if (couponStatus(coupon, now) !== 'unused') refuseUnusable(coupon, now);
   const threshold = Number(template.threshold);
   if (orderAmount < threshold) {
-    throw refuse('couponThresholdNotMet', {
+    throw fail('couponThresholdNotMet', {
       message: `订单金额满${yuan(threshold)}元才能使用该优惠券`,
       data: { threshold },
     });
@@ -184,13 +184,13 @@ export async function useOnline(
 /** A cashier redeems a coupon by the code the shopper shows; once only. */
 export async function redeemByCode(db: Kysely<Database>, code: string, now: number) {
   const coupon = await findCouponByCode(db, code);
-  if (!coupon) throw refuse('couponNotFound');
+  if (!coupon) throw fail('couponNotFound');
   const [owned] = await withTemplates(db, [coupon]);
   if (!templateChannels(owned!.template).includes('store'))
-    throw refuse('couponNotOnline', { message: '该优惠券仅限线上使用' });
+    throw fail('couponNotOnline', { message: '该优惠券仅限线上使用' });
   if (!(await markCouponUsed(db, Number(coupon.id), 'store', now))) {
     const again = await findCoupon(db, Number(coupon.id));
-    if (!again) throw refuse('couponNotFound');
+    if (!again) throw fail('couponNotFound');
     refuseUnusable(again, now);
   }
   return { couponId: Number(coupon.id), template: publicTemplate(owned!.template), usedAt: now };
@@ -206,8 +206,8 @@ export async function exchangeCode(
   return inTransaction(db, async (trx) => {
     if (!(await takeExchangeCode(trx, code, userId, now))) {
       const row = await findExchangeCode(trx, code);
-      if (!row) throw refuse('exchangeCodeInvalid');
-      throw refuse(row.used_by !== null ? 'exchangeCodeUsed' : 'exchangeCodeExpired');
+      if (!row) throw fail('exchangeCodeInvalid');
+      throw fail(row.used_by !== null ? 'exchangeCodeUsed' : 'exchangeCodeExpired');
     }
     const row = await findExchangeCode(trx, code);
     const template = row && (await findTemplateById(trx, Number(row.template_id)));

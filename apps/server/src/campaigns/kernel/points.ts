@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import { inTransaction, type Database } from '../../store/index.ts';
 import { creditBalance, debitBalance, insertLedgerEntry } from '../store/points.ts';
-import { refuse } from './codes.ts';
+import { fail } from '@morsel/api';
 
 export { pointsBalance } from '../store/points.ts';
 
@@ -28,7 +28,7 @@ export async function changePoints(db: Kysely<Database>, change: PointsChange): 
       await creditBalance(trx, userId, delta, now);
       return true;
     }
-    if (!(await debitBalance(trx, userId, -delta, now))) throw refuse('pointsInsufficient');
+    if (!(await debitBalance(trx, userId, -delta, now))) throw fail('pointsInsufficient');
     return true;
   });
 }

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { CampaignTable } from '../store/tables.ts';
 import { findCampaign } from '../store/campaigns.ts';
-import { refuse } from './codes.ts';
+import { fail } from '@morsel/api';
 
 export { findCampaign } from '../store/campaigns.ts';
 
@@ -22,7 +22,7 @@ export function campaignState(
 /** The campaign of a route, or 60000 when it was never configured. */
 export async function requireCampaign(db: Kysely<Database>, id: string): Promise<Campaign> {
   const campaign = await findCampaign(db, id);
-  if (!campaign) throw refuse('campaignNotFound');
+  if (!campaign) throw fail('campaignNotFound');
   return campaign;
 }
 
@@ -30,9 +30,9 @@ export async function requireCampaign(db: Kysely<Database>, id: string): Promise
 export function requireRunning(campaign: Campaign, now: number): void {
   const state = campaignState(campaign, now);
   if (state === 'not_started')
-    throw refuse('campaignNotStarted', { data: { startsAt: Number(campaign.starts_at) } });
+    throw fail('campaignNotStarted', { data: { startsAt: Number(campaign.starts_at) } });
   if (state === 'ended')
-    throw refuse('campaignEnded', { data: { endsAt: Number(campaign.ends_at) } });
+    throw fail('campaignEnded', { data: { endsAt: Number(campaign.ends_at) } });
 }
 
 /** What every campaign page shows about the campaign itself. */

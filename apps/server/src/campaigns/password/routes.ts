@@ -2,12 +2,12 @@
 // package) and wins its prize. Wrong, not yet valid, expired, used up and already used each
 // answer their own code; attempts are limited per shopper and per address.
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { ok, clientAddress, hitCounter } from '../../product/index.ts';
+import { fail, ok } from '@morsel/api';
+import { clientAddress, route } from '../../api/index.ts';
+import { hitCounter } from '../../product/index.ts';
 import { isUniqueViolation } from '../../store/index.ts';
 import { currentUser, userId, type CampaignContext } from '../context.ts';
 import { publicAward } from '../kernel/awards.ts';
-import { refuse } from '../kernel/codes.ts';
 import { awardPrize, findPrize, listPrizes } from '../kernel/prizes.ts';
 import { inTransaction } from '../kernel/transaction.ts';
 import {
@@ -22,12 +22,10 @@ import { normalisePassword, type PasswordSettings } from './settings.ts';
 
 export const PASSWORD_CAMPAIGN = 'password';
 
-const RedeemBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 32 }) });
-
 export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
 
-  scope.get('/api/campaign/password', async () => {
+  route(scope, 'password.page', async () => {
     const now = clock.now();
     const campaign = await requireCampaign(db, PASSWORD_CAMPAIGN);
     const prizes = await listPrizes(db, PASSWORD_CAMPAIGN);
@@ -37,7 +35,7 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
     });
   });
 
-  scope.post('/api/campaign/password/redeem', { schema: { body: RedeemBody } }, async (request) => {
+  route(scope, 'password.redeem', async (request) => {
     const now = clock.now();
     const campaign = await requireCampaign(db, PASSWORD_CAMPAIGN);
     const user = await currentUser(ctx, request);
@@ -56,27 +54,27 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
     );
     if (byUser.count > settings.attemptsPerUser || byAddress.count > settings.attemptsPerAddress) {
       const retryAfter = Math.ceil((Math.max(byUser.resetAt, byAddress.resetAt) - now) / 1000);
-      throw refuse('passwordTooManyAttempts', {
+      throw fail('passwordTooManyAttempts', {
         message: `尝试次数过多，请${Math.ceil(retryAfter / 60)}分钟后再试`,
         data: { retryAfter },
       });
     }
 
-    const typed = normalisePassword((request.body as Static<typeof RedeemBody>).password);
+    const typed = normalisePassword(request.body.password);
     const entry = typed ? await findPassword(db, PASSWORD_CAMPAIGN, typed) : undefined;
-    if (!entry) throw refuse('passwordWrong');
+    if (!entry) throw fail('passwordWrong');
     if (now < Number(entry.starts_at))
-      throw refuse('passwordNotStarted', { data: { startsAt: Number(entry.starts_at) } });
-    if (now >= Number(entry.ends_at)) throw refuse('passwordExpired');
+      throw fail('passwordNotStarted', { data: { startsAt: Number(entry.starts_at) } });
+    if (now >= Number(entry.ends_at)) throw fail('passwordExpired');
 
     const businessKey = `password:${entry.id}:${uid}`;
-    if (await awardGiven(db, businessKey)) throw refuse('passwordAlreadyUsed');
+    if (await awardGiven(db, businessKey)) throw fail('passwordAlreadyUsed');
     const prize = await findPrize(db, PASSWORD_CAMPAIGN, entry.prize_key);
     if (!prize) throw new Error(`password ${entry.id} names unknown prize ${entry.prize_key}`);
 
     try {
       const won = await inTransaction(db, async (trx) => {
-        if (!(await takePasswordUse(trx, Number(entry.id)))) throw refuse('passwordUsedUp');
+        if (!(await takePasswordUse(trx, Number(entry.id)))) throw fail('passwordUsedUp');
         const result = await awardPrize(trx, {
           campaignId: PASSWORD_CAMPAIGN,
           userId: uid,
@@ -85,13 +83,13 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
           businessKey,
           now,
         });
-        if (!result) throw refuse('passwordUsedUp');
+        if (!result) throw fail('passwordUsedUp');
         return result;
       });
       return ok({ award: publicAward(won.award) });
     } catch (error) {
       // Two concurrent tries of one shopper: the award's unique business key lets only one win.
-      if (isUniqueViolation(error)) throw refuse('passwordAlreadyUsed');
+      if (isUniqueViolation(error)) throw fail('passwordAlreadyUsed');
       throw error;
     }
   });

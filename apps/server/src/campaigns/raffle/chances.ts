@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import { counterKey, readCounters, tryIncrement } from '../kernel/counters.ts';
-import { refuse } from '../kernel/codes.ts';
+import { fail } from '@morsel/api';
 import type { RaffleSettings } from './settings.ts';
 
 const keys = (campaignId: string, userId: number, day: string) => ({
@@ -59,12 +59,12 @@ export async function spendChance(
     settings.bonusChancesPerDay,
   );
   if (!(await tryIncrement(db, k.used, settings.dailyChances + bonus)))
-    throw refuse('noChancesToday');
+    throw fail('noChancesToday');
   if (
     settings.totalChances !== undefined &&
     !(await tryIncrement(db, k.total, settings.totalChances))
   )
-    throw refuse('noChancesTotal');
+    throw fail('noChancesTotal');
 }
 
 /** Earns one extra draw today; false when today's bonus is already at its cap. */

@@ -2,12 +2,12 @@
 // the page animates to), chances left today, earning chances by sharing and assists, and the
 // recent winners with masked numbers.
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { ok, maskMobile } from '../../product/index.ts';
+import { fail, ok } from '@morsel/api';
+import { route } from '../../api/index.ts';
+import { maskMobile } from '../../product/index.ts';
 import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
 import { findSharer, recordAssist } from '../kernel/assists.ts';
 import { publicAward } from '../kernel/awards.ts';
-import { refuse } from '../kernel/codes.ts';
 import { awardPrize, listPrizes, pickWeighted, type Prize } from '../kernel/prizes.ts';
 import { chinaDay } from '../kernel/time.ts';
 import { inTransaction } from '../kernel/transaction.ts';
@@ -17,16 +17,12 @@ import {
   requireCampaign,
   requireRunning,
 } from '../kernel/window.ts';
-import { ShareCode } from '../schemas.ts';
 import { hasAssisted } from '../store/assists.ts';
 import { recentWinners } from '../store/awards.ts';
 import { earnChance, readChances, spendChance } from './chances.ts';
 import type { RaffleSettings } from './settings.ts';
 
 export const RAFFLE_CAMPAIGN = 'raffle';
-
-const AssistBody = Type.Object({ shareCode: ShareCode });
-const RaffleQuery = Type.Object({ shareCode: Type.Optional(ShareCode) });
 
 const ASSIST_PURPOSE = 'chance';
 
@@ -68,12 +64,12 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     return { sharer: { nickname: sharer.nickname }, isSelf, assisted };
   };
 
-  scope.get('/api/campaign/raffle', { schema: { querystring: RaffleQuery } }, async (request) => {
+  route(scope, 'raffle.board', async (request) => {
     const now = clock.now();
     const { campaign, settings } = await load();
     const user = await optionalUser(ctx, request);
     const prizes = await listPrizes(db, RAFFLE_CAMPAIGN);
-    const { shareCode } = request.query as Static<typeof RaffleQuery>;
+    const { shareCode } = request.query;
     return ok({
       campaign: publicCampaign(campaign, now),
       layout: settings.layout,
@@ -90,7 +86,7 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     });
   });
 
-  scope.get('/api/campaign/raffle/chances', async (request) => {
+  route(scope, 'raffle.chances', async (request) => {
     const { settings } = await load();
     const user = await currentUser(ctx, request);
     return ok(
@@ -98,7 +94,7 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     );
   });
 
-  scope.post('/api/campaign/raffle/draw', async (request) => {
+  route(scope, 'raffle.draw', async (request) => {
     const now = clock.now();
     const { campaign, settings } = await load();
     const user = await currentUser(ctx, request);
@@ -109,7 +105,7 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
       const prizes = await listPrizes(trx, RAFFLE_CAMPAIGN);
       // A board an operator has not filled yet (no prize on a slot) has nothing to land on: no
       // draw, and no chance spent.
-      if (!prizes.some(onBoard)) throw refuse('raffleBoardEmpty');
+      if (!prizes.some(onBoard)) throw fail('raffleBoardEmpty');
       await spendChance(trx, RAFFLE_CAMPAIGN, settings, uid, day);
       const fallback = prizes.find((p) => p.prize_key === settings.fallbackPrize);
       if (!fallback) throw new Error(`raffle fallback prize ${settings.fallbackPrize} is missing`);
@@ -134,24 +130,24 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
   });
 
   // The page calls this after the shell's share succeeded: one more draw, within today's cap.
-  scope.post('/api/campaign/raffle/share', async (request) => {
+  route(scope, 'raffle.share', async (request) => {
     const now = clock.now();
     const { campaign, settings } = await load();
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     if (!(await earnChance(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now))))
-      throw refuse('shareBonusCapped');
+      throw fail('shareBonusCapped');
     return ok(await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now)));
   });
 
   // A friend opened the sharer's link and helps: once per friend; the sharer earns a draw today
   // (within the cap — the assist still counts when the sharer's bonus is full).
-  scope.post('/api/campaign/raffle/assist', { schema: { body: AssistBody } }, async (request) => {
+  route(scope, 'raffle.assist', async (request) => {
     const now = clock.now();
     const { campaign, settings } = await load();
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
-    const { shareCode } = request.body as Static<typeof AssistBody>;
+    const { shareCode } = request.body;
     const rewarded = await inTransaction(db, async (trx) => {
       const sharer = await recordAssist(trx, {
         campaignId: RAFFLE_CAMPAIGN,
@@ -171,7 +167,7 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     });
   });
 
-  scope.get('/api/campaign/raffle/winners', async () => {
+  route(scope, 'raffle.winners', async () => {
     const { settings } = await load();
     if (settings.winnersShown === 0) return ok([]);
     const winners = await recentWinners(db, RAFFLE_CAMPAIGN, settings.winnersShown);

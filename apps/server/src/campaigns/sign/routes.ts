@@ -1,11 +1,10 @@
 // Daily sign-in: the month calendar (works logged out), sign today once per Asia/Shanghai day,
 // the streak and its milestone rewards (once per streak).
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { ok } from '../../product/index.ts';
+import { fail, ok } from '@morsel/api';
+import { route } from '../../api/index.ts';
 import { isUniqueViolation } from '../../store/index.ts';
 import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
-import { refuse } from '../kernel/codes.ts';
 import { changePoints, pointsBalance } from '../kernel/points.ts';
 import { awardPrize, listPrizes } from '../kernel/prizes.ts';
 import { publicAward } from '../kernel/awards.ts';
@@ -22,25 +21,16 @@ import { currentStreak, insertSignIn, signedDays } from './sign-ins.ts';
 
 export const SIGN_CAMPAIGN = 'sign';
 
-const CalendarQuery = Type.Object({
-  month: Type.Optional(
-    Type.String({
-      pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
-      description: 'YYYY-MM, default this month',
-    }),
-  ),
-});
-
 export function registerSignRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
 
-  scope.get('/api/campaign/sign', { schema: { querystring: CalendarQuery } }, async (request) => {
+  route(scope, 'sign.calendar', async (request) => {
     const now = clock.now();
     const campaign = await requireCampaign(db, SIGN_CAMPAIGN);
     const settings = parseSettings<SignSettings>(campaign);
     const user = await optionalUser(ctx, request);
     const today = chinaDay(now);
-    const month = (request.query as Static<typeof CalendarQuery>).month ?? chinaMonth(now);
+    const month = request.query.month ?? chinaMonth(now);
     const days = daysOfMonth(month);
     const signed = user
       ? await signedDays(db, SIGN_CAMPAIGN, userId(user), days[0]!, days.at(-1)!)
@@ -71,7 +61,7 @@ export function registerSignRoutes(scope: FastifyInstance, ctx: CampaignContext)
     });
   });
 
-  scope.post('/api/campaign/sign/today', async (request) => {
+  route(scope, 'sign.today', async (request) => {
     const now = clock.now();
     const campaign = await requireCampaign(db, SIGN_CAMPAIGN);
     const user = await currentUser(ctx, request);
@@ -120,7 +110,7 @@ export function registerSignRoutes(scope: FastifyInstance, ctx: CampaignContext)
         reward: result.reward,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw refuse('alreadySigned');
+      if (isUniqueViolation(error)) throw fail('alreadySigned');
       throw error;
     }
   });

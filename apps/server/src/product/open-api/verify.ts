@@ -7,8 +7,8 @@
 // signature proves integrity and freshness, not who the caller is: identity comes from `ut`.
 import type { FastifyRequest } from 'fastify';
 import { SIGN_HEADERS, verifySignature } from '@morsel/open-api-sign';
-import { fail } from '../codes.ts';
-import { headerValue } from '../http.ts';
+import { fail } from '@morsel/api';
+import { headerValue } from '../../api/index.ts';
 import type { ProductContext } from '../context.ts';
 import { rememberSignature } from '../store/housekeeping.ts';
 

@@ -1,17 +1,13 @@
 // Registration, login, logout and the current user (legacy .do endpoints). Login and
 // registration both take an SMS code, answer `{ut, user}` and set the `ut` cookie.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { fail, ok } from '../codes.ts';
+import { fail, ok } from '@morsel/api';
+import { route } from '../../api/index.ts';
 import type { ProductContext } from '../context.ts';
-import { LegacyFields, Mobile, SmsCode } from '../schemas.ts';
 import { checkSmsCaptcha, SMS_PURPOSE } from '../store/sms-captchas.ts';
 import { createSession, revokeSession } from '../store/sessions.ts';
 import { createUser, findUserByMobile, publicUser, type ProductUser } from '../store/users.ts';
 import { clearSessionCookie, readToken, requireUser, setSessionCookie } from '../session.ts';
-
-const MobileBody = Type.Object({ mobile: Mobile, ...LegacyFields });
-const CodeBody = Type.Object({ mobile: Mobile, captchas: SmsCode, ...LegacyFields });
 
 /** Which codes each route takes: its own purpose, or a quick login (which does either). */
 const REGISTER_PURPOSES = [SMS_PURPOSE.register, SMS_PURPOSE.quickLogin];
@@ -59,43 +55,31 @@ async function startSession(
 }
 
 export function registerAccountRoutes(scope: FastifyInstance, ctx: ProductContext): void {
-  scope.post(
-    '/ouser-web/mobileRegister/isRepeatPhoneForm.do',
-    { schema: { body: MobileBody } },
-    async (request) => {
-      const { mobile } = request.body as Static<typeof MobileBody>;
-      return ok({ isRepeat: (await findUserByMobile(ctx.db, mobile)) !== undefined });
-    },
-  );
+  route(scope, 'account.isRegistered', async (request) => {
+    const { mobile } = request.body;
+    return ok({ isRepeat: (await findUserByMobile(ctx.db, mobile)) !== undefined });
+  });
 
-  scope.post(
-    '/ouser-web/memberRegisterForm.do',
-    { schema: { body: CodeBody } },
-    async (request, reply) => {
-      const { mobile, captchas } = request.body as Static<typeof CodeBody>;
-      // Checked before the code so that a taken number does not use the code up.
-      if (await findUserByMobile(ctx.db, mobile)) throw fail('mobileRegistered');
-      await requireSmsCode(ctx, mobile, captchas, REGISTER_PURPOSES);
-      const user = await createUser(ctx.db, mobile, ctx.clock.now());
-      if (!user) throw fail('mobileRegistered');
-      return startSession(ctx, request, reply, user);
-    },
-  );
+  route(scope, 'account.register', async (request, reply) => {
+    const { mobile, captchas } = request.body;
+    // Checked before the code so that a taken number does not use the code up.
+    if (await findUserByMobile(ctx.db, mobile)) throw fail('mobileRegistered');
+    await requireSmsCode(ctx, mobile, captchas, REGISTER_PURPOSES);
+    const user = await createUser(ctx.db, mobile, ctx.clock.now());
+    if (!user) throw fail('mobileRegistered');
+    return startSession(ctx, request, reply, user);
+  });
 
-  scope.post(
-    '/ouser-web/mobileLogin/loginForm.do',
-    { schema: { body: CodeBody } },
-    async (request, reply) => {
-      const { mobile, captchas } = request.body as Static<typeof CodeBody>;
-      const user = await findUserByMobile(ctx.db, mobile);
-      if (!user) throw fail('mobileNotRegistered');
-      await requireSmsCode(ctx, mobile, captchas, LOGIN_PURPOSES);
-      return startSession(ctx, request, reply, user);
-    },
-  );
+  route(scope, 'account.login', async (request, reply) => {
+    const { mobile, captchas } = request.body;
+    const user = await findUserByMobile(ctx.db, mobile);
+    if (!user) throw fail('mobileNotRegistered');
+    await requireSmsCode(ctx, mobile, captchas, LOGIN_PURPOSES);
+    return startSession(ctx, request, reply, user);
+  });
 
   // Logging out twice, or with a token already dead, is still a success: the outcome is the same.
-  scope.post('/ouser-web/mobileLogin/logout.do', async (request, reply) => {
+  route(scope, 'account.logout', async (request, reply) => {
     const token = readToken(request);
     if (token && token.length <= 128) await revokeSession(ctx.db, token, ctx.clock.now());
     clearSessionCookie(reply);
@@ -103,9 +87,5 @@ export function registerAccountRoutes(scope: FastifyInstance, ctx: ProductContex
   });
 
   // GET as the contract names it; POST too, which is how the older wrapper sends every call.
-  scope.route({
-    method: ['GET', 'POST'],
-    url: '/ouser-web/api/user/info.do',
-    handler: async (request) => ok(publicUser(await requireUser(ctx, request))),
-  });
+  route(scope, 'account.info', async (request) => ok(publicUser(await requireUser(ctx, request))));
 }

@@ -2,11 +2,9 @@
 // Limits, all counted in the store: one code per number per 60 s, MORSEL_SMS_DAILY_LIMIT_PER_MOBILE
 // a day per number, MORSEL_SMS_DAILY_LIMIT_PER_ADDRESS a day per client address.
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { fail, ok } from '../codes.ts';
-import { clientAddress } from '../http.ts';
+import { fail, ok } from '@morsel/api';
+import { clientAddress, route } from '../../api/index.ts';
 import type { ProductContext } from '../context.ts';
-import { LegacyFields, Mobile } from '../schemas.ts';
 import { drawImageCaptcha, imageCaptchaNeeded, smsDailyKey } from '../image-captcha.ts';
 import { counterResetAt, hitCounter, peekCounter, releaseCounter } from '../store/rate-limit.ts';
 import { checkImageCaptcha } from '../store/image-captchas.ts';
@@ -21,40 +19,22 @@ import { nextChinaMidnight } from '../clock.ts';
 
 export const SMS_RESEND_INTERVAL_MS = 60_000;
 
-const InitBody = Type.Object({
-  mobile: Type.Optional(Mobile),
-  initType: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
-  width: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
-  height: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
-  ...LegacyFields,
-});
-
-const SendBody = Type.Object({
-  mobile: Mobile,
-  captchasType: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
-  checkImageCode: Type.Optional(Type.String({ maxLength: 16 })),
-  // The platform's field name, misspelt as it is; imageKey accepted too.
-  imgeKey: Type.Optional(Type.String({ maxLength: 64 })),
-  imageKey: Type.Optional(Type.String({ maxLength: 64 })),
-  ...LegacyFields,
-});
-
 const intervalKey = (mobile: string) => `sms.interval:${mobile}`;
 
 export function registerCaptchaRoutes(scope: FastifyInstance, ctx: ProductContext): void {
-  scope.post('/ouser-web/api/user/init.do', { schema: { body: InitBody } }, async (request) => {
-    const body = (request.body ?? {}) as Static<typeof InitBody>;
+  route(scope, 'captcha.init', async (request) => {
+    const body = request.body ?? {};
     const address = clientAddress(request);
     if (!(await imageCaptchaNeeded(ctx, body.mobile, address)))
       return ok({ needImgCaptcha: false });
     return ok({ needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) });
   });
 
-  scope.post(
-    '/ouser-web/mobileRegister/sendCaptchasCodeFormNew.do',
-    { schema: { body: SendBody } },
+  route(
+    scope,
+    'captcha.sendSms',
     async (request) => {
-      const body = request.body as Static<typeof SendBody>;
+      const body = request.body;
       const address = clientAddress(request);
       const now = ctx.clock.now();
 
@@ -95,7 +75,7 @@ export function registerCaptchaRoutes(scope: FastifyInstance, ctx: ProductContex
       const code = newSmsCode();
       await storeSmsCaptcha(ctx.db, {
         mobile: body.mobile,
-        purpose: body.captchasType ?? SMS_PURPOSE.quickLogin,
+        purpose: body.captchasType === undefined ? SMS_PURPOSE.quickLogin : Number(body.captchasType),
         code,
         clientAddress: address,
         now,

@@ -3,26 +3,18 @@
 // only in development while the outbox is the SMS provider, and it answers only requests from
 // this machine (the TCP peer, not X-Forwarded-For), because it hands out login codes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { fail, ok } from '../codes.ts';
+import { fail, ok } from '@morsel/api';
+import { route } from '../../api/index.ts';
 import type { ProductContext } from '../context.ts';
-import { Mobile } from '../schemas.ts';
 import { readOutbox } from '../sms/provider.ts';
 import { fromLoopback } from '../loopback.ts';
-
-const OutboxQuery = Type.Object({ mobile: Mobile });
 
 export function registerDevOutboxRoute(scope: FastifyInstance, ctx: ProductContext): void {
   if (ctx.sms.name !== 'outbox' || ctx.config.mode !== 'development') return;
   const onRequest = async (request: FastifyRequest) => {
     if (!fromLoopback(request)) throw fail('loopbackOnly', { status: 403 });
   };
-  scope.get(
-    '/dev/sms-outbox',
-    { schema: { querystring: OutboxQuery }, onRequest },
-    async (request) => {
-      const { mobile } = request.query as Static<typeof OutboxQuery>;
-      return ok(await readOutbox(ctx.db, mobile));
-    },
-  );
+  route(scope, 'dev.smsOutbox', async (request) => ok(await readOutbox(ctx.db, request.query.mobile)), {
+    onRequest,
+  });
 }

@@ -2,40 +2,29 @@
 // reports. Reports are anonymous and capped per client address.
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { fail, ok } from '../codes.ts';
-import { clientAddress, headerValue } from '../http.ts';
+import { ENDPOINTS, fail, ok } from '@morsel/api';
+import { clientAddress, headerValue, route } from '../../api/index.ts';
 import type { ProductContext } from '../context.ts';
 import { hitCounter } from '../store/rate-limit.ts';
 import { insertPageView } from '../store/page-views.ts';
 import { redactTokens } from '../../redact.ts';
 
-export const LIZARD_SCRIPT_PATH = '/activity/activity-static/lizard/index.js';
+export const LIZARD_SCRIPT_PATH = ENDPOINTS['lizard.script'].path;
 const SCRIPT_MAX_AGE_S = 30 * 86_400;
 const REPORTS_PER_ADDRESS_PER_HOUR = 600;
-
-const Millis = Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 }));
-const PageView = Type.Object({
-  path: Type.String({ minLength: 1, maxLength: 512 }),
-  title: Type.Optional(Type.String({ maxLength: 256 })),
-  referrer: Type.Optional(Type.String({ maxLength: 1024 })),
-  ttfb: Millis,
-  domReady: Millis,
-  load: Millis,
-});
 
 export function registerLizardRoutes(scope: FastifyInstance, ctx: ProductContext): void {
   const script = fs.readFileSync(new URL('../lizard/index.js', import.meta.url), 'utf8');
 
-  scope.get(LIZARD_SCRIPT_PATH, async (_request, reply) => {
+  route(scope, 'lizard.script', async (_request, reply) => {
     reply
       .header('cache-control', `public, max-age=${SCRIPT_MAX_AGE_S}`)
       .type('application/javascript; charset=utf-8');
     return script;
   });
 
-  scope.post('/api/lizard/pv', { schema: { body: PageView } }, async (request) => {
-    const view = request.body as Static<typeof PageView>;
+  route(scope, 'lizard.pageView', async (request) => {
+    const view = request.body;
     const address = clientAddress(request);
     const now = ctx.clock.now();
     const budget = await hitCounter(ctx.db, `lizard.hour:${address}`, now, now + 3600_000);

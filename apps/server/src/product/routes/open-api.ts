@@ -1,12 +1,11 @@
 // The open-API host's endpoints (the newer request wrapper): each request is signature-checked
 // first (open-api/verify.ts), then validated, then answered.
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { fail, ok } from '../codes.ts';
+import { COMPANY_ID, fail, ok, PLATFORM_ID } from '@morsel/api';
+import { route } from '../../api/index.ts';
 import type { ProductContext } from '../context.ts';
 import { verifyOpenApiRequest } from '../open-api/verify.ts';
 import { requireUser } from '../session.ts';
-import { COMPANY_ID, PLATFORM_ID } from '../schemas.ts';
 import { SMS_RESEND_INTERVAL_MS } from './captcha.ts';
 import { jsapiSignature, newNonceStr, stripFragment } from '../wechat/sign.ts';
 import { WechatApiError } from '../wechat/ticket.ts';
@@ -22,19 +21,13 @@ export const COMMON_CONFIG = {
   mode: 'production',
 } as const;
 
-const AreaInfoQuery = Type.Object({ regionCode: Type.String({ pattern: '^\\d{6}$' }) });
-const AreasQuery = Type.Object({
-  parentCode: Type.Optional(Type.String({ pattern: '^(\\d{2}|\\d{4}|\\d{6})?$' })),
-});
-const SignQuery = Type.Object({ url: Type.String({ pattern: '^https?://', maxLength: 2048 }) });
-
 export function registerOpenApiRoutes(scope: FastifyInstance, ctx: ProductContext): void {
   // After the body is read (the signature covers its bytes), before it is validated.
   scope.addHook('preValidation', async (request) => {
     await verifyOpenApiRequest(ctx, request);
   });
 
-  scope.get('/api/commondata/getConfig', async () =>
+  route(scope, 'common.config', async () =>
     ok({
       ...COMMON_CONFIG,
       smsResendSeconds: SMS_RESEND_INTERVAL_MS / 1000,
@@ -42,33 +35,33 @@ export function registerOpenApiRoutes(scope: FastifyInstance, ctx: ProductContex
     }),
   );
 
-  scope.get(
-    '/api/location/getCompleteAreaInfo',
-    { schema: { querystring: AreaInfoQuery } },
+  route(
+    scope,
+    'areas.info',
     async (request) => {
-      const { regionCode } = request.query as Static<typeof AreaInfoQuery>;
+      const { regionCode } = request.query;
       const info = ctx.areas.completeInfo(regionCode);
       if (!info) throw fail('areaNotFound', { message: `未找到地区 ${regionCode}` });
       return ok(info);
     },
   );
 
-  scope.get(
-    '/address-app-api/v1/areas',
-    { schema: { querystring: AreasQuery } },
+  route(
+    scope,
+    'areas.children',
     async (request) => {
-      const { parentCode = '' } = request.query as Static<typeof AreasQuery>;
+      const { parentCode = '' } = request.query;
       const children = ctx.areas.children(parentCode);
       if (!children) throw fail('areaNotFound', { message: `未找到地区 ${parentCode}` });
       return ok(children);
     },
   );
 
-  scope.get(
-    '/message-app-api/weixin/getSign',
-    { schema: { querystring: SignQuery } },
+  route(
+    scope,
+    'wechat.sign',
     async (request) => {
-      const { url } = request.query as Static<typeof SignQuery>;
+      const { url } = request.query;
       if (!ctx.wechatTickets) throw fail('wechatNotConfigured');
       let ticket: string;
       try {
@@ -85,7 +78,7 @@ export function registerOpenApiRoutes(scope: FastifyInstance, ctx: ProductContex
     },
   );
 
-  scope.post('/miniapp-bff/miniapp/app/user/shareCode', async (request) => {
+  route(scope, 'user.shareCode', async (request) => {
     const user = await requireUser(ctx, request);
     return ok({ shareCode: user.share_code });
   });

@@ -6,7 +6,8 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { Button, Input } from '../../ui/index.ts';
 import { Sheet } from './Sheet.tsx';
-import { campaignPost, type Address, type AwardCampaign } from './api.ts';
+import { api } from '../../request/api.ts';
+import { type Address, type AwardCampaign } from './api.ts';
 import { AreaPicker, type AreaChoice } from './AreaPicker.tsx';
 import { runAction } from './useRemote.ts';
 import styles from './address.module.css';
@@ -62,7 +63,9 @@ export function AddressSheet({
     setSending(true);
     const reply = await runAction(
       () =>
-        campaignPost<{ address: Address }>(`${campaign}/awards/${awardId}/address`, {
+        api.call('awards.address', {
+          campaign,
+          id: awardId,
           name: name.trim(),
           mobile: mobile.trim(),
           provinceCode: area!.province.code,

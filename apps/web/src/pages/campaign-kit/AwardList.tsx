@@ -6,7 +6,8 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
-import { campaignGet, type Award, type AwardCampaign, type Campaign } from './api.ts';
+import { api } from '../../request/api.ts';
+import { type Award, type AwardCampaign, type Campaign } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { detailPath } from './paths.ts';
 import { campaignShare, usePageShare } from './share.ts';
@@ -80,7 +81,7 @@ function Awards({
   info,
 }: AwardListProps & { info: Campaign | null }) {
   const { remote, retry, setData } = useRemote(
-    () => campaignGet<Award[]>(`${campaign}/awards`),
+    () => api.call('awards.list', { campaign }),
     [campaign],
   );
   const [addressFor, setAddressFor] = useState<Award | null>(null);
@@ -129,12 +130,19 @@ function Awards({
   );
 }
 
+/** The route that answers each campaign's page, and with it the campaign. */
+const CAMPAIGN_PAGE = {
+  sign: 'sign.calendar',
+  raffle: 'raffle.board',
+  password: 'password.page',
+} as const satisfies Record<AwardCampaign, string>;
+
 /**
  * The campaign of a prize page (a visitor route, so it reads logged out too): its window for the
  * notice and its configured title for the share; the page does not wait for it.
  */
 export function useCampaignInfo(campaign: AwardCampaign): Campaign | null {
-  const { remote } = useRemote(() => campaignGet<{ campaign: Campaign }>(campaign), [campaign]);
+  const { remote } = useRemote(() => api.call(CAMPAIGN_PAGE[campaign]), [campaign]);
   return remote.status === 'ready' ? remote.data.campaign : null;
 }
 

@@ -7,7 +7,8 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, Dialog, Input } from '../../ui/index.ts';
-import { campaignGet, campaignPost, type Coupon } from '../campaign-kit/api.ts';
+import { api } from '../../request/api.ts';
+import { type Coupon } from '../campaign-kit/api.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
 import { fenFromYuan, formatDotDay, yuan } from '../campaign-kit/format.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
@@ -24,7 +25,7 @@ interface UseResult {
 
 function Online({ id }: { id: string }) {
   const { remote, retry, setData } = useRemote(
-    () => campaignGet<Coupon>(`coupon/mine/${id}`),
+    () => api.call('coupon.mineDetail', { id }),
     [id],
   );
   const [amount, setAmount] = useState('');
@@ -43,7 +44,7 @@ function Online({ id }: { id: string }) {
     });
     if (!confirmed) return;
     const reply = await runAction(
-      () => campaignPost<UseResult>(`coupon/mine/${id}/use`, { orderAmount: fen }),
+      () => api.call('coupon.use', { id, orderAmount: fen }),
       toast,
     );
     if (!reply) return;

@@ -6,9 +6,8 @@ import { toast } from '../../feedback/toast.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, CapsuleTabs } from '../../ui/index.ts';
+import { api } from '../../request/api.ts';
 import {
-  campaignGet,
-  campaignPost,
   CODES,
   codeOf,
   type Campaign,
@@ -37,7 +36,7 @@ interface Centre {
 
 export default function CouponCorePage() {
   const { remote, retry, refresh, setData } = useRemote(
-    () => campaignGet<Centre>('coupon/centre'),
+    () => api.call('coupon.centre'),
     [],
   );
   const [category, setCategory] = useState<string | null>(null);
@@ -59,7 +58,7 @@ export default function CouponCorePage() {
     }
     setBusy(coupon.templateKey);
     const reply = await runAction(
-      () => campaignPost<Coupon>('coupon/claim', { templateKey: coupon.templateKey }),
+      () => api.call('coupon.claim', { templateKey: coupon.templateKey }),
       toast,
     );
     setBusy(null);
@@ -87,7 +86,7 @@ export default function CouponCorePage() {
     }
     toast(reply.message);
     const code = codeOf(reply);
-    if (code === CODES.couponSoldOut || code === CODES.couponClaimed) refresh();
+    if (code === CODES.couponSoldOut.code || code === CODES.couponLimitReached.code) refresh();
   };
 
   if (remote.status === 'loading') return <Loading />;

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, Spinner } from '../../ui/index.ts';
-import { campaignGet, type Campaign, type Template } from '../campaign-kit/api.ts';
+import { api } from '../../request/api.ts';
+import { type Campaign, type Template } from '../campaign-kit/api.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { CampaignNotice, Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
@@ -22,7 +23,7 @@ interface PosterView {
 }
 
 function Poster() {
-  const { remote, retry } = useRemote(() => campaignGet<PosterView>('coupon/poster'), []);
+  const { remote, retry } = useRemote(() => api.call('coupon.poster'), []);
   const [image, setImage] = useState('');
   const [drawFailed, setDrawFailed] = useState(false);
   const view = remote.status === 'ready' ? remote.data : null;

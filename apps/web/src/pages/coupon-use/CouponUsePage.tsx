@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isLoggedIn } from '../../session/session.ts';
 import { Segmented } from '../../ui/index.ts';
-import { campaignGet, type Coupon } from '../campaign-kit/api.ts';
+import { api } from '../../request/api.ts';
+import { type Coupon } from '../campaign-kit/api.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
 import { formatDateTime, formatDotDay } from '../campaign-kit/format.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
@@ -73,7 +74,7 @@ function CodePanel({ coupon }: { coupon: Coupon & { code: string } }) {
 
 function OneCoupon({ id }: { id: string }) {
   const { remote, retry } = useRemote(
-    () => campaignGet<Coupon & { code: string }>(`coupon/mine/${id}`),
+    () => api.call('coupon.mineDetail', { id }),
     [id],
   );
   if (remote.status === 'loading') return <Loading />;
@@ -118,7 +119,7 @@ function OneCoupon({ id }: { id: string }) {
 function MyCoupons() {
   const [status, setStatus] = useState<(typeof STATUS_TABS)[number]['key']>('unused');
   const { remote, retry, refresh } = useRemote(
-    () => campaignGet<Coupon[]>('coupon/mine', { status }),
+    () => api.call('coupon.mine', { status }),
     [status],
   );
   const showExchanged = () => {

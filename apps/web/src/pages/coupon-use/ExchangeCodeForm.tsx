@@ -6,7 +6,8 @@ import { toast } from '../../feedback/toast.ts';
 import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { Button, Input } from '../../ui/index.ts';
-import { campaignPost, type Coupon } from '../campaign-kit/api.ts';
+import { api } from '../../request/api.ts';
+import { type Coupon } from '../campaign-kit/api.ts';
 import { runAction } from '../campaign-kit/useRemote.ts';
 import styles from './CouponUsePage.module.css';
 
@@ -24,7 +25,7 @@ export function ExchangeCodeForm({ onExchanged }: { onExchanged: (coupon: Coupon
     }
     setSending(true);
     const reply = await runAction(
-      () => campaignPost<Coupon>('coupon/exchange', { code: value }),
+      () => api.call('coupon.exchange', { code: value }),
       toast,
     );
     setSending(false);

@@ -7,9 +7,8 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
+import { api } from '../../request/api.ts';
 import {
-  campaignGet,
-  campaignPost,
   CODES,
   codeOf,
   type Campaign,
@@ -37,7 +36,7 @@ interface NewUserView {
 
 export default function NewUserCouponPage() {
   const { remote, retry, refresh, setData } = useRemote(
-    () => campaignGet<NewUserView>('coupon/newuser'),
+    () => api.call('coupon.newUser'),
     [],
   );
   const [claiming, setClaiming] = useState(false);
@@ -54,7 +53,7 @@ export default function NewUserCouponPage() {
       return;
     }
     setClaiming(true);
-    const reply = await runAction(() => campaignPost<Coupon[]>('coupon/newuser/claim'), toast);
+    const reply = await runAction(() => api.call('coupon.newUserClaim'), toast);
     setClaiming(false);
     if (!reply) return;
     if (isSuccess(reply)) {
@@ -64,7 +63,7 @@ export default function NewUserCouponPage() {
     }
     toast(reply.message);
     const code = codeOf(reply);
-    if (code === CODES.newUserClaimed || code === CODES.newUserNotEligible) refresh();
+    if (code === CODES.newUserPackClaimed.code || code === CODES.newUserPackNotEligible.code) refresh();
   });
 
   if (remote.status === 'loading') return <Loading />;

@@ -7,9 +7,8 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, Input } from '../../ui/index.ts';
+import { api } from '../../request/api.ts';
 import {
-  campaignGet,
-  campaignPost,
   codeOf,
   type Award,
   type Campaign,
@@ -42,7 +41,7 @@ function OutcomeCard({ outcome, onOpen }: { outcome: Outcome; onOpen: (award: Aw
 
 export default function PasswordPage() {
   const navigate = useNavigate();
-  const { remote, retry } = useRemote(() => campaignGet<PasswordView>('password'), []);
+  const { remote, retry } = useRemote(() => api.call('password.page'), []);
   const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -63,7 +62,7 @@ export default function PasswordPage() {
     }
     setSending(true);
     const reply = await runAction(
-      () => campaignPost<{ award: Award }>('password/redeem', { password: value }),
+      () => api.call('password.redeem', { password: value }),
       toast,
     );
     setSending(false);

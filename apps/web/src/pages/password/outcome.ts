@@ -11,14 +11,14 @@ export interface Outcome {
 }
 
 const TITLES: Record<number, string> = {
-  [CODES.passwordWrong]: '口令不正确',
-  [CODES.passwordUsedUp]: '奖品已领完',
-  [CODES.passwordExpired]: '口令已过期',
-  [CODES.passwordNotYet]: '口令尚未生效',
-  [CODES.passwordUsed]: '已经兑换过啦',
-  [CODES.tooManyAttempts]: '尝试次数过多',
-  [CODES.ended]: '活动已结束',
-  [CODES.notStarted]: '活动尚未开始',
+  [CODES.passwordWrong.code]: '口令不正确',
+  [CODES.passwordUsedUp.code]: '奖品已领完',
+  [CODES.passwordExpired.code]: '口令已过期',
+  [CODES.passwordNotStarted.code]: '口令尚未生效',
+  [CODES.passwordAlreadyUsed.code]: '已经兑换过啦',
+  [CODES.passwordTooManyAttempts.code]: '尝试次数过多',
+  [CODES.campaignEnded.code]: '活动已结束',
+  [CODES.campaignNotStarted.code]: '活动尚未开始',
 };
 
 export function outcomeOf(code: number, message: string, award: Award | null): Outcome {

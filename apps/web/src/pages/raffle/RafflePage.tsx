@@ -8,9 +8,8 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, Dialog } from '../../ui/index.ts';
+import { api } from '../../request/api.ts';
 import {
-  campaignGet,
-  campaignPost,
   codeOf,
   CODES,
   type Award,
@@ -71,7 +70,7 @@ interface Winner {
  * running campaign invites the shopper to be the first.
  */
 function Winners({ wins, running }: { wins: number; running: boolean }) {
-  const { remote, refresh } = useRemote(() => campaignGet<Winner[]>('raffle/winners'), []);
+  const { remote, refresh } = useRemote(() => api.call('raffle.winners'), []);
   useEffect(() => {
     if (wins > 0) refresh();
   }, [wins, refresh]);
@@ -136,7 +135,7 @@ function Assist({ shareCode, view }: { shareCode: string; view: AssistView }) {
       return;
     }
     const reply = await runAction(
-      () => campaignPost<{ sharer: { nickname: string } }>('raffle/assist', { shareCode }),
+      () => api.call('raffle.assist', { shareCode }),
       toast,
     );
     if (!reply) return;
@@ -144,7 +143,7 @@ function Assist({ shareCode, view }: { shareCode: string; view: AssistView }) {
       setDone(true);
       toast(`助力成功，${reply.data.sharer.nickname || '好友'}获得了抽奖机会`);
     } else {
-      if (codeOf(reply) === CODES.alreadyAssisted) setDone(true);
+      if (codeOf(reply) === CODES.alreadyAssisted.code) setDone(true);
       toast(reply.message);
     }
   });
@@ -172,7 +171,7 @@ export default function RafflePage() {
   const shared = params.get('shareCode');
   const friendCode = shared && SHARE_CODE.test(shared) ? shared : null;
   const { remote, retry, setData } = useRemote(
-    () => campaignGet<RaffleView>('raffle', friendCode ? { shareCode: friendCode } : undefined),
+    () => api.call('raffle.board', friendCode ? { shareCode: friendCode } : undefined),
     [friendCode],
   );
   const [target, setTarget] = useState<SpinTarget | null>(null);
@@ -192,7 +191,7 @@ export default function RafflePage() {
     () => {
       if (!isLoggedIn()) return;
       void runAction(
-        () => campaignPost<Chances>('raffle/share'),
+        () => api.call('raffle.share'),
         () => undefined,
       ).then((reply) => {
         if (!reply) return;
@@ -212,7 +211,7 @@ export default function RafflePage() {
       askLogin('登录后即可抽奖，每天3次免费机会');
       return;
     }
-    const reply = await runAction(() => campaignPost<DrawResult>('raffle/draw'), toast);
+    const reply = await runAction(() => api.call('raffle.draw'), toast);
     if (!reply) return;
     if (!isSuccess(reply)) {
       toast(reply.message);

@@ -7,9 +7,8 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
+import { api } from '../../request/api.ts';
 import {
-  campaignGet,
-  campaignPost,
   CODES,
   codeOf,
   type Campaign,
@@ -35,7 +34,7 @@ interface GiftView {
 
 function Gift({ shareCode }: { shareCode: string }) {
   const { remote, retry, refresh, setData } = useRemote(
-    () => campaignGet<GiftView>('coupon/gift', { shareCode }),
+    () => api.call('coupon.gift', { shareCode }),
     [shareCode],
   );
   const [claiming, setClaiming] = useState(false);
@@ -54,7 +53,7 @@ function Gift({ shareCode }: { shareCode: string }) {
     }
     setClaiming(true);
     const reply = await runAction(
-      () => campaignPost<Coupon>('coupon/gift/claim', { shareCode }),
+      () => api.call('coupon.giftClaim', { shareCode }),
       toast,
     );
     setClaiming(false);
@@ -67,13 +66,13 @@ function Gift({ shareCode }: { shareCode: string }) {
     }
     toast(reply.message);
     const code = codeOf(reply);
-    if (code === CODES.giftClaimed || code === CODES.couponSoldOut || code === CODES.giftOwn)
+    if (code === CODES.giftAlreadyClaimed.code || code === CODES.couponSoldOut.code || code === CODES.giftSelfClaim.code)
       refresh();
   });
 
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed') {
-    const invalid = remote.code === CODES.shareCodeInvalid;
+    const invalid = remote.code === CODES.shareCodeInvalid.code;
     return (
       <Failed
         message={invalid ? '分享链接无效或已失效，请让好友重新分享' : remote.message}

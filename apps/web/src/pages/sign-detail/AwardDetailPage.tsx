@@ -4,8 +4,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../ui/index.ts';
 import { isLoggedIn } from '../../session/session.ts';
+import { api } from '../../request/api.ts';
 import {
-  campaignGet,
   type AwardCampaign,
   type AwardDetail,
   type Coupon,
@@ -54,7 +54,7 @@ const couponPath = (coupon: Coupon) =>
 
 function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
   const { remote, retry, setData } = useRemote(
-    () => campaignGet<AwardDetail>(`${campaign}/awards/${id}`),
+    () => api.call('awards.detail', { campaign, id }),
     [campaign, id],
   );
   const [addressOpen, setAddressOpen] = useState(false);

@@ -7,9 +7,8 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, Dialog } from '../../ui/index.ts';
+import { api } from '../../request/api.ts';
 import {
-  campaignGet,
-  campaignPost,
   CODES,
   codeOf,
   type Award,
@@ -143,7 +142,7 @@ function Rewards({ view }: { view: SignView }) {
 export default function SignPage() {
   const [month, setMonth] = useState<string | undefined>(undefined);
   const { remote, refresh, retry } = useRemote(
-    () => campaignGet<SignView>('sign', month ? { month } : {}),
+    () => api.call('sign.calendar', month ? { month } : {}),
     [month],
   );
   const [signing, setSigning] = useState(false);
@@ -165,7 +164,7 @@ export default function SignPage() {
       return;
     }
     setSigning(true);
-    const reply = await runAction(() => campaignPost<SignResult>('sign/today'), toast);
+    const reply = await runAction(() => api.call('sign.today'), toast);
     setSigning(false);
     if (!reply) return;
     if (isSuccess(reply)) {
@@ -186,7 +185,7 @@ export default function SignPage() {
       return;
     }
     toast(reply.message);
-    if (codeOf(reply) === CODES.signedToday) refresh();
+    if (codeOf(reply) === CODES.alreadySigned.code) refresh();
   });
 
   if (remote.status === 'loading') return <Loading />;

@@ -1,9 +1,9 @@
 // The format of campaign configuration: one JSON file per campaign in apps/server/seed/campaigns
-// (read at first start), and the bodies of the admin API. docs/campaigns.md describes it.
+// (read at first start), and the bodies of the admin API (routes/admin.ts). docs/campaigns.md
+// describes it.
 import { Type, type Static } from '@sinclair/typebox';
-import { Instant } from './schemas.ts';
+import { Instant, Key } from './primitives.ts';
 
-const Key = Type.String({ pattern: '^[a-z0-9-]{1,64}$' });
 const Lines = Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 });
 /**
  * Where a coupon is used online; the page makes it a link (review L9). Empty, a path of this site

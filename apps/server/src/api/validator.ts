@@ -1,0 +1,21 @@
+// The API scopes' one validator: Ajv without type coercion. Fastify's default Ajv coerces
+// (`"30"` passes as 30, and in `integer | null` 0 and null turn into each other depending on the
+// branch order); here a value is checked exactly as sent. Form-encoded bodies carry every value
+// as text, so the table declares the numbers they carry as numbers or their digits (FormInteger);
+// no query string carries a number today (docs/decisions/0014).
+import { Ajv } from 'ajv';
+import type { FastifyInstance } from 'fastify';
+
+const ajv = new Ajv({
+  coerceTypes: false,
+  useDefaults: true,
+  // Unknown fields are refused where a schema says so (admin bodies), never silently dropped.
+  removeAdditional: false,
+  allErrors: false,
+  // TypeBox schemas carry descriptions and unions Ajv's strict mode would warn about.
+  strict: false,
+});
+
+export function installValidator(scope: FastifyInstance): void {
+  scope.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+}

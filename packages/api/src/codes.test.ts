@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CAMPAIGN_CODES, CODES, PRODUCT_CODES } from './codes.ts';
+import { ApiError, fail } from './api-error.ts';
+
+/** The `| code | message |` rows of a doc's catalogue table. */
+function documentedCodes(doc: string): { code: number; message: string }[] {
+  const text = fs.readFileSync(new URL(`../../../docs/${doc}`, import.meta.url), 'utf8');
+  return [...text.matchAll(/^\| (-?\d+) +\| ([^|]+?) +\|/gm)]
+    .map((m) => ({ code: Number(m[1]), message: m[2]!.trim() }))
+    .filter((row) => row.code !== 0);
+}
+
+const rows = (catalogue: Record<string, { code: number; message: string }>) =>
+  Object.values(catalogue)
+    .map(({ code, message }) => ({ code, message }))
+    .sort((a, b) => a.code - b.code);
+
+describe('the error catalogue', () => {
+  it('has one code per name, and no name in both parts', () => {
+    const codes = Object.values(CODES).map((c) => c.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    const product = new Set(Object.keys(PRODUCT_CODES));
+    expect(Object.keys(CAMPAIGN_CODES).filter((name) => product.has(name))).toEqual([]);
+  });
+
+  it('is the table in docs/product-api.md', () => {
+    expect(documentedCodes('product-api.md')).toEqual(rows(PRODUCT_CODES));
+  });
+
+  it('is, with the shared 10001, the table in docs/campaigns.md', () => {
+    expect(documentedCodes('campaigns.md')).toEqual(
+      rows({ ...CAMPAIGN_CODES, badParameter: CODES.badParameter }),
+    );
+  });
+});
+
+describe('ApiError', () => {
+  it('carries the code, the catalogue message and a 200 status by default', () => {
+    const error = fail('noChancesToday');
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 60020, status: 200, data: null, key: 'noChancesToday' });
+    expect(error.message).toBe(CODES.noChancesToday.message);
+  });
+
+  it('takes a message, data and status of its own', () => {
+    const error = fail('smsTooSoon', { message: '请3秒后再试', data: { retryAfter: 3 }, status: 429 });
+    expect(error).toMatchObject({ code: 20001, message: '请3秒后再试', status: 429 });
+    expect(error.data).toEqual({ retryAfter: 3 });
+  });
+});

@@ -1,0 +1,111 @@
+// The one error catalogue of the HTTP API: every business code with its message. Replies are
+// `{code, message, data}`; code 0 is success. Messages are shown to shoppers, so they are
+// Simplified Chinese. The product codes are tabled in docs/product-api.md and the campaign codes
+// in docs/campaigns.md; a test keeps each table equal to its part of the catalogue.
+
+type Catalogue = Record<string, { code: number; message: string }>;
+
+/** Sessions, captchas, accounts, the open-API signature and WeChat (1xxxx-5xxxx, -331007). */
+export const PRODUCT_CODES = {
+  // -331007 is the platform's own code for an invalid login (spec section 8).
+  loginInvalid: { code: -331007, message: '登录已失效，请重新登录' },
+
+  // 1000x: requests the API cannot read.
+  badRequest: { code: 10000, message: '请求格式错误' },
+  badParameter: { code: 10001, message: '参数错误' },
+  badMobile: { code: 10002, message: '请输入正确的手机号' },
+  tooManyRequests: { code: 10004, message: '操作过于频繁，请稍后再试' },
+  areaNotFound: { code: 10005, message: '未找到该地区' },
+  loopbackOnly: { code: 10006, message: '该接口仅限本机访问' },
+  crossSiteRefused: { code: 10007, message: '请求来源不被允许，请在本站页面中操作' },
+
+  // 2000x: SMS and image captchas.
+  smsTooSoon: { code: 20001, message: '验证码发送过于频繁，请稍后再试' },
+  smsDailyLimitMobile: { code: 20002, message: '该手机号今日获取验证码次数已达上限' },
+  smsDailyLimitAddress: { code: 20003, message: '当前网络今日获取验证码次数已达上限' },
+  imageCaptchaRequired: { code: 20004, message: '请输入图形验证码' },
+  imageCaptchaWrong: { code: 20005, message: '图形验证码错误或已过期，请重新输入' },
+  smsCaptchaWrong: { code: 20006, message: '短信验证码错误' },
+  smsCaptchaExpired: { code: 20007, message: '短信验证码已过期，请重新获取' },
+  smsCaptchaLocked: { code: 20008, message: '短信验证码错误次数过多，请重新获取' },
+  smsCaptchaUsed: { code: 20009, message: '短信验证码已使用，请重新获取' },
+  smsCaptchaMissing: { code: 20010, message: '请先获取短信验证码' },
+  smsSendFailed: { code: 20011, message: '短信发送失败，请稍后再试' },
+  smsCaptchaOtherPurpose: { code: 20012, message: '该验证码不能用于此操作，请重新获取' },
+
+  // 3000x: accounts.
+  mobileRegistered: { code: 30001, message: '该手机号已注册，请直接登录' },
+  mobileNotRegistered: { code: 30002, message: '该手机号尚未注册，请先注册' },
+
+  // 4000x: the open-API signature (x-co-client, x-co-timeStamp, x-co-sign).
+  signatureMissing: { code: 40001, message: '缺少签名信息' },
+  signatureUnknownClient: { code: 40002, message: '未知的客户端' },
+  signatureStale: { code: 40003, message: '请求时间戳无效或已过期，请校准设备时间' },
+  signatureReplayed: { code: 40004, message: '重复的请求' },
+  signatureInvalid: { code: 40005, message: '签名错误' },
+
+  // 5000x: WeChat JS-SDK signature.
+  wechatNotConfigured: { code: 50001, message: '微信公众号未配置' },
+  wechatUnavailable: { code: 50002, message: '获取微信签名失败，请稍后再试' },
+} as const satisfies Catalogue;
+
+/** The campaigns and their admin API (6xxxx); they share 10001 and the rest of the product's. */
+export const CAMPAIGN_CODES = {
+  campaignNotFound: { code: 60000, message: '活动不存在' },
+  campaignNotStarted: { code: 60001, message: '活动尚未开始，敬请期待' },
+  campaignEnded: { code: 60002, message: '活动已结束，感谢您的参与' },
+  awardNotFound: { code: 60003, message: '奖品不存在' },
+
+  alreadySigned: { code: 60010, message: '今天已经签到过了，明天再来吧' },
+
+  noChancesToday: { code: 60020, message: '今日抽奖次数已用完，分享给好友可获得更多机会' },
+  noChancesTotal: { code: 60021, message: '您的抽奖次数已用完' },
+  shareBonusCapped: { code: 60022, message: '今日分享奖励次数已达上限' },
+  shareCodeInvalid: { code: 60023, message: '分享链接无效或已失效' },
+  selfAssist: { code: 60024, message: '不能为自己助力哦' },
+  alreadyAssisted: { code: 60025, message: '您已经为这位好友助力过了' },
+  raffleBoardEmpty: { code: 60026, message: '奖品准备中，暂时无法抽奖' },
+
+  addressNotNeeded: { code: 60030, message: '该奖品无需填写收货地址' },
+  addressAlreadySet: { code: 60031, message: '收货地址已提交，如需修改请联系客服' },
+  addressRegionInvalid: { code: 60032, message: '所选省市区不正确，请重新选择' },
+
+  passwordWrong: { code: 60040, message: '口令不正确，请核对后再试' },
+  passwordUsedUp: { code: 60041, message: '手慢了，该口令的奖品已被领完' },
+  passwordExpired: { code: 60042, message: '该口令已过期' },
+  passwordNotStarted: { code: 60043, message: '该口令尚未生效，请留意活动时间' },
+  passwordAlreadyUsed: { code: 60044, message: '您已经使用过该口令了' },
+  passwordTooManyAttempts: { code: 60045, message: '尝试次数过多，请稍后再试' },
+
+  couponNotFound: { code: 60050, message: '优惠券不存在' },
+  couponSoldOut: { code: 60051, message: '优惠券已抢光' },
+  couponLimitReached: { code: 60052, message: '您已领取过该优惠券' },
+  couponUsed: { code: 60053, message: '优惠券已使用' },
+  couponExpired: { code: 60054, message: '优惠券已过期' },
+  couponNotOnline: { code: 60055, message: '该优惠券仅限门店使用' },
+  couponThresholdNotMet: { code: 60056, message: '订单金额未达到优惠券使用门槛' },
+  newUserPackClaimed: { code: 60057, message: '您已领取过新人礼包' },
+  newUserPackNotEligible: { code: 60058, message: '新人礼包仅限新注册用户领取' },
+  giftSelfClaim: { code: 60059, message: '不能领取自己分享的优惠券哦' },
+  giftAlreadyClaimed: { code: 60060, message: '您已领取过好友赠送的优惠券' },
+  exchangeCodeInvalid: { code: 60061, message: '兑换码不存在，请核对后再试' },
+  exchangeCodeUsed: { code: 60062, message: '兑换码已被使用' },
+  exchangeCodeExpired: { code: 60063, message: '兑换码已过期' },
+
+  pointsInsufficient: { code: 60070, message: '积分不足' },
+
+
+  adminDisabled: { code: 61001, message: '管理接口未启用：请设置 MORSEL_ADMIN_KEY' },
+  adminKeyInvalid: { code: 61002, message: '管理密钥错误' },
+  adminBadConfig: { code: 61003, message: '活动配置不正确' },
+  adminNotFound: { code: 61004, message: '未找到该配置项' },
+  adminThrottled: { code: 61005, message: '密钥错误次数过多，请稍后再试' },
+  adminCashierOnly: { code: 61006, message: '收银密钥只能核销优惠券' },
+} as const satisfies Catalogue;
+
+export const CODES = { ...PRODUCT_CODES, ...CAMPAIGN_CODES } as const;
+
+export type CodeName = keyof typeof CODES;
+
+/** The code of a success. */
+export const OK = 0;

@@ -1,0 +1,150 @@
+// Every route of the product API and the campaigns: its name, method, path and who may call it.
+// This is the part of the contract a client needs at run time, free of schemas (the web bundle
+// imports it); the schemas of each endpoint are in routes/*.ts, joined by table.ts, which checks
+// that every name here has exactly one entry there.
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route, and so how a client sends it:
+ * - `public`: anyone; `user`: a logged-in shopper (`ut`), else -331007; `optionalUser`: answers
+ *   visitors too, with more for a shopper. All three go through the older (legacy) wrapper.
+ * - `signed`, `signedUser`: the open-API host's signature headers (x-co-*), the newer wrapper.
+ * - `admin`: x-admin-key = MORSEL_ADMIN_KEY; `cashier`: that or MORSEL_CASHIER_KEY.
+ * - `loopback`: a development tool answering only this machine.
+ */
+export type Access =
+  | 'public'
+  | 'user'
+  | 'optionalUser'
+  | 'signed'
+  | 'signedUser'
+  | 'admin'
+  | 'cashier'
+  | 'loopback';
+
+export interface Endpoint {
+  /** The first method is the one clients use; a second is served as well (older callers). */
+  readonly method: Method | readonly [Method, ...Method[]];
+  /** Fastify's path syntax: `:name` is a path parameter. */
+  readonly path: string;
+  readonly access: Access;
+}
+
+export const ENDPOINTS = {
+  // Product API: accounts and captchas (legacy .do endpoints, docs/product-api.md).
+  'account.isRegistered': {
+    method: 'POST',
+    path: '/ouser-web/mobileRegister/isRepeatPhoneForm.do',
+    access: 'public',
+  },
+  'account.register': { method: 'POST', path: '/ouser-web/memberRegisterForm.do', access: 'public' },
+  'account.login': { method: 'POST', path: '/ouser-web/mobileLogin/loginForm.do', access: 'public' },
+  'account.logout': { method: 'POST', path: '/ouser-web/mobileLogin/logout.do', access: 'public' },
+  'account.info': { method: ['GET', 'POST'], path: '/ouser-web/api/user/info.do', access: 'user' },
+  'captcha.init': { method: 'POST', path: '/ouser-web/api/user/init.do', access: 'public' },
+  'captcha.sendSms': {
+    method: 'POST',
+    path: '/ouser-web/mobileRegister/sendCaptchasCodeFormNew.do',
+    access: 'public',
+  },
+  'lizard.script': {
+    method: 'GET',
+    path: '/activity/activity-static/lizard/index.js',
+    access: 'public',
+  },
+  'lizard.pageView': { method: 'POST', path: '/api/lizard/pv', access: 'public' },
+  'dev.smsOutbox': { method: 'GET', path: '/dev/sms-outbox', access: 'loopback' },
+
+  // Product API: the open-API host (signed).
+  'common.config': { method: 'GET', path: '/api/commondata/getConfig', access: 'signed' },
+  'areas.info': { method: 'GET', path: '/api/location/getCompleteAreaInfo', access: 'signed' },
+  'areas.children': { method: 'GET', path: '/address-app-api/v1/areas', access: 'signed' },
+  'wechat.sign': { method: 'GET', path: '/message-app-api/weixin/getSign', access: 'signed' },
+  'user.shareCode': {
+    method: 'POST',
+    path: '/miniapp-bff/miniapp/app/user/shareCode',
+    access: 'signedUser',
+  },
+
+  // Campaigns (docs/campaigns.md).
+  'assets.image': { method: 'GET', path: '/api/campaign/assets/:name', access: 'public' },
+  'awards.list': { method: 'GET', path: '/api/campaign/:campaign/awards', access: 'user' },
+  'awards.detail': { method: 'GET', path: '/api/campaign/:campaign/awards/:id', access: 'user' },
+  'awards.address': {
+    method: 'POST',
+    path: '/api/campaign/:campaign/awards/:id/address',
+    access: 'user',
+  },
+  'sign.calendar': { method: 'GET', path: '/api/campaign/sign', access: 'optionalUser' },
+  'sign.today': { method: 'POST', path: '/api/campaign/sign/today', access: 'user' },
+  'raffle.board': { method: 'GET', path: '/api/campaign/raffle', access: 'optionalUser' },
+  'raffle.chances': { method: 'GET', path: '/api/campaign/raffle/chances', access: 'user' },
+  'raffle.draw': { method: 'POST', path: '/api/campaign/raffle/draw', access: 'user' },
+  'raffle.share': { method: 'POST', path: '/api/campaign/raffle/share', access: 'user' },
+  'raffle.assist': { method: 'POST', path: '/api/campaign/raffle/assist', access: 'user' },
+  'raffle.winners': { method: 'GET', path: '/api/campaign/raffle/winners', access: 'public' },
+  'password.page': { method: 'GET', path: '/api/campaign/password', access: 'public' },
+  'password.redeem': { method: 'POST', path: '/api/campaign/password/redeem', access: 'user' },
+  'coupon.centre': { method: 'GET', path: '/api/campaign/coupon/centre', access: 'optionalUser' },
+  'coupon.claim': { method: 'POST', path: '/api/campaign/coupon/claim', access: 'user' },
+  'coupon.exchange': { method: 'POST', path: '/api/campaign/coupon/exchange', access: 'user' },
+  'coupon.newUser': {
+    method: 'GET',
+    path: '/api/campaign/coupon/newuser',
+    access: 'optionalUser',
+  },
+  'coupon.newUserClaim': {
+    method: 'POST',
+    path: '/api/campaign/coupon/newuser/claim',
+    access: 'user',
+  },
+  'coupon.poster': { method: 'GET', path: '/api/campaign/coupon/poster', access: 'user' },
+  'coupon.gift': { method: 'GET', path: '/api/campaign/coupon/gift', access: 'optionalUser' },
+  'coupon.giftClaim': { method: 'POST', path: '/api/campaign/coupon/gift/claim', access: 'user' },
+  'coupon.mine': { method: 'GET', path: '/api/campaign/coupon/mine', access: 'user' },
+  'coupon.mineDetail': { method: 'GET', path: '/api/campaign/coupon/mine/:id', access: 'user' },
+  'coupon.use': { method: 'POST', path: '/api/campaign/coupon/mine/:id/use', access: 'user' },
+
+  // The campaigns' admin API.
+  'admin.campaigns': { method: 'GET', path: '/admin/api/campaigns', access: 'admin' },
+  'admin.campaign': { method: 'GET', path: '/admin/api/campaigns/:id', access: 'admin' },
+  'admin.patchCampaign': { method: 'PATCH', path: '/admin/api/campaigns/:id', access: 'admin' },
+  'admin.putPrize': {
+    method: 'PUT',
+    path: '/admin/api/campaigns/:id/prizes/:key',
+    access: 'admin',
+  },
+  'admin.restockPrize': {
+    method: 'POST',
+    path: '/admin/api/campaigns/:id/prizes/:key/stock',
+    access: 'admin',
+  },
+  'admin.putPassword': {
+    method: 'PUT',
+    path: '/admin/api/campaigns/:id/passwords/:password',
+    access: 'admin',
+  },
+  'admin.putTemplate': { method: 'PUT', path: '/admin/api/coupon-templates/:key', access: 'admin' },
+  'admin.restockTemplate': {
+    method: 'POST',
+    path: '/admin/api/coupon-templates/:key/stock',
+    access: 'admin',
+  },
+  'admin.exchangeCodes': {
+    method: 'POST',
+    path: '/admin/api/coupon-templates/:key/exchange-codes',
+    access: 'admin',
+  },
+  'admin.redeem': { method: 'POST', path: '/admin/api/coupons/redeem', access: 'cashier' },
+
+  // Operations.
+  'health.check': { method: 'GET', path: '/healthz', access: 'public' },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+/** Every method a route is served with. */
+export function methodsOf(endpoint: Endpoint): readonly Method[] {
+  return typeof endpoint.method === 'string' ? [endpoint.method] : endpoint.method;
+}

@@ -1,0 +1,93 @@
+// The shapes replies are made of, shared by several routes. Every property a handler answers is
+// listed: replies are serialised from these schemas, which leave out anything not named here.
+import { Type } from '@sinclair/typebox';
+import { Millis, Nullable, StringEnum } from './primitives.ts';
+
+export const PublicUser = Type.Object({
+  id: Type.Integer(),
+  mobile: Type.String({ description: 'masked: 138****0000' }),
+  nickname: Type.String(),
+});
+
+export const CampaignState = StringEnum(['not_started', 'running', 'ended']);
+export const PrizeKind = StringEnum(['thanks', 'points', 'coupon', 'goods']);
+
+export const CampaignView = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  title: Type.String(),
+  rules: Type.Array(Type.String()),
+  startsAt: Millis,
+  endsAt: Millis,
+  state: CampaignState,
+  serverTime: Millis,
+});
+
+export const AwardView = Type.Object({
+  id: Type.Integer(),
+  campaignId: Type.String(),
+  prizeKey: Type.String(),
+  name: Type.String(),
+  image: Type.String(),
+  // A thanks prize makes no award a shopper is shown (lists leave them out, a draw answers null).
+  kind: StringEnum(['points', 'coupon', 'goods']),
+  value: Type.Union([Type.Number(), Type.String()], {
+    description: 'points for a points prize; the template key for a coupon',
+  }),
+  source: StringEnum(['draw', 'streak', 'password']),
+  state: StringEnum(['issued', 'needs_address', 'address_submitted']),
+  couponId: Nullable(Type.Integer()),
+  createdAt: Millis,
+});
+
+export const DeliveryAddress = Type.Object({
+  name: Type.String(),
+  mobile: Type.String(),
+  provinceCode: Type.String(),
+  provinceName: Type.String(),
+  cityCode: Type.String(),
+  cityName: Type.String(),
+  regionCode: Type.String(),
+  regionName: Type.String(),
+  detail: Type.String(),
+});
+
+export const Channel = StringEnum(['store', 'online']);
+
+export const TemplateView = Type.Object({
+  templateKey: Type.String(),
+  name: Type.String(),
+  category: Type.String(),
+  value: Type.Integer({ description: 'amount off, in fen' }),
+  threshold: Type.Integer({ description: 'minimum order, in fen; 0 none' }),
+  valueText: Type.String(),
+  thresholdText: Type.String(),
+  validDays: Type.Integer(),
+  scope: Type.String(),
+  channels: Type.Array(Channel),
+  onlinePath: Type.String(),
+});
+
+export const CouponStatus = StringEnum(['unused', 'used', 'expired']);
+
+export const CouponView = Type.Object({
+  id: Type.Integer(),
+  ...TemplateView.properties,
+  source: StringEnum(['centre', 'newuser', 'gift', 'exchange', 'award']),
+  claimedAt: Millis,
+  expiresAt: Millis,
+  status: CouponStatus,
+  usedAt: Nullable(Millis),
+  usedChannel: Nullable(Type.String()),
+  code: Type.Optional(Type.String({ description: 'only on the one-coupon reply' })),
+});
+
+/** One of the shopper's own coupons, with the code the shop scans. */
+export const CouponWithCode = Type.Object({ ...CouponView.properties, code: Type.String() });
+
+export const AwardDetail = Type.Object({
+  ...AwardView.properties,
+  usage: Type.Array(Type.String()),
+  coupon: Nullable(CouponView),
+  address: Nullable(DeliveryAddress),
+});

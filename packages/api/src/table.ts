@@ -1,0 +1,54 @@
+// THE table: every product and campaign route with its schemas, joined from routes/*.ts and keyed
+// by the names of endpoints.ts. The server registers its routes from it, the web's client is
+// typed from it, and the OpenAPI document is generated from it.
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import { headersOf } from './headers.ts';
+import { ENDPOINTS, type Endpoint, type EndpointName } from './endpoints.ts';
+import type { RouteSchemas } from './routes/define.ts';
+import { PRODUCT_ROUTES } from './routes/product.ts';
+import { CAMPAIGN_ROUTES } from './routes/campaigns.ts';
+import { ADMIN_ROUTES } from './routes/admin.ts';
+
+const JOINED = { ...PRODUCT_ROUTES, ...CAMPAIGN_ROUTES, ...ADMIN_ROUTES };
+
+/** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */
+type Missing = Exclude<EndpointName, keyof typeof JOINED>;
+const complete: [Missing] extends [never] ? true : { missing: Missing } = true;
+void complete;
+
+export const ROUTES: Readonly<Record<EndpointName, RouteSchemas>> = JOINED;
+export type Routes = typeof JOINED;
+export type RouteName = EndpointName;
+
+/** One route as the server registers it and the OpenAPI document lists it. */
+export interface RouteDefinition extends RouteSchemas, Endpoint {
+  readonly name: RouteName;
+  /** The headers the route reads (from its access). */
+  readonly headers: TObject | undefined;
+}
+
+export function routeDefinition(name: RouteName): RouteDefinition {
+  const endpoint: Endpoint = ENDPOINTS[name];
+  return { name, ...endpoint, ...ROUTES[name], headers: headersOf(endpoint.access) };
+}
+
+export const ROUTE_NAMES = Object.keys(ENDPOINTS) as RouteName[];
+
+type Part<N extends RouteName, K extends string> = Routes[N] extends {
+  readonly [P in K]: infer S extends TSchema;
+}
+  ? Static<S>
+  : undefined;
+
+export type QueryOf<N extends RouteName> = Part<N, 'querystring'>;
+export type ParamsOf<N extends RouteName> = Part<N, 'params'>;
+export type BodyOf<N extends RouteName> = Part<N, 'body'>;
+/** The `data` of a success. */
+export type DataOf<N extends RouteName> = Part<N, 'data'>;
+
+/** What a Fastify handler of route N is typed with. */
+export interface RouteGenericOf<N extends RouteName> {
+  Querystring: QueryOf<N>;
+  Params: ParamsOf<N>;
+  Body: BodyOf<N>;
+}
