@@ -16,3 +16,9 @@ export type {
   QuickCommentsOfMsg,
   StickTopSession,
 } from './extras/extras-manager.ts';
+export type {
+  SignalingChannel,
+  SignalingEvents,
+  SignalingMember,
+  SignalingNotify,
+} from './signalling/signalling-manager.ts';

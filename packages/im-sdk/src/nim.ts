@@ -15,6 +15,7 @@ import { resolveOptions, type NimOptions, type ResolvedOptions } from './options
 import { PeopleManager } from './people/people-manager.ts';
 import { PushSettingsManager } from './push-settings/push-settings-manager.ts';
 import { SessionsManager } from './sessions/sessions-manager.ts';
+import { SignallingManager, type SignalingEvents } from './signalling/signalling-manager.ts';
 import { SuperTeamsManager } from './super-teams/super-teams-manager.ts';
 import { SysMsgsManager } from './sysmsgs/sysmsgs-manager.ts';
 import { TeamsManager } from './teams/teams-manager.ts';
@@ -62,6 +63,7 @@ export class NIM {
   private readonly superTeams: SuperTeamsManager;
   private readonly events: EventsManager;
   private readonly pushSettings: PushSettingsManager;
+  private readonly signalling: SignallingManager;
 
   constructor(options: ResolvedOptions) {
     this.instance = new Instance(options);
@@ -80,6 +82,7 @@ export class NIM {
     this.events = new EventsManager(context);
     this.superTeams = new SuperTeamsManager(context);
     this.pushSettings = new PushSettingsManager(context);
+    this.signalling = new SignallingManager(context);
   }
 
   // The instance -------------------------------------------------------------------------------
@@ -611,5 +614,56 @@ export class NIM {
   }
   getDonnop(...args: Parameters<PushSettingsManager['getDonnop']>) {
     return this.pushSettings.getDonnop(...args);
+  }
+
+  // Signalling (SignallingManager) ---------------------------------------------------------------
+  /** NIM's signalling events (signalingNotify...), as NIM's SDK raises them: `nim.on(name, fn)`. */
+  on<E extends keyof SignalingEvents>(event: E, handler: (...args: SignalingEvents[E]) => void) {
+    this.signalling.events.on(event, handler);
+    return this;
+  }
+  once<E extends keyof SignalingEvents>(event: E, handler: (...args: SignalingEvents[E]) => void) {
+    this.signalling.events.once(event, handler);
+    return this;
+  }
+  off<E extends keyof SignalingEvents>(event: E, handler: (...args: SignalingEvents[E]) => void) {
+    this.signalling.events.off(event, handler);
+    return this;
+  }
+  signalingCreate(...args: Parameters<SignallingManager['signalingCreate']>) {
+    return this.signalling.signalingCreate(...args);
+  }
+  signalingDelay(...args: Parameters<SignallingManager['signalingDelay']>) {
+    return this.signalling.signalingDelay(...args);
+  }
+  signalingClose(...args: Parameters<SignallingManager['signalingClose']>) {
+    return this.signalling.signalingClose(...args);
+  }
+  signalingGetChannelInfo(...args: Parameters<SignallingManager['signalingGetChannelInfo']>) {
+    return this.signalling.signalingGetChannelInfo(...args);
+  }
+  signalingJoin(...args: Parameters<SignallingManager['signalingJoin']>) {
+    return this.signalling.signalingJoin(...args);
+  }
+  signalingLeave(...args: Parameters<SignallingManager['signalingLeave']>) {
+    return this.signalling.signalingLeave(...args);
+  }
+  signalingInvite(...args: Parameters<SignallingManager['signalingInvite']>) {
+    return this.signalling.signalingInvite(...args);
+  }
+  signalingCancel(...args: Parameters<SignallingManager['signalingCancel']>) {
+    return this.signalling.signalingCancel(...args);
+  }
+  signalingReject(...args: Parameters<SignallingManager['signalingReject']>) {
+    return this.signalling.signalingReject(...args);
+  }
+  signalingAccept(...args: Parameters<SignallingManager['signalingAccept']>) {
+    return this.signalling.signalingAccept(...args);
+  }
+  signalingControl(...args: Parameters<SignallingManager['signalingControl']>) {
+    return this.signalling.signalingControl(...args);
+  }
+  signalingCall(...args: Parameters<SignallingManager['signalingCall']>) {
+    return this.signalling.signalingCall(...args);
   }
 }

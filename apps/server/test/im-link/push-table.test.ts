@@ -16,12 +16,6 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const SENT_NOT_HANDLED: Partial<Record<PushName, string>> = {
   syncMySuperTeamMembers:
     'the SDK keeps no copy of its own super team memberships; getMySuperTeamMembers asks the server',
-  signalingNotify: "the SDK's signalling manager comes after the SDK managers land (issue 17)",
-  signalingMultiClientSync:
-    "the SDK's signalling manager comes after the SDK managers land (issue 17)",
-  signalingUnreadSync: "the SDK's signalling manager comes after the SDK managers land (issue 17)",
-  signalingChannelsSync:
-    "the SDK's signalling manager comes after the SDK managers land (issue 17)",
 };
 
 /** Handled by the SDK, never sent by this server. */
