@@ -25,6 +25,7 @@ import { registerPushSettings } from './im/push-settings/index.ts';
 import { registerSafeUrls, type SafeUrls } from './im/safe-urls/index.ts';
 import { registerTeams } from './im/teams/index.ts';
 import { registerEvents } from './im/events/index.ts';
+import { registerSignal, type SignalLimits } from './im/signal/index.ts';
 import { registerExtras } from './im/extras/index.ts';
 import { registerProductApi, type Clock, type SmsProvider } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
@@ -68,6 +69,8 @@ export interface ServerServices {
   imEventsClock?: Clock;
   fetch?: typeof fetch;
   sms?: SmsProvider;
+  /** Signalling's limits (members per channel, channel lifetime...) where a test needs small ones. */
+  imSignalLimits?: Partial<SignalLimits>;
 }
 
 export async function buildServer(
@@ -179,6 +182,13 @@ export async function buildServer(
       ...(eventsClock && { now: () => eventsClock.now() }),
     });
     registerPushSettings({ store, im: imGateway });
+    registerSignal({
+      store,
+      im: imGateway,
+      http,
+      log,
+      ...(services.imSignalLimits && { limits: services.imSignalLimits }),
+    });
     const safeUrls = registerSafeUrls({ store, im: imGateway });
     registerExtras({
       store,

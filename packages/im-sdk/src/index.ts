@@ -3,9 +3,9 @@ export { Chatroom, type ChatroomOptions } from './chatroom.ts';
 export type { NimOptions, NimCallbacks, LoginPortChange } from './options.ts';
 export type { DisconnectInfo, LinkState, LoginReply } from './link/link.ts';
 export { ImError } from '@morsel/protocol';
-export type { ClientMsg, ClientSession, MsgStatus } from './services/model.ts';
+export type { ClientMsg, ClientSession, MsgStatus } from './model.ts';
 export type { SessionMsgs } from './options.ts';
-export type { ClientSysMsg, DeleteNotice, SysMsgUnread } from './services/sysmsgs.ts';
+export type { ClientSysMsg, DeleteNotice, SysMsgUnread } from './model.ts';
 export type {
   Collect,
   ExtrasChange,
@@ -15,4 +15,10 @@ export type {
   QuickComment,
   QuickCommentsOfMsg,
   StickTopSession,
-} from './services/extras.ts';
+} from './extras/extras-manager.ts';
+export type {
+  SignalingChannel,
+  SignalingEvents,
+  SignalingMember,
+  SignalingNotify,
+} from './signalling/signalling-manager.ts';

@@ -12,7 +12,7 @@ import {
 import type { TransportName } from './transport/engine-transport.ts';
 import type { LogLevel } from './logger.ts';
 import type { DisconnectInfo, LoginReply } from './link/link.ts';
-import type { ClientMsg, ClientSession } from './services/model.ts';
+import type { ClientMsg, ClientSession } from './model.ts';
 import type {
   CustomSysMsg,
   DeliveredEvent,
@@ -22,7 +22,7 @@ import type {
   TeamMember,
   User,
 } from '@morsel/protocol';
-import type { ClientSysMsg, DeleteNotice, SysMsgUnread } from './services/sysmsgs.ts';
+import type { ClientSysMsg, DeleteNotice, SysMsgUnread } from './model.ts';
 import type {
   Collect,
   ExtrasChange,
@@ -30,7 +30,7 @@ import type {
   MsgPin,
   QuickComment,
   StickTopSession,
-} from './services/extras.ts';
+} from './extras/extras-manager.ts';
 
 export interface LoginPortChange {
   type: number;

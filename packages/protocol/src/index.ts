@@ -7,6 +7,7 @@ export * from './commands/shapes/people.ts';
 export * from './commands/shapes/teams.ts';
 export * from './commands/shapes/events.ts';
 export * from './commands/shapes/push-settings.ts';
+export * from './commands/shapes/signal.ts';
 export * from './sync-categories.ts';
 export * from './message-rules.ts';
 export * from './user-rules.ts';

@@ -41,6 +41,8 @@ export const SYNC_CATEGORIES = {
   msgPins: { pushes: ['syncMsgPins'], stored: false },
   quickComments: { pushes: ['syncQuickComments'], stored: false },
   donnop: { pushes: ['syncDonnop'], stored: false },
+  // Signalling state (channels the account is in, offline invitations): current, sent whole.
+  avSignal: { pushes: ['signalingChannelsSync', 'signalingUnreadSync'], stored: false },
 } as const satisfies Record<string, SyncCategoryDef>;
 
 export type SyncCategory = keyof typeof SYNC_CATEGORIES;

@@ -133,7 +133,8 @@ export class Events {
 
   private readonly consumed = new Set<number>();
 
-  private record(name: string, value: unknown): void {
+  /** Records an event (the SDK's callbacks, and its `nim.on` events: see connectClient). */
+  record(name: string, value: unknown): void {
     this.seen.push({ name, value });
     this.checks = this.checks.filter((check) => !check());
     const waiter = this.waiters.find((w) => w.name === name);
@@ -157,6 +158,15 @@ export async function connectClient(
     ...events.callbacks(),
     ...extra,
   });
+  // NIM's signalling events come through nim.on, not options; recorded under their own names.
+  nim.on('signalingNotify', (n) => events.record('signalingNotify', n));
+  nim.on('signalingMutilClientSyncNotify', (n) =>
+    events.record('signalingMutilClientSyncNotify', n),
+  );
+  nim.on('signalingUnreadMessageSyncNotify', (n) =>
+    events.record('signalingUnreadMessageSyncNotify', n),
+  );
+  nim.on('signalingChannelsSyncNotify', (c) => events.record('signalingChannelsSyncNotify', c));
   await nim.connect();
   await events.next('syncdone');
   return { nim, events };
@@ -178,6 +188,15 @@ export async function connectNewAccount(
     ...events.callbacks(),
     ...extra,
   });
+  // NIM's signalling events come through nim.on, not options; recorded under their own names.
+  nim.on('signalingNotify', (n) => events.record('signalingNotify', n));
+  nim.on('signalingMutilClientSyncNotify', (n) =>
+    events.record('signalingMutilClientSyncNotify', n),
+  );
+  nim.on('signalingUnreadMessageSyncNotify', (n) =>
+    events.record('signalingUnreadMessageSyncNotify', n),
+  );
+  nim.on('signalingChannelsSyncNotify', (c) => events.record('signalingChannelsSyncNotify', c));
   await nim.connect();
   await events.next('syncdone');
   return { nim, events };

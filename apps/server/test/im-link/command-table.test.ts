@@ -17,7 +17,6 @@ import { rawClient } from './raw-client.ts';
 const FILES = 'uploads and files (NOS) are not built yet: the files issue';
 const CLIENT_LOGS =
   'client logs are uploaded over HTTP with the ticket login hands out (im/client-logs)';
-const SIGNAL = 'signalling is not built yet: its own issue';
 
 /** Request commands of the IM link that no handler serves, each with the reason. */
 const NOT_SUPPORTED: Partial<Record<CommandName, string>> = {
@@ -39,18 +38,6 @@ const NOT_SUPPORTED: Partial<Record<CommandName, string>> = {
   audioToText: 'speech to text needs a provider this server does not have',
   getClientAntispam: 'client-side antispam word lists are not offered',
   getChatroomAddress: 'the chatroom is not built yet: its own issue',
-  signalingCreate: SIGNAL,
-  signalingDelay: SIGNAL,
-  signalingClose: SIGNAL,
-  signalingJoin: SIGNAL,
-  signalingLeave: SIGNAL,
-  signalingInvite: SIGNAL,
-  signalingCancel: SIGNAL,
-  signalingReject: SIGNAL,
-  signalingAccept: SIGNAL,
-  signalingControl: SIGNAL,
-  signalingGetChannelInfo: SIGNAL,
-  signalingCall: SIGNAL,
 };
 
 /** Links the gateway does not serve at all (the chatroom has its own link, not built yet). */

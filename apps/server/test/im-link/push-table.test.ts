@@ -28,10 +28,6 @@ const HANDLED_NOT_SENT: Partial<Record<PushName, string>> = {
 
 /** Declared with NIM's ids, neither sent nor handled yet. */
 const NOT_BUILT: Partial<Record<PushName, string>> = {
-  signalingNotify: 'signalling is not built yet (its own issue)',
-  signalingMultiClientSync: 'signalling is not built yet (its own issue)',
-  signalingUnreadSync: 'signalling is not built yet (its own issue)',
-  signalingChannelsSync: 'signalling is not built yet (its own issue)',
   chatroomKicked: 'the chatroom is not built yet (its own issue)',
   chatroomMsg: 'the chatroom is not built yet (its own issue)',
 };

@@ -46,9 +46,11 @@ function receiver() {
   const nim = NIM.getInstance({ ...demoOptions(suite.server, 1), ...events.callbacks() });
   suite.opened.push(nim);
   const pushes: string[] = [];
-  const core = nim as unknown as { pushed(name: string, params: unknown): void };
-  const pushed = core.pushed.bind(nim);
-  core.pushed = (name, params) => {
+  // Reached inside on purpose: the instance's sync runner is where the link hands every push.
+  type Runner = { pushed(name: string, params: unknown): void };
+  const runner = (nim as unknown as { instance: { syncRunner: Runner } }).instance.syncRunner;
+  const pushed = runner.pushed.bind(runner);
+  runner.pushed = (name, params) => {
     pushes.push(name);
     pushed(name, params);
   };

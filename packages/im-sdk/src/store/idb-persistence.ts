@@ -4,8 +4,8 @@
 // update time), system messages (by idServer; index by time) and timetags.
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPObjectStore } from 'idb';
 import { LOCAL_DB } from '@morsel/protocol';
-import type { ClientMsg, ClientSession } from '../services/model.ts';
-import type { ClientSysMsg } from '../services/sysmsgs.ts';
+import type { ClientMsg, ClientSession } from '../model.ts';
+import type { ClientSysMsg } from '../model.ts';
 import type { StoreSnapshot, Tombstone } from './memory-store.ts';
 import type { ChangeBatch, DbMsgQuery, LoadLimits, Persistence } from './persistence.ts';
 

@@ -6,7 +6,7 @@
 // Storage failures are reported as ImError('DB', ...) and never stop messaging: the SDK goes on
 // from memory.
 import { ImError, LIMITS, LOCAL_DB, STORED_SYNC_CATEGORIES } from '@morsel/protocol';
-import type { ClientMsg } from '../services/model.ts';
+import type { ClientMsg } from '../model.ts';
 import { TaskQueue } from '../util/task-queue.ts';
 import { noDbReason, type DbEnvironment } from './db-support.ts';
 import { IdbPersistence, localDbName } from './idb-persistence.ts';

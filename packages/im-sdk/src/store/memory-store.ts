@@ -4,8 +4,8 @@
 // The memory store is the services' synchronous working set; a listener (the local database's
 // writer, see local-db.ts) hears every change and persists it behind the scenes.
 import type { SyncTimetags } from '@morsel/protocol';
-import type { ClientMsg, ClientSession } from '../services/model.ts';
-import type { ClientSysMsg } from '../services/sysmsgs.ts';
+import type { ClientMsg, ClientSession } from '../model.ts';
+import type { ClientSysMsg } from '../model.ts';
 
 export interface LocalMsgQuery {
   sessionId: string;

@@ -1,8 +1,8 @@
 // The local database behind the memory store: an engine loads the working set at start and
 // applies batches of changes. Engines: IndexedDB (idb-persistence.ts) and none (no-db.ts, for
 // Node, browsers without IndexedDB or where the spec disables it, and the `db: false` option).
-import type { ClientMsg, ClientSession } from '../services/model.ts';
-import type { ClientSysMsg } from '../services/sysmsgs.ts';
+import type { ClientMsg, ClientSession } from '../model.ts';
+import type { ClientSysMsg } from '../model.ts';
 import type { StoreSnapshot, Tombstone } from './memory-store.ts';
 
 /** Changes to apply together, in one transaction, so that none lands without the others. */

@@ -3,8 +3,8 @@
 // each batch as one task of the queue. Objects are read when the batch is written, so changes
 // made to a message or session after it was put (the services mutate in place) are kept too.
 // A failed write is reported and dropped: messaging goes on from memory.
-import type { ClientMsg, ClientSession } from '../services/model.ts';
-import type { ClientSysMsg } from '../services/sysmsgs.ts';
+import type { ClientMsg, ClientSession } from '../model.ts';
+import type { ClientSysMsg } from '../model.ts';
 import type { TaskQueue } from '../util/task-queue.ts';
 import type { StoreListener, Tombstone } from './memory-store.ts';
 import { isEmptyBatch, type ChangeBatch } from './persistence.ts';

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import type { SysMsg } from '@morsel/protocol';
-import type { ClientSysMsg } from '../services/sysmsgs.ts';
+import type { ClientSysMsg } from '../model.ts';
 import { localDbName } from './idb-persistence.ts';
 import { SYSMSG_LOAD_LIMIT } from './local-db.ts';
 import { visit } from './test-data.ts';

@@ -1,7 +1,7 @@
 // Messages and sessions for the store's tests, shaped as the services make them, and the visits
 // of a page (a memory store with its local database).
 import type { ImError } from '@morsel/protocol';
-import type { ClientMsg, ClientSession } from '../services/model.ts';
+import type { ClientMsg, ClientSession } from '../model.ts';
 import { LocalDb } from './local-db.ts';
 import { MemoryStore } from './memory-store.ts';
 

@@ -1,60 +1,105 @@
-// Service signal (15): signalling channels, calls and their pushes. Declared so the table is
-// whole; their handlers land with the signalling issue and answer Not_Support until then.
+// Service signal (15): call signalling (document 2: Signalling). A channel is a named meeting
+// point with members; invitations travel between accounts through it; every change reaches the
+// other side as a `signalingNotify` with NIM's event type names. Offline-enabled notifications
+// wait for the callee's next login (`signalingUnreadSync`); a device that logs in learns the
+// channels its account is in (`signalingChannelsSync`); the other devices of an account that
+// answered learn the answer (`signalingMultiClientSync`).
 import { Type } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
-import { Account, AnyMap, ClientId, Id } from './common.ts';
+import { Account, ClientId, Id } from './common.ts';
+import {
+  SignalAttachExt,
+  SignalChannelName,
+  SignalChannelType,
+  SignalChannel,
+  SignalExt,
+  SignalNotify,
+  SignalPushInfo,
+  SignalUid,
+} from './shapes/signal.ts';
 
-const ChannelCall = Params({
-  channelId: Id,
-  requestId: ClientId,
+const ChannelRef = { channelId: Id };
+const Offline = { offlineEnabled: Type.Optional(Type.Boolean()) };
+const Attach = { attachExt: Type.Optional(SignalAttachExt) };
+const Invitation = {
+  ...ChannelRef,
   account: Account,
-  offlineEnabled: Type.Optional(Type.Boolean()),
-  attachExt: Type.Optional(Type.String()),
-  pushInfo: Type.Optional(AnyMap),
-  uid: Type.Optional(Type.Integer()),
-});
+  requestId: ClientId,
+  ...Offline,
+  ...Attach,
+};
 
 export const signalCommands = {
   signalingCreate: command(15, 1, 'signalingCreate', {
     request: Params({
-      type: Type.Integer({ minimum: 1 }),
-      channelName: Type.Optional(Type.String()),
-      ext: Type.Optional(Type.String()),
+      type: SignalChannelType,
+      channelName: Type.Optional(SignalChannelName),
+      ext: Type.Optional(SignalExt),
     }),
+    reply: SignalChannel,
   }),
-  signalingDelay: command(15, 2, 'signalingDelay', { request: Params({ channelId: Id }) }),
+  signalingDelay: command(15, 2, 'signalingDelay', {
+    request: Params(ChannelRef),
+    reply: SignalChannel,
+  }),
   signalingClose: command(15, 3, 'signalingClose', {
-    request: Params({ channelId: Id, offlineEnabled: Type.Optional(Type.Boolean()) }),
+    request: Params({ ...ChannelRef, ...Offline, ...Attach }),
   }),
   signalingJoin: command(15, 4, 'signalingJoin', {
-    request: Params({
-      channelId: Id,
-      uid: Type.Optional(Type.Integer()),
-      offlineEnabled: Type.Optional(Type.Boolean()),
-    }),
+    request: Params({ ...ChannelRef, uid: Type.Optional(SignalUid), ...Offline, ...Attach }),
+    reply: SignalChannel,
   }),
   signalingLeave: command(15, 5, 'signalingLeave', {
-    request: Params({ channelId: Id, offlineEnabled: Type.Optional(Type.Boolean()) }),
+    request: Params({ ...ChannelRef, ...Offline, ...Attach }),
   }),
-  signalingInvite: command(15, 6, 'signalingInvite', { request: ChannelCall }),
-  signalingCancel: command(15, 7, 'signalingCancel', { request: ChannelCall }),
-  signalingReject: command(15, 8, 'signalingReject', { request: ChannelCall }),
-  signalingAccept: command(15, 9, 'signalingAccept', { request: ChannelCall }),
-  signalingControl: command(15, 10, 'signalingControl', {
+  signalingInvite: command(15, 6, 'signalingInvite', {
+    request: Params({ ...Invitation, pushInfo: Type.Optional(SignalPushInfo) }),
+  }),
+  signalingCancel: command(15, 7, 'signalingCancel', { request: Params(Invitation) }),
+  signalingReject: command(15, 8, 'signalingReject', { request: Params(Invitation) }),
+  signalingAccept: command(15, 9, 'signalingAccept', {
     request: Params({
-      channelId: Id,
-      account: Type.Optional(Account),
-      attachExt: Type.Optional(Type.String()),
+      ...Invitation,
+      autoJoin: Type.Optional(Type.Boolean()),
+      uid: Type.Optional(SignalUid),
+      joinAttachExt: Type.Optional(SignalAttachExt),
     }),
+    /** The channel when `autoJoin` joined it. */
+    reply: Type.Object({ channel: Type.Optional(SignalChannel) }),
   }),
-  signalingNotify: push(15, 11, 'signalingNotify', AnyMap),
-  signalingMultiClientSync: push(15, 12, 'signalingMultiClientSync', AnyMap),
-  signalingUnreadSync: push(15, 13, 'signalingUnreadSync', AnyMap),
-  signalingChannelsSync: push(15, 14, 'signalingChannelsSync', AnyMap),
+  signalingControl: command(15, 10, 'signalingControl', {
+    request: Params({ ...ChannelRef, account: Type.Optional(Account), ...Attach }),
+  }),
+  signalingNotify: push(15, 11, 'signalingNotify', SignalNotify),
+  signalingMultiClientSync: push(15, 12, 'signalingMultiClientSync', SignalNotify),
+  signalingUnreadSync: push(
+    15,
+    13,
+    'signalingUnreadSync',
+    Type.Object({ notifies: Type.Array(SignalNotify) }),
+  ),
+  signalingChannelsSync: push(
+    15,
+    14,
+    'signalingChannelsSync',
+    Type.Object({ channels: Type.Array(SignalChannel) }),
+  ),
   signalingGetChannelInfo: command(15, 15, 'signalingGetChannelInfo', {
-    request: Params({ channelName: Type.String({ minLength: 1 }) }),
+    request: Params({ channelName: SignalChannelName }),
+    reply: SignalChannel,
   }),
   signalingCall: command(15, 16, 'signalingCall', {
-    request: Params({ type: Type.Integer({ minimum: 1 }), requestId: ClientId, account: Account }),
+    request: Params({
+      type: SignalChannelType,
+      requestId: ClientId,
+      account: Account,
+      channelName: Type.Optional(SignalChannelName),
+      ext: Type.Optional(SignalExt),
+      uid: Type.Optional(SignalUid),
+      ...Offline,
+      ...Attach,
+      pushInfo: Type.Optional(SignalPushInfo),
+    }),
+    reply: SignalChannel,
   }),
 };

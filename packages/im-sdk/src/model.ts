@@ -1,6 +1,6 @@
-// The client's view of messages and sessions: the protocol's shapes plus what only the client
-// knows (flow, status, local-only flags and custom data).
-import type { Msg, Session } from '@morsel/protocol';
+// The client's view of messages, sessions and system messages: the protocol's shapes plus what
+// only the client knows (flow, status, local-only flags and custom data).
+import type { Msg, Session, SYSMSG_CATEGORIES, SysMsg } from '@morsel/protocol';
 
 export type MsgStatus = 'sending' | 'success' | 'fail';
 
@@ -49,3 +49,28 @@ export function fromServer(msg: Msg, me: string): ClientMsg {
 
 /** A fresh client id: 32 hex characters, unique per message. */
 export const newIdClient = () => crypto.randomUUID().replace(/-/g, '');
+
+export type SysMsgUnread = Record<(typeof SYSMSG_CATEGORIES)[number], number> & { total: number };
+
+/**
+ * A system message on this device: the server's fields plus two of the SDK's own (document 2):
+ * `status` ('success' once received; deleting it here makes it 'deleted') and `localCustom`
+ * (the application's note, never sent).
+ */
+export type ClientSysMsg = SysMsg & { status: 'success' | 'deleted'; localCustom?: string };
+
+/**
+ * A delete notice as onsysmsg raises it: a recall (deleteMsg, deleteMsgSuperTeam) or a one-way
+ * delete by another of my devices (deleteMsgP2pOneWay, deleteMsgTeamOneWay). Its idServer is the
+ * deleted message's; it is not stored and not counted unread.
+ */
+export type DeleteNotice = Omit<
+  SysMsg,
+  'type' | 'deletedIdServer' | 'deletedIdClient' | 'deletedMsgTime'
+> & {
+  type: 'deleteMsg' | 'deleteMsgSuperTeam' | 'deleteMsgP2pOneWay' | 'deleteMsgTeamOneWay';
+  sessionId: string;
+  deletedIdServer: string;
+  deletedIdClient: string;
+  deletedMsgTime: number;
+};

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { NIM } from '../nim.ts';
 import { serverlessInstances } from '../test-instances.ts';
-import type { MsgToSave } from './local-msgs.ts';
+import type { MsgToSave } from './local-msgs-manager.ts';
 
 let seq = 0;
 const { instance, leave } = serverlessInstances();

@@ -1,0 +1,51 @@
+// Call signalling (document 2: Signalling; docs/im-signal.md): channels, invitations and their
+// notifications, with the `avSignal` sync category that tells a device at login which channels
+// its account is in and which offline-enabled invitations wait for it.
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from '../../log.ts';
+import type { Store } from '../../store/index.ts';
+import type { ImGateway } from '../gateway/index.ts';
+import { signalHandlers } from './handlers.ts';
+import { inviteNotify } from './notify.ts';
+import { DEFAULT_SIGNAL_LIMITS, Signalling, type SignalLimits } from './signalling.ts';
+import { pruneExpired } from './store.ts';
+
+export { DEFAULT_SIGNAL_LIMITS, type SignalLimits } from './signalling.ts';
+
+export interface SignalOptions {
+  store: Store;
+  im: ImGateway;
+  http: FastifyInstance;
+  log: Logger;
+  limits?: Partial<SignalLimits>;
+  now?: () => number;
+}
+
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+
+export function registerSignal(options: SignalOptions): void {
+  const { store, im, limits, now = Date.now } = options;
+  const signalling = new Signalling(store.db, im.gateway, now, {
+    ...DEFAULT_SIGNAL_LIMITS,
+    ...limits,
+  });
+  im.gateway.use(signalHandlers(signalling));
+  im.syncSources.register('avSignal', async ({ session, connection }) => {
+    // Both are current state, not history: sent whole at every sync, and only when not empty.
+    const channels = await signalling.channelsOf(session);
+    if (channels.length > 0) connection.push('signalingChannelsSync', { channels });
+    const waiting = await signalling.waitingInvites(session);
+    if (waiting.length > 0)
+      connection.push('signalingUnreadSync', {
+        notifies: waiting.map(({ invite, channel }) => inviteNotify(invite, channel)),
+      });
+  });
+
+  const timer = setInterval(() => {
+    pruneExpired(store.db, now()).catch((err: unknown) =>
+      options.log.warn({ err }, 'signalling pruning failed'),
+    );
+  }, PRUNE_EVERY_MS);
+  timer.unref();
+  options.http.addHook('onClose', async () => clearInterval(timer));
+}

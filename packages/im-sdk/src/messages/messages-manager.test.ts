@@ -1,0 +1,170 @@
+// The messages manager alone, on a fake context and a recording stand-in for the sessions it
+// updates: sending (success, blacklisted, failed), live messages and their timetag, gaps in a
+// conversation's order, recalls told once, and the sync's start failing what was still sending.
+import { ImError, SYNC } from '@morsel/protocol';
+import { describe, expect, it } from 'vitest';
+import type { ClientMsg } from '../model.ts';
+import type { SessionUpdates } from '../sessions/sessions-manager.ts';
+import { fakeContext, serverMsg, settle, type FakeReplies } from '../test-context.ts';
+import { MessagesManager } from './messages-manager.ts';
+
+function setUp(replies: FakeReplies = {}) {
+  const context = fakeContext(replies);
+  const touched: { msg: ClientMsg; countUnread: boolean }[] = [];
+  const refreshed: string[] = [];
+  const sessions: SessionUpdates = {
+    touchSession: (msg, options) => {
+      touched.push({ msg, countUnread: options.countUnread });
+      return {
+        id: msg.sessionId,
+        scene: msg.scene,
+        to: msg.target,
+        updateTime: 0,
+        unread: 0,
+        ack: 0,
+      };
+    },
+    refreshLastMsg: (sessionId) => void refreshed.push(sessionId),
+    historyCleared: () => {},
+    applyAck: () => {},
+  };
+  const originUrls: string[] = [];
+  const messages = new MessagesManager(
+    {
+      ...context,
+      originUrl: async (url) => {
+        originUrls.push(url);
+        return 'https://origin.example/file';
+      },
+    },
+    sessions,
+  );
+  return { context, messages, touched, refreshed, originUrls };
+}
+
+describe('MessagesManager', () => {
+  it('sends a text: sending first, then the stored message with its server fields', async () => {
+    const { context, messages, touched } = setUp({
+      sendMsg: ({ msg }) => ({
+        msg: serverMsg('me', 'ann', 1000, { ...msg, idServer: 's1', seq: 1 }),
+      }),
+    });
+    const sending = messages.sendText({ scene: 'p2p', to: 'Ann', text: 'hello' });
+    expect(touched[0]?.msg).toMatchObject({ status: 'sending', to: 'ann', flow: 'out' });
+    const sent = await sending;
+    expect(sent).toMatchObject({ status: 'success', idServer: 's1', sessionId: 'p2p-ann' });
+    expect(context.store.getMsg(sent.idClient)).toMatchObject({ status: 'success' });
+    expect(context.sent[0]).toMatchObject({
+      name: 'sendMsg',
+      params: { msg: { text: 'hello', to: 'ann' } },
+    });
+  });
+
+  it('treats 7101 (blacklisted by the recipient) as sent but marked, other errors as failed', async () => {
+    let code = 7101;
+    const { messages } = setUp({
+      sendMsg: () => {
+        throw new ImError(code);
+      },
+    });
+    expect(await messages.sendText({ scene: 'p2p', to: 'ann', text: 'a' })).toMatchObject({
+      status: 'success',
+      isInBlackList: true,
+    });
+    code = 500;
+    const error = await messages.sendText({ scene: 'p2p', to: 'ann', text: 'b' }).catch((e) => e);
+    expect(error).toBeInstanceOf(ImError);
+    expect(error.event.msg).toMatchObject({ status: 'fail', text: 'b' });
+  });
+
+  it('refuses a message the protocol would refuse, without sending it (done gets the error too)', async () => {
+    const { context, messages } = setUp();
+    const told: unknown[] = [];
+    const error = await messages
+      .sendText({ scene: 'p2p', to: '', text: 'x', done: (e) => told.push(e) })
+      .catch((e) => e);
+    expect(error).toMatchObject({ code: 'Param_Error' });
+    await settle();
+    expect(told).toEqual([error]);
+    expect(context.sent).toEqual([]);
+  });
+
+  it('shows a live message once, counts it unread and moves its timetag with the margin', () => {
+    const { context, touched } = setUp();
+    const msg = serverMsg('ann', 'me', 100_000);
+    context.push('msg', { msg });
+    context.push('msg', { msg });
+    expect(context.calls('onmsg').map(([m]) => m.idServer)).toEqual([msg.idServer]);
+    expect(touched.map((t) => t.countUnread)).toEqual([true]);
+    expect(context.advanced).toEqual([
+      ['offlineMsgs', 100_000 - SYNC.liveTimetagMarginMs],
+      ['offlineMsgs', 100_000 - SYNC.liveTimetagMarginMs],
+    ]);
+  });
+
+  it('pulls the messages missed before a live one past a gap in the conversation order', async () => {
+    const first = serverMsg('ann', 'me', 1000, { seq: 1 });
+    const lost = serverMsg('ann', 'me', 2000, { seq: 2 });
+    const third = serverMsg('ann', 'me', 3000, { seq: 3 });
+    const { context } = setUp({ getHistoryMsgs: () => ({ msgs: [third, lost, first] }) });
+    context.push('msg', { msg: first });
+    context.push('msg', { msg: third });
+    await settle();
+    expect(context.sent[0]).toMatchObject({
+      name: 'getHistoryMsgs',
+      params: { scene: 'p2p', to: 'ann', beginTime: 1000, endTime: 3000, limit: 3 },
+    });
+    expect(context.calls('onmsg').map(([m]) => m.seq)).toEqual([1, 3, 2]);
+  });
+
+  it('tells a recall once, though the sync sends it again, and forgets the message', () => {
+    const { context, refreshed } = setUp();
+    const msg = serverMsg('ann', 'me', 1000);
+    context.push('msg', { msg });
+    const recall = {
+      sessionId: 'p2p-ann',
+      idServer: msg.idServer,
+      idClient: msg.idClient,
+      from: 'ann',
+      time: 1000,
+      opeAccount: 'ann',
+      deletedAt: 2000,
+      type: 'deleteMsg' as const,
+      category: 'msg' as const,
+      scene: 'p2p' as const,
+      to: 'me',
+      deletedIdServer: msg.idServer,
+      deletedIdClient: msg.idClient,
+      deletedMsgTime: 1000,
+      read: false as const,
+      state: 'init' as const,
+    };
+    context.push('msgDeleted', { deleted: recall });
+    context.push('syncDeletedMsgs', { deleted: [recall] });
+    expect(context.store.getMsg(msg.idClient)).toBeUndefined();
+    expect(context.calls('onsysmsg')).toHaveLength(1);
+    expect(refreshed).toEqual(['p2p-ann', 'p2p-ann']);
+  });
+
+  it('fails the messages still sending when a sync starts (their connection is gone)', async () => {
+    const { context, messages } = setUp({ sendMsg: () => new Promise(() => {}) });
+    void messages.sendText({ scene: 'p2p', to: 'ann', text: 'in flight' });
+    context.runSyncStart();
+    expect(context.store.allMsgs().map((m) => m.status)).toEqual(['fail']);
+  });
+
+  it('looks up the original url of a received file behind a safe short url', async () => {
+    const { context, originUrls } = setUp();
+    const safe = 'https://files.example.com/s/abc?im_url=1';
+    const msg = serverMsg('ann', 'me', 1000, {
+      type: 3,
+      text: undefined,
+      file: { url: safe, name: 'a.txt', size: 1, ext: 'txt', md5: '0'.repeat(32) },
+    });
+    context.push('syncOfflineMsgs', { msgs: [msg] });
+    await settle();
+    expect(context.calls('onofflinemsgs')[0]?.[0]).toMatchObject({ sessionId: 'p2p-ann' });
+    expect(originUrls).toEqual([safe]);
+    expect(context.store.getMsg(msg.idClient)?.file?.url).toBe('https://origin.example/file');
+  });
+});
