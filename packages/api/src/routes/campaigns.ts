@@ -185,7 +185,7 @@ export const CAMPAIGN_ROUTES = defineRoutes({
     errors: [...RUNNING, ...LOGGED_IN, 'shareBonusCapped'],
   },
   'raffle.assist': {
-    summary: "Help a friend: once per friend; the sharer earns a draw (within the cap)",
+    summary: 'Help a friend: once per friend; the sharer earns a draw (within the cap)',
     body: ShareCodeBody,
     data: Type.Object({ sharer: Nickname, sharerEarnedChance: Type.Boolean() }),
     errors: [
