@@ -99,9 +99,13 @@ function serverSourceConfigs() {
 }
 
 export const boundaries = [
-  // packages/protocol and packages/open-api-sign: npm packages only.
+  // packages/protocol, packages/open-api-sign and packages/api: npm packages only.
   restrict(
-    ['packages/protocol/**/*.{ts,tsx}', 'packages/open-api-sign/**/*.{ts,tsx}'],
+    [
+      'packages/protocol/**/*.{ts,tsx}',
+      'packages/open-api-sign/**/*.{ts,tsx}',
+      'packages/api/**/*.{ts,tsx}',
+    ],
     [
       noApps,
       byPackageName,
@@ -120,14 +124,17 @@ export const boundaries = [
       },
     ],
   ),
-  // apps/web: the SDK, the protocol, the open-API signing and npm packages; never the server.
+  // apps/web: the SDK, the protocol, the open-API signing, the API contract's client and codes
+  // (never its root, whose schemas would weigh on the bundle) and npm packages; never the server.
   restrict(
     ['apps/web/**/*.{ts,tsx}'],
     [
       byPackageName,
       {
-        group: ['@morsel/*', '!@morsel/im-sdk', '!@morsel/protocol', '!@morsel/open-api-sign'],
-        message: 'the web app imports @morsel/im-sdk, @morsel/protocol and @morsel/open-api-sign',
+        regex: '^@morsel/(?!(im-sdk|protocol|open-api-sign|api/client|api/codes)$)',
+        message:
+          'the web app imports @morsel/im-sdk, @morsel/protocol, @morsel/open-api-sign, ' +
+          '@morsel/api/client and @morsel/api/codes',
       },
       {
         group: ['**/apps/server/**', '**/server/src/**', '**/server/test/**'],

@@ -58,6 +58,10 @@ const refused: [file: string, from: string, why: RegExp][] = [
   ['apps/web/src/pages/home.tsx', '@morsel/server', /the web app imports/],
   ['apps/web/src/pages/home.tsx', '../../../server/src/app.ts', /never imports the server/],
   ['packages/protocol/src/codec.ts', '@morsel/im-sdk', /npm packages only/],
+  ['packages/api/src/table.ts', '@morsel/protocol', /npm packages only/],
+  ['packages/api/src/table.ts', '../../../apps/server/src/app.ts', /must not import apps/],
+  // The contract's root carries TypeBox and every schema: the web takes the client and codes only.
+  ['apps/web/src/request/api.ts', '@morsel/api', /the web app imports/],
   ['packages/im-sdk/src/nim.ts', '@morsel/open-api-sign', /only @morsel\/protocol/],
   ['packages/im-sdk/src/nim.ts', '../../../apps/server/src/app.ts', /must not import apps/],
   [
@@ -88,6 +92,10 @@ const allowed: [file: string, from: string][] = [
   ['apps/server/test/im-link/teams.test.ts', '@morsel/im-sdk'],
   ['apps/web/src/pages/home.tsx', '@morsel/im-sdk'],
   ['apps/web/src/request/lizard.ts', '@morsel/open-api-sign'],
+  ['apps/web/src/request/api.ts', '@morsel/api/client'],
+  ['apps/web/src/pages/campaign-kit/api.ts', '@morsel/api/codes'],
+  ['apps/server/src/campaigns/raffle/routes.ts', '@morsel/api'],
+  ['apps/server/src/campaigns/raffle/routes.ts', '../../api/index.ts'],
   ['packages/im-sdk/src/nim.ts', '@morsel/protocol'],
   ['e2e/login.test.ts', '../apps/server/test/harness/index.ts'],
   ['e2e/login.test.ts', '@morsel/im-sdk'],

@@ -42,8 +42,11 @@ export type Transport<O extends CallOptions> = (
   options: O | undefined,
 ) => Promise<Envelope<unknown>>;
 
+/** The input may be left out when none of its fields is required. */
 type Args<N extends RouteName, O> =
-  {} extends InputOf<N> ? [input?: InputOf<N>, options?: O] : [input: InputOf<N>, options?: O];
+  Record<never, never> extends InputOf<N>
+    ? [input?: InputOf<N>, options?: O]
+    : [input: InputOf<N>, options?: O];
 
 /** Fills `:name` segments from the input; the other fields stay in the payload. */
 export function fillPath(

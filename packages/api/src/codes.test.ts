@@ -44,7 +44,11 @@ describe('ApiError', () => {
   });
 
   it('takes a message, data and status of its own', () => {
-    const error = fail('smsTooSoon', { message: '请3秒后再试', data: { retryAfter: 3 }, status: 429 });
+    const error = fail('smsTooSoon', {
+      message: '请3秒后再试',
+      data: { retryAfter: 3 },
+      status: 429,
+    });
     expect(error).toMatchObject({ code: 20001, message: '请3秒后再试', status: 429 });
     expect(error.data).toEqual({ retryAfter: 3 });
   });

@@ -94,7 +94,6 @@ export const CAMPAIGN_CODES = {
 
   pointsInsufficient: { code: 60070, message: '积分不足' },
 
-
   adminDisabled: { code: 61001, message: '管理接口未启用：请设置 MORSEL_ADMIN_KEY' },
   adminKeyInvalid: { code: 61002, message: '管理密钥错误' },
   adminBadConfig: { code: 61003, message: '活动配置不正确' },

@@ -14,14 +14,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `loopback`: a development tool answering only this machine.
  */
 export type Access =
-  | 'public'
-  | 'user'
-  | 'optionalUser'
-  | 'signed'
-  | 'signedUser'
-  | 'admin'
-  | 'cashier'
-  | 'loopback';
+  'public' | 'user' | 'optionalUser' | 'signed' | 'signedUser' | 'admin' | 'cashier' | 'loopback';
 
 export interface Endpoint {
   /** The first method is the one clients use; a second is served as well (older callers). */
@@ -38,8 +31,16 @@ export const ENDPOINTS = {
     path: '/ouser-web/mobileRegister/isRepeatPhoneForm.do',
     access: 'public',
   },
-  'account.register': { method: 'POST', path: '/ouser-web/memberRegisterForm.do', access: 'public' },
-  'account.login': { method: 'POST', path: '/ouser-web/mobileLogin/loginForm.do', access: 'public' },
+  'account.register': {
+    method: 'POST',
+    path: '/ouser-web/memberRegisterForm.do',
+    access: 'public',
+  },
+  'account.login': {
+    method: 'POST',
+    path: '/ouser-web/mobileLogin/loginForm.do',
+    access: 'public',
+  },
   'account.logout': { method: 'POST', path: '/ouser-web/mobileLogin/logout.do', access: 'public' },
   'account.info': { method: ['GET', 'POST'], path: '/ouser-web/api/user/info.do', access: 'user' },
   'captcha.init': { method: 'POST', path: '/ouser-web/api/user/init.do', access: 'public' },

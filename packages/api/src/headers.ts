@@ -12,7 +12,9 @@ const Signature = {
   'x-co-sign': Type.Optional(Type.String({ description: 'the request signature' })),
 };
 const AdminKey = {
-  'x-admin-key': Type.Optional(Type.String({ description: 'MORSEL_ADMIN_KEY (or the cashier key)' })),
+  'x-admin-key': Type.Optional(
+    Type.String({ description: 'MORSEL_ADMIN_KEY (or the cashier key)' }),
+  ),
 };
 
 export function headersOf(access: Access): TObject | undefined {

@@ -1,7 +1,14 @@
 // @morsel/api: the HTTP API contract (CONTEXT.md).
 export { CODES, PRODUCT_CODES, CAMPAIGN_CODES, OK, type CodeName } from './codes.ts';
 export { ApiError, fail, ok, type FailOptions } from './api-error.ts';
-export { ENDPOINTS, methodsOf, type Access, type Endpoint, type EndpointName, type Method } from './endpoints.ts';
+export {
+  ENDPOINTS,
+  methodsOf,
+  type Access,
+  type Endpoint,
+  type EndpointName,
+  type Method,
+} from './endpoints.ts';
 export {
   ROUTES,
   ROUTE_NAMES,

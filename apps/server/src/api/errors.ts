@@ -91,4 +91,3 @@ export function installApiErrors(scope: FastifyInstance): void {
     send(reply, 500, { code: 500, message: '服务繁忙，请稍后再试', data: null });
   });
 }
-

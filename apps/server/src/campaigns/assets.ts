@@ -12,16 +12,9 @@ export function registerCampaignAssets(scope: FastifyInstance): void {
   for (const name of fs.readdirSync(fileURLToPath(ASSET_DIR))) {
     if (name.endsWith('.svg')) assets.set(name, fs.readFileSync(new URL(name, ASSET_DIR)));
   }
-  route(
-    scope,
-    'assets.image',
-    async (request, reply) => {
-      const asset = assets.get(request.params.name);
-      if (!asset) return reply.code(404).send({ code: 404, message: '图片不存在', data: null });
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .send(asset);
-    },
-  );
+  route(scope, 'assets.image', async (request, reply) => {
+    const asset = assets.get(request.params.name);
+    if (!asset) return reply.code(404).send({ code: 404, message: '图片不存在', data: null });
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(asset);
+  });
 }

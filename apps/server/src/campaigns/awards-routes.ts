@@ -16,39 +16,27 @@ import { requireCampaign } from './kernel/window.ts';
 export function registerAwardRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock, areas } = ctx.product;
 
-  route(
-    scope,
-    'awards.list',
-    async (request) => {
-      const { campaign } = request.params;
-      await requireCampaign(db, campaign);
-      const user = await currentUser(ctx, request);
-      return ok((await listAwards(db, campaign, userId(user))).map(publicAward));
-    },
-  );
+  route(scope, 'awards.list', async (request) => {
+    const { campaign } = request.params;
+    await requireCampaign(db, campaign);
+    const user = await currentUser(ctx, request);
+    return ok((await listAwards(db, campaign, userId(user))).map(publicAward));
+  });
 
-  route(
-    scope,
-    'awards.detail',
-    async (request) => {
-      const { campaign, id } = request.params;
-      await requireCampaign(db, campaign);
-      const user = await currentUser(ctx, request);
-      const award = await requireOwnAward(db, campaign, userId(user), Number(id));
-      return ok(await awardDetail(db, award, clock.now()));
-    },
-  );
+  route(scope, 'awards.detail', async (request) => {
+    const { campaign, id } = request.params;
+    await requireCampaign(db, campaign);
+    const user = await currentUser(ctx, request);
+    const award = await requireOwnAward(db, campaign, userId(user), Number(id));
+    return ok(await awardDetail(db, award, clock.now()));
+  });
 
-  route(
-    scope,
-    'awards.address',
-    async (request) => {
-      const { campaign, id } = request.params;
-      await requireCampaign(db, campaign);
-      const user = await currentUser(ctx, request);
-      const award = await requireOwnAward(db, campaign, userId(user), Number(id));
-      const address = await submitAddress(db, areas, award, request.body);
-      return ok({ id: Number(award.id), state: 'address_submitted', address });
-    },
-  );
+  route(scope, 'awards.address', async (request) => {
+    const { campaign, id } = request.params;
+    await requireCampaign(db, campaign);
+    const user = await currentUser(ctx, request);
+    const award = await requireOwnAward(db, campaign, userId(user), Number(id));
+    const address = await submitAddress(db, areas, award, request.body);
+    return ok({ id: Number(award.id), state: 'address_submitted', address });
+  });
 }

@@ -3,12 +3,7 @@
 // and leaves what an operator changed alone; true overwrites (the admin API's PUT).
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/index.ts';
-import type {
-  CampaignFile,
-  CouponTemplateConfig,
-  PasswordConfig,
-  PrizeConfig,
-} from '@morsel/api';
+import type { CampaignFile, CouponTemplateConfig, PasswordConfig, PrizeConfig } from '@morsel/api';
 import { normalisePassword } from './password/settings.ts';
 import { instantMs } from './schemas.ts';
 

@@ -2,12 +2,7 @@
 // the admin key. Campaigns resolve the shopper exactly as the product API does (src/product/session.ts).
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@morsel/api';
-import {
-  type ProductContext,
-  readToken,
-  requireUser,
-  type ProductUser,
-} from '../product/index.ts';
+import { type ProductContext, readToken, requireUser, type ProductUser } from '../product/index.ts';
 
 export interface CampaignContext {
   readonly product: ProductContext;

@@ -47,9 +47,9 @@ function kernelSuite(
       );
       expect(debits.filter((d) => d.status === 'fulfilled')).toHaveLength(4);
       const refused = debits.filter((d): d is PromiseRejectedResult => d.status === 'rejected');
-      expect(
-        refused.every((d) => d.reason instanceof ApiError && d.reason.code === 60070),
-      ).toBe(true);
+      expect(refused.every((d) => d.reason instanceof ApiError && d.reason.code === 60070)).toBe(
+        true,
+      );
       expect(await pointsBalance(db, userId)).toBe(2);
       const ledger = await db
         .selectFrom('points_ledger')

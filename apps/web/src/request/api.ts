@@ -5,16 +5,18 @@
 // exactly as they are.
 import { createApiClient } from '@morsel/api/client';
 import { legacyRequest } from './legacy.ts';
-import { openApiRequest } from './openApi.ts';
 import type { Method, RequestOptions } from './types.ts';
 
 /** Per-call options: the wrappers' own. */
 export type ApiCallOptions = Pick<RequestOptions, 'json' | 'cache' | 'timeoutMs'>;
 
-export const api = createApiClient<ApiCallOptions>((call, options) => {
+export const api = createApiClient<ApiCallOptions>(async (call, options) => {
+  const request = { ...options, method: call.method as Method, data: call.payload };
   const signed = call.endpoint.access === 'signed' || call.endpoint.access === 'signedUser';
-  const send = signed ? openApiRequest : legacyRequest;
-  return send(call.path, { ...options, method: call.method as Method, data: call.payload });
+  if (!signed) return legacyRequest(call.path, request);
+  // Loaded on the first signed call, so the signing code stays out of the pages that make none.
+  const { openApiRequest } = await import('./openApi.ts');
+  return openApiRequest(call.path, request);
 });
 
 export type { DataOf, Envelope } from '@morsel/api/client';

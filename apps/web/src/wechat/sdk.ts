@@ -3,7 +3,7 @@
 // (wx.ready) or errored (wx.error), and callbacks queue until it is ready.
 import { HOSTS, STATIC_PATHS } from '../config/product.ts';
 import { environment } from '../env/detect.ts';
-import { openApiRequest } from '../request/openApi.ts';
+import { api } from '../request/api.ts';
 import { isSuccess } from '../request/types.ts';
 
 /** The part of the real `wx` object this app uses. */
@@ -99,9 +99,7 @@ async function start(): Promise<void> {
     const wx = window.wx;
     if (!wx) throw new Error('the WeChat SDK did not define wx');
     // The signed URL is the page without its fragment (WeChat's rule).
-    const reply = await openApiRequest('/message-app-api/weixin/getSign', {
-      data: { url: location.href.split('#')[0] },
-    });
+    const reply = await api.call('wechat.sign', { url: location.href.split('#')[0]! });
     const signature = isSuccess(reply) ? readSignature(reply.data) : null;
     if (!signature) throw new Error(`no WeChat signature: ${reply.message}`);
     wx.ready(() => settle('ready', wx));

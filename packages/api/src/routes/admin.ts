@@ -156,7 +156,7 @@ export const ADMIN_ROUTES = defineRoutes({
     errors: [...ADMIN, ...UNREADABLE, 'adminNotFound'],
   },
   'admin.redeem': {
-    summary: "Redeem a coupon in store by the code the shopper shows (admin or cashier key)",
+    summary: 'Redeem a coupon in store by the code the shopper shows (admin or cashier key)',
     body: Type.Object(
       { code: Type.String({ pattern: '^\\d{16}$' }) },
       { additionalProperties: false },

@@ -23,7 +23,14 @@ import {
   PrizeKind,
   TemplateView,
 } from '../schemas/views.ts';
-import { CAMPAIGN, defineRoutes, LOGGED_IN, RUNNING, UNREADABLE } from './define.ts';
+import {
+  CAMPAIGN,
+  defineRoutes,
+  LOGGED_IN,
+  LOGGED_IN_READ,
+  RUNNING,
+  UNREADABLE,
+} from './define.ts';
 
 const CampaignParams = Type.Object({ campaign: Key });
 const AwardParams = Type.Object({ campaign: Key, id: IdParams.properties.id });
@@ -64,13 +71,13 @@ export const CAMPAIGN_ROUTES = defineRoutes({
     summary: "The shopper's prizes of a campaign",
     params: CampaignParams,
     data: Type.Array(AwardView),
-    errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN],
+    errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN_READ],
   },
   'awards.detail': {
     summary: 'One prize with how to use it, its coupon and its delivery address',
     params: AwardParams,
     data: AwardDetail,
-    errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN, 'awardNotFound', 'couponNotFound'],
+    errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN_READ, 'awardNotFound', 'couponNotFound'],
   },
   'awards.address': {
     summary: 'The delivery address of a goods prize (once)',
@@ -167,7 +174,7 @@ export const CAMPAIGN_ROUTES = defineRoutes({
   'raffle.chances': {
     summary: 'Draws left today',
     data: Chances,
-    errors: [...CAMPAIGN, ...LOGGED_IN],
+    errors: [...CAMPAIGN, ...LOGGED_IN_READ],
   },
   'raffle.draw': {
     summary: 'Draw: the server picks the prize and answers the slot to animate to',
@@ -185,7 +192,7 @@ export const CAMPAIGN_ROUTES = defineRoutes({
     errors: [...RUNNING, ...LOGGED_IN, 'shareBonusCapped'],
   },
   'raffle.assist': {
-    summary: "Help a friend: once per friend; the sharer earns a draw (within the cap)",
+    summary: 'Help a friend: once per friend; the sharer earns a draw (within the cap)',
     body: ShareCodeBody,
     data: Type.Object({ sharer: Nickname, sharerEarnedChance: Type.Boolean() }),
     errors: [
@@ -298,7 +305,7 @@ export const CAMPAIGN_ROUTES = defineRoutes({
       shareCode: Type.String(),
       sharePath: Type.String(),
     }),
-    errors: [...CAMPAIGN, ...LOGGED_IN],
+    errors: [...CAMPAIGN, ...LOGGED_IN_READ],
   },
   'coupon.gift': {
     summary: 'A coupon a friend sent, as its receiver sees it',
@@ -332,13 +339,13 @@ export const CAMPAIGN_ROUTES = defineRoutes({
     summary: "The shopper's coupons of one status (unused by default)",
     querystring: Type.Object({ status: Type.Optional(CouponStatus) }),
     data: Type.Array(CouponView),
-    errors: [...UNREADABLE, ...LOGGED_IN],
+    errors: [...UNREADABLE, ...LOGGED_IN_READ],
   },
   'coupon.mineDetail': {
     summary: 'One of the shopper’s coupons with its redemption code',
     params: IdParams,
     data: CouponWithCode,
-    errors: [...UNREADABLE, ...LOGGED_IN, 'couponNotFound'],
+    errors: [...UNREADABLE, ...LOGGED_IN_READ, 'couponNotFound'],
   },
   'coupon.use': {
     summary: 'Use a coupon online against an order total',

@@ -29,6 +29,8 @@ export const defineRoutes = <const T extends RouteEntries>(entries: T): T => ent
 export const UNREADABLE = ['badRequest', 'badParameter'] as const satisfies CodeName[];
 /** A shopper's session is needed; a cookie-only state change from another site is refused. */
 export const LOGGED_IN = ['loginInvalid', 'crossSiteRefused'] as const satisfies CodeName[];
+/** A read needs a session (the cookie is enough for a GET). */
+export const LOGGED_IN_READ = ['loginInvalid'] as const satisfies CodeName[];
 export const SIGNED = [
   'signatureMissing',
   'signatureUnknownClient',

@@ -108,18 +108,14 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     return ok(publicCoupon({ coupon, template }, now));
   });
 
-  route(
-    scope,
-    'coupon.exchange',
-    async (request) => {
-      const now = clock.now();
-      const { campaign } = await load();
-      const user = await currentUser(ctx, request);
-      requireRunning(campaign, now);
-      const code = normaliseExchangeCode(request.body.code);
-      return ok(publicCoupon(await exchangeCode(db, userId(user), code, now), now));
-    },
-  );
+  route(scope, 'coupon.exchange', async (request) => {
+    const now = clock.now();
+    const { campaign } = await load();
+    const user = await currentUser(ctx, request);
+    requireRunning(campaign, now);
+    const code = normaliseExchangeCode(request.body.code);
+    return ok(publicCoupon(await exchangeCode(db, userId(user), code, now), now));
+  });
 
   route(scope, 'coupon.newUser', async (request) => {
     const now = clock.now();
@@ -183,27 +179,23 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     });
   });
 
-  route(
-    scope,
-    'coupon.gift',
-    async (request) => {
-      const now = clock.now();
-      const { campaign, settings } = await load();
-      const sharer = await findSharer(db, request.query.shareCode);
-      if (!sharer) throw fail('shareCodeInvalid');
-      const user = await optionalUser(ctx, request);
-      const template = await requireTemplate(settings.gift.template);
-      return ok({
-        campaign: publicCampaign(campaign, now),
-        sharer: { nickname: sharer.nickname, mobile: maskMobile(sharer.mobile) },
-        coupon: publicTemplate(template),
-        soldOut: template.stock !== null && Number(template.stock) <= 0,
-        loggedIn: user !== undefined,
-        isSelf: user !== undefined && userId(user) === sharer.id,
-        claimed: user ? (await readCounter(db, giftKey(userId(user)))) > 0 : false,
-      });
-    },
-  );
+  route(scope, 'coupon.gift', async (request) => {
+    const now = clock.now();
+    const { campaign, settings } = await load();
+    const sharer = await findSharer(db, request.query.shareCode);
+    if (!sharer) throw fail('shareCodeInvalid');
+    const user = await optionalUser(ctx, request);
+    const template = await requireTemplate(settings.gift.template);
+    return ok({
+      campaign: publicCampaign(campaign, now),
+      sharer: { nickname: sharer.nickname, mobile: maskMobile(sharer.mobile) },
+      coupon: publicTemplate(template),
+      soldOut: template.stock !== null && Number(template.stock) <= 0,
+      loggedIn: user !== undefined,
+      isSelf: user !== undefined && userId(user) === sharer.id,
+      claimed: user ? (await readCounter(db, giftKey(userId(user)))) > 0 : false,
+    });
+  });
 
   route(scope, 'coupon.giftClaim', async (request) => {
     const now = clock.now();

@@ -9,18 +9,12 @@ import { listCoupons, publicCoupon, requireOwnCoupon, useOnline } from '../kerne
 export function registerMyCouponRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
 
-  route(
-    scope,
-    'coupon.mine',
-    async (request) => {
-      const user = await currentUser(ctx, request);
-      const now = clock.now();
-      const status = request.query.status ?? 'unused';
-      return ok(
-        (await listCoupons(db, userId(user), status, now)).map((c) => publicCoupon(c, now)),
-      );
-    },
-  );
+  route(scope, 'coupon.mine', async (request) => {
+    const user = await currentUser(ctx, request);
+    const now = clock.now();
+    const status = request.query.status ?? 'unused';
+    return ok((await listCoupons(db, userId(user), status, now)).map((c) => publicCoupon(c, now)));
+  });
 
   route(scope, 'coupon.mineDetail', async (request) => {
     const user = await currentUser(ctx, request);
@@ -30,15 +24,11 @@ export function registerMyCouponRoutes(scope: FastifyInstance, ctx: CampaignCont
     );
   });
 
-  route(
-    scope,
-    'coupon.use',
-    async (request) => {
-      const user = await currentUser(ctx, request);
-      const { id } = request.params;
-      // A form body carries the amount as digits (FormInteger).
-      const orderAmount = Number(request.body.orderAmount);
-      return ok(await useOnline(db, userId(user), Number(id), orderAmount, clock.now()));
-    },
-  );
+  route(scope, 'coupon.use', async (request) => {
+    const user = await currentUser(ctx, request);
+    const { id } = request.params;
+    // A form body carries the amount as digits (FormInteger).
+    const orderAmount = Number(request.body.orderAmount);
+    return ok(await useOnline(db, userId(user), Number(id), orderAmount, clock.now()));
+  });
 }

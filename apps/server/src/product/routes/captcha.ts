@@ -30,80 +30,76 @@ export function registerCaptchaRoutes(scope: FastifyInstance, ctx: ProductContex
     return ok({ needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) });
   });
 
-  route(
-    scope,
-    'captcha.sendSms',
-    async (request) => {
-      const body = request.body;
-      const address = clientAddress(request);
-      const now = ctx.clock.now();
+  route(scope, 'captcha.sendSms', async (request) => {
+    const body = request.body;
+    const address = clientAddress(request);
+    const now = ctx.clock.now();
 
-      // A cheap early answer for an impatient resend, before an image captcha gets used up.
-      if ((await peekCounter(ctx.db, intervalKey(body.mobile), now)) > 0) {
-        throw await tooSoon(ctx, body.mobile, now);
+    // A cheap early answer for an impatient resend, before an image captcha gets used up.
+    if ((await peekCounter(ctx.db, intervalKey(body.mobile), now)) > 0) {
+      throw await tooSoon(ctx, body.mobile, now);
+    }
+
+    if (await imageCaptchaNeeded(ctx, body.mobile, address)) {
+      const imageKey = body.imgeKey ?? body.imageKey;
+      const answer = body.checkImageCode?.trim();
+      if (!imageKey || !answer) {
+        throw fail('imageCaptchaRequired', {
+          data: { needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) },
+        });
       }
-
-      if (await imageCaptchaNeeded(ctx, body.mobile, address)) {
-        const imageKey = body.imgeKey ?? body.imageKey;
-        const answer = body.checkImageCode?.trim();
-        if (!imageKey || !answer) {
-          throw fail('imageCaptchaRequired', {
-            data: { needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) },
-          });
-        }
-        if (!(await checkImageCaptcha(ctx.db, imageKey, answer, now))) {
-          throw fail('imageCaptchaWrong', {
-            data: { needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) },
-          });
-        }
+      if (!(await checkImageCaptcha(ctx.db, imageKey, answer, now))) {
+        throw fail('imageCaptchaWrong', {
+          data: { needImgCaptcha: true, ...(await drawImageCaptcha(ctx, address)) },
+        });
       }
+    }
 
-      // The counted checks: atomic in the store, so concurrent sends cannot slip through.
-      const interval = await hitCounter(
-        ctx.db,
-        intervalKey(body.mobile),
-        now,
-        now + SMS_RESEND_INTERVAL_MS,
+    // The counted checks: atomic in the store, so concurrent sends cannot slip through.
+    const interval = await hitCounter(
+      ctx.db,
+      intervalKey(body.mobile),
+      now,
+      now + SMS_RESEND_INTERVAL_MS,
+    );
+    if (interval.count > 1) throw await tooSoon(ctx, body.mobile, now);
+    const midnight = nextChinaMidnight(now);
+    const perMobile = await hitCounter(ctx.db, smsDailyKey.mobile(body.mobile), now, midnight);
+    if (perMobile.count > ctx.config.smsDailyLimitPerMobile) throw fail('smsDailyLimitMobile');
+    const perAddress = await hitCounter(ctx.db, smsDailyKey.address(address), now, midnight);
+    if (perAddress.count > ctx.config.smsDailyLimitPerAddress) throw fail('smsDailyLimitAddress');
+
+    const code = newSmsCode();
+    await storeSmsCaptcha(ctx.db, {
+      mobile: body.mobile,
+      purpose: body.captchasType === undefined ? SMS_PURPOSE.quickLogin : Number(body.captchasType),
+      code,
+      clientAddress: address,
+      now,
+    });
+    try {
+      await ctx.sms.send(body.mobile, captchaText(code), { code });
+    } catch (error) {
+      // The provider's code says why (its message never holds the SMS code or text).
+      const providerCode = error instanceof SmsSendError ? error.providerCode : 'unexpected';
+      request.log.error(
+        { err: error, provider: ctx.sms.name, providerCode },
+        'sms provider failed',
       );
-      if (interval.count > 1) throw await tooSoon(ctx, body.mobile, now);
-      const midnight = nextChinaMidnight(now);
-      const perMobile = await hitCounter(ctx.db, smsDailyKey.mobile(body.mobile), now, midnight);
-      if (perMobile.count > ctx.config.smsDailyLimitPerMobile) throw fail('smsDailyLimitMobile');
-      const perAddress = await hitCounter(ctx.db, smsDailyKey.address(address), now, midnight);
-      if (perAddress.count > ctx.config.smsDailyLimitPerAddress) throw fail('smsDailyLimitAddress');
-
-      const code = newSmsCode();
-      await storeSmsCaptcha(ctx.db, {
-        mobile: body.mobile,
-        purpose: body.captchasType === undefined ? SMS_PURPOSE.quickLogin : Number(body.captchasType),
-        code,
-        clientAddress: address,
-        now,
-      });
-      try {
-        await ctx.sms.send(body.mobile, captchaText(code), { code });
-      } catch (error) {
-        // The provider's code says why (its message never holds the SMS code or text).
-        const providerCode = error instanceof SmsSendError ? error.providerCode : 'unexpected';
-        request.log.error(
-          { err: error, provider: ctx.sms.name, providerCode },
-          'sms provider failed',
-        );
-        // Nothing reached the phone: the send does not count against the resend interval or the
-        // daily caps, so the shopper can try again at once. The stored code is never delivered
-        // and is replaced by the next send.
-        for (const key of [
-          intervalKey(body.mobile),
-          smsDailyKey.mobile(body.mobile),
-          smsDailyKey.address(address),
-        ]) {
-          await releaseCounter(ctx.db, key, now);
-        }
-        throw fail('smsSendFailed');
+      // Nothing reached the phone: the send does not count against the resend interval or the
+      // daily caps, so the shopper can try again at once. The stored code is never delivered
+      // and is replaced by the next send.
+      for (const key of [
+        intervalKey(body.mobile),
+        smsDailyKey.mobile(body.mobile),
+        smsDailyKey.address(address),
+      ]) {
+        await releaseCounter(ctx.db, key, now);
       }
-      return ok({ resendAfter: SMS_RESEND_INTERVAL_MS / 1000, expiresIn: SMS_CODE_TTL_MS / 1000 });
-    },
-  );
+      throw fail('smsSendFailed');
+    }
+    return ok({ resendAfter: SMS_RESEND_INTERVAL_MS / 1000, expiresIn: SMS_CODE_TTL_MS / 1000 });
+  });
 }
 
 async function tooSoon(ctx: ProductContext, mobile: string, now: number) {

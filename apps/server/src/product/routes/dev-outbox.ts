@@ -14,7 +14,12 @@ export function registerDevOutboxRoute(scope: FastifyInstance, ctx: ProductConte
   const onRequest = async (request: FastifyRequest) => {
     if (!fromLoopback(request)) throw fail('loopbackOnly', { status: 403 });
   };
-  route(scope, 'dev.smsOutbox', async (request) => ok(await readOutbox(ctx.db, request.query.mobile)), {
-    onRequest,
-  });
+  route(
+    scope,
+    'dev.smsOutbox',
+    async (request) => ok(await readOutbox(ctx.db, request.query.mobile)),
+    {
+      onRequest,
+    },
+  );
 }

@@ -35,48 +35,36 @@ export function registerOpenApiRoutes(scope: FastifyInstance, ctx: ProductContex
     }),
   );
 
-  route(
-    scope,
-    'areas.info',
-    async (request) => {
-      const { regionCode } = request.query;
-      const info = ctx.areas.completeInfo(regionCode);
-      if (!info) throw fail('areaNotFound', { message: `未找到地区 ${regionCode}` });
-      return ok(info);
-    },
-  );
+  route(scope, 'areas.info', async (request) => {
+    const { regionCode } = request.query;
+    const info = ctx.areas.completeInfo(regionCode);
+    if (!info) throw fail('areaNotFound', { message: `未找到地区 ${regionCode}` });
+    return ok(info);
+  });
 
-  route(
-    scope,
-    'areas.children',
-    async (request) => {
-      const { parentCode = '' } = request.query;
-      const children = ctx.areas.children(parentCode);
-      if (!children) throw fail('areaNotFound', { message: `未找到地区 ${parentCode}` });
-      return ok(children);
-    },
-  );
+  route(scope, 'areas.children', async (request) => {
+    const { parentCode = '' } = request.query;
+    const children = ctx.areas.children(parentCode);
+    if (!children) throw fail('areaNotFound', { message: `未找到地区 ${parentCode}` });
+    return ok(children);
+  });
 
-  route(
-    scope,
-    'wechat.sign',
-    async (request) => {
-      const { url } = request.query;
-      if (!ctx.wechatTickets) throw fail('wechatNotConfigured');
-      let ticket: string;
-      try {
-        ticket = await ctx.wechatTickets.getTicket();
-      } catch (error) {
-        if (!(error instanceof WechatApiError)) throw error;
-        request.log.error({ err: error }, 'wechat jsapi ticket unavailable');
-        throw fail('wechatUnavailable');
-      }
-      const timestamp = Math.floor(ctx.clock.now() / 1000);
-      const nonceStr = newNonceStr();
-      const signature = jsapiSignature({ ticket, nonceStr, timestamp, url: stripFragment(url) });
-      return ok({ appId: ctx.config.wechatAppId ?? '', timestamp, nonceStr, signature });
-    },
-  );
+  route(scope, 'wechat.sign', async (request) => {
+    const { url } = request.query;
+    if (!ctx.wechatTickets) throw fail('wechatNotConfigured');
+    let ticket: string;
+    try {
+      ticket = await ctx.wechatTickets.getTicket();
+    } catch (error) {
+      if (!(error instanceof WechatApiError)) throw error;
+      request.log.error({ err: error }, 'wechat jsapi ticket unavailable');
+      throw fail('wechatUnavailable');
+    }
+    const timestamp = Math.floor(ctx.clock.now() / 1000);
+    const nonceStr = newNonceStr();
+    const signature = jsapiSignature({ ticket, nonceStr, timestamp, url: stripFragment(url) });
+    return ok({ appId: ctx.config.wechatAppId ?? '', timestamp, nonceStr, signature });
+  });
 
   route(scope, 'user.shareCode', async (request) => {
     const user = await requireUser(ctx, request);

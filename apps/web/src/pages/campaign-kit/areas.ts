@@ -1,18 +1,10 @@
 // The areas API (province, city, county) through the signed open-API wrapper; only the address
-// form loads it, so the signing code stays out of the campaign pages until then.
-import { openApiRequest } from '../../request/openApi.ts';
-import type { ApiEnvelope } from '../../request/types.ts';
+// form loads it, and the client loads the signing code on the first signed call.
+import { api, type DataOf } from '../../request/api.ts';
 
-export interface Area {
-  code: string;
-  name: string;
-}
+export type Area = DataOf<'areas.children'>[number];
 
 /** Provinces (no parent), or the children of a province or city, from the signed areas API. */
-export function fetchAreas(parentCode = ''): Promise<ApiEnvelope<Area[]>> {
-  return openApiRequest<Area[]>('/address-app-api/v1/areas', {
-    method: 'GET',
-    data: parentCode ? { parentCode } : {},
-    cache: true,
-  });
+export function fetchAreas(parentCode = '') {
+  return api.call('areas.children', parentCode ? { parentCode } : {}, { cache: true });
 }

@@ -7,8 +7,7 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, Dialog, Input } from '../../ui/index.ts';
-import { api } from '../../request/api.ts';
-import { type Coupon } from '../campaign-kit/api.ts';
+import { api, type DataOf } from '../../request/api.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
 import { fenFromYuan, formatDotDay, yuan } from '../campaign-kit/format.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
@@ -16,18 +15,10 @@ import { Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import styles from './CloudUsePage.module.css';
 
-interface UseResult {
-  couponId: number | string;
-  discount: number;
-  payable: number;
-  usedAt: number;
-}
+type UseResult = DataOf<'coupon.use'>;
 
 function Online({ id }: { id: string }) {
-  const { remote, retry, setData } = useRemote(
-    () => api.call('coupon.mineDetail', { id }),
-    [id],
-  );
+  const { remote, retry, setData } = useRemote(() => api.call('coupon.mineDetail', { id }), [id]);
   const [amount, setAmount] = useState('');
   const [result, setResult] = useState<UseResult | null>(null);
 
@@ -43,10 +34,7 @@ function Online({ id }: { id: string }) {
       confirmText: '确认使用',
     });
     if (!confirmed) return;
-    const reply = await runAction(
-      () => api.call('coupon.use', { id, orderAmount: fen }),
-      toast,
-    );
+    const reply = await runAction(() => api.call('coupon.use', { id, orderAmount: fen }), toast);
     if (!reply) return;
     if (!isSuccess(reply)) {
       toast(reply.message);

@@ -7,13 +7,7 @@ import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, CapsuleTabs } from '../../ui/index.ts';
 import { api } from '../../request/api.ts';
-import {
-  CODES,
-  codeOf,
-  type Campaign,
-  type Coupon,
-  type Template,
-} from '../campaign-kit/api.ts';
+import { CODES, codeOf, type Template } from '../campaign-kit/api.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { askLogin, CampaignNotice, Empty, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
@@ -28,17 +22,8 @@ type CentreCoupon = Template & {
   state: 'claimable' | 'claimed' | 'sold_out';
 };
 
-interface Centre {
-  campaign: Campaign;
-  loggedIn: boolean;
-  categories: { name: string; coupons: CentreCoupon[] }[];
-}
-
 export default function CouponCorePage() {
-  const { remote, retry, refresh, setData } = useRemote(
-    () => api.call('coupon.centre'),
-    [],
-  );
+  const { remote, retry, refresh, setData } = useRemote(() => api.call('coupon.centre'), []);
   const [category, setCategory] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   /** Coupons claimed on this visit: their id opens the code directly. */

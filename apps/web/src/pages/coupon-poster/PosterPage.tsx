@@ -5,22 +5,11 @@ import { Link } from 'react-router';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, Spinner } from '../../ui/index.ts';
 import { api } from '../../request/api.ts';
-import { type Campaign, type Template } from '../campaign-kit/api.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { CampaignNotice, Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
 import { drawPoster } from './draw.ts';
 import styles from './PosterPage.module.css';
-
-interface PosterView {
-  campaign: Campaign;
-  title: string;
-  subtitle: string;
-  coupon: Template;
-  sharer: { nickname: string };
-  shareCode: string;
-  sharePath: string;
-}
 
 function Poster() {
   const { remote, retry } = useRemote(() => api.call('coupon.poster'), []);

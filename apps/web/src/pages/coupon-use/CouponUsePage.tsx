@@ -73,10 +73,7 @@ function CodePanel({ coupon }: { coupon: Coupon & { code: string } }) {
 }
 
 function OneCoupon({ id }: { id: string }) {
-  const { remote, retry } = useRemote(
-    () => api.call('coupon.mineDetail', { id }),
-    [id],
-  );
+  const { remote, retry } = useRemote(() => api.call('coupon.mineDetail', { id }), [id]);
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')
     return <Failed message={remote.message} onRetry={remote.code === -500 ? retry : undefined} />;
@@ -118,10 +115,7 @@ function OneCoupon({ id }: { id: string }) {
 
 function MyCoupons() {
   const [status, setStatus] = useState<(typeof STATUS_TABS)[number]['key']>('unused');
-  const { remote, retry, refresh } = useRemote(
-    () => api.call('coupon.mine', { status }),
-    [status],
-  );
+  const { remote, retry, refresh } = useRemote(() => api.call('coupon.mine', { status }), [status]);
   const showExchanged = () => {
     // A new coupon is unused: show that list, reloaded whether or not the tab changes.
     if (status === 'unused') refresh();

@@ -24,10 +24,7 @@ export function ExchangeCodeForm({ onExchanged }: { onExchanged: (coupon: Coupon
       return;
     }
     setSending(true);
-    const reply = await runAction(
-      () => api.call('coupon.exchange', { code: value }),
-      toast,
-    );
+    const reply = await runAction(() => api.call('coupon.exchange', { code: value }), toast);
     setSending(false);
     if (!reply) return;
     if (!isSuccess(reply)) {

@@ -8,13 +8,7 @@ import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
 import { api } from '../../request/api.ts';
-import {
-  CODES,
-  codeOf,
-  type Campaign,
-  type Coupon,
-  type Template,
-} from '../campaign-kit/api.ts';
+import { CODES, codeOf } from '../campaign-kit/api.ts';
 import { ClaimButton } from '../campaign-kit/ClaimButton.tsx';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
 import { yuan } from '../campaign-kit/format.ts';
@@ -23,22 +17,8 @@ import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import styles from './NewUserCouponPage.module.css';
 
-interface NewUserView {
-  campaign: Campaign;
-  title: string;
-  withinDays: number;
-  coupons: Template[];
-  totalValue: number;
-  loggedIn: boolean;
-  claimed: boolean;
-  eligible: boolean | null;
-}
-
 export default function NewUserCouponPage() {
-  const { remote, retry, refresh, setData } = useRemote(
-    () => api.call('coupon.newUser'),
-    [],
-  );
+  const { remote, retry, refresh, setData } = useRemote(() => api.call('coupon.newUser'), []);
   const [claiming, setClaiming] = useState(false);
   const share = usePageShare({
     path: '/activity/newuser/coupon',
@@ -63,7 +43,8 @@ export default function NewUserCouponPage() {
     }
     toast(reply.message);
     const code = codeOf(reply);
-    if (code === CODES.newUserPackClaimed.code || code === CODES.newUserPackNotEligible.code) refresh();
+    if (code === CODES.newUserPackClaimed.code || code === CODES.newUserPackNotEligible.code)
+      refresh();
   });
 
   if (remote.status === 'loading') return <Loading />;

@@ -8,22 +8,13 @@ import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, Input } from '../../ui/index.ts';
 import { api } from '../../request/api.ts';
-import {
-  codeOf,
-  type Award,
-  type Campaign,
-} from '../campaign-kit/api.ts';
+import { codeOf, type Award } from '../campaign-kit/api.ts';
 import { detailPath } from '../campaign-kit/paths.ts';
 import { campaignShare, usePageShare } from '../campaign-kit/share.ts';
 import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
 import styles from './PasswordPage.module.css';
-
-interface PasswordView {
-  campaign: Campaign;
-  prizes: { key: string; name: string; image: string; kind: string }[];
-}
 
 function OutcomeCard({ outcome, onOpen }: { outcome: Outcome; onOpen: (award: Award) => void }) {
   return (
@@ -61,10 +52,7 @@ export default function PasswordPage() {
       return;
     }
     setSending(true);
-    const reply = await runAction(
-      () => api.call('password.redeem', { password: value }),
-      toast,
-    );
+    const reply = await runAction(() => api.call('password.redeem', { password: value }), toast);
     setSending(false);
     if (!reply) return;
     setOutcome(

@@ -8,62 +8,22 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, Dialog } from '../../ui/index.ts';
-import { api } from '../../request/api.ts';
-import {
-  codeOf,
-  CODES,
-  type Award,
-  type Campaign,
-} from '../campaign-kit/api.ts';
+import { api, type DataOf } from '../../request/api.ts';
+import { codeOf, CODES } from '../campaign-kit/api.ts';
 import { detailPath } from '../campaign-kit/paths.ts';
 import { formatDateTime } from '../campaign-kit/format.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { askLogin, CampaignNotice, Empty, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
-import { NineGrid, Wheel, type BoardPrize, type SpinTarget } from './boards.tsx';
+import { NineGrid, Wheel, type SpinTarget } from './boards.tsx';
 import styles from './RafflePage.module.css';
 
-interface Chances {
-  left: number;
-  usedToday: number;
-  base: number;
-  bonus: number;
-  bonusCap: number;
-}
-
 /** A friend's share link as the server sees its visitor (docs/campaigns.md). */
-interface AssistView {
-  /** null: no shopper has this share code. */
-  sharer: { nickname: string } | null;
-  isSelf: boolean;
-  assisted: boolean;
-}
-
-interface RaffleView {
-  campaign: Campaign;
-  layout: 'grid' | 'wheel';
-  prizes: BoardPrize[];
-  loggedIn: boolean;
-  chances: Chances | null;
-  shareCode: string | null;
-  /** Present when the page was opened with `?shareCode=`. */
-  assist: AssistView | null;
-}
+type AssistView = NonNullable<DataOf<'raffle.board'>['assist']>;
 
 const SHARE_CODE = /^[A-Za-z0-9]{4,16}$/;
 
-interface DrawResult {
-  slot: number;
-  prize: BoardPrize;
-  award: Award | null;
-  chances: Chances;
-}
-
-interface Winner {
-  mobile: string;
-  prizeName: string;
-  createdAt: number;
-}
+type DrawResult = DataOf<'raffle.draw'>;
 
 /**
  * Recent winners; read again (silently) whenever `wins` grows, so a prize just won shows. Only a
@@ -134,10 +94,7 @@ function Assist({ shareCode, view }: { shareCode: string; view: AssistView }) {
       askLogin('登录后即可为好友助力，好友将获得1次抽奖机会');
       return;
     }
-    const reply = await runAction(
-      () => api.call('raffle.assist', { shareCode }),
-      toast,
-    );
+    const reply = await runAction(() => api.call('raffle.assist', { shareCode }), toast);
     if (!reply) return;
     if (isSuccess(reply)) {
       setDone(true);

@@ -8,29 +8,13 @@ import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
 import { api } from '../../request/api.ts';
-import {
-  CODES,
-  codeOf,
-  type Campaign,
-  type Coupon,
-  type Template,
-} from '../campaign-kit/api.ts';
+import { CODES, codeOf } from '../campaign-kit/api.ts';
 import { ClaimButton } from '../campaign-kit/ClaimButton.tsx';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import styles from './SendCouponPage.module.css';
-
-interface GiftView {
-  campaign: Campaign;
-  sharer: { nickname: string; mobile: string };
-  coupon: Template;
-  soldOut: boolean;
-  loggedIn: boolean;
-  isSelf: boolean;
-  claimed: boolean;
-}
 
 function Gift({ shareCode }: { shareCode: string }) {
   const { remote, retry, refresh, setData } = useRemote(
@@ -52,10 +36,7 @@ function Gift({ shareCode }: { shareCode: string }) {
       return;
     }
     setClaiming(true);
-    const reply = await runAction(
-      () => api.call('coupon.giftClaim', { shareCode }),
-      toast,
-    );
+    const reply = await runAction(() => api.call('coupon.giftClaim', { shareCode }), toast);
     setClaiming(false);
     if (!reply) return;
     if (isSuccess(reply)) {
@@ -66,7 +47,11 @@ function Gift({ shareCode }: { shareCode: string }) {
     }
     toast(reply.message);
     const code = codeOf(reply);
-    if (code === CODES.giftAlreadyClaimed.code || code === CODES.couponSoldOut.code || code === CODES.giftSelfClaim.code)
+    if (
+      code === CODES.giftAlreadyClaimed.code ||
+      code === CODES.couponSoldOut.code ||
+      code === CODES.giftSelfClaim.code
+    )
       refresh();
   });
 

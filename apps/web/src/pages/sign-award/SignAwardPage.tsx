@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SendFailedNotice } from '../../feedback/SendFailedNotice.tsx';
 import { formatMobile } from '../../format/mobile.ts';
-import { legacyRequest } from '../../request/legacy.ts';
+import { api, type DataOf } from '../../request/api.ts';
 import { goToLogin } from '../../request/loginRedirect.ts';
 import { isSuccess, LoginInvalid } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
@@ -12,11 +12,7 @@ import { Button, Spinner } from '../../ui/index.ts';
 import { AwardList } from '../campaign-kit/AwardList.tsx';
 import styles from './SignAwardPage.module.css';
 
-interface UserInfo {
-  id: number | string;
-  mobile: string;
-  nickname: string;
-}
+type UserInfo = DataOf<'account.info'>;
 
 type Load =
   | { state: 'anonymous' }
@@ -42,7 +38,8 @@ export default function SignAwardPage() {
   useEffect(() => {
     if (!isLoggedIn()) return;
     let live = true;
-    legacyRequest<UserInfo>('/ouser-web/api/user/info.do', { method: 'GET' })
+    api
+      .call('account.info')
       .then((reply) => {
         if (!live) return;
         if (isSuccess(reply) && reply.data) setLoad({ state: 'ready', user: reply.data });

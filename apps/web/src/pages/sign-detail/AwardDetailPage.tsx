@@ -5,11 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../ui/index.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { api } from '../../request/api.ts';
-import {
-  type AwardCampaign,
-  type AwardDetail,
-  type Coupon,
-} from '../campaign-kit/api.ts';
+import { type AwardCampaign, type Coupon } from '../campaign-kit/api.ts';
 import {
   AwardState,
   KIND_LABEL,

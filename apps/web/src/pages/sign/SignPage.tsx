@@ -7,50 +7,15 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, Dialog } from '../../ui/index.ts';
-import { api } from '../../request/api.ts';
-import {
-  CODES,
-  codeOf,
-  type Award,
-  type Campaign,
-} from '../campaign-kit/api.ts';
+import { api, type DataOf } from '../../request/api.ts';
+import { CODES, codeOf } from '../campaign-kit/api.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
-import {
-  calendarGrid,
-  daysToGo,
-  monthLabel,
-  shiftMonth,
-  WEEKDAYS,
-  type CalendarDay,
-} from './calendar.ts';
+import { calendarGrid, daysToGo, monthLabel, shiftMonth, WEEKDAYS } from './calendar.ts';
 import styles from './SignPage.module.css';
 
-interface SignView {
-  campaign: Campaign;
-  loggedIn: boolean;
-  today: string;
-  month: string;
-  days: CalendarDay[];
-  signedToday: boolean;
-  streak: number;
-  dailyPoints: number;
-  points: number | null;
-  streakRewards: {
-    days: number;
-    prize: { key: string; name: string; image: string; kind: string } | null;
-    reached: boolean;
-  }[];
-}
-
-interface SignResult {
-  date: string;
-  streak: number;
-  points: number;
-  balance: number;
-  reward: Award | null;
-}
+type SignView = DataOf<'sign.calendar'>;
 
 function Calendar({ view, onMonth }: { view: SignView; onMonth: (month: string) => void }) {
   const thisMonth = view.today.slice(0, 7);

@@ -1,0 +1,43 @@
+// The route lists of the docs, rendered from the table: docs/product-api.md lists the product
+// routes, docs/campaigns.md the campaign and admin routes, each between two markers. Written by
+// `npx tsx scripts/api-route-lists.ts`; a test keeps the docs equal to the table.
+import { CODES } from './codes.ts';
+import { ENDPOINTS, methodsOf, type EndpointName } from './endpoints.ts';
+import { PRODUCT_ROUTES } from './routes/product.ts';
+import { CAMPAIGN_ROUTES } from './routes/campaigns.ts';
+import { ADMIN_ROUTES } from './routes/admin.ts';
+import { ROUTES } from './table.ts';
+
+export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
+  'product-api.md': Object.keys(PRODUCT_ROUTES) as EndpointName[],
+  'campaigns.md': [...Object.keys(CAMPAIGN_ROUTES), ...Object.keys(ADMIN_ROUTES)] as EndpointName[],
+};
+
+export const LIST_START = '<!-- route-list: generated from @morsel/api, do not edit -->';
+export const LIST_END = '<!-- route-list end -->';
+
+export function renderRouteList(names: readonly EndpointName[]): string {
+  const rows = names.map((name) => {
+    const endpoint = ENDPOINTS[name];
+    const route = `\`${methodsOf(endpoint).join(' ')} ${endpoint.path}\``;
+    const codes = [...new Set(ROUTES[name].errors.map((code) => CODES[code].code))].join(', ');
+    return `| \`${name}\` | ${route} | ${endpoint.access} | ${codes || '—'} |`;
+  });
+  return [
+    LIST_START,
+    '',
+    '| name | route | access | codes besides 0 |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '',
+    LIST_END,
+  ].join('\n');
+}
+
+/** The doc's text with its list replaced by the current one; undefined without the markers. */
+export function withRouteList(doc: string, names: readonly EndpointName[]): string | undefined {
+  const start = doc.indexOf(LIST_START);
+  const end = doc.indexOf(LIST_END);
+  if (start < 0 || end < start) return undefined;
+  return doc.slice(0, start) + renderRouteList(names) + doc.slice(end + LIST_END.length);
+}
