@@ -23,6 +23,7 @@ import { registerMessaging, type Messaging } from './im/messaging/index.ts';
 import { registerPeople } from './im/people/index.ts';
 import { registerPushSettings } from './im/push-settings/index.ts';
 import { registerSafeUrls, type SafeUrls } from './im/safe-urls/index.ts';
+import { registerFiles, type FileService } from './im/files/index.ts';
 import { registerTeams } from './im/teams/index.ts';
 import { registerEvents } from './im/events/index.ts';
 import { registerExtras } from './im/extras/index.ts';
@@ -49,6 +50,8 @@ export interface MorselServer {
   readonly imMessaging: Messaging;
   /** Safe short URLs and the original URLs behind them (getOriginUrl). */
   readonly safeUrls: SafeUrls;
+  /** Uploaded files and their renditions (im/files). */
+  readonly files: FileService;
   /** Issues and checks the client log upload tickets handed out at IM login. */
   readonly uploadTickets: UploadTickets;
   /** Every HTTP route with its schemas, as registered (the hostile-input suite walks them). */
@@ -177,6 +180,7 @@ export async function buildServer(
     });
     registerPushSettings({ store, im: imGateway });
     const safeUrls = registerSafeUrls({ store, im: imGateway });
+    const files = await registerFiles({ http, im: imGateway, store, safeUrls, config, log });
     registerExtras({
       store,
       im: imGateway,
@@ -198,6 +202,7 @@ export async function buildServer(
       imGateway,
       imMessaging,
       safeUrls,
+      files,
       uploadTickets,
       routes,
       async close() {

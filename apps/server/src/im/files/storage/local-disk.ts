@@ -57,4 +57,8 @@ export class LocalDiskStorage implements ObjectStorage {
   async delete(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
   }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await fs.rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
 }

@@ -11,6 +11,8 @@ export interface ObjectStorage {
   get(key: string): Promise<Readable | undefined>;
   has(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Deletes every object under `prefix/` (a file's cached renditions). */
+  deletePrefix(prefix: string): Promise<void>;
 }
 
 /** Keys are made by the server: letters, digits, `_`, `-`, `.` and `/` between segments. */

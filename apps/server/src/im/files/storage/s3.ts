@@ -5,6 +5,8 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -106,6 +108,22 @@ export class S3Storage implements ObjectStorage {
     await this.client.send(
       new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) }),
     );
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    const Prefix = `${this.keyOf(prefix)}/`;
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix, ContinuationToken }),
+      );
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (keys.length)
+        await this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: keys } }),
+        );
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 
   close(): void {
