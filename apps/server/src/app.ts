@@ -68,6 +68,8 @@ export interface ServerServices {
   clock?: Clock;
   /** Time as the IM presence events see it (subscribeTime and validTime run out by it). */
   imEventsClock?: Clock;
+  /** Time as the IM files see it (upload grants, nosSurvivalTime, daily upload quotas). */
+  filesClock?: Clock;
   fetch?: typeof fetch;
   sms?: SmsProvider;
 }
@@ -180,7 +182,16 @@ export async function buildServer(
     });
     registerPushSettings({ store, im: imGateway });
     const safeUrls = registerSafeUrls({ store, im: imGateway });
-    const files = await registerFiles({ http, im: imGateway, store, safeUrls, config, log });
+    const filesClock = services.filesClock;
+    const files = await registerFiles({
+      http,
+      im: imGateway,
+      store,
+      safeUrls,
+      config,
+      log,
+      ...(filesClock && { now: () => filesClock.now() }),
+    });
     registerExtras({
       store,
       im: imGateway,

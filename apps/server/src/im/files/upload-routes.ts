@@ -158,6 +158,17 @@ export async function registerUploadRoutes(
       return { context: grant.context, offset: grant.received };
     });
 
+    // A refusal sent before the body was read: the client is still sending, so read (and drop) a
+    // chunk's worth, or it sees a broken connection instead of the answer.
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'POST' || request.raw.readableEnded || reply.statusCode < 400)
+        return payload;
+      const length = Number(request.headers['content-length'] ?? NaN);
+      if (Number.isFinite(length) && length <= FILE_LIMITS.chunkBytes) request.raw.resume();
+      else reply.header('connection', 'close');
+      return payload;
+    });
+
     scope.post(chunkPath, async (request: ChunkRequest, reply) => {
       const grant = await grantOf(request);
       if (!grant) return refuse(reply, 403, NO_GRANT);
@@ -204,6 +215,8 @@ export async function registerUploadRoutes(
             createWriteStream(staged, { flags: 'a' }),
           );
         } catch (error) {
+          // The client went away mid-chunk: what arrived is cut off by the next chunk or resume.
+          if (request.raw.destroyed && !over) return refuse(reply, 400, 'the chunk was cut off');
           if (over)
             return refuse(
               reply,

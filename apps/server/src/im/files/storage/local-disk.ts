@@ -1,6 +1,5 @@
 // Object storage on the server's own disk (the default): one file per key under a root folder,
 // written to a temporary name first so a reader never sees half a file.
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -40,7 +39,7 @@ export class LocalDiskStorage implements ObjectStorage {
     const file = this.pathOf(key);
     try {
       const handle = await fs.open(file, 'r');
-      return createReadStream('', { fd: handle.fd, autoClose: true });
+      return handle.createReadStream();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
