@@ -16,3 +16,4 @@ export type {
   QuickCommentsOfMsg,
   StickTopSession,
 } from './services/extras.ts';
+export * from './files/index.ts';
