@@ -44,6 +44,10 @@ export class S3Storage implements ObjectStorage {
       region: settings.region,
       ...(settings.endpoint && { endpoint: settings.endpoint }),
       forcePathStyle: settings.forcePathStyle,
+      // Checksums only where S3 requires them: self-hosted S3-compatible servers (MinIO, Ceph)
+      // do not all take the newer trailing checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials: {
         accessKeyId: settings.accessKeyId,
         secretAccessKey: settings.secretAccessKey,
