@@ -92,6 +92,13 @@ describe('simple uploads', () => {
       message: 'nosSurvivalTime must be at least 86400 s, or 0 for ever',
     });
     await expect(grant(nim, '../x')).rejects.toMatchObject({ code: 414 });
+    // Unused grants are rows: an account cannot pile them up (demo3 here: the others go on).
+    const { nim: hoarder } = await suite.client(2);
+    for (let i = 0; i < 5; i++) await hoarder.sendCmd('getSimpleNosToken', { num: 100 });
+    await expect(hoarder.sendCmd('getNosToken', {})).rejects.toMatchObject({
+      code: 419,
+      message: 'at most 500 unused upload tokens per account: use them or let them expire',
+    });
   });
 
   it('mints a safe short url for every stored file, resolved by getOriginUrl', async () => {

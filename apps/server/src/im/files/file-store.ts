@@ -19,6 +19,18 @@ export class FileStore {
     if (grants.length) await this.db.insertInto('im_upload_grants').values(grants).execute();
   }
 
+  /** Grants of this account not yet spent nor expired. */
+  async liveGrantCount(appKey: string, accid: string, now: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('im_upload_grants')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('app_key', '=', appKey)
+      .where('accid', '=', accid)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   async grant(tokenHash: string): Promise<UploadGrant | undefined> {
     return this.db
       .selectFrom('im_upload_grants')

@@ -8,6 +8,11 @@ import { BUCKET, fileUrl, newObjectName } from './file-urls.ts';
 /** Long enough for a 100 MB upload on a slow link, resumed a few times. */
 export const GRANT_TTL_MS = 6 * FILE_LIMITS.uploadTimeoutMs;
 
+/** Unspent grants one account may hold: each is a row, and asking costs the client nothing. */
+export const MAX_LIVE_GRANTS = 500;
+
+export class TooManyGrants extends Error {}
+
 export const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface IssuedToken {
@@ -23,6 +28,11 @@ export async function issueGrants(
   owner: { appKey: string; accid: string },
   options: { count: number; ext?: string; survivalSeconds?: number; base: string; now: number },
 ): Promise<IssuedToken[]> {
+  const live = await store.liveGrantCount(owner.appKey, owner.accid, options.now);
+  if (live + options.count > MAX_LIVE_GRANTS)
+    throw new TooManyGrants(
+      `at most ${MAX_LIVE_GRANTS} unused upload tokens per account: use them or let them expire`,
+    );
   const issued: IssuedToken[] = [];
   const rows: UploadGrant[] = [];
   const expireAt = options.now + GRANT_TTL_MS;

@@ -4,7 +4,7 @@ import { checkImageOps, FILE_LIMITS, ImageOpError, imageOpsUrl } from '@morsel/p
 import { CommandError, type ImGateway } from '../gateway/index.ts';
 import type { FileService } from './file-service.ts';
 import { fileUrl, objectNameOfUrl } from './file-urls.ts';
-import { issueGrants } from './grants.ts';
+import { issueGrants, TooManyGrants } from './grants.ts';
 import { imageRendition, NotAPicture } from './renditions.ts';
 
 const SURVIVAL_RULE = `nosSurvivalTime must be at least ${FILE_LIMITS.minSurvivalSeconds} s, or 0 for ever`;
@@ -12,24 +12,28 @@ const SURVIVAL_RULE = `nosSurvivalTime must be at least ${FILE_LIMITS.minSurviva
 export function registerFileHandlers(im: ImGateway, service: FileService): void {
   im.gateway.use({
     async getSimpleNosToken({ session }, { num }) {
-      const nosTokens = await issueGrants(service.store, session, {
-        count: num,
-        base: service.base(),
-        now: service.now(),
-      });
+      const nosTokens = await quota(() =>
+        issueGrants(service.store, session, {
+          count: num,
+          base: service.base(),
+          now: service.now(),
+        }),
+      );
       return { nosTokens };
     },
 
     async getNosToken({ session }, { ext, nosSurvivalTime }) {
       if (nosSurvivalTime && nosSurvivalTime < FILE_LIMITS.minSurvivalSeconds)
         throw new CommandError(414, SURVIVAL_RULE);
-      const [nosToken] = await issueGrants(service.store, session, {
-        count: 1,
-        ext,
-        survivalSeconds: nosSurvivalTime || undefined,
-        base: service.base(),
-        now: service.now(),
-      });
+      const [nosToken] = await quota(() =>
+        issueGrants(service.store, session, {
+          count: 1,
+          ext,
+          survivalSeconds: nosSurvivalTime || undefined,
+          base: service.base(),
+          now: service.now(),
+        }),
+      );
       return { nosToken: nosToken! };
     },
 
@@ -60,10 +64,20 @@ export function registerFileHandlers(im: ImGateway, service: FileService): void 
       try {
         await imageRendition(service, name, ops);
       } catch (error) {
-        if (error instanceof NotAPicture) throw new CommandError(415, error.message);
+        if (error instanceof NotAPicture) throw new CommandError(414, error.message);
         throw error;
       }
       return { url: imageOpsUrl(fileUrl(service.base(), name), ops) };
     },
   });
+}
+
+/** 419 (quota exceeded) when the account holds too many unused grants. */
+async function quota<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TooManyGrants) throw new CommandError(419, error.message);
+    throw error;
+  }
 }
