@@ -2,7 +2,7 @@
 // the offset it held, content look-up honouring expiry, daily usage sums and the pruning queries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
-import { FileStore, type StoredFile, type UploadGrant } from '../../src/im/files/file-store.ts';
+import { FileStore, type NewFile, type UploadGrant } from '../../src/im/files/file-store.ts';
 import { forEachEngine, type FreshStore } from '../harness/index.ts';
 
 const grant = (n: number, extra: Partial<UploadGrant> = {}): UploadGrant => ({
@@ -17,7 +17,7 @@ const grant = (n: number, extra: Partial<UploadGrant> = {}): UploadGrant => ({
   ...extra,
 });
 
-const file = (n: number, extra: Partial<StoredFile> = {}): StoredFile => ({
+const file = (n: number, extra: Partial<NewFile> = {}): NewFile => ({
   object_name: `object-${n}`,
   app_key: 'app',
   accid: 'alice',
@@ -57,6 +57,10 @@ await forEachEngine('IM file store', (engine) => {
       expect(await files.grant('hash-1')).toBeUndefined();
       expect(await files.file('object-1')).toMatchObject({ size: 100, accid: 'alice' });
       await files.setSafeUrl('object-1', 'http://x/s/1?im_url=1');
+      expect(await files.claimRendition('object-1', 2)).toBe(true);
+      expect(await files.claimRendition('object-1', 2)).toBe(true);
+      expect(await files.claimRendition('object-1', 2)).toBe(false);
+      expect((await files.file('object-1'))!.renditions).toBe(2);
       expect((await files.file('object-1'))!.safe_url).toBe('http://x/s/1?im_url=1');
     });
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { SafeUrls } from '../safe-urls/index.ts';
-import type { FileStore, StoredFile, UploadGrant } from './file-store.ts';
+import type { FileStore, NewFile, StoredFile, UploadGrant } from './file-store.ts';
 import { derivedPrefix, extensionOf, fileUrl, originalKey } from './file-urls.ts';
 import { imageInfo } from './image-processing.ts';
 import { probeMedia } from './media-info.ts';
@@ -25,6 +25,9 @@ export interface UploadResult {
   h?: number;
   dur?: number;
 }
+
+/** Renditions kept per file: distinct operation lists beyond it are made but not stored. */
+export const MAX_RENDITIONS = 32;
 
 export class UploadRefused extends Error {
   constructor(
@@ -68,7 +71,7 @@ export class FileService {
     const now = this.now();
     await this.storage.putFile(originalKey(grant.object_name), staged, mime);
     const url = fileUrl(this.base(), grant.object_name);
-    const row: StoredFile = {
+    const row: NewFile = {
       object_name: grant.object_name,
       app_key: grant.app_key,
       accid: grant.accid,
@@ -162,7 +165,9 @@ export class FileService {
     const cached = await this.readAll(key);
     if (cached) return cached;
     const made = await make();
-    if (made) await this.storage.putBuffer(key, made, contentType);
+    // Past the cap a rendition is still answered, only not kept.
+    if (made && (await this.store.claimRendition(objectName, MAX_RENDITIONS)))
+      await this.storage.putBuffer(key, made, contentType);
     return made;
   }
 

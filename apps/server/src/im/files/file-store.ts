@@ -2,9 +2,11 @@
 // the daily usage the quotas read, and what the pruning removes.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
+import type { Selectable } from 'kysely';
 import type { ImFileTable, ImUploadGrantTable } from './tables.ts';
 
-export type StoredFile = ImFileTable;
+export type StoredFile = Selectable<ImFileTable>;
+export type NewFile = Omit<StoredFile, 'renditions'>;
 export type UploadGrant = ImUploadGrantTable;
 
 export interface Usage {
@@ -59,7 +61,7 @@ export class FileStore {
   }
 
   /** Turns a grant into a stored file, in one transaction: a token writes one object once. */
-  async completeUpload(tokenHash: string, file: StoredFile): Promise<boolean> {
+  async completeUpload(tokenHash: string, file: NewFile): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const removed = await trx
         .deleteFrom('im_upload_grants')
@@ -96,6 +98,17 @@ export class FileStore {
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
+  }
+
+  /** Counts one more cached rendition if the file has fewer than `max`; false when it is full. */
+  async claimRendition(objectName: string, max: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('im_files')
+      .set((eb) => ({ renditions: eb('renditions', '+', 1) }))
+      .where('object_name', '=', objectName)
+      .where('renditions', '<', max)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async setSafeUrl(objectName: string, safeUrl: string): Promise<void> {

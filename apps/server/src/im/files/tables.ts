@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // Row types of the IM file tables (migration 0020).
 export interface ImFileTable {
   object_name: string;
@@ -8,6 +10,7 @@ export interface ImFileTable {
   md5: string;
   mime: string;
   safe_url: string | null;
+  renditions: Generated<number>;
   created_at: number;
   expires_at: number | null;
 }

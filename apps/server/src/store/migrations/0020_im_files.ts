@@ -14,6 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('md5', 'varchar(32)', (c) => c.notNull())
     .addColumn('mime', 'varchar(128)', (c) => c.notNull())
     .addColumn('safe_url', 'varchar(2048)')
+    // Cached renditions made so far: capped, so distinct operations cannot fill the disk.
+    .addColumn('renditions', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     // Null: kept for ever (no nosSurvivalTime).
     .addColumn('expires_at', 'bigint')
