@@ -14,6 +14,7 @@ import { superteam } from './scenarios/superteam.ts';
 import { sync } from './scenarios/sync.ts';
 import { reconnectStorm } from './scenarios/reconnect-storm.ts';
 import { storeWrites } from './scenarios/store-writes.ts';
+import { upload } from './scenarios/upload.ts';
 import type { Scenario, ScenarioOptions } from './scenarios/types.ts';
 
 const SCENARIOS: Scenario[] = [
@@ -27,6 +28,7 @@ const SCENARIOS: Scenario[] = [
   superteam,
   sync,
   reconnectStorm,
+  upload,
 ];
 
 function help(): string {

@@ -22,6 +22,9 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 has_package fonts-noto-cjk || missing+=(fonts-noto-cjk)
 [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}" || say "end-to-end tests need: ${missing[*]}"
 
+# ffmpeg and ffprobe for the IM files (video info, audio to mp3) and their tests.
+command -v ffprobe >/dev/null 2>&1 || apt_install ffmpeg || say "the IM media tests need: ffmpeg"
+
 # PostgreSQL, at 127.0.0.1:5432 with trust auth for local test databases.
 pg_up() { command -v pg_isready >/dev/null 2>&1 && pg_isready -q -h 127.0.0.1 -p 5432; }
 if ! pg_up; then

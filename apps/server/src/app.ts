@@ -23,6 +23,7 @@ import { registerMessaging, type Messaging } from './im/messaging/index.ts';
 import { registerPeople } from './im/people/index.ts';
 import { registerPushSettings } from './im/push-settings/index.ts';
 import { registerSafeUrls, type SafeUrls } from './im/safe-urls/index.ts';
+import { registerFiles, type FileService } from './im/files/index.ts';
 import { registerTeams } from './im/teams/index.ts';
 import { registerEvents } from './im/events/index.ts';
 import { registerSignal, type SignalLimits } from './im/signal/index.ts';
@@ -51,6 +52,8 @@ export interface MorselServer {
   readonly imMessaging: Messaging;
   /** Safe short URLs and the original URLs behind them (getOriginUrl). */
   readonly safeUrls: SafeUrls;
+  /** Uploaded files and their renditions (im/files). */
+  readonly files: FileService;
   /** Issues and checks the client log upload tickets handed out at IM login. */
   readonly uploadTickets: UploadTickets;
   /** Every HTTP route with its schemas, as registered (the hostile-input suite walks them). */
@@ -67,6 +70,8 @@ export interface ServerServices {
   clock?: Clock;
   /** Time as the IM presence events see it (subscribeTime and validTime run out by it). */
   imEventsClock?: Clock;
+  /** Time as the IM files see it (upload grants, nosSurvivalTime, daily upload quotas). */
+  filesClock?: Clock;
   fetch?: typeof fetch;
   sms?: SmsProvider;
   /** Signalling's limits (members per channel, channel lifetime...) where a test needs small ones. */
@@ -190,6 +195,16 @@ export async function buildServer(
       ...(services.imSignalLimits && { limits: services.imSignalLimits }),
     });
     const safeUrls = registerSafeUrls({ store, im: imGateway });
+    const filesClock = services.filesClock;
+    const files = await registerFiles({
+      http,
+      im: imGateway,
+      store,
+      safeUrls,
+      config,
+      log,
+      ...(filesClock && { now: () => filesClock.now() }),
+    });
     registerExtras({
       store,
       im: imGateway,
@@ -211,6 +226,7 @@ export async function buildServer(
       imGateway,
       imMessaging,
       safeUrls,
+      files,
       uploadTickets,
       routes,
       async close() {

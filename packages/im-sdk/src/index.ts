@@ -22,3 +22,4 @@ export type {
   SignalingMember,
   SignalingNotify,
 } from './signalling/signalling-manager.ts';
+export * from './files/index.ts';

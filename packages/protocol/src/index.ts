@@ -12,3 +12,5 @@ export * from './sync-categories.ts';
 export * from './message-rules.ts';
 export * from './user-rules.ts';
 export * from './versions.ts';
+export * from './image-ops.ts';
+export * from './file-limits.ts';

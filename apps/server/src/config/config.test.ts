@@ -131,6 +131,18 @@ describe('MORSEL_ENV', () => {
     expect(() => loadConfig(env)).toThrow(/MORSEL_OPENAPI_CLIENTS/);
   });
 
+  it('refuses a plain-http S3 endpoint unless it is on loopback', () => {
+    expect(() =>
+      loadConfig({ ...SAFE_PRODUCTION, MORSEL_S3_ENDPOINT: 'http://minio.internal:9000' }),
+    ).toThrow(/MORSEL_S3_ENDPOINT/);
+    expect(
+      loadConfig({ ...SAFE_PRODUCTION, MORSEL_S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3Endpoint,
+    ).toBe('http://127.0.0.1:9000');
+    expect(
+      loadConfig({ ...SAFE_PRODUCTION, MORSEL_S3_ENDPOINT: 'https://s3.example.com' }).s3Endpoint,
+    ).toBe('https://s3.example.com');
+  });
+
   it('refuses trusting every proxy', () => {
     expect(() => loadConfig({ ...SAFE_PRODUCTION, MORSEL_TRUST_PROXY: 'all' })).toThrow(
       /MORSEL_TRUST_PROXY/,

@@ -42,6 +42,14 @@ const rules: Rule[] = [
       ? { variable: 'MORSEL_ADMIN_KEY', reason: 'set an admin key (16+ random characters)' }
       : undefined,
   (c) =>
+    c.s3Endpoint?.startsWith('http://') &&
+    !/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/.test(c.s3Endpoint)
+      ? {
+          variable: 'MORSEL_S3_ENDPOINT',
+          reason: "users' files would cross the network unencrypted; use an https endpoint",
+        }
+      : undefined,
+  (c) =>
     c.trustProxy?.trim() === 'all'
       ? {
           variable: 'MORSEL_TRUST_PROXY',

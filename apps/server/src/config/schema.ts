@@ -232,6 +232,51 @@ export const ConfigSchema = Type.Object({
     env: 'MORSEL_CLIENT_LOG_RETENTION_DAYS',
     default: 14,
   }),
+  // IM files (src/im/files, docs/im-files.md): S3-compatible storage when a bucket is set.
+  s3Endpoint: Type.Optional(
+    Type.String({ pattern: '^https?://[^\\s]+$', env: 'MORSEL_S3_ENDPOINT' }),
+  ),
+  s3Region: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    env: 'MORSEL_S3_REGION',
+    default: 'us-east-1',
+  }),
+  s3Bucket: Type.Optional(
+    Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', env: 'MORSEL_S3_BUCKET' }),
+  ),
+  s3AccessKeyId: Type.Optional(
+    Type.String({ minLength: 3, maxLength: 128, env: 'MORSEL_S3_ACCESS_KEY_ID' }),
+  ),
+  s3SecretAccessKey: Type.Optional(
+    Type.String({ minLength: 8, maxLength: 256, env: 'MORSEL_S3_SECRET_ACCESS_KEY' }),
+  ),
+  s3ForcePathStyle: Type.Boolean({ env: 'MORSEL_S3_FORCE_PATH_STYLE', default: true }),
+  s3Prefix: Type.String({ pattern: '^([A-Za-z0-9_.-]+/)*$', env: 'MORSEL_S3_PREFIX', default: '' }),
+  imUploadBytesPerDayPerAccount: Type.Integer({
+    minimum: 1024 * 1024,
+    maximum: 1_000_000_000_000,
+    env: 'MORSEL_IM_UPLOAD_BYTES_PER_DAY_PER_ACCOUNT',
+    default: 1024 * 1024 * 1024,
+  }),
+  imUploadFilesPerDayPerAccount: Type.Integer({
+    minimum: 1,
+    maximum: 10_000_000,
+    env: 'MORSEL_IM_UPLOAD_FILES_PER_DAY_PER_ACCOUNT',
+    default: 2000,
+  }),
+  imUploadBytesPerDayPerAddress: Type.Integer({
+    minimum: 1024 * 1024,
+    maximum: 1_000_000_000_000,
+    env: 'MORSEL_IM_UPLOAD_BYTES_PER_DAY_PER_ADDRESS',
+    default: 5 * 1024 * 1024 * 1024,
+  }),
+  imUploadFilesPerDayPerAddress: Type.Integer({
+    minimum: 1,
+    maximum: 10_000_000,
+    env: 'MORSEL_IM_UPLOAD_FILES_PER_DAY_PER_ADDRESS',
+    default: 10_000,
+  }),
   // Product API (src/product, docs/product-api.md).
   openApiClients: Type.String({
     pattern: '^[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128}(,[A-Za-z0-9_.-]{1,64}:[^,:\\s]{8,128})*$',

@@ -12,6 +12,7 @@ import type { EventTables } from '../im/events/tables.ts';
 import type { PushSettingsTables } from '../im/push-settings/tables.ts';
 import type { SafeUrlTables } from '../im/safe-urls/tables.ts';
 import type { SignalTables } from '../im/signal/tables.ts';
+import type { FileTables } from '../im/files/tables.ts';
 
 export interface MetaTable {
   key: string;
@@ -87,7 +88,8 @@ export interface Database
     EventTables,
     PushSettingsTables,
     SafeUrlTables,
-    SignalTables {
+    SignalTables,
+    FileTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

@@ -183,9 +183,10 @@ describe('commands', () => {
 
   it('answers a declared command without a handler with Not_Support', async () => {
     const { nim } = track(await connectClient(server, 0));
-    await expect(
-      nim.sendCmd('processImage', { url: 'https://x/a.jpg', imageOps: [] }),
-    ).rejects.toMatchObject({ code: 403, message: expect.stringContaining('Not_Support') });
+    await expect(nim.sendCmd('fetchFile', { docId: '1' })).rejects.toMatchObject({
+      code: 403,
+      message: expect.stringContaining('Not_Support'),
+    });
   });
 
   it('answers 999 when the reply cannot be packed, and the link goes on', async () => {

@@ -17,7 +17,7 @@ import { LINK_PATH, registerLbs } from './lbs.ts';
 import { openPresence } from './presence/index.ts';
 
 export { Gateway, kickConnections, type LoginVerifier } from './gateway.ts';
-export { LBS_PATH, LINK_PATH } from './lbs.ts';
+export { LBS_PATH, LINK_PATH, UPLOAD_PATH } from './lbs.ts';
 export type { Session } from './connection.ts';
 export { CommandError } from './errors.ts';
 export type { SyncSources } from './handlers/sync.ts';

@@ -1,0 +1,184 @@
+// The files feature's core: finishing an upload into storage (digest, row, safe short URL),
+// reading stored files back, and caching their renditions under derived keys.
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { SafeUrls } from '../safe-urls/index.ts';
+import type { FileStore, NewFile, StoredFile, UploadGrant } from './file-store.ts';
+import { derivedPrefix, extensionOf, fileUrl, originalKey } from './file-urls.ts';
+import { imageInfo } from './image-processing.ts';
+import { probeMedia } from './media-info.ts';
+import { mimeOf } from './mime.ts';
+import type { ObjectStorage } from './storage/index.ts';
+
+export interface UploadResult {
+  url: string;
+  safeUrl: string;
+  name: string;
+  size: number;
+  md5: string;
+  ext: string;
+  w?: number;
+  h?: number;
+  dur?: number;
+}
+
+/** Renditions kept per file: distinct operation lists beyond it are made but not stored. */
+export const MAX_RENDITIONS = 32;
+
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function md5Of(file: string): Promise<{ md5: string; size: number }> {
+  const hash = createHash('md5');
+  let size = 0;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  return { md5: hash.digest('hex'), size };
+}
+
+export class FileService {
+  constructor(
+    readonly store: FileStore,
+    readonly storage: ObjectStorage,
+    private readonly safeUrls: SafeUrls,
+    /** This server's public base URL (no trailing slash). */
+    readonly base: () => string,
+    readonly stagingDir: string,
+    readonly now: () => number,
+  ) {}
+
+  stagingPath(grant: UploadGrant): string {
+    return path.join(this.stagingDir, `${grant.token_hash}.part`);
+  }
+
+  /** Moves a finished upload into storage and records it; spends the grant. */
+  async finish(grant: UploadGrant, staged: string, address: string): Promise<UploadResult> {
+    const { md5, size } = await md5Of(staged);
+    if (size === 0) throw new UploadRefused(400, 'the file is empty');
+    const mime = mimeOf(grant.object_name);
+    const now = this.now();
+    await this.storage.putFile(originalKey(grant.object_name), staged, mime);
+    const url = fileUrl(this.base(), grant.object_name);
+    const row: NewFile = {
+      object_name: grant.object_name,
+      app_key: grant.app_key,
+      accid: grant.accid,
+      address,
+      size,
+      md5,
+      mime,
+      safe_url: null,
+      created_at: now,
+      expires_at: grant.survival_seconds ? now + grant.survival_seconds * 1000 : null,
+    };
+    if (!(await this.store.completeUpload(grant.token_hash, row))) {
+      // Another request finished this grant first: its object stays, ours was the same bytes
+      // or is dropped with the grant.
+      throw new UploadRefused(409, 'this upload token was already used');
+    }
+    const safeUrl = await this.safeUrls.mint({
+      appKey: grant.app_key,
+      originUrl: url,
+      baseUrl: `${this.base()}/im/s`,
+    });
+    await this.store.setSafeUrl(grant.object_name, safeUrl);
+    const result: UploadResult = {
+      url,
+      safeUrl,
+      name: grant.object_name,
+      size,
+      md5,
+      ext: extensionOf(grant.object_name),
+    };
+    return { ...result, ...(await this.dimensions(staged, mime)) };
+  }
+
+  /** w, h and dur of a picture, a recording or a video, for the file message that carries it. */
+  private async dimensions(file: string, mime: string): Promise<Partial<UploadResult>> {
+    try {
+      if (mime.startsWith('image/')) {
+        const info = await imageInfo(await fs.readFile(file));
+        return { w: info.width, h: info.height };
+      }
+      if (mime.startsWith('audio/') || mime.startsWith('video/')) {
+        const info = await probeMedia(file);
+        return {
+          dur: info.duration,
+          ...(info.width > 0 && { w: info.width, h: info.height }),
+        };
+      }
+    } catch {
+      // A file that does not parse as its extension says is still a stored file.
+    }
+    return {};
+  }
+
+  /** A live stored file, or undefined when unknown or expired. */
+  async live(objectName: string): Promise<StoredFile | undefined> {
+    const file = await this.store.file(objectName);
+    if (!file || (file.expires_at !== null && file.expires_at <= this.now())) return undefined;
+    return file;
+  }
+
+  async readAll(key: string): Promise<Buffer | undefined> {
+    const stream = await this.storage.get(key);
+    if (!stream) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  /** Runs `work` on a local copy of a stored object (ffprobe and ffmpeg need a seekable file). */
+  async withLocalCopy<T>(key: string, work: (file: string) => Promise<T>): Promise<T | undefined> {
+    const stream = await this.storage.get(key);
+    if (!stream) return undefined;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'morsel-media-'));
+    try {
+      const file = path.join(dir, 'input');
+      await fs.writeFile(file, stream as Readable);
+      return await work(file);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** A rendition kept under `derived/<object>/<name>`, made once by `make`. */
+  async derived(
+    objectName: string,
+    name: string,
+    contentType: string,
+    make: () => Promise<Buffer | undefined>,
+  ): Promise<Buffer | undefined> {
+    const key = `${derivedPrefix(objectName)}/${name}`;
+    const cached = await this.readAll(key);
+    if (cached) return cached;
+    const made = await make();
+    // Past the cap a rendition is still answered, only not kept.
+    if (made && (await this.store.claimRendition(objectName, MAX_RENDITIONS)))
+      await this.storage.putBuffer(key, made, contentType);
+    return made;
+  }
+
+  /** Deletes a stored file with its renditions and its row. */
+  async remove(objectName: string): Promise<void> {
+    await this.storage.delete(originalKey(objectName));
+    await this.storage.deletePrefix(derivedPrefix(objectName));
+    await this.store.removeFiles([objectName]);
+  }
+
+  newStagingName(): string {
+    return path.join(this.stagingDir, `${randomBytes(12).toString('hex')}.part`);
+  }
+}

@@ -1,0 +1,32 @@
+import type { Generated } from 'kysely';
+
+// Row types of the IM file tables (migration 0021).
+export interface ImFileTable {
+  object_name: string;
+  app_key: string;
+  accid: string;
+  address: string;
+  size: number;
+  md5: string;
+  mime: string;
+  safe_url: string | null;
+  renditions: Generated<number>;
+  created_at: number;
+  expires_at: number | null;
+}
+
+export interface ImUploadGrantTable {
+  token_hash: string;
+  app_key: string;
+  accid: string;
+  object_name: string;
+  survival_seconds: number | null;
+  expires_at: number;
+  context: string | null;
+  received: number;
+}
+
+export interface FileTables {
+  im_files: ImFileTable;
+  im_upload_grants: ImUploadGrantTable;
+}
