@@ -26,7 +26,8 @@ import { registerSafeUrls, type SafeUrls } from './im/safe-urls/index.ts';
 import { registerTeams } from './im/teams/index.ts';
 import { registerEvents } from './im/events/index.ts';
 import { registerExtras } from './im/extras/index.ts';
-import { registerProductApi, type Clock, type SmsProvider } from './product/index.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { registerProductApi, type SmsProvider } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
 
 export interface RouteSummary {
@@ -58,13 +59,11 @@ export interface MorselServer {
 }
 
 /**
- * Parts tests replace: the product API's clock, the fetch it calls WeChat with, its SMS provider,
- * and the clock of the IM presence events (subscription and event expiry).
+ * Parts tests replace: the server's one clock (the product API, the campaigns and every IM
+ * feature read time from it), the fetch the product calls WeChat with, its SMS provider.
  */
 export interface ServerServices {
   clock?: Clock;
-  /** Time as the IM presence events see it (subscribeTime and validTime run out by it). */
-  imEventsClock?: Clock;
   fetch?: typeof fetch;
   sms?: SmsProvider;
 }
@@ -121,6 +120,8 @@ export async function buildServer(
     registerErrorHandling(http);
     refuseNulCharacters(http);
     registerHealth(http, { store, bus });
+    const clock = services.clock ?? systemClock;
+    const now = () => clock.now();
     const imAccounts = new ImAccounts({
       store,
       log,
@@ -128,15 +129,21 @@ export async function buildServer(
       // process holds them.
       onKick: (appKey, accid) =>
         void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
+      now,
     });
     await registerImRest(http, {
       accounts: imAccounts,
       store,
       requireBodySignature: config.imRestRequireBodySignature,
+      now,
     });
-    const uploadTickets = new UploadTickets(imAccounts, config.imUploadTicketTtlSeconds * 1000);
-    await registerClientLogs(http, { store, tickets: uploadTickets, log, config });
-    const product = await registerProductApi(http, { config, store, log, ...services });
+    const uploadTickets = new UploadTickets(
+      imAccounts,
+      config.imUploadTicketTtlSeconds * 1000,
+      now,
+    );
+    await registerClientLogs(http, { store, tickets: uploadTickets, log, config, now });
+    const product = await registerProductApi(http, { config, store, log, ...services, clock });
     await registerCampaigns(http, { config, product });
     const imGateway = await attachImGateway({
       http,
@@ -146,6 +153,7 @@ export async function buildServer(
       config,
       verifier: imAccounts,
       uploadTickets,
+      clock,
     });
     const imMessaging = registerMessaging({
       store,
@@ -165,7 +173,6 @@ export async function buildServer(
       people,
       customSysMsgFanoutPerSecond: config.imTeamSysMsgFanoutPerSecond,
     });
-    const eventsClock = services.imEventsClock;
     registerEvents({
       store,
       im: imGateway,
@@ -173,7 +180,6 @@ export async function buildServer(
         eventsPerAccount: config.imEventsPerAccount,
         subscriptionsPerAccount: config.imEventSubscriptionsPerAccount,
       },
-      ...(eventsClock && { now: () => eventsClock.now() }),
     });
     registerPushSettings({ store, im: imGateway });
     const safeUrls = registerSafeUrls({ store, im: imGateway });
