@@ -38,6 +38,23 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': ['error', noFocusedTests, ...noInlineQueries] },
   },
+  // The IM reads time from the app's one clock (src/clock.ts, ServerServices.clock): handlers as
+  // context.now(), features as gateway.now. System time read here would escape the tests' clock.
+  {
+    files: ['apps/server/src/im/**/*.ts'],
+    ignores: ['apps/server/src/im/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message:
+            "the IM's time comes from its one clock: context.now() in a handler, gateway.now or an injected now() elsewhere (src/clock.ts)",
+        },
+      ],
+    },
+  },
   // Parts depend only downward (docs/overview.md); who may import whom: eslint.boundaries.js.
   ...boundaries,
 );

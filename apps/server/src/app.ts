@@ -28,7 +28,8 @@ import { registerTeams } from './im/teams/index.ts';
 import { registerEvents } from './im/events/index.ts';
 import { registerSignal, type SignalLimits } from './im/signal/index.ts';
 import { registerExtras } from './im/extras/index.ts';
-import { registerProductApi, type Clock, type SmsProvider } from './product/index.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { registerProductApi, type SmsProvider } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
 import { registerApiDocs } from './api/index.ts';
 
@@ -63,15 +64,11 @@ export interface MorselServer {
 }
 
 /**
- * Parts tests replace: the product API's clock, the fetch it calls WeChat with, its SMS provider,
- * and the clock of the IM presence events (subscription and event expiry).
+ * Parts tests replace: the server's one clock (the product API, the campaigns and every IM
+ * feature read time from it), the fetch the product calls WeChat with, its SMS provider.
  */
 export interface ServerServices {
   clock?: Clock;
-  /** Time as the IM presence events see it (subscribeTime and validTime run out by it). */
-  imEventsClock?: Clock;
-  /** Time as the IM files see it (upload grants, nosSurvivalTime, daily upload quotas). */
-  filesClock?: Clock;
   fetch?: typeof fetch;
   sms?: SmsProvider;
   /** Signalling's limits (members per channel, channel lifetime...) where a test needs small ones. */
@@ -132,6 +129,8 @@ export async function buildServer(
     // Before any route of the table, so the document sees them all.
     await registerApiDocs(http, config);
     registerHealth(http, { store, bus });
+    const clock = services.clock ?? systemClock;
+    const now = () => clock.now();
     const imAccounts = new ImAccounts({
       store,
       log,
@@ -139,15 +138,21 @@ export async function buildServer(
       // process holds them.
       onKick: (appKey, accid) =>
         void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
+      now,
     });
     await registerImRest(http, {
       accounts: imAccounts,
       store,
       requireBodySignature: config.imRestRequireBodySignature,
+      now,
     });
-    const uploadTickets = new UploadTickets(imAccounts, config.imUploadTicketTtlSeconds * 1000);
-    await registerClientLogs(http, { store, tickets: uploadTickets, log, config });
-    const product = await registerProductApi(http, { config, store, log, ...services });
+    const uploadTickets = new UploadTickets(
+      imAccounts,
+      config.imUploadTicketTtlSeconds * 1000,
+      now,
+    );
+    await registerClientLogs(http, { store, tickets: uploadTickets, log, config, now });
+    const product = await registerProductApi(http, { config, store, log, ...services, clock });
     await registerCampaigns(http, { config, product });
     const imGateway = await attachImGateway({
       http,
@@ -157,6 +162,7 @@ export async function buildServer(
       config,
       verifier: imAccounts,
       uploadTickets,
+      clock,
     });
     const imMessaging = registerMessaging({
       store,
@@ -176,7 +182,6 @@ export async function buildServer(
       people,
       customSysMsgFanoutPerSecond: config.imTeamSysMsgFanoutPerSecond,
     });
-    const eventsClock = services.imEventsClock;
     registerEvents({
       store,
       im: imGateway,
@@ -184,7 +189,6 @@ export async function buildServer(
         eventsPerAccount: config.imEventsPerAccount,
         subscriptionsPerAccount: config.imEventSubscriptionsPerAccount,
       },
-      ...(eventsClock && { now: () => eventsClock.now() }),
     });
     registerPushSettings({ store, im: imGateway });
     registerSignal({
@@ -195,7 +199,6 @@ export async function buildServer(
       ...(services.imSignalLimits && { limits: services.imSignalLimits }),
     });
     const safeUrls = registerSafeUrls({ store, im: imGateway });
-    const filesClock = services.filesClock;
     const files = await registerFiles({
       http,
       im: imGateway,
@@ -203,7 +206,6 @@ export async function buildServer(
       safeUrls,
       config,
       log,
-      ...(filesClock && { now: () => filesClock.now() }),
     });
     registerExtras({
       store,

@@ -1,24 +1,5 @@
-// Time as the product API sees it. Injected so tests move time instead of sleeping.
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-}
-
-export const systemClock: Clock = { now: () => Date.now() };
-
-/** A clock tests set and advance by hand. */
-export class ManualClock implements Clock {
-  constructor(private current: number = Date.UTC(2026, 0, 15, 4, 0, 0)) {}
-  now(): number {
-    return this.current;
-  }
-  advance(ms: number): void {
-    this.current += ms;
-  }
-  set(ms: number): void {
-    this.current = ms;
-  }
-}
+// Time as the product API sees it: the server's one clock (../clock.ts), and China's midnight.
+export { ManualClock, systemClock, type Clock } from '../clock.ts';
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 

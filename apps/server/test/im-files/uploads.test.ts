@@ -19,7 +19,7 @@ import {
 } from './upload-client.ts';
 
 const clock = new ManualClock(Date.UTC(2026, 5, 1, 8));
-const suite = imSuite({ fresh: 'all', services: { filesClock: clock } });
+const suite = imSuite({ fresh: 'all', services: { clock } });
 
 const png = () =>
   sharp({ create: { width: 64, height: 32, channels: 3, background: '#ff0000' } })

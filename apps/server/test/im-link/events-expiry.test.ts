@@ -1,14 +1,14 @@
-// Presence events over time, with real SDK clients against a server whose events clock the test
-// moves by hand (ServerServices.imEventsClock): subscriptions end after subscribeTime, kept
+// Presence events over time, with real SDK clients against a server whose clock the test moves
+// by hand (ServerServices.clock, the IM's one clock): subscriptions end after subscribeTime, kept
 // events after validTime (document 2: 60 to 2592000 s and 60 to 604800 s). Also queries by more
 // accounts than one batch of 100.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveredEvent } from '@morsel/protocol';
-import { ManualClock } from '../../src/product/index.ts';
+import { ManualClock } from '../harness/index.ts';
 import { imSuite } from './suite.ts';
 
 const clock = new ManualClock();
-const suite = imSuite({ fresh: 'each', services: { imEventsClock: clock } });
+const suite = imSuite({ fresh: 'each', services: { clock } });
 const client = suite.client;
 
 const pushed = (events: { all<T>(name: string): T[] }, type: number) =>

@@ -1,5 +1,5 @@
 // One-to-one messages with two and three real SDK clients against the real server.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NIM, type ClientMsg } from '@morsel/im-sdk';
 import { imSuite } from './suite.ts';
 import { demoOptions, Events } from './clients.ts';
@@ -15,15 +15,13 @@ const client = suite.client;
 const opened = suite.opened;
 
 /**
- * A server of the test's own, with one clock for it and the SDK that `later` moves on by hand,
- * and its real sync handler (for a test to wrap). `stop` closes the test's clients and the server
- * and gives Date.now back.
+ * A server of the test's own whose clock (the IM's one clock) runs `later` ahead of real time,
+ * and its real sync handler (for a test to wrap). `stop` closes the test's clients and the server.
  */
 async function ownServerWithClock() {
-  const realNow = Date.now.bind(Date);
   let offset = 0;
-  const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
-  const own = await startTestServer({ imCommandsPerSecond: 10_000 });
+  const clock = { now: () => Date.now() + offset };
+  const own = await startTestServer({ imCommandsPerSecond: 10_000 }, { clock });
   return {
     own,
     real: own.server.imGateway.syncSources.handlers().sync!,
@@ -31,7 +29,6 @@ async function ownServerWithClock() {
     async stop() {
       await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
       await own.stop();
-      clock.mockRestore();
     },
   };
 }
@@ -499,6 +496,7 @@ describe('offline delivery and reconnects', () => {
         push: (name: string, params: { msgs?: ClientMsg[] }) =>
           name === 'syncOfflineMsgs' && pushed.push(...params.msgs!),
       },
+      now: () => Date.now(),
     } as unknown as HandlerContext;
     const sync = sources.handlers().sync!;
     // The sync runs at least 5 ms after the first message got its time.
@@ -541,6 +539,7 @@ describe('offline delivery and reconnects', () => {
       connection: {
         push: (name: string) => pushes.push(name),
       },
+      now: () => Date.now(),
     } as unknown as HandlerContext;
     // A device last synced 30 days ago: no offline stream from then, the roaming window instead.
     const synced = await sources.handlers().sync!(context, {
@@ -560,6 +559,7 @@ describe('offline delivery and reconnects', () => {
       connection: {
         push: (name: string, params: { msgs?: ClientMsg[] }) => pushes.push({ name, ...params }),
       },
+      now: () => Date.now(),
     } as unknown as HandlerContext;
     const sync = sources.handlers().sync!;
     // demo3 has no one-to-one messages from demo1 in this test's new conversation yet; a new device.
@@ -588,6 +588,7 @@ describe('offline delivery and reconnects', () => {
         push: (name: string, params: { msgs?: ClientMsg[] }) =>
           name === 'syncOfflineMsgs' && pushes.push(params.msgs!),
       },
+      now: () => Date.now(),
     } as unknown as HandlerContext;
     const sync = sources.handlers().sync!;
     const first = await sync(context, { timetags: { offlineMsgs: sent[0]!.time - 1 } });

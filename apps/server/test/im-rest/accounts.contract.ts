@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { ImAccountError, ImAccounts } from '../../src/im/accounts/index.ts';
 import { migrations } from '../../src/store/migrations/index.ts';
 import type { Store } from '../../src/store/index.ts';
+import { ManualClock } from '../../src/clock.ts';
 
 export interface StoreFixture {
   open(): Promise<Store>;
@@ -30,6 +31,7 @@ export function accountsContract(engine: string, makeFixture: () => Promise<Stor
     let store: Store;
     let accounts: ImAccounts;
     const blocked: [string, string][] = [];
+    const clock = new ManualClock();
 
     beforeAll(async () => {
       fixture = await makeFixture();
@@ -46,6 +48,7 @@ export function accountsContract(engine: string, makeFixture: () => Promise<Stor
         store,
         log: pino({ level: 'silent' }),
         onKick: (appKey, accid) => blocked.push([appKey, accid]),
+        now: () => clock.now(),
       });
     });
     afterAll(async () => {
@@ -135,12 +138,24 @@ export function accountsContract(engine: string, makeFixture: () => Promise<Stor
         onKick: () => {
           throw new Error('gateway down');
         },
+        now: () => clock.now(),
       });
       const { token } = await throwing.create({ appKey: APP, accid: 'blocked.hookfail' });
       await throwing.block(APP, 'blocked.hookfail');
       expect(await throwing.verifyLogin(APP, 'blocked.hookfail', token)).toEqual({
         ok: false,
         code: 422,
+      });
+    });
+
+    it('stamps created and updated times from the clock it is given', async () => {
+      clock.set(1_000_000);
+      await accounts.create({ appKey: APP, accid: 'clocked' });
+      clock.advance(5_000);
+      await accounts.update({ appKey: APP, accid: 'clocked', props: '{}' });
+      expect(await accounts.get(APP, 'clocked')).toMatchObject({
+        createdAt: 1_000_000,
+        updatedAt: 1_005_000,
       });
     });
 

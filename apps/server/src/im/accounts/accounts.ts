@@ -58,6 +58,8 @@ export interface ImAccountsOptions {
    * change (refreshToken, update with a token), so a leaked token's session does not outlive it.
    */
   onKick?: (appKey: string, accid: string) => void;
+  /** The app's one clock (created and updated times). */
+  now: () => number;
 }
 
 export const CreateAccountInput = Type.Object({
@@ -113,6 +115,7 @@ export class ImAccounts {
   private readonly store: Store;
   private readonly log: Logger;
   private readonly onKick: ((appKey: string, accid: string) => void) | undefined;
+  private readonly now: () => number;
   /** Compared against when the accid is unknown, so that answer takes as long as a wrong token. */
   private readonly decoyHash = hashToken(generateToken());
 
@@ -120,6 +123,7 @@ export class ImAccounts {
     this.store = options.store;
     this.log = options.log;
     this.onKick = options.onKick;
+    this.now = options.now;
   }
 
   async getApp(appKey: string): Promise<ImApp | undefined> {
@@ -147,7 +151,7 @@ export class ImAccounts {
     const accid = normalizeAccid(input.accid);
     const token = input.token ?? generateToken();
     const name = input.name ?? '';
-    const now = Date.now();
+    const now = this.now();
     try {
       const account = {
         appKey: input.appKey,
@@ -254,7 +258,7 @@ export class ImAccounts {
     changes: AccountChanges,
   ): Promise<void> {
     const normalized = normalizeAccid(accid);
-    if (!(await accountStore.updateAccount(this.store.db, appKey, normalized, changes, Date.now())))
+    if (!(await accountStore.updateAccount(this.store.db, appKey, normalized, changes, this.now())))
       throw new ImAccountError('not_registered', `not register: ${normalized}`);
   }
 }

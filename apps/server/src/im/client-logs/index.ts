@@ -41,7 +41,8 @@ export interface ClientLogOptions {
     | 'clientLogDailyBytesPerAddress'
     | 'clientLogRetentionDays'
   >;
-  now?: () => number;
+  /** The app's one clock (quota days, ticket expiry, pruning). */
+  now: () => number;
 }
 
 const TOO_LARGE = `request body is larger than ${CLIENT_LOG_BODY_LIMIT} bytes (64 kB); send smaller batches`;
@@ -60,7 +61,7 @@ export async function registerClientLogs(
   options: ClientLogOptions,
 ): Promise<void> {
   const logs = new ClientLogStore(options.store);
-  const now = options.now ?? Date.now;
+  const { now } = options;
   const { config } = options;
   const quotas: DailyByteQuotas = {
     app: config.clientLogDailyBytesPerApp,

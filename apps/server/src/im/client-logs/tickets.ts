@@ -25,7 +25,7 @@ export class UploadTickets {
   constructor(
     private readonly accounts: Pick<ImAccounts, 'getApp'>,
     private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
   /** A ticket for this device of this account, valid for the configured time from now. */

@@ -246,14 +246,12 @@ export function registerEvents({
   store,
   im,
   limits,
-  now = Date.now,
 }: {
   store: Store;
   im: ImGateway;
   limits: EventLimits;
-  now?: () => number;
 }): void {
-  const events = new Events(store.db, im.gateway, now, limits);
+  const events = new Events(store.db, im.gateway, im.gateway.now, limits);
   im.gateway.use(events.handlers());
   im.gateway.onSessionStart(async (session) => {
     await events.prune(session.appKey, session.accid);

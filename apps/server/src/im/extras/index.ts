@@ -20,7 +20,6 @@ export interface ExtrasOptions {
   writeGuards: readonly WriteGuard[];
   /** Collects one account may keep (403 beyond). */
   collectsPerAccount: number;
-  now?: () => number;
 }
 
 export function registerExtras(options: ExtrasOptions): void {
@@ -30,7 +29,7 @@ export function registerExtras(options: ExtrasOptions): void {
     scenes: options.scenes,
     writeGuards: options.writeGuards,
     collectsPerAccount: options.collectsPerAccount,
-    now: options.now ?? Date.now,
+    now: options.im.gateway.now,
   };
   options.im.gateway.use({
     ...commentHandlers(deps),

@@ -30,7 +30,6 @@ export interface FilesOptions {
   config: Config;
   log: Logger;
   storage?: ObjectStorage;
-  now?: () => number;
 }
 
 /**
@@ -56,7 +55,7 @@ export async function registerFiles(options: FilesOptions): Promise<FileService>
     options.safeUrls,
     baseUrlOf(options.http, options.config.publicUrl),
     path.join(options.config.dataDir, 'upload-staging'),
-    options.now ?? Date.now,
+    options.im.gateway.now,
   );
   await registerUploadRoutes(options.http, service, {
     bytesPerAccount: options.config.imUploadBytesPerDayPerAccount,

@@ -2,6 +2,7 @@
 // second; past that the command is blocked for `blockSeconds`, and the reply says how long so
 // the SDK can fail it locally meanwhile. Counters live in process memory: a connection's commands
 // are always handled by the process that holds the connection.
+import { systemClock } from '../../clock.ts';
 
 export interface FrequencyLimits {
   perSecond: number;
@@ -23,7 +24,9 @@ export class FrequencyControl {
 
   constructor(
     private readonly limits: FrequencyLimits,
-    private readonly now: () => number = Date.now,
+    // Real elapsed time, not the app's clock: a test's clock that stands still must not lock a
+    // client out, nor one moved a day ahead let a flood through.
+    private readonly now: () => number = systemClock.now,
   ) {}
 
   /**

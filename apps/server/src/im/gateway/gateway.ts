@@ -17,6 +17,7 @@ import { packEnvelope, unpackEnvelope, type Envelope } from './envelope.ts';
 import { CommandError } from './errors.ts';
 import { FrequencyControl, type FrequencyLimits } from './frequency.ts';
 import { LoginThrottle, type LoginThrottleLimits } from './login-throttle.ts';
+import type { Clock } from '../../clock.ts';
 import type { HandlerContext, HandlerTable, PreLoginContext } from './handlers/types.ts';
 import { accountChannel, type AccountKey, type LoginPort } from './ports.ts';
 import type { HeldPort, Presence } from './presence/index.ts';
@@ -47,6 +48,8 @@ export interface GatewayOptions {
   loginThrottle: LoginThrottleLimits;
   /** Connections one account may hold at once, all client types and processes together. */
   maxConnectionsPerAccount: number;
+  /** The app's clock, handed to every handler as `now()`. */
+  clock: Clock;
 }
 
 interface LocalAccount {
@@ -99,7 +102,11 @@ export class Gateway implements CommandRunner {
   /** Fan-out groups (super teams) of this process's connections. */
   readonly groups: GroupFanout;
 
+  /** The IM's one clock, for the parts that reach the gateway but not a handler context. */
+  readonly now: () => number;
+
   constructor(private readonly options: GatewayOptions) {
+    this.now = () => options.clock.now();
     this.verifier = options.verifier;
     this.uploadTickets = options.uploadTickets;
     this.frequency = new FrequencyControl(options.frequency);
@@ -154,8 +161,9 @@ export class Gateway implements CommandRunner {
       throw new CommandError(403, `Not_Support: ${name} is not supported by this server`, {
         name: 'Not_Support',
       });
+    const now = this.now;
     return handler(
-      session ? { connection, gateway: this, session } : { connection, gateway: this },
+      session ? { connection, gateway: this, session, now } : { connection, gateway: this, now },
       params,
     );
   }

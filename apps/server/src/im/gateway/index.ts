@@ -1,5 +1,6 @@
 // Attaches the IM gateway to the server: Engine.IO (websocket with long-polling fallback) on
 // LINK_PATH, the load-balancing endpoint, presence and the command handlers.
+import type { Clock } from '../../clock.ts';
 import { Server as EngineServer, type Socket } from 'engine.io';
 import type { FastifyInstance } from 'fastify';
 import { MAX_FRAME_BYTES } from '@morsel/protocol';
@@ -34,6 +35,8 @@ export interface ImGatewayDeps {
   config: Config;
   verifier: LoginVerifier;
   uploadTickets?: UploadTicketIssuer;
+  /** The app's one clock: handlers read it as `now()`, features as `gateway.now`. */
+  clock: Clock;
 }
 
 export interface ImGateway {
@@ -69,6 +72,7 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
       maxBlockSeconds: config.imLoginBackoffMaxSeconds,
     },
     maxConnectionsPerAccount: config.imMaxConnectionsPerAccount,
+    clock: deps.clock,
   })
     .use(linkHandlers)
     .use(authHandlers)
@@ -118,6 +122,7 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
   });
 
   registerLbs(http, {
+    now: gateway.now,
     store: deps.store,
     ...(config.imLinkAddresses && { linkAddresses: config.imLinkAddresses.split(',') }),
     ...(config.publicUrl && { publicUrl: config.publicUrl }),

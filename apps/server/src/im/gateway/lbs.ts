@@ -22,6 +22,8 @@ const LbsQuery = Type.Object({
 
 export interface LbsOptions {
   store: Store;
+  /** The IM's one clock (serverTime). */
+  now: () => number;
   /** Configured socket server base URLs; when absent, publicUrl or the bound address. */
   linkAddresses?: string[];
   publicUrl?: string;
@@ -55,7 +57,7 @@ export function registerLbs(http: FastifyInstance, options: LbsOptions): void {
         link: options.linkAddresses ?? [base],
         linkPath: LINK_PATH,
         upload: [`${base}${UPLOAD_PATH}`],
-        serverTime: Date.now(),
+        serverTime: options.now(),
       };
     },
   );

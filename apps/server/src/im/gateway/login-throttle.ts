@@ -4,6 +4,7 @@
 // before the token is even looked up. A success clears the account's count, never the address's
 // (or one valid account would launder an address's guesses). Counters live in process memory, as
 // frequency control does; a key quiet for maxBlockSeconds is forgotten.
+import { systemClock } from '../../clock.ts';
 
 export interface LoginThrottleLimits {
   /** Failures per account before the backoff starts. */
@@ -30,7 +31,9 @@ export class LoginThrottle {
 
   constructor(
     private readonly limits: LoginThrottleLimits,
-    private readonly now: () => number = Date.now,
+    // Real elapsed time, not the app's clock: a test's clock that stands still must not lock a
+    // client out, nor one moved a day ahead let a flood through.
+    private readonly now: () => number = systemClock.now,
   ) {}
 
   /** Seconds the login stays refused for this account or address, or 0. */

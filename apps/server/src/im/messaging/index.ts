@@ -41,12 +41,11 @@ export interface MessagingOptions {
   quotas: SendQuotaLimits;
   /** How far a keyword search reaches (searchHistoryMsgs). */
   searchBounds: SearchBounds;
-  now?: () => number;
 }
 
 export function registerMessaging(options: MessagingOptions): Messaging {
   const { store, im } = options;
-  const now = options.now ?? Date.now;
+  const now = im.gateway.now;
   const scenes = new SceneRegistry();
   scenes.register(
     'p2p',

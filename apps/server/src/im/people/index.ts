@@ -15,7 +15,6 @@ export interface PeopleOptions {
   store: Store;
   im: ImGateway;
   messaging: Messaging;
-  now?: () => number;
 }
 
 export interface People {
@@ -23,7 +22,8 @@ export interface People {
   readonly customSysMsgScenes: Map<string, CustomSysMsgSender>;
 }
 
-export function registerPeople({ store, im, messaging, now = Date.now }: PeopleOptions): People {
+export function registerPeople({ store, im, messaging }: PeopleOptions): People {
+  const now = im.gateway.now;
   const customSysMsgScenes = new Map<string, CustomSysMsgSender>();
   im.gateway.use(peopleHandlers({ db: store.db, gateway: im.gateway, now, customSysMsgScenes }));
   messaging.writeGuards.push(blacklistGuard(store.db));

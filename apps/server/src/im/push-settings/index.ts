@@ -5,16 +5,8 @@ import type { ImGateway } from '../gateway/index.ts';
 import { pushSettingsHandlers, toDonnop } from './handlers.ts';
 import { donnopChangedSince } from './donnop-store.ts';
 
-export function registerPushSettings({
-  store,
-  im,
-  now = Date.now,
-}: {
-  store: Store;
-  im: ImGateway;
-  now?: () => number;
-}): void {
-  im.gateway.use(pushSettingsHandlers({ db: store.db, gateway: im.gateway, now }));
+export function registerPushSettings({ store, im }: { store: Store; im: ImGateway }): void {
+  im.gateway.use(pushSettingsHandlers({ db: store.db, gateway: im.gateway, now: im.gateway.now }));
   im.syncSources.register('donnop', async (context, since) => {
     const { appKey, accid } = context.session;
     const row = await donnopChangedSince(store.db, appKey, accid, since);

@@ -54,6 +54,7 @@ export interface AuthDeps {
   nonces: RestNonces;
   /** Refuse requests whose signature does not cover the body. */
   requireBodySignature: boolean;
+  now: () => number;
 }
 
 export async function authenticate(request: FastifyRequest, deps: AuthDeps): Promise<ImApp> {
@@ -92,7 +93,7 @@ export async function authenticate(request: FastifyRequest, deps: AuthDeps): Pro
   if (!checkSumMatches(checksum, app.secret, signed, curtime))
     throw new NimError(403, 'CheckSum mismatch');
 
-  const now = Date.now();
+  const now = deps.now();
   const curTimeSeconds = Number(curtime);
   if (Math.abs(now / 1000 - curTimeSeconds) > CURTIME_WINDOW_SECONDS) {
     throw new NimError(403, 'CurTime is more than 5 minutes away from the server time');

@@ -19,6 +19,8 @@ export interface ImRestOptions {
   store: Store;
   /** Accept only body-signed requests (MD5 header; MORSEL_IM_REST_REQUIRE_BODY_SIGNATURE). */
   requireBodySignature: boolean;
+  /** The app's one clock (CurTime window, nonce expiry). */
+  now: () => number;
 }
 
 export async function registerImRest(http: FastifyInstance, options: ImRestOptions): Promise<void> {
@@ -47,6 +49,7 @@ export async function registerImRest(http: FastifyInstance, options: ImRestOptio
         accounts,
         nonces,
         requireBodySignature: options.requireBodySignature,
+        now: options.now,
       });
     });
     scope.addHook('preValidation', async (request) => verifyBodyMd5(request));

@@ -14,7 +14,7 @@ import { insertSafeUrl, originUrlOf } from './safe-url-store.ts';
 export class SafeUrls {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
   /**
@@ -38,7 +38,7 @@ export class SafeUrls {
 }
 
 export function registerSafeUrls({ store, im }: { store: Store; im: ImGateway }): SafeUrls {
-  const safeUrls = new SafeUrls(store.db);
+  const safeUrls = new SafeUrls(store.db, im.gateway.now);
   im.gateway.use({
     async getOriginUrl({ session }, { safeUrl }) {
       if (!isSafeShortUrl(safeUrl)) throw new CommandError(414, SAFE_URL_RULE);

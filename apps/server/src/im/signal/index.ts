@@ -18,13 +18,13 @@ export interface SignalOptions {
   http: FastifyInstance;
   log: Logger;
   limits?: Partial<SignalLimits>;
-  now?: () => number;
 }
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 export function registerSignal(options: SignalOptions): void {
-  const { store, im, limits, now = Date.now } = options;
+  const { store, im, limits } = options;
+  const now = im.gateway.now;
   const signalling = new Signalling(store.db, im.gateway, now, {
     ...DEFAULT_SIGNAL_LIMITS,
     ...limits,

@@ -24,7 +24,6 @@ export interface TeamsOptions {
   people: People;
   /** Member deliveries of team custom system messages an account may cause per second (416 beyond). */
   customSysMsgFanoutPerSecond: number;
-  now?: () => number;
 }
 
 export function registerTeams({
@@ -33,8 +32,8 @@ export function registerTeams({
   messaging,
   people,
   customSysMsgFanoutPerSecond,
-  now = Date.now,
 }: TeamsOptions): void {
+  const now = im.gateway.now;
   const teams = new TeamStore(store.db);
   const deps = { db: store.db, store: teams, gateway: im.gateway, now };
   messaging.scenes.register('team', teamResolver(teams, 'team'));

@@ -22,7 +22,7 @@ export function conflicts(existing: number, incoming: number): boolean {
 }
 
 export const authHandlers: HandlerTable = {
-  async login({ connection, gateway }, params) {
+  async login({ connection, gateway, now }, params) {
     if (connection.session) throw new CommandError(417, 'this connection is already logged in');
     if (params.protocolVersion < MIN_PROTOCOL_VERSION) throw new CommandError(997);
     if (params.sdkVersion < MIN_SDK_VERSION) throw new CommandError(201);
@@ -51,7 +51,7 @@ export const authHandlers: HandlerTable = {
       account: account.accid,
       connectionId: connection.id,
       ip: connection.ip,
-      time: Date.now(),
+      time: now(),
       ...(params.customTag && { customTag: params.customTag }),
     };
     const others = await gateway.ports(account);
@@ -113,7 +113,7 @@ export const authHandlers: HandlerTable = {
     return {
       connectionId: connection.id,
       loginPorts: staying,
-      serverTime: Date.now(),
+      serverTime: now(),
       ...(uploadTicket && { uploadTicket }),
     };
   },

@@ -14,7 +14,7 @@ export const linkHandlers: HandlerTable = {
     };
   },
   async initTransport() {},
-  async getServerTime() {
-    return { time: Date.now() };
+  async getServerTime({ now }) {
+    return { time: now() };
   },
 };

@@ -45,7 +45,7 @@ export class SyncSources {
         const next: Record<string, number> = { ...timetags };
         for (const [category, source] of this.sources) {
           const since = timetags[category] ?? 0;
-          const now = Date.now();
+          const now = context.now();
           try {
             const sent = await source(context, since);
             // Never further back than the margin the SDK uses for live messages: a message takes

@@ -10,6 +10,8 @@ import type { Gateway } from '../gateway.ts';
 export interface PreLoginContext {
   connection: ImConnection;
   gateway: Gateway;
+  /** The IM's one clock (the app's Clock): every time a handler stores or answers comes from it. */
+  now(): number;
 }
 
 /** What a logged-in handler (and a sync source) receives: the session is always there. */

@@ -1,5 +1,6 @@
 // Presence shared by every gateway process, in Redis.
 import { Redis } from 'ioredis';
+import { systemClock } from '../../../clock.ts';
 import type { AccountKey, LoginPort } from '../ports.ts';
 import type { HeldPort, Presence } from './types.ts';
 
@@ -22,7 +23,8 @@ export class RedisPresence implements Presence {
   static async connect(
     url: string,
     prefix: string,
-    now: () => number = Date.now,
+    // Redis expires keys in real time, so the heartbeats it compares must be real time too.
+    now: () => number = systemClock.now,
   ): Promise<RedisPresence> {
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     await redis.connect();
