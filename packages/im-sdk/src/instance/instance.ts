@@ -52,9 +52,9 @@ export interface InstanceContext {
 export class Instance {
   private opts: ResolvedOptions;
   private readonly link: Link;
-  readonly store: LocalStore;
-  readonly localDb: LocalDb;
-  readonly localLoaded: Promise<void>;
+  private readonly store: LocalStore;
+  private readonly localDb: LocalDb;
+  private readonly localLoaded: Promise<void>;
   readonly logger: Logger;
   private readonly reporter: ErrorReporter | undefined;
   private readonly pushes = new PushHandlers();

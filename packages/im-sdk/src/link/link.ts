@@ -1,7 +1,7 @@
 // The link: one logged-in connection to the IM server and its whole lifecycle. It looks up
 // addresses, opens the transport with a connect time-out, logs in, matches replies to commands by
 // serial, beats the heartbeat, applies frequency control, and reconnects with backoff when the
-// connection drops. Domain services sit above it and only call `send` and listen to pushes.
+// connection drops. Domain managers sit above it and only call `send` and listen to pushes.
 import {
   COMMANDS,
   commandAt,

@@ -1,7 +1,7 @@
 // The typed registration of server pushes: `on(name, handler)` gives the handler the push's
 // parameters as the protocol's command table types them (`PushParams<N>`), so a handler reading a
 // field the push does not carry fails the typecheck. The link keeps one for the pushes it handles
-// itself (kicked); the instance core keeps one for the services.
+// itself (kicked); the instance keeps one for the managers.
 import type { PushName, PushParams } from '@morsel/protocol';
 
 export type PushHandler<N extends PushName> = (params: PushParams<N>) => void;

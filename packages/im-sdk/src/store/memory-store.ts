@@ -1,7 +1,7 @@
 // The local store's contract and its memory engine (Node, and browsers without IndexedDB).
 // Messages are kept per session in time order and deduplicated by idClient and idServer, so a
 // message that arrives twice (a push and a sync, a resend) is stored and shown once.
-// The memory store is the services' synchronous working set; a listener (the local database's
+// The memory store is the managers' synchronous working set; a listener (the local database's
 // writer, see local-db.ts) hears every change and persists it behind the scenes.
 import type { SyncTimetags } from '@morsel/protocol';
 import type { ClientMsg, ClientSession } from '../model.ts';
@@ -48,7 +48,7 @@ export interface LocalStore {
   search(predicate: (msg: ClientMsg) => boolean, limit: number): ClientMsg[];
   allMsgs(): ClientMsg[];
   getSysMsg(idServer: string): ClientSysMsg | undefined;
-  /** Stores system messages (new, or changed: the services mutate them in place too). */
+  /** Stores system messages (new, or changed: the managers mutate them in place too). */
   putSysMsgs(sysMsgs: ClientSysMsg[]): void;
   /** Every system message held, deleted-here ones (status 'deleted') included. */
   sysMsgs(): ClientSysMsg[];

@@ -1,7 +1,7 @@
 // Persists the memory store's changes: it listens to the store, gathers what changed during one
 // turn of the event loop into a batch (a message put then removed is only removed), and writes
 // each batch as one task of the queue. Objects are read when the batch is written, so changes
-// made to a message or session after it was put (the services mutate in place) are kept too.
+// made to a message or session after it was put (the managers mutate in place) are kept too.
 // A failed write is reported and dropped: messaging goes on from memory.
 import type { ClientMsg, ClientSession } from '../model.ts';
 import type { ClientSysMsg } from '../model.ts';
@@ -135,7 +135,7 @@ export class StoreWriter implements StoreListener {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    // At the end of this turn (the services finish their in-place changes first), or once open.
+    // At the end of this turn (the managers finish their in-place changes first), or once open.
     void this.ready.then(() => {
       if (this.scheduled) this.flushNow();
     });

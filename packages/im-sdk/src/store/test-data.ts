@@ -1,4 +1,4 @@
-// Messages and sessions for the store's tests, shaped as the services make them, and the visits
+// Messages and sessions for the store's tests, shaped as the managers make them, and the visits
 // of a page (a memory store with its local database).
 import type { ImError } from '@morsel/protocol';
 import type { ClientMsg, ClientSession } from '../model.ts';
