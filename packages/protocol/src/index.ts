@@ -11,3 +11,4 @@ export * from './sync-categories.ts';
 export * from './message-rules.ts';
 export * from './user-rules.ts';
 export * from './versions.ts';
+export * from './commands/shapes/chatroom.ts';

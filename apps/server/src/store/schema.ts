@@ -11,6 +11,7 @@ import type { TeamTables } from '../im/teams/tables.ts';
 import type { EventTables } from '../im/events/tables.ts';
 import type { PushSettingsTables } from '../im/push-settings/tables.ts';
 import type { SafeUrlTables } from '../im/safe-urls/tables.ts';
+import type { ChatroomTables } from '../im/chatroom/tables.ts';
 
 export interface MetaTable {
   key: string;
@@ -85,7 +86,8 @@ export interface Database
     TeamTables,
     EventTables,
     PushSettingsTables,
-    SafeUrlTables {
+    SafeUrlTables,
+    ChatroomTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

@@ -19,6 +19,7 @@ import * as m0016 from './0016_redact_stored_tokens.ts';
 import * as m0017 from './0017_im_token_hashes.ts';
 import * as m0018 from './0018_im_thread_root.ts';
 import * as m0019 from './0019_retire_public_demo_codes.ts';
+import * as m0020 from './0020_im_chatrooms.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_im_token_hashes': m0017,
   '0018_im_thread_root': m0018,
   '0019_retire_public_demo_codes': m0019,
+  '0020_im_chatrooms': m0020,
 };
