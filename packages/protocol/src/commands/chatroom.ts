@@ -1,6 +1,6 @@
 // The chatroom: its address, asked on the IM link (service 13), and the chatroom link's own
 // commands (13 on its own connection). Shapes: shapes/chatroom.ts.
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { command, push, Params, Empty } from './define.ts';
 import { Account, ClientType, Custom, Id, Time } from './common.ts';
 import {
@@ -14,9 +14,14 @@ import {
   QueueElement,
 } from './shapes/chatroom.ts';
 
-type RoomOptions = Parameters<typeof command>[3];
-const room = <O extends RoomOptions>(cid: number, name: string, options: O) =>
-  command(13, cid, name, { ...options, link: 'chatroom' as const });
+/** A command of the chatroom link (service 13 on the room's own connection). */
+function room<Req extends TSchema = typeof Empty, Rep extends TSchema = typeof Empty>(
+  cid: number,
+  name: string,
+  options: { request?: Req; reply?: Rep } = {},
+) {
+  return command<Req, Rep>(13, cid, name, { ...options, link: 'chatroom' });
+}
 
 const Identity = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(-1), Type.Literal(-2)]);
 const KickReasonName = Type.Union(
@@ -60,7 +65,7 @@ export const chatroomCommands = {
     }),
     'chatroom',
   ),
-  chatroomLogout: room(4, 'chatroomLogout', {}),
+  chatroomLogout: room(4, 'chatroomLogout'),
   chatroomSendMsg: room(6, 'chatroomSendMsg', {
     request: Params({ msg: ChatroomMsgDraft }),
     reply: Params({ msg: ChatroomMsg }),
@@ -148,7 +153,7 @@ export const chatroomCommands = {
     reply: Params({ elements: Type.Array(QueueElement) }),
   }),
   chatroomPeek: room(23, 'chatroomPeek', { reply: Params({ element: QueueElement }) }),
-  chatroomDrop: room(24, 'chatroomDrop', { request: Empty }),
+  chatroomDrop: room(24, 'chatroomDrop'),
   chatroomQueueChange: room(25, 'chatroomQueueChange', {
     request: Params({
       ...QueueElement.properties,

@@ -169,3 +169,12 @@ export const QueueElement = Type.Object({
   elementKey: Type.String({ minLength: 1, maxLength: 128 }),
   elementValue: Type.String({ maxLength: 4096 }),
 });
+
+/** Where a chatroom server serves the chatroom link (an Engine.IO path beside the IM link). */
+export const CHATROOM_LINK_PATH = '/im/chatroom/';
+
+/** Messages of a room buffered before one frame goes to each member (spec section 9). */
+export const CHATROOM_BATCH = { intervalMs: 300, maxMessages: 500 } as const;
+
+/** Members a member list returns when the caller names no limit (spec section 9). */
+export const CHATROOM_MEMBER_LIST_DEFAULT_LIMIT = 100;
