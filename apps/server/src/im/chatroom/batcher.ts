@@ -38,7 +38,11 @@ export class RoomBatcher {
     private readonly limits: BatchLimits = CHATROOM_BATCH,
   ) {}
 
+  private stopped = false;
+
   add(roomKey: string, msg: ChatroomMsgInfo): void {
+    // After shutdown (the bus is closing) nothing more goes out: the members are gone too.
+    if (this.stopped) return;
     let buffer = this.buffers.get(roomKey);
     if (!buffer) {
       buffer = {
@@ -62,6 +66,12 @@ export class RoomBatcher {
   async flushAll(): Promise<void> {
     for (const roomKey of [...this.buffers.keys()]) this.flush(roomKey);
     await Promise.allSettled([...this.flushing]);
+  }
+
+  /** Sends what is buffered, then accepts nothing more. */
+  async stop(): Promise<void> {
+    await this.flushAll();
+    this.stopped = true;
   }
 
   private flush(roomKey: string): void {

@@ -140,8 +140,18 @@ export const chatroomHandlers: ChatroomHandlers = {
     return { member: toMember(row, service.rooms.now()) };
   },
 
-  async chatroomClose({ service, room }, { custom }) {
-    await service.rooms.setClosed(room, { accid: room.accid }, true, custom);
+  async chatroomClose({ connection, service, room }, { custom }) {
+    await service.rooms.setClosed(room, { accid: room.accid }, true, {
+      ...(custom !== undefined && { custom }),
+      spare: connection.id,
+    });
+    connection.onAfterReply(() =>
+      service.kick(room.member, {
+        t: 'kick',
+        reason: 'chatroomClosed',
+        ...(custom !== undefined && { custom }),
+      }),
+    );
   },
 
   async chatroomGet({ service, room }) {

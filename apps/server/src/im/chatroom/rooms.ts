@@ -262,7 +262,13 @@ export class Rooms {
   }
 
   /** Closes (everyone is kicked with chatroomClosed) or reopens the room; the owner only. */
-  async setClosed(ref: RoomRef, actor: Actor, closed: boolean, custom?: string): Promise<RoomRow> {
+  async setClosed(
+    ref: RoomRef,
+    actor: Actor,
+    closed: boolean,
+    options: { custom?: string; spare?: string } = {},
+  ): Promise<RoomRow> {
+    const { custom } = options;
     const room = await this.store.room(ref.appKey, ref.roomId);
     if (!room) throw NOT_FOUND();
     if ('accid' in actor && actor.accid !== room.creator)
@@ -277,6 +283,8 @@ export class Rooms {
       await this.fanout.publishKick(roomKeyOf(ref), {
         reason: 'chatroomClosed',
         ...(custom !== undefined && { custom }),
+        // The connection that closed the room gets its reply first, then its kick.
+        ...(options.spare !== undefined && { except: options.spare }),
       });
     }
     return { ...room, closed: closed ? 1 : 0 };

@@ -63,7 +63,7 @@ export class ChatroomService implements CommandRunner {
       perSecond: options.messagesPerSecond,
       blockSeconds: options.frequency.blockSeconds,
     });
-    this.fanout = new RoomFanout(options.bus, (member, envelope) => this.kicked(member, envelope));
+    this.fanout = new RoomFanout(options.bus, (member, envelope) => this.kick(member, envelope));
     this.batcher = new RoomBatcher(
       (roomKey, frame) => this.fanout.publishFrame(roomKey, frame),
       (err) => options.log.error({ err }, 'publishing a chatroom batch failed'),
@@ -182,13 +182,15 @@ export class ChatroomService implements CommandRunner {
     this.closing = true;
     await this.batcher.flushAll();
     for (const session of [...this.sessions.values()])
-      this.kicked(session.member, { t: 'kick', reason: 'silentlyKick' });
+      this.kick(session.member, { t: 'kick', reason: 'silentlyKick' });
     const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
     await new Promise((resolve) => setTimeout(resolve, 20));
     await Promise.race([Promise.allSettled([...this.cleanups]), deadline]);
+    await this.batcher.stop();
   }
 
-  private kicked(member: RoomMember, envelope: KickEnvelope): void {
+  /** Tells the connection why, then ends it. */
+  kick(member: RoomMember, envelope: KickEnvelope): void {
     member.connection.push('chatroomKicked', {
       reason: CHATROOM_KICK_REASONS[envelope.reason],
       reasonName: envelope.reason,
