@@ -1,6 +1,6 @@
 // Chatrooms end to end: rooms made through the REST API, real SDK Chatroom instances (the owner,
 // a manager, guests, anonymous visitors) on the real server, on both store engines.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ImError } from '@morsel/protocol';
 import { forEachEngine, startTestServer, type TestServer } from '../harness/index.ts';
 import { rawClient } from '../im-link/raw-client.ts';

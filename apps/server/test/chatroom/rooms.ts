@@ -8,14 +8,17 @@ import { nimPost, type AppCredentials } from '../im-rest/nim-client.ts';
 
 export const APP: AppCredentials = { appKey: 'chatroomApp01', secret: 'chatroom-secret-01' };
 
-/** A /nimserver action's JSON reply (chatroom actions answer more than the user ones). */
+/** A /nimserver action's JSON reply, whose shape differs per action (the tests assert on it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type NimBody = Record<string, any>;
+
 export async function rest(
   server: TestServer,
   action: string,
   form: Record<string, string>,
-): Promise<Record<string, any>> {
+): Promise<NimBody> {
   const reply = await nimPost(server.url, action, form, APP);
-  return reply.body as unknown as Record<string, any>;
+  return reply.body as unknown as NimBody;
 }
 
 export async function createRoom(

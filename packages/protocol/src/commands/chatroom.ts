@@ -1,7 +1,7 @@
 // The chatroom: its address, asked on the IM link (service 13), and the chatroom link's own
 // commands (13 on its own connection). Shapes: shapes/chatroom.ts.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { command, push, Params, Empty } from './define.ts';
+import { command, push, Params, type Empty } from './define.ts';
 import { Account, ClientType, Custom, Id, Time } from './common.ts';
 import {
   Chatroom,
