@@ -38,7 +38,6 @@ const NOT_SUPPORTED: Partial<Record<CommandName, string>> = {
   notifyTransLog: CLIENT_LOGS,
   audioToText: 'speech to text needs a provider this server does not have',
   getClientAntispam: 'client-side antispam word lists are not offered',
-  getChatroomAddress: 'the chatroom is not built yet: its own issue',
   signalingCreate: SIGNAL,
   signalingDelay: SIGNAL,
   signalingClose: SIGNAL,
@@ -53,7 +52,7 @@ const NOT_SUPPORTED: Partial<Record<CommandName, string>> = {
   signalingCall: SIGNAL,
 };
 
-/** Links the gateway does not serve at all (the chatroom has its own link, not built yet). */
+/** Links the gateway does not serve at all (the chatroom has its own link and service). */
 const UNSERVED_LINKS = new Set(['chatroom']);
 
 let server: TestServer;
@@ -85,6 +84,13 @@ describe('the command table', () => {
         (name) => UNSERVED_LINKS.has(COMMANDS[name].link) || COMMANDS[name].kind === 'push',
       ),
     ).toEqual([]);
+  });
+
+  it('has a chatroom service handler for every request command of the chatroom link', () => {
+    const handled = new Set(server.server.chatrooms.service.handledCommands());
+    const roomRequests = requests().filter((name) => COMMANDS[name].link === 'chatroom');
+    expect(roomRequests.filter((name) => !handled.has(name))).toEqual([]);
+    expect([...handled].filter((name) => COMMANDS[name].link !== 'chatroom')).toEqual([]);
   });
 
   it('answers a NOT_SUPPORTED command Not_Support', async () => {

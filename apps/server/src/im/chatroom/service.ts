@@ -76,6 +76,11 @@ export class ChatroomService implements CommandRunner {
     return this;
   }
 
+  /** The commands this service has a handler for (the command-table test reads it). */
+  handledCommands(): CommandName[] {
+    return Object.keys(this.handlers) as CommandName[];
+  }
+
   /** No chatroom server while this one is shutting down (code 415). */
   get available(): boolean {
     return !this.closing;
