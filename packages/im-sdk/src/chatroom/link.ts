@@ -62,6 +62,8 @@ export class ChatroomLink {
   private readonly serials = new SerialCounter();
   private readonly pending = new PendingCalls();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  /** Commands the server blocked (416), failed locally until the time given. */
+  private readonly blockedUntil = new Map<CommandName, number>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private attempt = 0;
   private addressIndex = 0;
@@ -94,6 +96,11 @@ export class ChatroomLink {
 
   send<N extends CommandName>(name: N, params: RequestOf<N>): Promise<ReplyOf<N>> {
     const def = COMMANDS[name];
+    const blocked = (this.blockedUntil.get(name) ?? 0) - Date.now();
+    if (blocked > 0)
+      return Promise.reject(
+        new ImError(416, `frequency control: ${name} blocked for ${blocked} ms`),
+      );
     const ready = this.state === 'logined' || (def.preLogin && this.transport);
     if (!ready || !this.transport)
       return Promise.reject(
@@ -239,6 +246,8 @@ export class ChatroomLink {
     if (!call) return;
     const body = frame.body ?? {};
     if (NON_ERROR_CODES.has(frame.code)) return call.resolve(body);
+    if (frame.code === 416 && typeof body.duration === 'number')
+      this.blockedUntil.set(call.name as CommandName, Date.now() + body.duration * 1000);
     call.reject(
       new ImError(frame.code, typeof body.message === 'string' ? body.message : undefined, body),
     );
