@@ -17,6 +17,7 @@ import { registerBodyDeadline } from './http/body-deadline.ts';
 import { seed, type SeedSummary } from './seed/index.ts';
 import { ImAccounts } from './im/accounts/index.ts';
 import { registerImRest } from './im/rest/index.ts';
+import { createChatrooms, type Chatrooms } from './im/chatroom/index.ts';
 import { registerClientLogs, UploadTickets } from './im/client-logs/index.ts';
 import { attachImGateway, kickConnections, type ImGateway } from './im/gateway/index.ts';
 import { registerMessaging, type Messaging } from './im/messaging/index.ts';
@@ -57,6 +58,8 @@ export interface MorselServer {
   readonly files: FileService;
   /** Issues and checks the client log upload tickets handed out at IM login. */
   readonly uploadTickets: UploadTickets;
+  /** Chatrooms: their own link, getChatroomAddress and the /nimserver/chatroom actions. */
+  readonly chatrooms: Chatrooms;
   /** Every HTTP route with its schemas, as registered (the hostile-input suite walks them). */
   readonly routes: readonly RouteSummary[];
   /** Stops accepting requests, then closes the bus and the store. */
@@ -140,11 +143,13 @@ export async function buildServer(
         void kickConnections(liveBus, { appKey, accid }, undefined, 'serverKick'),
       now,
     });
+    const chatrooms = createChatrooms({ store, bus, log, config, verifier: imAccounts, now });
     await registerImRest(http, {
       accounts: imAccounts,
       store,
       requireBodySignature: config.imRestRequireBodySignature,
       now,
+      actions: [chatrooms.restActions],
     });
     const uploadTickets = new UploadTickets(
       imAccounts,
@@ -164,6 +169,7 @@ export async function buildServer(
       uploadTickets,
       clock,
     });
+    chatrooms.attach(http, imGateway.gateway);
     const imMessaging = registerMessaging({
       store,
       im: imGateway,
@@ -231,7 +237,9 @@ export async function buildServer(
       files,
       uploadTickets,
       routes,
+      chatrooms,
       async close() {
+        await chatrooms.close();
         await imGateway.close();
         await http.close();
         await liveBus.close();

@@ -1,9 +1,27 @@
-// Chatroom.getInstance with document 2's option rules. Rooms use their own connection; the
-// chatroom service itself lands with the chatroom issue, and until then connecting answers
-// Not_Support rather than pretending.
-import { ImError } from '@morsel/protocol';
+// Chatroom.getInstance with document 2's option rules, and the instance: its own link to the
+// room's chatroom server, with small managers for messages, members and the room, and the queue
+// (packages/im-sdk/src/chatroom/). NIM's method and callback names.
+import {
+  CLIENT_TYPES,
+  ImError,
+  LINK,
+  RECONNECT,
+  type ChatroomInfo,
+  type ChatroomMemberInfo,
+  type ClientTypeName,
+  type PushParams,
+} from '@morsel/protocol';
 import type { Done } from './util/done.ts';
 import { withDone } from './util/done.ts';
+import { roomCall } from './chatroom/call.ts';
+import { ChatroomLink, type ChatroomDisconnectInfo } from './chatroom/link.ts';
+import { ChatroomMembers } from './chatroom/members.ts';
+import { ChatroomMessages, type ChatroomMessage } from './chatroom/messages.ts';
+import { ChatroomQueue } from './chatroom/queue.ts';
+
+export type { ChatroomMessage } from './chatroom/messages.ts';
+export type { QueueElement } from './chatroom/queue.ts';
+export type { ChatroomDisconnectInfo } from './chatroom/link.ts';
 
 export interface ChatroomOptions {
   appKey: string;
@@ -14,11 +32,32 @@ export interface ChatroomOptions {
   isAnonymous?: boolean;
   chatroomNick?: string;
   chatroomAvatar?: string;
-  onconnect?(): void;
-  onerror?(error: ImError): void;
-  onwillreconnect?(info: { retryCount: number; duration: number }): void;
-  ondisconnect?(info: unknown): void;
-  onmsgs?(msgs: unknown[]): void;
+  chatroomCustom?: string;
+  clientType?: ClientTypeName;
+  deviceId?: string;
+  /** Reconnection attempts before giving up (0 to 10; 10 by default). */
+  reconnectionAttempts?: number;
+  onconnect(info: { chatroom: ChatroomInfo; member: ChatroomMemberInfo }): void;
+  onerror(error: ImError): void;
+  onwillreconnect(info: { retryCount: number; duration: number }): void;
+  ondisconnect(info: ChatroomDisconnectInfo): void;
+  onmsgs(msgs: ChatroomMessage[]): void;
+}
+
+const REQUIRED_CALLBACKS = [
+  'onconnect',
+  'onerror',
+  'onwillreconnect',
+  'ondisconnect',
+  'onmsgs',
+] as const;
+
+/** NIM checks the chatroom callbacks at creation: each must be a function. */
+export function checkChatroomCallbacks(options: ChatroomOptions): void {
+  for (const name of REQUIRED_CALLBACKS) {
+    if (typeof options[name] !== 'function')
+      throw new ImError('Param_Error', `${name} is required and must be a function`);
+  }
 }
 
 const rooms = new Map<string, Chatroom>();
@@ -51,6 +90,7 @@ export function resolveChatroomOptions(
 export class Chatroom {
   static getInstance(options: ChatroomOptions): Chatroom {
     const resolved = resolveChatroomOptions(options);
+    checkChatroomCallbacks(resolved);
     const key = `${resolved.appKey}\u0000${resolved.chatroomId}\u0000${options.isAnonymous ? 'anonymous' : resolved.account}`;
     let room = rooms.get(key);
     if (room) room.options = { ...room.options, ...resolved };
@@ -58,23 +98,125 @@ export class Chatroom {
     return room;
   }
 
+  private readonly link: ChatroomLink;
+  private readonly messages: ChatroomMessages;
+  private readonly members: ChatroomMembers;
+  private readonly queue: ChatroomQueue;
+  private readonly deviceId: string;
+
   private constructor(
     private options: ChatroomOptions & { account: string },
     private readonly key: string,
-  ) {}
+  ) {
+    this.deviceId = options.deviceId ?? `chatroom-${crypto.randomUUID()}`;
+    this.link = new ChatroomLink(
+      {
+        addresses: options.chatroomAddresses,
+        maxReconnectAttempts: options.reconnectionAttempts ?? RECONNECT.maxAttempts,
+        heartbeatIntervalMs: LINK.heartbeatIntervalMs,
+        login: () => this.loginParams(),
+      },
+      {
+        connected: (reply) => {
+          // An anonymous guest is named by the server.
+          this.options = { ...this.options, account: reply.member.account };
+          this.options.onconnect(reply);
+        },
+        willReconnect: (info) => this.options.onwillreconnect(info),
+        disconnected: (info) => this.options.ondisconnect(info),
+        error: (error) => this.options.onerror(error),
+        push: (name, params) => {
+          if (name !== 'chatroomMsg') return;
+          const msgs = this.messages.received(params as PushParams<'chatroomMsg'>);
+          if (msgs.length > 0) this.options.onmsgs(msgs);
+        },
+      },
+    );
+    const call = roomCall(this.link);
+    this.messages = new ChatroomMessages(call, () => this.options.account);
+    this.members = new ChatroomMembers(call);
+    this.queue = new ChatroomQueue(call);
+  }
 
   get account(): string {
     return this.options.account;
   }
 
+  get chatroomId(): string {
+    return this.options.chatroomId;
+  }
+
   connect(options: { done?: Done<void> } = {}): Promise<void> {
-    const error = new ImError('Not_Support', 'chatrooms are not supported by this SDK version yet');
-    this.options.onerror?.(error);
-    return withDone(Promise.reject(error), options.done);
+    return withDone(
+      this.link.connect().then(() => undefined),
+      options.done,
+    );
+  }
+
+  /** Leaves the room (chatroomLogout) and closes the link; connect() enters again. */
+  disconnect(options: { done?: Done<void> } = {}): Promise<void> {
+    return withDone(this.link.logout(), options.done);
   }
 
   destroy(options: { done?: Done<void> } = {}): Promise<void> {
     rooms.delete(this.key);
-    return withDone(Promise.resolve(), options.done);
+    return withDone(
+      this.link.logout().then(() => this.link.destroy()),
+      options.done,
+    );
+  }
+
+  // Messages
+  sendText: ChatroomMessages['sendText'] = (o) => this.messages.sendText(o);
+  sendCustomMsg: ChatroomMessages['sendCustomMsg'] = (o) => this.messages.sendCustomMsg(o);
+  sendTipMsg: ChatroomMessages['sendTipMsg'] = (o) => this.messages.sendTipMsg(o);
+  sendGeo: ChatroomMessages['sendGeo'] = (o) => this.messages.sendGeo(o);
+  getHistoryMsgs: ChatroomMessages['getHistoryMsgs'] = (o) => this.messages.getHistoryMsgs(o);
+
+  // The room and its members
+  getChatroom: ChatroomMembers['getChatroom'] = (o) => this.members.getChatroom(o);
+  updateChatroom: ChatroomMembers['updateChatroom'] = (o) => this.members.updateChatroom(o);
+  updateMyChatroomMemberInfo: ChatroomMembers['updateMyChatroomMemberInfo'] = (o) =>
+    this.members.updateMyChatroomMemberInfo(o);
+  getChatroomMembers: ChatroomMembers['getChatroomMembers'] = (o) =>
+    this.members.getChatroomMembers(o);
+  getChatroomMembersInfo: ChatroomMembers['getChatroomMembersInfo'] = (o) =>
+    this.members.getChatroomMembersInfo(o);
+  markChatroomIdentity: ChatroomMembers['markChatroomIdentity'] = (o) =>
+    this.members.markChatroomIdentity(o);
+  markChatroomManager: ChatroomMembers['markChatroomManager'] = (o) =>
+    this.members.markChatroomManager(o);
+  markChatroomCommonMember: ChatroomMembers['markChatroomCommonMember'] = (o) =>
+    this.members.markChatroomCommonMember(o);
+  markChatroomBlacklist: ChatroomMembers['markChatroomBlacklist'] = (o) =>
+    this.members.markChatroomBlacklist(o);
+  markChatroomGaglist: ChatroomMembers['markChatroomGaglist'] = (o) =>
+    this.members.markChatroomGaglist(o);
+  updateChatroomMemberTempMute: ChatroomMembers['updateChatroomMemberTempMute'] = (o) =>
+    this.members.updateChatroomMemberTempMute(o);
+  kickChatroomMember: ChatroomMembers['kickChatroomMember'] = (o) =>
+    this.members.kickChatroomMember(o);
+  closeChatroom: ChatroomMembers['closeChatroom'] = (o) => this.members.closeChatroom(o);
+
+  // The queue
+  queueOffer: ChatroomQueue['queueOffer'] = (o) => this.queue.queueOffer(o);
+  queueChange: ChatroomQueue['queueChange'] = (o) => this.queue.queueChange(o);
+  queuePoll: ChatroomQueue['queuePoll'] = (o) => this.queue.queuePoll(o);
+  queueList: ChatroomQueue['queueList'] = (o) => this.queue.queueList(o);
+  peak: ChatroomQueue['peak'] = (o) => this.queue.peak(o);
+  queueDrop: ChatroomQueue['queueDrop'] = (o) => this.queue.queueDrop(o);
+
+  private loginParams() {
+    const o = this.options;
+    return {
+      appKey: o.appKey,
+      chatroomId: o.chatroomId,
+      clientType: CLIENT_TYPES[o.clientType ?? 'Web'],
+      deviceId: this.deviceId,
+      ...(o.isAnonymous ? { isAnonymous: true } : { account: o.account, token: o.token! }),
+      ...(o.chatroomNick !== undefined && { chatroomNick: o.chatroomNick }),
+      ...(o.chatroomAvatar !== undefined && { chatroomAvatar: o.chatroomAvatar }),
+      ...(o.chatroomCustom !== undefined && { chatroomCustom: o.chatroomCustom }),
+    };
   }
 }

@@ -1,5 +1,11 @@
 export { NIM } from './nim.ts';
-export { Chatroom, type ChatroomOptions } from './chatroom.ts';
+export {
+  Chatroom,
+  type ChatroomOptions,
+  type ChatroomMessage,
+  type ChatroomDisconnectInfo,
+  type QueueElement,
+} from './chatroom.ts';
 export type { NimOptions, NimCallbacks, LoginPortChange } from './options.ts';
 export type { DisconnectInfo, LinkState, LoginReply } from './link/link.ts';
 export { ImError } from '@morsel/protocol';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLogUploadUrl, resolveOptions } from './options.ts';
-import { resolveChatroomOptions } from './chatroom.ts';
+import { Chatroom, resolveChatroomOptions } from './chatroom.ts';
 
 const base = { appKey: 'k', account: 'a', token: 't', defaultLink: 'http://127.0.0.1:1' };
 
@@ -39,7 +39,33 @@ describe('instance options', () => {
 });
 
 describe('chatroom options', () => {
-  const room = { appKey: 'k', chatroomId: '42', chatroomAddresses: ['http://127.0.0.1:1'] };
+  const noop = () => {};
+  const callbacks = {
+    onconnect: noop,
+    onerror: noop,
+    onwillreconnect: noop,
+    ondisconnect: noop,
+    onmsgs: noop,
+  };
+  const room = {
+    appKey: 'k',
+    chatroomId: '42',
+    chatroomAddresses: ['http://127.0.0.1:1'],
+    ...callbacks,
+  };
+
+  it('requires the five callbacks at creation, and caches instances per account and room', () => {
+    const options = { ...room, account: 'a', token: 't' };
+    for (const name of Object.keys(callbacks)) {
+      expect(() => Chatroom.getInstance({ ...options, [name]: undefined })).toThrow(
+        new RegExp(`${name} is required`),
+      );
+    }
+    const first = Chatroom.getInstance(options);
+    expect(Chatroom.getInstance({ ...options, token: 't2' })).toBe(first);
+    expect(Chatroom.getInstance({ ...options, chatroomId: '43' })).not.toBe(first);
+    expect(Chatroom.getInstance({ ...options, account: 'b' })).not.toBe(first);
+  });
 
   it('requires a chatroom id and an address array', () => {
     expect(() =>

@@ -14,3 +14,4 @@ export * from './user-rules.ts';
 export * from './versions.ts';
 export * from './image-ops.ts';
 export * from './file-limits.ts';
+export * from './commands/shapes/chatroom.ts';

@@ -88,6 +88,13 @@ export const ConfigSchema = Type.Object({
     env: 'MORSEL_IM_COMMANDS_PER_SECOND',
     default: 100,
   }),
+  /** Messages one member may send to one chatroom per second (416 past it). */
+  imChatroomMessagesPerSecond: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    env: 'MORSEL_IM_CHATROOM_MESSAGES_PER_SECOND',
+    default: 20,
+  }),
   imFrequencyBlockSeconds: Type.Integer({
     minimum: 1,
     maximum: 3600,

@@ -13,6 +13,7 @@ import type { PushSettingsTables } from '../im/push-settings/tables.ts';
 import type { SafeUrlTables } from '../im/safe-urls/tables.ts';
 import type { SignalTables } from '../im/signal/tables.ts';
 import type { FileTables } from '../im/files/tables.ts';
+import type { ChatroomTables } from '../im/chatroom/tables.ts';
 
 export interface MetaTable {
   key: string;
@@ -89,7 +90,8 @@ export interface Database
     PushSettingsTables,
     SafeUrlTables,
     SignalTables,
-    FileTables {
+    FileTables,
+    ChatroomTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

@@ -35,10 +35,9 @@ const NOT_SUPPORTED: Partial<Record<CommandName, string>> = {
   notifyTransLog: CLIENT_LOGS,
   audioToText: 'speech to text needs a provider this server does not have',
   getClientAntispam: 'client-side antispam word lists are not offered',
-  getChatroomAddress: 'the chatroom is not built yet: its own issue',
 };
 
-/** Links the gateway does not serve at all (the chatroom has its own link, not built yet). */
+/** Links the gateway does not serve at all (the chatroom has its own link and service). */
 const UNSERVED_LINKS = new Set(['chatroom']);
 
 let server: TestServer;
@@ -70,6 +69,13 @@ describe('the command table', () => {
         (name) => UNSERVED_LINKS.has(COMMANDS[name].link) || COMMANDS[name].kind === 'push',
       ),
     ).toEqual([]);
+  });
+
+  it('has a chatroom service handler for every request command of the chatroom link', () => {
+    const handled = new Set(server.server.chatrooms.service.handledCommands());
+    const roomRequests = requests().filter((name) => COMMANDS[name].link === 'chatroom');
+    expect(roomRequests.filter((name) => !handled.has(name))).toEqual([]);
+    expect([...handled].filter((name) => COMMANDS[name].link !== 'chatroom')).toEqual([]);
   });
 
   it('answers a NOT_SUPPORTED command Not_Support', async () => {

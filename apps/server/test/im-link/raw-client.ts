@@ -25,6 +25,8 @@ export interface RawClient {
 export interface RawClientOptions {
   headers?: Record<string, string>;
   transports?: ('websocket' | 'polling')[];
+  /** The Engine.IO path: the IM link's unless given (the chatroom link has its own). */
+  path?: string;
 }
 
 /** A hang guard, not a timing assertion: a request never answered fails its test. */
@@ -35,7 +37,7 @@ export async function rawClient(
   options: RawClientOptions = {},
 ): Promise<RawClient> {
   const socket = new Socket(server.url, {
-    path: '/im/link/',
+    path: options.path ?? '/im/link/',
     transports: options.transports ?? ['websocket'],
     ...(options.headers && { extraHeaders: options.headers }),
   });

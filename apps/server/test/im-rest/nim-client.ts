@@ -44,10 +44,13 @@ export async function nimPost(
     'Content-Type': overrides.contentType ?? 'application/x-www-form-urlencoded;charset=utf-8',
   };
   for (const name of overrides.omit ?? []) delete headers[name];
-  const response = await fetch(`${baseUrl}/nimserver/user/${action}.action`, {
-    method: 'POST',
-    headers,
-    body: overrides.rawBody ?? new URLSearchParams(form).toString(),
-  });
+  const response = await fetch(
+    `${baseUrl}/nimserver/${action.includes('/') ? action : `user/${action}`}.action`,
+    {
+      method: 'POST',
+      headers,
+      body: overrides.rawBody ?? new URLSearchParams(form).toString(),
+    },
+  );
   return { status: response.status, body: (await response.json()) as NimReply['body'] };
 }

@@ -1,39 +1,167 @@
 // The chatroom: its address, asked on the IM link (service 13), and the chatroom link's own
-// commands (13 on its own connection). Declared so the table is whole; their handlers land with
-// the chatroom issue and answer Not_Support until then.
-import { Type } from '@sinclair/typebox';
-import { command, push, Params } from './define.ts';
-import { AnyMap, Id } from './common.ts';
+// commands (13 on its own connection). Shapes: shapes/chatroom.ts.
+import { Type, type TSchema } from '@sinclair/typebox';
+import { command, push, Params, type Empty } from './define.ts';
+import { Account, ClientType, Custom, Id, Time } from './common.ts';
+import {
+  Chatroom,
+  ChatroomFields,
+  ChatroomMember,
+  ChatroomMemberFields,
+  ChatroomMsg,
+  ChatroomMsgDraft,
+  CHATROOM_KICK_REASONS,
+  QueueElement,
+} from './shapes/chatroom.ts';
 
-const Open = { request: AnyMap };
-const room = (cid: number, name: string, options: Parameters<typeof command>[3] = Open) =>
-  command(13, cid, name, { ...options, link: 'chatroom' });
+/** A command of the chatroom link (service 13 on the room's own connection). */
+function room<Req extends TSchema = typeof Empty, Rep extends TSchema = typeof Empty>(
+  cid: number,
+  name: string,
+  options: { request?: Req; reply?: Rep } = {},
+) {
+  return command<Req, Rep>(13, cid, name, { ...options, link: 'chatroom' });
+}
+
+const Identity = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(-1), Type.Literal(-2)]);
+const KickReasonName = Type.Union(
+  Object.keys(CHATROOM_KICK_REASONS).map((name) => Type.Literal(name)),
+);
+const ElementKey = QueueElement.properties.elementKey;
 
 export const chatroomCommands = {
+  /** Where the room's chatroom link is served; 415 when no chatroom server is available. */
   getChatroomAddress: command(13, 1, 'getChatroomAddress', {
-    request: Params({ chatroomId: Id, ip: Type.Optional(Type.String()) }),
+    request: Params({ chatroomId: Id, ip: Type.Optional(Type.String({ maxLength: 64 })) }),
+    reply: Params({ address: Type.Array(Type.String()) }),
   }),
 
-  chatroomLogin: room(2, 'chatroomLogin', { request: AnyMap, preLogin: true }),
-  chatroomKicked: push(13, 3, 'chatroomKicked', AnyMap, 'chatroom'),
+  chatroomLogin: command(13, 2, 'chatroomLogin', {
+    link: 'chatroom',
+    preLogin: true,
+    request: Params({
+      appKey: Type.String({ minLength: 1, maxLength: 64 }),
+      chatroomId: Id,
+      account: Type.Optional(Account),
+      token: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+      isAnonymous: Type.Optional(Type.Boolean()),
+      chatroomNick: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+      chatroomAvatar: Type.Optional(Type.String({ maxLength: 1024 })),
+      chatroomCustom: Type.Optional(Custom),
+      clientType: ClientType,
+      deviceId: Type.String({ minLength: 1, maxLength: 128 }),
+    }),
+    reply: Params({ chatroom: Chatroom, member: ChatroomMember }),
+  }),
+  chatroomKicked: push(
+    13,
+    3,
+    'chatroomKicked',
+    Params({
+      reason: Type.Integer(),
+      reasonName: KickReasonName,
+      message: Type.String(),
+      custom: Type.Optional(Type.String()),
+    }),
+    'chatroom',
+  ),
   chatroomLogout: room(4, 'chatroomLogout'),
-  chatroomSendMsg: room(6, 'chatroomSendMsg'),
-  chatroomMsg: push(13, 7, 'chatroomMsg', AnyMap, 'chatroom'),
-  chatroomGetMembers: room(8, 'chatroomGetMembers'),
-  chatroomGetHistory: room(9, 'chatroomGetHistory'),
-  chatroomMarkMember: room(11, 'chatroomMarkMember'),
-  chatroomClose: room(12, 'chatroomClose'),
-  chatroomGet: room(13, 'chatroomGet'),
-  chatroomUpdate: room(14, 'chatroomUpdate'),
-  chatroomUpdateMyInfo: room(15, 'chatroomUpdateMyInfo'),
-  chatroomGetMembersInfo: room(16, 'chatroomGetMembersInfo'),
-  chatroomKickMember: room(17, 'chatroomKickMember'),
-  chatroomTempMute: room(19, 'chatroomTempMute'),
-  chatroomQueueOffer: room(20, 'chatroomQueueOffer'),
-  chatroomQueuePoll: room(21, 'chatroomQueuePoll'),
-  chatroomQueueList: room(22, 'chatroomQueueList'),
-  chatroomPeek: room(23, 'chatroomPeek'),
+  chatroomSendMsg: room(6, 'chatroomSendMsg', {
+    request: Params({ msg: ChatroomMsgDraft }),
+    reply: Params({ msg: ChatroomMsg }),
+  }),
+  /** One frame per member per batch: every message of the room buffered meanwhile. */
+  chatroomMsg: push(13, 7, 'chatroomMsg', Params({ msgs: Type.Array(ChatroomMsg) }), 'chatroom'),
+  chatroomGetMembers: room(8, 'chatroomGetMembers', {
+    request: Params({
+      /** Visitors (guests and anonymous) instead of fixed members. */
+      guest: Type.Boolean(),
+      onlyOnline: Type.Optional(Type.Boolean()),
+      /** Members entered (visitors) or updated (fixed members) before this time; 0: now. */
+      time: Type.Optional(Time),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    }),
+    reply: Params({ members: Type.Array(ChatroomMember) }),
+  }),
+  chatroomGetHistory: room(9, 'chatroomGetHistory', {
+    request: Params({
+      timetag: Type.Optional(Time),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+      reverse: Type.Optional(Type.Boolean()),
+    }),
+    reply: Params({ msgs: Type.Array(ChatroomMsg) }),
+  }),
+  chatroomMarkMember: room(11, 'chatroomMarkMember', {
+    request: Params({
+      account: Account,
+      identity: Identity,
+      isAdd: Type.Boolean(),
+      level: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+      custom: Type.Optional(Custom),
+    }),
+    reply: Params({ member: ChatroomMember }),
+  }),
+  /** The owner closes the room: every member is kicked with chatroomClosed. */
+  chatroomClose: room(12, 'chatroomClose', { request: Params({ custom: Type.Optional(Custom) }) }),
+  chatroomGet: room(13, 'chatroomGet', { reply: Params({ chatroom: Chatroom }) }),
+  chatroomUpdate: room(14, 'chatroomUpdate', {
+    request: Params({
+      chatroom: Type.Object(ChatroomFields, { additionalProperties: false }),
+      needNotify: Type.Boolean(),
+      custom: Type.Optional(Custom),
+    }),
+    reply: Params({ chatroom: Chatroom }),
+  }),
+  chatroomUpdateMyInfo: room(15, 'chatroomUpdateMyInfo', {
+    request: Params({
+      member: Type.Object(ChatroomMemberFields, { additionalProperties: false }),
+      needNotify: Type.Boolean(),
+      custom: Type.Optional(Custom),
+      /** Keep the change for later visits (fixed members only). */
+      needSave: Type.Optional(Type.Boolean()),
+    }),
+    reply: Params({ member: ChatroomMember }),
+  }),
+  chatroomGetMembersInfo: room(16, 'chatroomGetMembersInfo', {
+    request: Params({ accounts: Type.Array(Account, { minItems: 1, maxItems: 20 }) }),
+    reply: Params({ members: Type.Array(ChatroomMember) }),
+  }),
+  chatroomKickMember: room(17, 'chatroomKickMember', {
+    request: Params({ account: Account, custom: Type.Optional(Custom) }),
+  }),
+  chatroomTempMute: room(19, 'chatroomTempMute', {
+    request: Params({
+      account: Account,
+      /** Seconds; 0 lifts the mute. At most 30 days. */
+      duration: Type.Integer({ minimum: 0, maximum: 2_592_000 }),
+      needNotify: Type.Boolean(),
+      custom: Type.Optional(Custom),
+    }),
+  }),
+  chatroomQueueOffer: room(20, 'chatroomQueueOffer', {
+    request: Params({
+      ...QueueElement.properties,
+      /** The element leaves the queue when its owner leaves the room. */
+      transient: Type.Optional(Type.Boolean()),
+    }),
+  }),
+  chatroomQueuePoll: room(21, 'chatroomQueuePoll', {
+    request: Params({ elementKey: Type.Optional(ElementKey) }),
+    reply: Params({ element: QueueElement }),
+  }),
+  chatroomQueueList: room(22, 'chatroomQueueList', {
+    reply: Params({ elements: Type.Array(QueueElement) }),
+  }),
+  chatroomPeek: room(23, 'chatroomPeek', { reply: Params({ element: QueueElement }) }),
   chatroomDrop: room(24, 'chatroomDrop'),
-  chatroomQueueChange: room(25, 'chatroomQueueChange'),
-  chatroomSyncRobot: room(27, 'chatroomSyncRobot'),
+  chatroomQueueChange: room(25, 'chatroomQueueChange', {
+    request: Params({
+      ...QueueElement.properties,
+      transient: Type.Optional(Type.Boolean()),
+    }),
+  }),
+  chatroomSyncRobot: room(27, 'chatroomSyncRobot', {
+    request: Params({ timetag: Type.Optional(Time) }),
+    reply: Params({ robots: Type.Array(Type.Record(Type.String(), Type.Unknown())) }),
+  }),
 };

@@ -14,6 +14,7 @@ import {
   type ClientTypeCode,
   type CommandName,
   type Frame,
+  type Link,
   type PushName,
   type PushParams,
 } from '@morsel/protocol';
@@ -83,6 +84,8 @@ export class ImConnection {
     private readonly limits: ConnectionLimits,
     /** The client's address as the gateway judged it (clientAddressOf). */
     ip: string,
+    /** Which link's command table this connection speaks (the chatroom has its own link). */
+    private readonly link: Link = 'im',
   ) {
     this.ip = ip;
     const loginTimer = setTimeout(() => {
@@ -193,9 +196,9 @@ export class ImConnection {
 
   private async handle(frame: Frame): Promise<void> {
     if (this.isClosed) return;
-    const name = commandAt('im', frame.sid, frame.cid);
+    const name = commandAt(this.link, frame.sid, frame.cid);
     try {
-      if (!name) throw unknownCommand(frame);
+      if (!name) throw unknownCommand(frame, this.link);
       const def = COMMANDS[name];
       if (def.kind === 'push') throw new CommandError(403, `${name} is sent by the server only`);
       // The one login gate: logged-in handlers receive this session and never check it again.
@@ -238,8 +241,8 @@ export class ImConnection {
 }
 
 /** 404 for ids the protocol never had; Not_Support for a retired command, as while declared. */
-function unknownCommand({ sid, cid }: Pick<Frame, 'sid' | 'cid'>): CommandError {
-  const retired = retiredCommandAt(sid, cid);
+function unknownCommand({ sid, cid }: Pick<Frame, 'sid' | 'cid'>, link: Link): CommandError {
+  const retired = link === 'im' ? retiredCommandAt(sid, cid) : undefined;
   if (!retired) return new CommandError(404, `unknown command ${sid}:${cid}`);
   return new CommandError(403, `Not_Support: ${retired.name} is retired; send it by scene`, {
     name: 'Not_Support',

@@ -25,7 +25,10 @@ export type { SyncSources } from './handlers/sync.ts';
 export type { HandlerContext, HandlerTable } from './handlers/types.ts';
 export type { AccountKey } from './ports.ts';
 export { newest, pushInChunks } from './sync-push.ts';
-export { FrequencyControl } from './frequency.ts';
+export { FrequencyControl, type FrequencyLimits } from './frequency.ts';
+export { ImConnection, type CommandRunner, type ConnectionLimits } from './connection.ts';
+export { clientAddressResolver, SocketsPerAddress } from './addresses.ts';
+export { pushFrame } from './push-frame.ts';
 
 export interface ImGatewayDeps {
   http: FastifyInstance;

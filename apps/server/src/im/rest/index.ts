@@ -12,6 +12,7 @@ import { RestNonces } from './nonces.ts';
 import { AccidForm, BlockForm, CreateForm, UpdateForm } from './schemas.ts';
 
 export { computeCheckSum } from './checksum.ts';
+export { NimError } from './nim-errors.ts';
 export { CURTIME_WINDOW_SECONDS } from './auth.ts';
 
 export interface ImRestOptions {
@@ -21,7 +22,15 @@ export interface ImRestOptions {
   requireBodySignature: boolean;
   /** The app's one clock (CurTime window, nonce expiry). */
   now: () => number;
+  /** Other parts' actions (e.g. /nimserver/chatroom/*), registered in the same signed scope. */
+  actions?: NimActions[];
 }
+
+/** Registers a part's actions in the signed scope; `appKeyOf` names the signing app. */
+export type NimActions = (
+  scope: FastifyInstance,
+  appKeyOf: (request: { nimApp?: { appKey: string } }) => string,
+) => void;
 
 export async function registerImRest(http: FastifyInstance, options: ImRestOptions): Promise<void> {
   const { accounts } = options;
@@ -104,5 +113,7 @@ export async function registerImRest(http: FastifyInstance, options: ImRestOptio
         return { code: 200 };
       },
     );
+
+    for (const register of options.actions ?? []) register(scope, appKeyOf);
   });
 }

@@ -21,6 +21,7 @@ import * as m0018 from './0018_im_thread_root.ts';
 import * as m0019 from './0019_retire_public_demo_codes.ts';
 import * as m0020 from './0020_im_signal.ts';
 import * as m0021 from './0021_im_files.ts';
+import * as m0022 from './0022_im_chatrooms.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_retire_public_demo_codes': m0019,
   '0020_im_signal': m0020,
   '0021_im_files': m0021,
+  '0022_im_chatrooms': m0022,
 };

@@ -1,0 +1,235 @@
+// The chatroom link's commands. Login puts the connection in its room; every other command acts
+// in that room, as that member, through Rooms (rules) and the store.
+import { randomBytes } from 'node:crypto';
+import {
+  CHATROOM_MEMBER_LIST_DEFAULT_LIMIT,
+  type CommandName,
+  type ReplyOf,
+  type RequestOf,
+} from '@morsel/protocol';
+import { CommandError, type ImConnection } from '../gateway/index.ts';
+import type { RoomMember } from './fanout.ts';
+import { NOT_FOUND, type RoomRef } from './rooms.ts';
+import type { ChatroomService } from './service.ts';
+import { storedMsg, toChatroom, toMember } from './views.ts';
+
+export interface RoomSession extends RoomRef {
+  accid: string;
+  clientType: number;
+  member: RoomMember;
+}
+
+interface LoginContext {
+  connection: ImConnection;
+  service: ChatroomService;
+}
+interface RoomContext extends LoginContext {
+  room: RoomSession;
+}
+
+export type ChatroomHandlers = {
+  [N in CommandName]?: (
+    context: N extends 'chatroomLogin' ? LoginContext : RoomContext,
+    params: RequestOf<N>,
+  ) => Promise<ReplyOf<N> | void>;
+};
+
+/** Refused logins one connection may make before it is closed. */
+const MAX_FAILED_LOGINS = 3;
+const HISTORY_DEFAULT_LIMIT = 100;
+
+/** Room ids are the rooms' row numbers; anything else names no room. */
+export function parseRoomId(chatroomId: string): number {
+  if (!/^[0-9]{1,15}$/.test(chatroomId)) throw NOT_FOUND();
+  return Number(chatroomId);
+}
+
+export const chatroomHandlers: ChatroomHandlers = {
+  async chatroomLogin({ connection, service }, params) {
+    if (connection.session) throw new CommandError(417, 'this connection is already in a chatroom');
+    const ref = { appKey: params.appKey, roomId: parseRoomId(params.chatroomId) };
+    let accid: string;
+    let nick: string;
+    if (params.isAnonymous) {
+      if (!params.chatroomNick)
+        throw new CommandError(414, 'an anonymous guest needs chatroomNick');
+      // The server names anonymous guests, so no one can enter anonymously as a real account.
+      accid = `anon_${randomBytes(10).toString('hex')}`;
+      nick = params.chatroomNick;
+    } else {
+      if (!params.account || !params.token)
+        throw new CommandError(414, 'account and token are required unless isAnonymous');
+      const verdict = await service.verifier.verifyLogin(
+        params.appKey,
+        params.account,
+        params.token,
+      );
+      if (!verdict.ok) {
+        if (++connection.failedLogins >= MAX_FAILED_LOGINS)
+          connection.onAfterReply(() => connection.close('too many failed chatroom logins'));
+        throw new CommandError(verdict.code);
+      }
+      accid = verdict.account.accid;
+      nick = params.chatroomNick ?? verdict.account.name ?? accid;
+    }
+    const room = await service.rooms.openRoom(ref);
+    const existing = await service.store.member({ ...ref, accid });
+    if (existing?.blacked) throw new CommandError(13003, 'in the chatroom blacklist');
+    const member = await service.enter(
+      connection,
+      ref,
+      { accid, clientType: params.clientType, deviceId: params.deviceId },
+      {
+        nick,
+        avatar: params.chatroomAvatar ?? '',
+        custom: params.chatroomCustom ?? '',
+        anonymous: params.isAnonymous ?? false,
+      },
+    );
+    await service.rooms.notify(ref, 301, { from: accid });
+    return {
+      chatroom: toChatroom({ ...room, online_count: room.online_count + 1 }),
+      member: toMember(member, service.rooms.now()),
+    };
+  },
+
+  async chatroomLogout({ connection }) {
+    connection.onAfterReply(() => connection.close('chatroom logout'));
+  },
+
+  async chatroomSendMsg({ service, room }, { msg }) {
+    const sender = await service.store.member(room);
+    if (!sender) throw new CommandError(13002, 'chatroom state abnormal: not in the room');
+    return { msg: await service.rooms.send(room, sender, msg, room.clientType) };
+  },
+
+  async chatroomGetHistory({ service, room }, params) {
+    const reverse = params.reverse ?? false;
+    const rows = await service.store.history(room.appKey, room.roomId, {
+      reverse,
+      timetag: params.timetag || (reverse ? 0 : Number.MAX_SAFE_INTEGER),
+      limit: params.limit ?? HISTORY_DEFAULT_LIMIT,
+    });
+    return { msgs: rows.map(storedMsg) };
+  },
+
+  async chatroomGetMembers({ service, room }, params) {
+    const rows = await service.store.listMembers(room.appKey, room.roomId, {
+      guest: params.guest,
+      onlyOnline: params.onlyOnline ?? false,
+      before: params.time || Number.MAX_SAFE_INTEGER,
+      limit: params.limit ?? CHATROOM_MEMBER_LIST_DEFAULT_LIMIT,
+    });
+    const now = service.rooms.now();
+    return { members: rows.map((row) => toMember(row, now)) };
+  },
+
+  async chatroomGetMembersInfo({ service, room }, { accounts }) {
+    const rows = await service.store.members(room.appKey, room.roomId, accounts);
+    const now = service.rooms.now();
+    return { members: rows.map((row) => toMember(row, now)) };
+  },
+
+  async chatroomMarkMember({ service, room }, params) {
+    const row = await service.rooms.markMember(room, { accid: room.accid }, params.account, {
+      identity: params.identity,
+      isAdd: params.isAdd,
+      ...(params.level !== undefined && { level: params.level }),
+      ...(params.custom !== undefined && { custom: params.custom }),
+    });
+    return { member: toMember(row, service.rooms.now()) };
+  },
+
+  async chatroomClose({ connection, service, room }, { custom }) {
+    await service.rooms.setClosed(room, { accid: room.accid }, true, {
+      ...(custom !== undefined && { custom }),
+      spare: connection.id,
+    });
+    connection.onAfterReply(() =>
+      service.kick(room.member, {
+        t: 'kick',
+        reason: 'chatroomClosed',
+        ...(custom !== undefined && { custom }),
+      }),
+    );
+  },
+
+  async chatroomGet({ service, room }) {
+    const row = await service.store.room(room.appKey, room.roomId);
+    if (!row) throw NOT_FOUND();
+    return { chatroom: toChatroom(row) };
+  },
+
+  async chatroomUpdate({ service, room }, params) {
+    const { chatroom } = params;
+    const row = await service.rooms.updateRoom(
+      room,
+      { accid: room.accid },
+      {
+        ...(chatroom.name !== undefined && { name: chatroom.name }),
+        ...(chatroom.announcement !== undefined && { announcement: chatroom.announcement }),
+        ...(chatroom.broadcastUrl !== undefined && { broadcastUrl: chatroom.broadcastUrl }),
+        ...(chatroom.custom !== undefined && { custom: chatroom.custom }),
+        ...(chatroom.queuelevel !== undefined && { queueLevel: chatroom.queuelevel }),
+      },
+      {
+        needNotify: params.needNotify,
+        ...(params.custom !== undefined && { custom: params.custom }),
+      },
+    );
+    return { chatroom: toChatroom(row) };
+  },
+
+  async chatroomUpdateMyInfo({ service, room }, params) {
+    await service.rooms.openRoom(room);
+    const row = await service.store.changeMember(room, { ...params.member });
+    if (params.needNotify)
+      await service.rooms.notify(room, 316, {
+        from: room.accid,
+        data: { ...params.member },
+        ...(params.custom !== undefined && { custom: params.custom }),
+      });
+    return { member: toMember(row, service.rooms.now()) };
+  },
+
+  async chatroomKickMember({ service, room }, { account, custom }) {
+    await service.rooms.kickMember(room, { accid: room.accid }, account, custom);
+  },
+
+  async chatroomTempMute({ service, room }, params) {
+    await service.rooms.tempMute(room, { accid: room.accid }, params.account, {
+      duration: params.duration,
+      needNotify: params.needNotify,
+      ...(params.custom !== undefined && { custom: params.custom }),
+    });
+  },
+
+  async chatroomQueueOffer({ service, room }, element) {
+    await service.rooms.queueOffer(room, { accid: room.accid }, element);
+  },
+
+  async chatroomQueueChange({ service, room }, element) {
+    await service.rooms.queueChange(room, { accid: room.accid }, element);
+  },
+
+  async chatroomQueuePoll({ service, room }, { elementKey }) {
+    return { element: await service.rooms.queuePoll(room, { accid: room.accid }, elementKey) };
+  },
+
+  async chatroomQueueList({ service, room }) {
+    return { elements: await service.rooms.queueList(room) };
+  },
+
+  async chatroomPeek({ service, room }) {
+    return { element: await service.rooms.queuePeek(room) };
+  },
+
+  async chatroomDrop({ service, room }) {
+    await service.rooms.queueDrop(room, { accid: room.accid });
+  },
+
+  /** This product has no chatroom robots: the list is empty, truthfully. */
+  async chatroomSyncRobot() {
+    return { robots: [] };
+  },
+};

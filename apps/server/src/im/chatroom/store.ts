@@ -1,0 +1,486 @@
+// Every chatroom query: rooms, members, the queue and the history. Online counts move by
+// increments on enter and leave, so reading them never scans the members.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../../store/index.ts';
+import type { ChatroomRole, ImChatroomMemberTable, ImChatroomTable } from './tables.ts';
+
+export type RoomRow = Selectable<ImChatroomTable>;
+export type MemberRow = ImChatroomMemberTable;
+export interface QueueRow {
+  element_key: string;
+  element_value: string;
+}
+
+export interface NewRoom {
+  appKey: string;
+  creator: string;
+  name: string;
+  announcement?: string;
+  broadcastUrl?: string;
+  custom?: string;
+  queueLevel?: number;
+}
+
+export interface RoomChanges {
+  name?: string;
+  announcement?: string;
+  broadcastUrl?: string;
+  custom?: string;
+  queueLevel?: number;
+}
+
+export interface MemberKey {
+  appKey: string;
+  roomId: number;
+  accid: string;
+}
+
+/** A visitor's or member's profile as it enters. */
+export interface EnterProfile {
+  nick: string;
+  avatar: string;
+  custom: string;
+  anonymous: boolean;
+}
+
+export class ChatroomStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+  ) {}
+
+  async createRoom(room: NewRoom): Promise<RoomRow> {
+    const time = this.now();
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('im_chatrooms')
+        .values({
+          app_key: room.appKey,
+          creator: room.creator,
+          name: room.name,
+          announcement: room.announcement ?? '',
+          broadcast_url: room.broadcastUrl ?? '',
+          custom: room.custom ?? '',
+          queue_level: room.queueLevel ?? 0,
+          closed: 0,
+          muted: 0,
+          online_count: 0,
+          created_at: time,
+          updated_at: time,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('im_chatroom_members')
+        .values({
+          ...blankMember(room.appKey, Number(row.id), room.creator, time),
+          role: 'owner',
+        })
+        .execute();
+      return normaliseRoom(row);
+    });
+  }
+
+  async room(appKey: string, roomId: number): Promise<RoomRow | undefined> {
+    const row = await this.db
+      .selectFrom('im_chatrooms')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('id', '=', roomId)
+      .executeTakeFirst();
+    return row && normaliseRoom(row);
+  }
+
+  async updateRoom(
+    appKey: string,
+    roomId: number,
+    changes: RoomChanges,
+  ): Promise<RoomRow | undefined> {
+    const values = {
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.announcement !== undefined && { announcement: changes.announcement }),
+      ...(changes.broadcastUrl !== undefined && { broadcast_url: changes.broadcastUrl }),
+      ...(changes.custom !== undefined && { custom: changes.custom }),
+      ...(changes.queueLevel !== undefined && { queue_level: changes.queueLevel }),
+      updated_at: this.now(),
+    };
+    await this.db
+      .updateTable('im_chatrooms')
+      .set(values)
+      .where('app_key', '=', appKey)
+      .where('id', '=', roomId)
+      .execute();
+    return this.room(appKey, roomId);
+  }
+
+  async setRoomFlag(
+    appKey: string,
+    roomId: number,
+    flag: 'closed' | 'muted',
+    on: boolean,
+  ): Promise<void> {
+    await this.db
+      .updateTable('im_chatrooms')
+      .set({ [flag]: on ? 1 : 0, updated_at: this.now() })
+      .where('app_key', '=', appKey)
+      .where('id', '=', roomId)
+      .execute();
+  }
+
+  async member(key: MemberKey): Promise<MemberRow | undefined> {
+    const row = await this.db
+      .selectFrom('im_chatroom_members')
+      .selectAll()
+      .where('app_key', '=', key.appKey)
+      .where('room_id', '=', key.roomId)
+      .where('accid', '=', key.accid)
+      .executeTakeFirst();
+    return row && normaliseMember(row);
+  }
+
+  async members(appKey: string, roomId: number, accids: string[]): Promise<MemberRow[]> {
+    if (accids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('im_chatroom_members')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('room_id', '=', roomId)
+      .where('accid', 'in', accids)
+      .execute();
+    return rows.map(normaliseMember);
+  }
+
+  /** Fixed members (owner, managers, common) newest update first, or online visitors newest first. */
+  async listMembers(
+    appKey: string,
+    roomId: number,
+    query: { guest: boolean; onlyOnline: boolean; before: number; limit: number },
+  ): Promise<MemberRow[]> {
+    let select = this.db
+      .selectFrom('im_chatroom_members')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('room_id', '=', roomId);
+    if (query.guest) {
+      select = select
+        .where('role', '=', 'none')
+        .where('online', '>', 0)
+        .where('enter_time', '<', query.before)
+        .orderBy('enter_time', 'desc');
+    } else {
+      select = select
+        .where('role', '!=', 'none')
+        .where('updated_at', '<', query.before)
+        .orderBy('updated_at', 'desc');
+      if (query.onlyOnline) select = select.where('online', '>', 0);
+    }
+    const rows = await select.orderBy('accid').limit(query.limit).execute();
+    return rows.map(normaliseMember);
+  }
+
+  /**
+   * Records one more connection of the account in the room (and in the room's online count);
+   * a first visit creates the visitor's row. Returns the member as it stands.
+   */
+  async enter(key: MemberKey, profile: EnterProfile): Promise<MemberRow> {
+    const time = this.now();
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('im_chatroom_members')
+        .select(['role', 'nick', 'avatar', 'custom'])
+        .where('app_key', '=', key.appKey)
+        .where('room_id', '=', key.roomId)
+        .where('accid', '=', key.accid)
+        .executeTakeFirst();
+      if (!existing) {
+        await trx
+          .insertInto('im_chatroom_members')
+          .values({
+            ...blankMember(key.appKey, key.roomId, key.accid, time),
+            nick: profile.nick,
+            avatar: profile.avatar,
+            custom: profile.custom,
+            anonymous: profile.anonymous ? 1 : 0,
+            online: 1,
+          })
+          .execute();
+      } else {
+        // A fixed member keeps a saved profile; a visitor shows what it entered with.
+        const keepSaved = existing.role !== 'none';
+        await trx
+          .updateTable('im_chatroom_members')
+          .set((eb) => ({
+            online: eb('online', '+', 1),
+            enter_time: time,
+            anonymous: profile.anonymous ? 1 : 0,
+            nick: keepSaved && existing.nick ? existing.nick : profile.nick,
+            avatar: keepSaved && existing.avatar ? existing.avatar : profile.avatar,
+            custom: keepSaved && existing.custom ? existing.custom : profile.custom,
+          }))
+          .where('app_key', '=', key.appKey)
+          .where('room_id', '=', key.roomId)
+          .where('accid', '=', key.accid)
+          .execute();
+      }
+      await trx
+        .updateTable('im_chatrooms')
+        .set((eb) => ({ online_count: eb('online_count', '+', 1) }))
+        .where('app_key', '=', key.appKey)
+        .where('id', '=', key.roomId)
+        .execute();
+      const row = await trx
+        .selectFrom('im_chatroom_members')
+        .selectAll()
+        .where('app_key', '=', key.appKey)
+        .where('room_id', '=', key.roomId)
+        .where('accid', '=', key.accid)
+        .executeTakeFirstOrThrow();
+      return normaliseMember(row);
+    });
+  }
+
+  /** One connection of the account left; returns whether it was the account's last one. */
+  async leave(key: MemberKey): Promise<{ lastConnection: boolean }> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('im_chatroom_members')
+        .set((eb) => ({
+          online: sql<number>`case when ${eb.ref('online')} > 0 then ${eb.ref('online')} - 1 else 0 end`,
+        }))
+        .where('app_key', '=', key.appKey)
+        .where('room_id', '=', key.roomId)
+        .where('accid', '=', key.accid)
+        .returning('online')
+        .executeTakeFirst();
+      await trx
+        .updateTable('im_chatrooms')
+        .set((eb) => ({
+          online_count: sql<number>`case when ${eb.ref('online_count')} > 0 then ${eb.ref('online_count')} - 1 else 0 end`,
+        }))
+        .where('app_key', '=', key.appKey)
+        .where('id', '=', key.roomId)
+        .execute();
+      return { lastConnection: !row || Number(row.online) === 0 };
+    });
+  }
+
+  /** Changes a member's row, creating it (offline, no role) when the account never visited. */
+  async changeMember(
+    key: MemberKey,
+    changes: Partial<
+      Pick<
+        MemberRow,
+        'role' | 'level' | 'nick' | 'avatar' | 'custom' | 'blacked' | 'gaged' | 'temp_mute_until'
+      >
+    >,
+  ): Promise<MemberRow> {
+    const time = this.now();
+    await this.db
+      .insertInto('im_chatroom_members')
+      .values({ ...blankMember(key.appKey, key.roomId, key.accid, time), ...changes })
+      .onConflict((oc) =>
+        oc.columns(['app_key', 'room_id', 'accid']).doUpdateSet({ ...changes, updated_at: time }),
+      )
+      .execute();
+    const row = await this.member(key);
+    if (!row) throw new Error('chatroom member vanished while it was changed');
+    return row;
+  }
+
+  async saveMessage(
+    appKey: string,
+    roomId: number,
+    message: { from: string; idClient: string; time: number; body: string },
+  ): Promise<number> {
+    const row = await this.db
+      .insertInto('im_chatroom_msgs')
+      .values({
+        app_key: appKey,
+        room_id: roomId,
+        from_accid: message.from,
+        id_client: message.idClient,
+        time: message.time,
+        body: message.body,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  /** History before (or, reversed, after) a time, nearest first unless reversed. */
+  async history(
+    appKey: string,
+    roomId: number,
+    query: { timetag: number; limit: number; reverse: boolean },
+  ): Promise<{ id: number; body: string }[]> {
+    let select = this.db
+      .selectFrom('im_chatroom_msgs')
+      .select(['id', 'body'])
+      .where('app_key', '=', appKey)
+      .where('room_id', '=', roomId);
+    select = query.reverse
+      ? select.where('time', '>', query.timetag).orderBy('time', 'asc').orderBy('id', 'asc')
+      : select.where('time', '<', query.timetag).orderBy('time', 'desc').orderBy('id', 'desc');
+    const rows = await select.limit(query.limit).execute();
+    return rows.map((row) => ({ id: Number(row.id), body: row.body }));
+  }
+
+  /** Adds an element at the tail, or replaces the value of the element with that key in place. */
+  async queueOffer(
+    appKey: string,
+    roomId: number,
+    element: { key: string; value: string; owner: string; transient: boolean },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const tail = await trx
+        .selectFrom('im_chatroom_queue')
+        .select((eb) => eb.fn.max('position').as('last'))
+        .where('app_key', '=', appKey)
+        .where('room_id', '=', roomId)
+        .executeTakeFirst();
+      await trx
+        .insertInto('im_chatroom_queue')
+        .values({
+          app_key: appKey,
+          room_id: roomId,
+          element_key: element.key,
+          element_value: element.value,
+          owner: element.owner,
+          transient: element.transient ? 1 : 0,
+          position: Number(tail?.last ?? 0) + 1,
+        })
+        .onConflict((oc) =>
+          oc.columns(['app_key', 'room_id', 'element_key']).doUpdateSet({
+            element_value: element.value,
+            owner: element.owner,
+            transient: element.transient ? 1 : 0,
+          }),
+        )
+        .execute();
+    });
+  }
+
+  /** Changes an existing element's value; false when there is none with that key. */
+  async queueChange(
+    appKey: string,
+    roomId: number,
+    element: { key: string; value: string; owner: string; transient: boolean },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('im_chatroom_queue')
+      .set({
+        element_value: element.value,
+        owner: element.owner,
+        transient: element.transient ? 1 : 0,
+      })
+      .where('app_key', '=', appKey)
+      .where('room_id', '=', roomId)
+      .where('element_key', '=', element.key)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async queueList(appKey: string, roomId: number, limit = 1000): Promise<QueueRow[]> {
+    return this.db
+      .selectFrom('im_chatroom_queue')
+      .select(['element_key', 'element_value'])
+      .where('app_key', '=', appKey)
+      .where('room_id', '=', roomId)
+      .orderBy('position')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Takes the element with the key, or the head; undefined when there is none. */
+  async queuePoll(appKey: string, roomId: number, key?: string): Promise<QueueRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      let select = trx
+        .selectFrom('im_chatroom_queue')
+        .select(['element_key', 'element_value'])
+        .where('app_key', '=', appKey)
+        .where('room_id', '=', roomId);
+      select =
+        key !== undefined ? select.where('element_key', '=', key) : select.orderBy('position');
+      const row = await select.limit(1).executeTakeFirst();
+      if (!row) return undefined;
+      const removed = await trx
+        .deleteFrom('im_chatroom_queue')
+        .where('app_key', '=', appKey)
+        .where('room_id', '=', roomId)
+        .where('element_key', '=', row.element_key)
+        .executeTakeFirst();
+      // A concurrent poll took it first: this one found nothing.
+      return Number(removed.numDeletedRows) > 0 ? row : undefined;
+    });
+  }
+
+  async queueDrop(appKey: string, roomId: number): Promise<void> {
+    await this.db
+      .deleteFrom('im_chatroom_queue')
+      .where('app_key', '=', appKey)
+      .where('room_id', '=', roomId)
+      .execute();
+  }
+
+  /** Removes the transient elements the account owns; returns their keys. */
+  async dropTransient(appKey: string, roomId: number, owner: string): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('im_chatroom_queue')
+      .where('app_key', '=', appKey)
+      .where('room_id', '=', roomId)
+      .where('owner', '=', owner)
+      .where('transient', '=', 1)
+      .returning('element_key')
+      .execute();
+    return rows.map((row) => row.element_key);
+  }
+}
+
+function blankMember(appKey: string, roomId: number, accid: string, time: number): MemberRow {
+  return {
+    app_key: appKey,
+    room_id: roomId,
+    accid,
+    role: 'none' as ChatroomRole,
+    anonymous: 0,
+    level: 0,
+    nick: '',
+    avatar: '',
+    custom: '',
+    blacked: 0,
+    gaged: 0,
+    temp_mute_until: 0,
+    online: 0,
+    enter_time: time,
+    updated_at: time,
+  };
+}
+
+/** PostgreSQL's bigint columns may arrive as strings: every number is made one. */
+function normaliseRoom(row: RoomRow): RoomRow {
+  return {
+    ...row,
+    id: Number(row.id),
+    queue_level: Number(row.queue_level),
+    closed: Number(row.closed),
+    muted: Number(row.muted),
+    online_count: Number(row.online_count),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
+
+function normaliseMember(row: MemberRow): MemberRow {
+  return {
+    ...row,
+    room_id: Number(row.room_id),
+    level: Number(row.level),
+    anonymous: Number(row.anonymous),
+    blacked: Number(row.blacked),
+    gaged: Number(row.gaged),
+    temp_mute_until: Number(row.temp_mute_until),
+    online: Number(row.online),
+    enter_time: Number(row.enter_time),
+    updated_at: Number(row.updated_at),
+  };
+}

@@ -1,0 +1,71 @@
+// Row types of the chatroom tables (migration 0022, docs/im-chatroom.md).
+import type { Generated } from 'kysely';
+
+export interface ImChatroomTable {
+  id: Generated<number>;
+  app_key: string;
+  creator: string;
+  name: string;
+  announcement: string;
+  broadcast_url: string;
+  custom: string;
+  /** 0: every member may change the queue; 1: only the owner and managers. */
+  queue_level: number;
+  closed: number;
+  muted: number;
+  /** Connections in the room, all processes together, kept by login and leave (never counted). */
+  online_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Fixed roles are kept; a visitor's row keeps its flags (blacked, muted) between visits. */
+export type ChatroomRole = 'owner' | 'manager' | 'common' | 'none';
+
+export interface ImChatroomMemberTable {
+  app_key: string;
+  room_id: number;
+  accid: string;
+  role: ChatroomRole;
+  anonymous: number;
+  level: number;
+  nick: string;
+  avatar: string;
+  custom: string;
+  blacked: number;
+  gaged: number;
+  /** Milliseconds since the epoch; 0 when not temporarily muted. */
+  temp_mute_until: number;
+  /** This account's connections in the room now. */
+  online: number;
+  enter_time: number;
+  updated_at: number;
+}
+
+export interface ImChatroomQueueTable {
+  app_key: string;
+  room_id: number;
+  element_key: string;
+  element_value: string;
+  owner: string;
+  transient: number;
+  position: number;
+}
+
+export interface ImChatroomMsgTable {
+  id: Generated<number>;
+  app_key: string;
+  room_id: number;
+  from_accid: string;
+  id_client: string;
+  time: number;
+  /** The message as delivered, without idServer (the row's id), as JSON. */
+  body: string;
+}
+
+export interface ChatroomTables {
+  im_chatrooms: ImChatroomTable;
+  im_chatroom_members: ImChatroomMemberTable;
+  im_chatroom_queue: ImChatroomQueueTable;
+  im_chatroom_msgs: ImChatroomMsgTable;
+}

@@ -1,0 +1,331 @@
+// The chatroom link: one connection to a chatroom server for one room. It reuses the IM link's
+// parts (transport, serials, pending calls, back-off) but speaks the chatroom link's commands:
+// chatroomLogin instead of login, chatroomKicked instead of kicked. It tries the room's
+// addresses in turn and reconnects with back-off when the connection drops.
+import {
+  CHATROOM_LINK_PATH,
+  COMMANDS,
+  commandAt,
+  decodeFrame,
+  encodeFrame,
+  ImError,
+  isPushName,
+  LINK,
+  NON_ERROR_CODES,
+  RECONNECT,
+  type ChatroomKickReason,
+  type CommandName,
+  type Frame,
+  type PushName,
+  type PushParams,
+  type ReplyOf,
+  type RequestOf,
+} from '@morsel/protocol';
+import { openTransport, type Transport } from '../transport/engine-transport.ts';
+import { reconnectDelay } from '../link/backoff.ts';
+import { PendingCalls } from '../link/pending.ts';
+import { SerialCounter } from '../link/serial.ts';
+
+export type ChatroomLoginReply = ReplyOf<'chatroomLogin'>;
+export type ChatroomLoginParams = RequestOf<'chatroomLogin'>;
+
+export interface ChatroomDisconnectInfo {
+  code: 'logout' | 'manual' | 'kicked' | 'Connect_Failed' | number;
+  message: string;
+  reason?: ChatroomKickReason;
+  custom?: string;
+}
+
+export interface ChatroomLinkEvents {
+  connected(reply: ChatroomLoginReply, info: { isReconnect: boolean }): void;
+  willReconnect(info: { retryCount: number; duration: number }): void;
+  disconnected(info: ChatroomDisconnectInfo): void;
+  error(error: ImError): void;
+  push(name: PushName, params: Record<string, unknown>): void;
+}
+
+export interface ChatroomLinkConfig {
+  addresses: string[];
+  login: () => ChatroomLoginParams;
+  maxReconnectAttempts: number;
+  heartbeatIntervalMs: number;
+}
+
+/** Refusals no retry fixes: wrong token, no such room, closed room, blacklisted. */
+const FATAL_LOGIN_CODES = new Set([302, 403, 404, 414, 422, 13002, 13003]);
+
+type State = 'idle' | 'connecting' | 'logined' | 'reconnecting' | 'disconnected' | 'destroyed';
+
+export class ChatroomLink {
+  state: State = 'idle';
+  private transport: Transport | undefined;
+  private readonly serials = new SerialCounter();
+  private readonly pending = new PendingCalls();
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  /** Commands the server blocked (416), failed locally until the time given. */
+  private readonly blockedUntil = new Map<CommandName, number>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private attempt = 0;
+  private addressIndex = 0;
+  private everLoggedIn = false;
+  private stopped = true;
+  private silentReconnect = false;
+  private waiters: { resolve(reply: ChatroomLoginReply): void; reject(error: unknown): void }[] =
+    [];
+
+  constructor(
+    private config: ChatroomLinkConfig,
+    private readonly events: ChatroomLinkEvents,
+  ) {}
+
+  connect(): Promise<ChatroomLoginReply> {
+    if (this.state === 'destroyed')
+      return Promise.reject(
+        new ImError('Error_Connection_Socket_State_not_Match', 'instance destroyed'),
+      );
+    if (this.state === 'logined') return Promise.reject(new ImError(417, 'already connected'));
+    const login = new Promise<ChatroomLoginReply>((resolve, reject) =>
+      this.waiters.push({ resolve, reject }),
+    );
+    if (!this.stopped) return login;
+    this.stopped = false;
+    this.attempt = 0;
+    this.open();
+    return login;
+  }
+
+  send<N extends CommandName>(name: N, params: RequestOf<N>): Promise<ReplyOf<N>> {
+    const def = COMMANDS[name];
+    const blocked = (this.blockedUntil.get(name) ?? 0) - Date.now();
+    if (blocked > 0)
+      return Promise.reject(
+        new ImError(416, `frequency control: ${name} blocked for ${blocked} ms`),
+      );
+    const ready = this.state === 'logined' || (def.preLogin && this.transport);
+    if (!ready || !this.transport)
+      return Promise.reject(
+        new ImError(
+          'Error_Connection_Socket_State_not_Match',
+          `cannot send ${name} while ${this.state}`,
+        ),
+      );
+    const ser = name === 'heartbeat' ? LINK.heartbeatSerial : this.serials.next();
+    let bytes: Uint8Array;
+    try {
+      bytes = encodeFrame({
+        sid: def.sid,
+        cid: def.cid,
+        ser,
+        code: 0,
+        body: params as Record<string, unknown>,
+      });
+    } catch (error) {
+      return Promise.reject(new ImError(999, (error as Error).message));
+    }
+    const transport = this.transport;
+    return new Promise<ReplyOf<N>>((resolve, reject) => {
+      this.pending.add(
+        ser,
+        {
+          name,
+          sid: def.sid,
+          cid: def.cid,
+          resolve: resolve as (b: Record<string, unknown>) => void,
+          reject,
+        },
+        def.timeoutMs,
+      );
+      transport.send(bytes);
+    });
+  }
+
+  async logout(): Promise<void> {
+    if (this.state === 'logined') await this.send('chatroomLogout', {}).catch(() => {});
+    await this.stop({ code: 'logout', message: 'left the chatroom' });
+  }
+
+  disconnect(): Promise<void> {
+    return this.stop({ code: 'manual', message: 'disconnected by the application' });
+  }
+
+  async destroy(): Promise<void> {
+    await this.disconnect();
+    this.state = 'destroyed';
+  }
+
+  private async stop(info: ChatroomDisconnectInfo): Promise<void> {
+    const wasStopped = this.stopped && !this.transport;
+    this.stopped = true;
+    this.clearTimers();
+    this.settle({ error: new ImError('Operation_Canceled', info.message) });
+    const transport = this.transport;
+    this.dropTransport();
+    transport?.close();
+    if (this.state !== 'destroyed') this.state = 'disconnected';
+    if (!wasStopped) this.events.disconnected(info);
+  }
+
+  private open(): void {
+    if (this.stopped) return;
+    this.state = this.everLoggedIn ? 'reconnecting' : 'connecting';
+    const url = this.config.addresses[this.addressIndex % this.config.addresses.length]!;
+    const watchdog = this.later(RECONNECT.fallbackTimerMs, () =>
+      this.lost(transport, `attempt exceeded ${RECONNECT.fallbackTimerMs} ms`),
+    );
+    const transport: Transport = openTransport(
+      { url, path: CHATROOM_LINK_PATH, transports: ['websocket', 'polling'] },
+      {
+        open: () => {
+          if (this.transport !== transport) return;
+          void this.login(transport).finally(() => this.cancel(watchdog));
+        },
+        message: (bytes) => {
+          if (this.transport === transport) this.receive(bytes);
+        },
+        close: (reason) => {
+          this.cancel(watchdog);
+          this.lost(transport, reason);
+        },
+      },
+    );
+    this.transport = transport;
+  }
+
+  private async login(transport: Transport): Promise<void> {
+    const isReconnect = this.everLoggedIn;
+    try {
+      const reply = await this.send('chatroomLogin', this.config.login());
+      this.state = 'logined';
+      this.attempt = 0;
+      this.everLoggedIn = true;
+      this.startHeartbeat();
+      this.settle({ reply });
+      this.events.connected(reply, { isReconnect });
+    } catch (error) {
+      const code = error instanceof ImError ? error.code : undefined;
+      if (typeof code === 'number' && FATAL_LOGIN_CODES.has(code)) {
+        this.events.error(error as ImError);
+        this.settle({ error });
+        await this.stop({ code, message: (error as ImError).message });
+      } else {
+        transport.close();
+        this.lost(transport, `login failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private settle(outcome: { reply: ChatroomLoginReply } | { error: unknown }): void {
+    for (const waiter of this.waiters.splice(0)) {
+      if ('reply' in outcome) waiter.resolve(outcome.reply);
+      else waiter.reject(outcome.error);
+    }
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = setInterval(() => {
+      if (this.pending.has(LINK.heartbeatSerial)) return;
+      const transport = this.transport;
+      this.send('heartbeat', {}).catch(() => {
+        transport?.close();
+        if (transport) this.lost(transport, 'heartbeat failed');
+      });
+    }, this.config.heartbeatIntervalMs);
+    (this.heartbeat as { unref?: () => void }).unref?.();
+  }
+
+  private receive(bytes: Uint8Array): void {
+    let frame: Frame;
+    try {
+      frame = decodeFrame(bytes);
+    } catch {
+      return;
+    }
+    if (frame.code === 0 && frame.ser === 0) return this.pushed(frame);
+    const call = this.pending.take(frame.ser, frame.sid, frame.cid);
+    if (!call) return;
+    const body = frame.body ?? {};
+    if (NON_ERROR_CODES.has(frame.code)) return call.resolve(body);
+    if (frame.code === 416 && typeof body.duration === 'number')
+      this.blockedUntil.set(call.name as CommandName, Date.now() + body.duration * 1000);
+    call.reject(
+      new ImError(frame.code, typeof body.message === 'string' ? body.message : undefined, body),
+    );
+  }
+
+  private pushed(frame: Frame): void {
+    const name = commandAt('chatroom', frame.sid, frame.cid);
+    if (!name || !isPushName(name)) return;
+    const params = frame.body ?? {};
+    if (name === 'chatroomKicked') return this.kicked(params as PushParams<'chatroomKicked'>);
+    this.events.push(name, params);
+  }
+
+  private kicked(params: PushParams<'chatroomKicked'>): void {
+    const reason = params.reasonName as ChatroomKickReason;
+    if (reason === 'silentlyKick') {
+      this.silentReconnect = true;
+      return;
+    }
+    void this.stop({
+      code: 'kicked',
+      message: params.message,
+      reason,
+      ...(params.custom !== undefined && { custom: params.custom }),
+    });
+  }
+
+  private lost(transport: Transport | undefined, reason: string): void {
+    if (!transport || this.transport !== transport) return;
+    this.dropTransport();
+    if (this.stopped) return;
+    if (this.silentReconnect) {
+      this.silentReconnect = false;
+      this.addressIndex += 1;
+      this.later(RECONNECT.reopenDelayMs, () => this.open());
+      return;
+    }
+    this.attempt += 1;
+    if (this.attempt > this.config.maxReconnectAttempts) {
+      const failure = new ImError('Connect_Failed', `gave up: ${reason}`);
+      this.settle({ error: failure });
+      void this.stop({ code: 'Connect_Failed', message: failure.message });
+      return;
+    }
+    this.addressIndex += 1;
+    this.state = 'reconnecting';
+    const duration = reconnectDelay(this.attempt);
+    this.events.willReconnect({ retryCount: this.attempt, duration });
+    this.later(duration, () => this.open());
+  }
+
+  private dropTransport(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    this.transport = undefined;
+    this.pending.rejectAll(
+      () => new ImError('Error_Internet_Disconnected', 'the connection was lost before the reply'),
+    );
+  }
+
+  private later(ms: number, run: () => void): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    this.timers.add(timer);
+    return timer;
+  }
+
+  private cancel(timer: ReturnType<typeof setTimeout>): void {
+    clearTimeout(timer);
+    this.timers.delete(timer);
+  }
+
+  private clearTimers(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+}
