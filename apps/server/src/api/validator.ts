@@ -2,7 +2,7 @@
 // (`"30"` passes as 30, and in `integer | null` 0 and null turn into each other depending on the
 // branch order); here a value is checked exactly as sent. Form-encoded bodies carry every value
 // as text, so the table declares the numbers they carry as numbers or their digits (FormInteger);
-// no query string carries a number today (docs/decisions/0014).
+// no query string carries a number today (docs/decisions/0015).
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 

@@ -1,5 +1,5 @@
 // Schema pieces every part of the table uses: request fields and the small helpers that keep
-// the validator non-coercing (docs/decisions/0014).
+// the validator non-coercing (docs/decisions/0015).
 import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
 export const COMPANY_ID = 30;
