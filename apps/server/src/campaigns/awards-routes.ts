@@ -6,6 +6,7 @@ import { ok } from '../product/index.ts';
 import { currentUser, userId, type CampaignContext } from './context.ts';
 import {
   awardDetail,
+  changeAddress,
   listAwards,
   publicAward,
   requireOwnAward,
@@ -64,6 +65,25 @@ export function registerAwardRoutes(scope: FastifyInstance, ctx: CampaignContext
       const user = await currentUser(ctx, request);
       const award = await requireOwnAward(db, campaign, userId(user), Number(id));
       const address = await submitAddress(
+        db,
+        areas,
+        award,
+        request.body as Static<typeof AddressBody>,
+      );
+      return ok({ id: Number(award.id), state: 'address_submitted', address });
+    },
+  );
+
+  // Corrects a submitted address (its owner only; a prize without one yet is 60033).
+  scope.put(
+    '/api/campaign/:campaign/awards/:id/address',
+    { schema: { params: AwardParams, body: AddressBody } },
+    async (request) => {
+      const { campaign, id } = request.params as Static<typeof AwardParams>;
+      await requireCampaign(db, campaign);
+      const user = await currentUser(ctx, request);
+      const award = await requireOwnAward(db, campaign, userId(user), Number(id));
+      const address = await changeAddress(
         db,
         areas,
         award,

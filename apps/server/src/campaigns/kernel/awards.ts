@@ -108,13 +108,8 @@ export interface AddressInput {
   detail: string;
 }
 
-/** Stores the address of a goods prize once; region codes must be a real county of the areas API. */
-export async function submitAddress(
-  db: Kysely<Database>,
-  areas: AreaIndex,
-  award: Award,
-  input: AddressInput,
-): Promise<DeliveryAddress> {
+/** The address as stored: region codes must be a real county of the areas API. */
+function checkedAddress(areas: AreaIndex, award: Award, input: AddressInput): DeliveryAddress {
   if (award.kind !== 'goods') throw refuse('addressNotNeeded');
   const area = areas.completeInfo(input.regionCode);
   if (
@@ -124,12 +119,17 @@ export async function submitAddress(
   ) {
     throw refuse('addressRegionInvalid');
   }
-  const address: DeliveryAddress = {
-    name: input.name.trim(),
-    mobile: input.mobile,
-    ...area,
-    detail: input.detail.trim(),
-  };
+  return { name: input.name.trim(), mobile: input.mobile, ...area, detail: input.detail.trim() };
+}
+
+/** Stores the address of a goods prize once (a second submission is 60031). */
+export async function submitAddress(
+  db: Kysely<Database>,
+  areas: AreaIndex,
+  award: Award,
+  input: AddressInput,
+): Promise<DeliveryAddress> {
+  const address = checkedAddress(areas, award, input);
   const result = await db
     .updateTable('campaign_awards')
     .set({ address: JSON.stringify(address) })
@@ -137,5 +137,26 @@ export async function submitAddress(
     .where('address', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw refuse('addressAlreadySet');
+  return address;
+}
+
+/**
+ * Corrects the address of a goods prize that has one. Nothing ships prizes yet, so a submitted
+ * address stays correctable; when a shipped state lands, this update must exclude it too.
+ */
+export async function changeAddress(
+  db: Kysely<Database>,
+  areas: AreaIndex,
+  award: Award,
+  input: AddressInput,
+): Promise<DeliveryAddress> {
+  const address = checkedAddress(areas, award, input);
+  const result = await db
+    .updateTable('campaign_awards')
+    .set({ address: JSON.stringify(address) })
+    .where('id', '=', award.id)
+    .where('address', 'is not', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw refuse('addressNotSet');
   return address;
 }
