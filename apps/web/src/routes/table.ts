@@ -22,11 +22,7 @@ const activity: Entry[] = [
   ['/bank/success', '交易结果', LOGIN],
   // Sign-in
   ['/sign/index', '每日签到', { page: () => import('../pages/sign/SignPage.tsx') }],
-  [
-    '/sign/award',
-    '我的奖品',
-    { ...LOGIN, page: () => import('../pages/sign/SignAwardPage.tsx') },
-  ],
+  ['/sign/award', '我的奖品', { ...LOGIN, page: () => import('../pages/sign/SignAwardPage.tsx') }],
   [
     '/sign/detail',
     '奖品详情',
@@ -116,20 +112,12 @@ const activity: Entry[] = [
   // Other
   ['/giftStory/index', '礼品故事'],
   ['/coupon/use', '优惠券', { page: () => import('../pages/coupon/CouponUsePage.tsx') }],
-  [
-    '/coupon/cloudUse',
-    '优惠券',
-    { page: () => import('../pages/coupon/CloudUsePage.tsx') },
-  ],
+  ['/coupon/cloudUse', '优惠券', { page: () => import('../pages/coupon/CloudUsePage.tsx') }],
   ['/coupon/core', '领券中心', { page: () => import('../pages/coupon/CouponCorePage.tsx') }],
   ['/coupon/poster', '优惠券海报', { page: () => import('../pages/coupon/PosterPage.tsx') }],
   ['/topic/detail', '专题'],
   ['/vote/vote', '投票'],
-  [
-    '/sendCoupon/index',
-    '领取优惠券',
-    { page: () => import('../pages/coupon/SendCouponPage.tsx') },
-  ],
+  ['/sendCoupon/index', '领取优惠券', { page: () => import('../pages/coupon/SendCouponPage.tsx') }],
   ['/baike/baike', '零食百科'],
   ['/joinus/index', '加盟合作'],
   ['/joinus/merchant', '商户入驻'],
@@ -183,6 +171,19 @@ export const routes: RouteDef[] = [
     title: '登录',
     background: '#ffffff',
     page: () => import('../pages/login/LoginPage.tsx'),
+  },
+  // Not in the spec's list: the login page's consent links need pages to open (issue 28).
+  {
+    path: '/my/agreement',
+    title: '用户服务协议',
+    background: '#ffffff',
+    page: () => import('../pages/legal/AgreementPage.tsx'),
+  },
+  {
+    path: '/my/privacy',
+    title: '隐私政策',
+    background: '#ffffff',
+    page: () => import('../pages/legal/PrivacyPage.tsx'),
   },
   ...activity.map((entry) => define(entry, '/activity')),
 ];
