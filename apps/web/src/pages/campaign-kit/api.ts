@@ -15,6 +15,8 @@ export interface Campaign {
   endsAt: number;
   state: CampaignState;
   serverTime: number;
+  tagline: string; // added by kit
+  shareText: string; // added by kit
 }
 
 export type PrizeKind = 'thanks' | 'points' | 'coupon' | 'goods';
@@ -41,6 +43,9 @@ export interface Address {
   cityName?: string;
   regionName?: string;
   detail: string;
+  provinceCode?: string; // added by kit
+  cityCode?: string; // added by kit
+  regionCode?: string; // added by kit
 }
 
 export interface Template {
