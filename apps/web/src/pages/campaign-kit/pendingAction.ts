@@ -29,7 +29,7 @@ export function rememberAction(action: string, payload?: string): void {
  * or it is stale.
  */
 export function takeAction(action: string): { payload?: string } | null {
-  let pending: Pending | null = null;
+  let pending: Pending;
   try {
     const raw = sessionStorage.getItem(KEY);
     if (!raw) return null;
