@@ -102,7 +102,7 @@ export function setShareContent(content: ShareContent): void {
  */
 export function canConfirmShare(): boolean {
   const env = environment();
-  return env.app || env.alipay || env.wechat;
+  return Boolean(env.app) || env.alipay || env.wechat;
 }
 
 /** Shares now, as the user asked (a "share" button on a page). */
