@@ -57,6 +57,7 @@ describe('login', () => {
       expect(code).toMatch(/^\d{6}$/);
       await page.getByRole('textbox', { name: '短信验证码' }).fill(code);
       await screenshot(page, 'login-filled');
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: '登录' }).click();
 
       await page.waitForURL((url) => url.pathname === '/activity/sign/award');
@@ -140,6 +141,7 @@ describe('login', () => {
       );
       const code = await requestCode(page, app.url, '13900139000');
       await page.getByRole('textbox', { name: '短信验证码' }).fill(code);
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: '登录' }).click();
       await page.waitForURL(`${app.url}/`);
     } finally {
@@ -171,6 +173,7 @@ describe('login of a known number', () => {
       );
       const code = await requestCode(page, app.url, '13600136000');
       await page.getByRole('textbox', { name: '短信验证码' }).fill(code);
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: '登录' }).click();
       await page.waitForURL(`${app.url}/activity/sign/award`);
       await page.getByText('136 ****6000').waitFor();
