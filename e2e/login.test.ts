@@ -97,7 +97,7 @@ describe('login', () => {
             ),
         );
         // Each 《…》 of the terms on one line (a narrow phone must not strand "策》" below).
-        const terms = [...document.querySelectorAll('form p span')].map((el) => ({
+        const terms = [...document.querySelectorAll('form label a')].map((el) => ({
           text: el.textContent,
           lines: el.getClientRects().length,
         }));
@@ -112,7 +112,14 @@ describe('login', () => {
         { text: '《用户服务协议》', lines: 1 },
         { text: '《隐私政策》', lines: 1 },
       ]);
-      await page.getByText('登录即表示您已阅读并同意').waitFor();
+      // Consent is asked, unticked, with the two documents as links to their pages.
+      const consent = page.getByRole('checkbox', { name: /我已阅读并同意/ });
+      await expect(consent.isChecked()).resolves.toBe(false);
+      await page.getByRole('link', { name: '《隐私政策》' }).click();
+      await page.waitForURL((url) => url.pathname === '/my/privacy');
+      await page.getByRole('heading', { name: '隐私政策' }).waitFor();
+      await page.getByRole('button', { name: '返回' }).click();
+      await page.waitForURL((url) => url.pathname === '/my/login');
     } finally {
       await phone.close();
     }
