@@ -52,7 +52,9 @@ export function registerAwardRoutes(scope: FastifyInstance, ctx: CampaignContext
       await requireCampaign(db, campaign);
       const user = await currentUser(ctx, request);
       const award = await requireOwnAward(db, campaign, userId(user), Number(id));
-      return ok(await awardDetail(db, award, clock.now()));
+      // The owner's own number in full, so the address form can prefill it (only the owner
+      // reads this; the product API's user info masks it).
+      return ok({ ...(await awardDetail(db, award, clock.now())), contactMobile: user.mobile });
     },
   );
 

@@ -80,6 +80,8 @@ await onEachEngine((engine, overrides, cleanup) => {
         await call(s.url, 'GET', `/api/campaign/raffle/awards/${award.id}`, { ut: owner.ut }),
       );
       expect(detail.address).toMatchObject({ regionCode: '320102', detail: GOOD.detail });
+      // The owner's own number in full, for the form to prefill.
+      expect(detail.contactMobile).toBe(owner.mobile);
       // A second first submission is still refused; the correction route is the way.
       expect((await call(s.url, 'POST', path, { ut: owner.ut, body: GOOD })).body.code).toBe(60031);
     });

@@ -9,7 +9,13 @@ import { legacyRequest } from '../../request/legacy.ts';
 import { isSuccess } from '../../request/types.ts';
 import { Button, Input } from '../../ui/index.ts';
 import { Sheet } from './Sheet.tsx';
-import { campaignPost, type Address, type AwardCampaign } from './api.ts';
+import {
+  campaignGet,
+  campaignPost,
+  type Address,
+  type AwardCampaign,
+  type AwardDetail,
+} from './api.ts';
 import { AreaPicker } from './AreaPicker.tsx';
 import {
   addressProblems,
@@ -33,18 +39,18 @@ export interface AddressSheetProps {
 }
 
 /** The shopper's own number, to prefill the form (most prizes go to the winner). */
-function useOwnMobile(skip: boolean): string {
+function useOwnMobile(campaign: AwardCampaign, awardId: number | string, skip: boolean): string {
   const [mobile, setMobile] = useState('');
   useEffect(() => {
     if (skip) return;
     let live = true;
-    legacyRequest<{ mobile: string }>('/ouser-web/api/user/info.do', { method: 'GET' })
-      .then((reply) => live && isSuccess(reply) && setMobile(reply.data.mobile ?? ''))
+    campaignGet<AwardDetail>(`${campaign}/awards/${awardId}`)
+      .then((reply) => live && isSuccess(reply) && setMobile(reply.data.contactMobile ?? ''))
       .catch(() => undefined); // Not prefilled: the shopper types it.
     return () => {
       live = false;
     };
-  }, [skip]);
+  }, [campaign, awardId, skip]);
   return mobile;
 }
 
@@ -72,7 +78,7 @@ export function AddressSheet({
   const [picking, setPicking] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
-  const ownMobile = useOwnMobile(correcting);
+  const ownMobile = useOwnMobile(campaign, awardId, correcting);
   useEffect(() => {
     if (ownMobile) setForm((f) => (f.mobile ? f : { ...f, mobile: ownMobile }));
   }, [ownMobile]);

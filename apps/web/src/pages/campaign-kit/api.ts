@@ -77,6 +77,7 @@ export interface AwardDetail extends Award {
   usage: string[];
   coupon: Coupon | null;
   address: Address | null;
+  contactMobile: string; // added by kit
 }
 
 /** A campaign with a "my prizes" list (docs/campaigns.md: shared routes). */
