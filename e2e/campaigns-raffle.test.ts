@@ -75,7 +75,8 @@ describe('raffle pages', () => {
       await page.getByLabel('中奖名单').getByText('138****2001').first().waitFor();
       for (const left of [1, 0]) {
         await page.getByRole('button', { name: /剩余\d次/ }).click();
-        await page.getByRole('button', { name: '继续抽奖' }).click();
+        // The last chance's popup does not invite another draw.
+        await page.getByRole('button', { name: left === 0 ? '知道了' : '继续抽奖' }).click();
         await page.getByText(`今日剩余抽奖机会 ${left} 次`, { exact: false }).waitFor();
       }
       // Spent: the centre button says so and cannot be pressed.
