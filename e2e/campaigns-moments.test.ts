@@ -156,9 +156,9 @@ describe('campaign moments', () => {
         origin: app.url,
       });
       await page.goto(`${app.url}/activity/raffle/index`);
-      await page.getByText('今日剩余抽奖机会 3 次', { exact: true }).waitFor();
+      await page.getByText('今日剩余抽奖机会 3 次，好友助力可再得机会').waitFor();
       expect(await page.getByText('分享可再得机会').count()).toBe(0);
-      await page.getByRole('button', { name: '分享给好友' }).click();
+      await page.getByRole('button', { name: '邀好友助力' }).click();
       const sheet = page.getByRole('dialog', { name: '分享给好友' });
       await sheet.getByRole('img', { name: '活动二维码' }).waitFor();
       await sheet.getByRole('button', { name: '复制链接' }).click();

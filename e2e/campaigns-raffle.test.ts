@@ -58,8 +58,8 @@ describe('raffle pages', () => {
     const { page, errors } = shopper;
     try {
       await page.goto(`${app.url}/activity/raffle/index`);
-      // A plain browser cannot confirm a share, so the page promises no chance for one.
-      await page.getByText('今日剩余抽奖机会 3 次', { exact: true }).waitFor();
+      // A plain browser cannot confirm a share, so only a friend's assist is promised.
+      await page.getByText('今日剩余抽奖机会 3 次，好友助力可再得机会').waitFor();
       await screenshot(page, 'campaign-raffle-logged-in');
       await page.getByRole('button', { name: /剩余3次/ }).click();
       await page.getByRole('dialog').getByText('恭喜获得').waitFor();
@@ -70,7 +70,7 @@ describe('raffle pages', () => {
       await page.getByRole('dialog').getByText('每日坚果礼盒（30袋）').waitFor();
       await screenshot(page, 'campaign-raffle-won');
       await page.getByRole('button', { name: '继续抽奖' }).click();
-      await page.getByText('今日剩余抽奖机会 2 次', { exact: true }).waitFor();
+      await page.getByText('今日剩余抽奖机会 2 次，好友助力可再得机会').waitFor();
       // The prize just won joins the winners list without a reload.
       await page.getByLabel('中奖名单').getByText('138****2001').first().waitFor();
       for (const left of [1, 0]) {

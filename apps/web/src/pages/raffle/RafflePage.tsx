@@ -246,7 +246,7 @@ export default function RafflePage() {
   const Board = remote.data.layout === 'wheel' ? Wheel : NineGrid;
   const hasPrizes = remote.data.prizes.length > 0;
   const spent = chances !== null && chances.left === 0;
-  const canEarn = shareEarns && chances !== null && chances.bonus < chances.bonusCap;
+  const canEarn = chances !== null && chances.bonus < chances.bonusCap;
   const drawLabel = pending ? '抽奖中' : spent ? '明天再来' : '抽奖';
   const drawHint = !running
     ? campaign.state === 'ended'
@@ -301,14 +301,15 @@ export default function RafflePage() {
           {running && (
             <p className={styles.chances} aria-live="polite">
               {chances
-                ? `今日剩余抽奖机会 ${chances.left} 次${canEarn ? '，分享可再得机会' : ''}`
+                ? `今日剩余抽奖机会 ${chances.left} 次${canEarn ? (shareEarns ? '，分享可再得机会' : '，好友助力可再得机会') : ''}`
                 : `登录后每天可免费抽奖${remote.data.dailyChances}次`}
             </p>
           )}
           <div className={styles.actions}>
             {running && (
               <button type="button" className={styles.mine} onClick={share}>
-                {canEarn ? '分享得机会' : '分享给好友'}
+                {/* A plain browser cannot confirm a share; a friend's assist still earns one. */}
+                {shareEarns ? '分享得机会' : '邀好友助力'}
               </button>
             )}
             <Link className={styles.mine} to={paths.awards('raffle')}>
