@@ -45,7 +45,7 @@ describe('raffle sharing and assists', () => {
       // Inside the app the page's toasts are the app's own, through the bridge.
       await expect
         .poll(() => nativeToasts(page), { timeout: 10_000 })
-        .toContain('分享成功，获得1次抽奖机会');
+        .toContain('已获得1次抽奖机会');
       await page.getByText('今日剩余抽奖机会 4 次，分享可再得机会').waitFor();
       await screenshot(page, 'campaign-raffle-shared');
       // The link shared through the app carries the sharer's code, so friends can help.
@@ -157,7 +157,7 @@ describe('raffle sharing and assists', () => {
     const sharer = await openAs(app.url, owner);
     try {
       await sharer.page.goto(`${app.url}/activity/raffle/index`);
-      await sharer.page.getByText('今日剩余抽奖机会 4 次，分享可再得机会').waitFor();
+      await sharer.page.getByText('今日剩余抽奖机会 4 次，好友助力可再得机会').waitFor();
       expect(sharer.errors).toEqual([]);
     } finally {
       await sharer.phone.close();

@@ -58,10 +58,11 @@ describe('raffle pages', () => {
     const { page, errors } = shopper;
     try {
       await page.goto(`${app.url}/activity/raffle/index`);
-      await page.getByText('今日剩余抽奖机会 3 次，分享可再得机会').waitFor();
+      // A plain browser cannot confirm a share, so only a friend's assist is promised.
+      await page.getByText('今日剩余抽奖机会 3 次，好友助力可再得机会').waitFor();
       await screenshot(page, 'campaign-raffle-logged-in');
       await page.getByRole('button', { name: /剩余3次/ }).click();
-      await page.getByRole('dialog').getByText('恭喜中奖').waitFor();
+      await page.getByRole('dialog').getByText('恭喜获得').waitFor();
       // The light stopped on the answered slot.
       expect(await page.locator('[data-slot][aria-current="true"]').getAttribute('data-slot')).toBe(
         '0',
@@ -69,16 +70,17 @@ describe('raffle pages', () => {
       await page.getByRole('dialog').getByText('每日坚果礼盒（30袋）').waitFor();
       await screenshot(page, 'campaign-raffle-won');
       await page.getByRole('button', { name: '继续抽奖' }).click();
-      await page.getByText('今日剩余抽奖机会 2 次，分享可再得机会').waitFor();
+      await page.getByText('今日剩余抽奖机会 2 次，好友助力可再得机会').waitFor();
       // The prize just won joins the winners list without a reload.
       await page.getByLabel('中奖名单').getByText('138****2001').first().waitFor();
       for (const left of [1, 0]) {
         await page.getByRole('button', { name: /剩余\d次/ }).click();
-        await page.getByRole('button', { name: '继续抽奖' }).click();
+        // The last chance's popup does not invite another draw.
+        await page.getByRole('button', { name: left === 0 ? '知道了' : '继续抽奖' }).click();
         await page.getByText(`今日剩余抽奖机会 ${left} 次`, { exact: false }).waitFor();
       }
-      await page.getByRole('button', { name: /剩余0次/ }).click();
-      await page.getByText('今日抽奖次数已用完，分享给好友可获得更多机会').waitFor();
+      // Spent: the centre button says so and cannot be pressed.
+      await expect(page.getByRole('button', { name: /明天再来/ }).isDisabled()).resolves.toBe(true);
       await page.reload();
       await page.getByText('138****2001').first().waitFor(); // the winners list, masked
       await screenshot(page, 'campaign-raffle-winners');
@@ -105,6 +107,8 @@ describe('raffle pages', () => {
       await form.getByRole('textbox', { name: '详细地址' }).fill('漕溪北路88号 零食铺子收');
       await screenshot(page, 'campaign-raffle-address');
       await form.getByRole('button', { name: '提交地址' }).click();
+      await page.getByRole('region', { name: '确认收货地址' }).waitFor();
+      await page.getByRole('button', { name: '确认提交' }).click();
       await page.getByText('地址已提交，我们会尽快为您发货').waitFor();
       await page.getByText('待发货').waitFor();
       expect(await page.getByText('待填写地址').count()).toBe(2);

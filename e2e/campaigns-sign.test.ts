@@ -58,18 +58,22 @@ describe('sign-in pages', () => {
       clock.advance(DAY);
 
       await page.goto(`${app.url}/activity/sign/index`);
-      await page.getByLabel('连续签到天数').getByText('2').waitFor();
+      const status = page.getByRole('region', { name: '签到状态' });
+      await status.getByText('2', { exact: true }).waitFor();
       await screenshot(page, 'campaign-sign-before');
       await page.getByRole('button', { name: '立即签到 +5积分' }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByText('签到成功').waitFor();
-      await dialog.getByText('+5 积分').waitFor();
-      await dialog.getByText('获得连签奖励：20积分').waitFor();
+      // The streak prize is the news; the day's points and the streak a line under it.
+      await dialog.getByText('连签奖励到手').waitFor();
+      await dialog.getByText('+20 积分').waitFor();
+      await dialog.getByText('签到成功 +5积分，已连续签到 3 天').waitFor();
       await screenshot(page, 'campaign-sign-success');
-      await dialog.getByRole('button', { name: '好的' }).click();
+      await dialog.getByRole('button', { name: '继续' }).click();
       await page.getByRole('button', { name: '今日已签到' }).waitFor();
-      await page.getByLabel('连续签到天数').getByText('3').waitFor();
-      await page.getByLabel('我的积分').getByText('35').waitFor(); // 3 x 5 + 20
+      await status.getByText('3', { exact: true }).waitFor();
+      await status.getByText('35', { exact: true }).waitFor(); // 3 x 5 + 20
+      // A next step instead of a dead grey button.
+      await status.getByRole('link', { name: '去抽奖试试手气 ›' }).waitFor();
       expect(await page.getByRole('gridcell', { name: /已签到 今天/ }).count()).toBe(1);
       await screenshot(page, 'campaign-sign-signed');
 

@@ -57,6 +57,7 @@ describe('login', () => {
       expect(code).toMatch(/^\d{6}$/);
       await page.getByRole('textbox', { name: '短信验证码' }).fill(code);
       await screenshot(page, 'login-filled');
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: '登录' }).click();
 
       await page.waitForURL((url) => url.pathname === '/activity/sign/award');
@@ -96,7 +97,7 @@ describe('login', () => {
             ),
         );
         // Each 《…》 of the terms on one line (a narrow phone must not strand "策》" below).
-        const terms = [...document.querySelectorAll('form p span')].map((el) => ({
+        const terms = [...document.querySelectorAll('form label a')].map((el) => ({
           text: el.textContent,
           lines: el.getClientRects().length,
         }));
@@ -111,7 +112,14 @@ describe('login', () => {
         { text: '《用户服务协议》', lines: 1 },
         { text: '《隐私政策》', lines: 1 },
       ]);
-      await page.getByText('登录即表示您已阅读并同意').waitFor();
+      // Consent is asked, unticked, with the two documents as links to their pages.
+      const consent = page.getByRole('checkbox', { name: /我已阅读并同意/ });
+      await expect(consent.isChecked()).resolves.toBe(false);
+      await page.getByRole('link', { name: '《隐私政策》' }).click();
+      await page.waitForURL((url) => url.pathname === '/my/privacy');
+      await page.getByRole('heading', { name: '隐私政策' }).waitFor();
+      await page.getByRole('button', { name: '返回' }).click();
+      await page.waitForURL((url) => url.pathname === '/my/login');
     } finally {
       await phone.close();
     }
@@ -140,6 +148,7 @@ describe('login', () => {
       );
       const code = await requestCode(page, app.url, '13900139000');
       await page.getByRole('textbox', { name: '短信验证码' }).fill(code);
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: '登录' }).click();
       await page.waitForURL(`${app.url}/`);
     } finally {
@@ -171,6 +180,7 @@ describe('login of a known number', () => {
       );
       const code = await requestCode(page, app.url, '13600136000');
       await page.getByRole('textbox', { name: '短信验证码' }).fill(code);
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await page.getByRole('button', { name: '登录' }).click();
       await page.waitForURL(`${app.url}/activity/sign/award`);
       await page.getByText('136 ****6000').waitFor();

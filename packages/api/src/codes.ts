@@ -67,8 +67,9 @@ export const CAMPAIGN_CODES = {
   raffleBoardEmpty: { code: 60026, message: '奖品准备中，暂时无法抽奖' },
 
   addressNotNeeded: { code: 60030, message: '该奖品无需填写收货地址' },
-  addressAlreadySet: { code: 60031, message: '收货地址已提交，如需修改请联系客服' },
+  addressAlreadySet: { code: 60031, message: '收货地址已提交，可在奖品详情中修改' },
   addressRegionInvalid: { code: 60032, message: '所选省市区不正确，请重新选择' },
+  addressNotSet: { code: 60033, message: '该奖品尚未填写收货地址，请先填写' },
 
   passwordWrong: { code: 60040, message: '口令不正确，请核对后再试' },
   passwordUsedUp: { code: 60041, message: '手慢了，该口令的奖品已被领完' },

@@ -77,6 +77,11 @@ export const ENDPOINTS = {
     path: '/api/campaign/:campaign/awards/:id/address',
     access: 'user',
   },
+  'awards.changeAddress': {
+    method: 'PUT',
+    path: '/api/campaign/:campaign/awards/:id/address',
+    access: 'user',
+  },
   'sign.calendar': { method: 'GET', path: '/api/campaign/sign', access: 'optionalUser' },
   'sign.today': { method: 'POST', path: '/api/campaign/sign/today', access: 'user' },
   'raffle.board': { method: 'GET', path: '/api/campaign/raffle', access: 'optionalUser' },

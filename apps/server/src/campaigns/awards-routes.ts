@@ -6,6 +6,7 @@ import { route } from '../api/index.ts';
 import { currentUser, userId, type CampaignContext } from './context.ts';
 import {
   awardDetail,
+  changeAddress,
   listAwards,
   publicAward,
   requireOwnAward,
@@ -28,7 +29,9 @@ export function registerAwardRoutes(scope: FastifyInstance, ctx: CampaignContext
     await requireCampaign(db, campaign);
     const user = await currentUser(ctx, request);
     const award = await requireOwnAward(db, campaign, userId(user), Number(id));
-    return ok(await awardDetail(db, award, clock.now()));
+    // The owner's own number in full, so the address form can prefill it (only the owner reads
+    // this; the product API's user info masks it).
+    return ok({ ...(await awardDetail(db, award, clock.now())), contactMobile: user.mobile });
   });
 
   route(scope, 'awards.address', async (request) => {
@@ -37,6 +40,16 @@ export function registerAwardRoutes(scope: FastifyInstance, ctx: CampaignContext
     const user = await currentUser(ctx, request);
     const award = await requireOwnAward(db, campaign, userId(user), Number(id));
     const address = await submitAddress(db, areas, award, request.body);
+    return ok({ id: Number(award.id), state: 'address_submitted', address });
+  });
+
+  // Corrects a submitted address (its owner only; a prize without one yet is 60033).
+  route(scope, 'awards.changeAddress', async (request) => {
+    const { campaign, id } = request.params;
+    await requireCampaign(db, campaign);
+    const user = await currentUser(ctx, request);
+    const award = await requireOwnAward(db, campaign, userId(user), Number(id));
+    const address = await changeAddress(db, areas, award, request.body);
     return ok({ id: Number(award.id), state: 'address_submitted', address });
   });
 }

@@ -22,15 +22,11 @@ const activity: Entry[] = [
   ['/bank/success', '交易结果', LOGIN],
   // Sign-in
   ['/sign/index', '每日签到', { page: () => import('../pages/sign/SignPage.tsx') }],
-  [
-    '/sign/award',
-    '我的奖品',
-    { ...LOGIN, page: () => import('../pages/sign-award/SignAwardPage.tsx') },
-  ],
+  ['/sign/award', '我的奖品', { ...LOGIN, page: () => import('../pages/sign/SignAwardPage.tsx') }],
   [
     '/sign/detail',
     '奖品详情',
-    { ...LOGIN, page: () => import('../pages/sign-detail/AwardDetailPage.tsx') },
+    { ...LOGIN, page: () => import('../pages/sign/AwardDetailPage.tsx') },
   ],
   // Red packet rain
   ['/redPacketRain/oauth', '红包雨'],
@@ -96,14 +92,14 @@ const activity: Entry[] = [
   [
     '/raffle/award',
     '我的奖品',
-    { ...LOGIN, page: () => import('../pages/raffle-award/RaffleAwardPage.tsx') },
+    { ...LOGIN, page: () => import('../pages/raffle/RaffleAwardPage.tsx') },
   ],
   // Password prize
   ['/password/index', '口令有奖', { page: () => import('../pages/password/PasswordPage.tsx') }],
   [
     '/password/award',
     '我的奖品',
-    { ...LOGIN, page: () => import('../pages/password-award/PasswordAwardPage.tsx') },
+    { ...LOGIN, page: () => import('../pages/password/PasswordAwardPage.tsx') },
   ],
   // Voice post office
   ['/postoffice/home', '声音邮局'],
@@ -115,21 +111,13 @@ const activity: Entry[] = [
   ['/postoffice/template/:id', '明信片模板'],
   // Other
   ['/giftStory/index', '礼品故事'],
-  ['/coupon/use', '优惠券', { page: () => import('../pages/coupon-use/CouponUsePage.tsx') }],
-  [
-    '/coupon/cloudUse',
-    '优惠券',
-    { page: () => import('../pages/coupon-cloud-use/CloudUsePage.tsx') },
-  ],
-  ['/coupon/core', '领券中心', { page: () => import('../pages/coupon-core/CouponCorePage.tsx') }],
-  ['/coupon/poster', '优惠券海报', { page: () => import('../pages/coupon-poster/PosterPage.tsx') }],
+  ['/coupon/use', '优惠券', { page: () => import('../pages/coupon/CouponUsePage.tsx') }],
+  ['/coupon/cloudUse', '优惠券', { page: () => import('../pages/coupon/CloudUsePage.tsx') }],
+  ['/coupon/core', '领券中心', { page: () => import('../pages/coupon/CouponCorePage.tsx') }],
+  ['/coupon/poster', '优惠券海报', { page: () => import('../pages/coupon/PosterPage.tsx') }],
   ['/topic/detail', '专题'],
   ['/vote/vote', '投票'],
-  [
-    '/sendCoupon/index',
-    '领取优惠券',
-    { page: () => import('../pages/send-coupon/SendCouponPage.tsx') },
-  ],
+  ['/sendCoupon/index', '领取优惠券', { page: () => import('../pages/coupon/SendCouponPage.tsx') }],
   ['/baike/baike', '零食百科'],
   ['/joinus/index', '加盟合作'],
   ['/joinus/merchant', '商户入驻'],
@@ -146,7 +134,7 @@ const activity: Entry[] = [
   [
     '/newuser/coupon',
     '新人专享券',
-    { page: () => import('../pages/newuser-coupon/NewUserCouponPage.tsx') },
+    { page: () => import('../pages/coupon/NewUserCouponPage.tsx') },
   ],
   ['/communityVideo/index', '社区视频'],
   ['/communityVideo/middlePage', '社区视频'],
@@ -183,6 +171,19 @@ export const routes: RouteDef[] = [
     title: '登录',
     background: '#ffffff',
     page: () => import('../pages/login/LoginPage.tsx'),
+  },
+  // Not in the spec's list: the login page's consent links need pages to open (issue 28).
+  {
+    path: '/my/agreement',
+    title: '用户服务协议',
+    background: '#ffffff',
+    page: () => import('../pages/legal/AgreementPage.tsx'),
+  },
+  {
+    path: '/my/privacy',
+    title: '隐私政策',
+    background: '#ffffff',
+    page: () => import('../pages/legal/PrivacyPage.tsx'),
   },
   ...activity.map((entry) => define(entry, '/activity')),
 ];

@@ -95,6 +95,16 @@ export function setShareContent(content: ShareContent): void {
   }
 }
 
+/**
+ * Whether a share on this page can be confirmed at all (shareNow's onShared can run): the app
+ * and Alipay report it, WeChat is given the spec's delay; a plain browser never knows, so no
+ * page promises a reward for sharing there.
+ */
+export function canConfirmShare(): boolean {
+  const env = environment();
+  return Boolean(env.app) || env.alipay || env.wechat;
+}
+
 /** Shares now, as the user asked (a "share" button on a page). */
 export function shareNow(
   content: ShareContent = current ?? defaultContent(),

@@ -1,48 +1,95 @@
+// Shown while the shareMenu flag is on. Inside WeChat a page cannot open the share panel, so an
+// arrow points at WeChat's own ··· menu (top right of the screen). In a plain browser nothing
+// can share for the page, so a sheet offers what works there: copy the link (and say 已复制),
+// or a QR code to save and show. Both are dialogs screen readers reach (no aria-hidden mask).
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { renderSVG } from 'uqr';
 import { environment } from '../env/detect.ts';
+import { toast } from '../feedback/toast.ts';
 import { currentShareContent } from '../share/share.ts';
 import { setUiFlag, useUiFlag } from '../state/uiFlags.ts';
-import { Mask } from '../ui/index.ts';
 import styles from './ShareGuide.module.css';
 
-/**
- * Shown while the shareMenu flag is on: in WeChat the page cannot open the share sheet, so the
- * user is pointed at the top-right menu; in a plain browser the link can be copied.
- */
+function qrUrl(text: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(text, { ecc: 'M', border: 2 }))}`;
+}
+
+async function copy(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export default function ShareGuide() {
   const visible = useUiFlag('shareMenu');
-  const close = () => setUiFlag('shareMenu', false);
-  const wechat = environment().wechat;
-  const link = currentShareContent()?.link ?? location.href;
-  return (
-    <Mask visible={visible} onMaskClick={close} opacity={0.75}>
-      <div className={styles.guide} role="dialog" aria-label="分享">
-        {wechat ? (
-          <>
-            <div className={styles.arrow} aria-hidden>
-              ↗
-            </div>
-            <p className={styles.text}>点击右上角「···」</p>
-            <p className={styles.text}>分享给好友或朋友圈</p>
-          </>
-        ) : (
-          <>
-            <p className={styles.text}>复制链接，分享给好友</p>
-            <p className={styles.link}>{link}</p>
-            <button
-              type="button"
-              className={styles.copy}
-              onClick={() => {
-                void navigator.clipboard?.writeText(link).finally(close);
-              }}
-            >
-              复制链接
-            </button>
-          </>
-        )}
-        <button type="button" className={styles.close} onClick={close}>
+  const [copied, setCopied] = useState(false);
+  const close = () => {
+    setCopied(false);
+    setUiFlag('shareMenu', false);
+  };
+  useEffect(() => {
+    if (!visible) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [visible]);
+  if (!visible) return null;
+  const content = currentShareContent();
+  const link = content?.link ?? location.href;
+
+  if (environment().wechat)
+    return createPortal(
+      <div className={styles.overlay} onClick={close}>
+        <div className={styles.wechat} role="dialog" aria-modal="true" aria-label="分享">
+          <svg className={styles.arrow} viewBox="0 0 80 100" aria-hidden>
+            <path d="M10 95 C 20 50, 40 30, 66 14" />
+            <path d="M50 10 L 68 12 L 62 30" />
+          </svg>
+          <p className={styles.text}>点击右上角「···」</p>
+          <p className={styles.text}>发送给朋友或分享到朋友圈</p>
+          <button type="button" className={styles.close} onClick={close}>
+            我知道了
+          </button>
+        </div>
+      </div>,
+      document.body,
+    );
+
+  return createPortal(
+    <div className={styles.overlay} onClick={close}>
+      <div
+        className={styles.sheet}
+        role="dialog"
+        aria-modal="true"
+        aria-label="分享给好友"
+        onClick={(event) => event.stopPropagation()}
+      >
+        <h2 className={styles.title}>分享给好友</h2>
+        {content?.title && <p className={styles.shareTitle}>{content.title}</p>}
+        <img className={styles.qr} src={qrUrl(link)} alt="活动二维码" width={168} height={168} />
+        <p className={styles.hint}>好友扫码即可参与，长按二维码可保存</p>
+        <p className={styles.link}>{link}</p>
+        <button
+          type="button"
+          className={styles.copy}
+          onClick={() => {
+            void copy(link).then((done) => {
+              setCopied(done);
+              toast(done ? '已复制，快去粘贴给好友吧' : '复制失败，请长按链接手动复制');
+            });
+          }}
+        >
+          {copied ? '已复制' : '复制链接'}
+        </button>
+        <button type="button" className={styles.cancel} onClick={close}>
           我知道了
         </button>
       </div>
-    </Mask>
+    </div>,
+    document.body,
   );
 }

@@ -58,6 +58,15 @@ const Nickname = Type.Object({ nickname: Type.String() });
 const ShareCodeBody = Type.Object({ shareCode: ShareCode });
 const COUPON_ISSUE = ['couponSoldOut', 'couponLimitReached'] as const;
 
+const AddressBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 20, pattern: '\\S' }),
+  mobile: Mobile,
+  provinceCode: Type.Optional(RegionCode),
+  cityCode: Type.Optional(RegionCode),
+  regionCode: RegionCode,
+  detail: Type.String({ minLength: 4, maxLength: 120, pattern: '\\S' }),
+});
+
 export const CAMPAIGN_ROUTES = defineRoutes({
   'assets.image': {
     summary: 'A prize picture of the seed campaigns (404 when there is none of that name)',
@@ -76,20 +85,17 @@ export const CAMPAIGN_ROUTES = defineRoutes({
   'awards.detail': {
     summary: 'One prize with how to use it, its coupon and its delivery address',
     params: AwardParams,
-    data: AwardDetail,
+    data: Type.Object({
+      ...AwardDetail.properties,
+      /** The owner's own number in full, to prefill the address form (only the owner reads it). */
+      contactMobile: Type.String(),
+    }),
     errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN_READ, 'awardNotFound', 'couponNotFound'],
   },
   'awards.address': {
     summary: 'The delivery address of a goods prize (once)',
     params: AwardParams,
-    body: Type.Object({
-      name: Type.String({ minLength: 1, maxLength: 20, pattern: '\\S' }),
-      mobile: Mobile,
-      provinceCode: Type.Optional(RegionCode),
-      cityCode: Type.Optional(RegionCode),
-      regionCode: RegionCode,
-      detail: Type.String({ minLength: 4, maxLength: 120, pattern: '\\S' }),
-    }),
+    body: AddressBody,
     data: Type.Object({
       id: Type.Integer(),
       state: StringEnum(['address_submitted']),
@@ -104,6 +110,27 @@ export const CAMPAIGN_ROUTES = defineRoutes({
       'addressNotNeeded',
       'addressRegionInvalid',
       'addressAlreadySet',
+    ],
+  },
+
+  'awards.changeAddress': {
+    summary: 'Corrects the delivery address of a goods prize while it has not shipped',
+    params: AwardParams,
+    body: AddressBody,
+    data: Type.Object({
+      id: Type.Integer(),
+      state: StringEnum(['address_submitted']),
+      address: DeliveryAddress,
+    }),
+    errors: [
+      ...UNREADABLE,
+      'badMobile',
+      ...CAMPAIGN,
+      ...LOGGED_IN,
+      'awardNotFound',
+      'addressNotNeeded',
+      'addressRegionInvalid',
+      'addressNotSet',
     ],
   },
 
@@ -161,6 +188,9 @@ export const CAMPAIGN_ROUTES = defineRoutes({
       loggedIn: Type.Boolean(),
       chances: Nullable(Chances),
       shareCode: Nullable(Type.String()),
+      /** Draws a day, and the most a day's shares and assists may add (the page's copy). */
+      dailyChances: Type.Integer(),
+      bonusChancesPerDay: Type.Integer(),
       assist: Nullable(
         Type.Object({
           sharer: Nullable(Nickname),

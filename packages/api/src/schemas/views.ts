@@ -21,6 +21,10 @@ export const CampaignView = Type.Object({
   endsAt: Millis,
   state: CampaignState,
   serverTime: Millis,
+  /** The line under the title, from the campaign's settings ('' when unset). */
+  tagline: Type.String(),
+  /** The text a share of the campaign carries ('' when unset). */
+  shareText: Type.String(),
 });
 
 export const AwardView = Type.Object({

@@ -1,11 +1,13 @@
 // Settings of the coupon campaign: the centre's category order, the new-user pack and the coupon
 // shoppers send to friends with a share link.
 import { Type, type Static } from '@sinclair/typebox';
+import { CampaignCopy } from '../schemas.ts';
 
 const Key = Type.String({ minLength: 1, maxLength: 64 });
 
 export const CouponSettings = Type.Object(
   {
+    ...CampaignCopy,
     /** Category order in the coupon centre; categories not listed follow. */
     categories: Type.Array(Type.String({ minLength: 1, maxLength: 32 }), { maxItems: 20 }),
     newUserPack: Type.Object(

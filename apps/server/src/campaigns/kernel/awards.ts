@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { AreaIndex } from '../../product/index.ts';
-import { findOwnAward, setAddressOnce } from '../store/awards.ts';
+import { findOwnAward, replaceAddress, setAddressOnce } from '../store/awards.ts';
 import { prizeUsage } from '../store/prizes.ts';
 import { fail } from '@morsel/api';
 import { publicCoupon, requireOwnCoupon } from './coupons.ts';
@@ -86,13 +86,8 @@ export interface AddressInput {
   detail: string;
 }
 
-/** Stores the address of a goods prize once; region codes must be a real county of the areas API. */
-export async function submitAddress(
-  db: Kysely<Database>,
-  areas: AreaIndex,
-  award: Award,
-  input: AddressInput,
-): Promise<DeliveryAddress> {
+/** The address as stored: region codes must be a real county of the areas API. */
+function checkedAddress(areas: AreaIndex, award: Award, input: AddressInput): DeliveryAddress {
   if (award.kind !== 'goods') throw fail('addressNotNeeded');
   const area = areas.completeInfo(input.regionCode);
   if (
@@ -102,13 +97,34 @@ export async function submitAddress(
   ) {
     throw fail('addressRegionInvalid');
   }
-  const address: DeliveryAddress = {
-    name: input.name.trim(),
-    mobile: input.mobile,
-    ...area,
-    detail: input.detail.trim(),
-  };
+  return { name: input.name.trim(), mobile: input.mobile, ...area, detail: input.detail.trim() };
+}
+
+/** Stores the address of a goods prize once (a second submission is 60031). */
+export async function submitAddress(
+  db: Kysely<Database>,
+  areas: AreaIndex,
+  award: Award,
+  input: AddressInput,
+): Promise<DeliveryAddress> {
+  const address = checkedAddress(areas, award, input);
   if (!(await setAddressOnce(db, Number(award.id), JSON.stringify(address))))
     throw fail('addressAlreadySet');
+  return address;
+}
+
+/**
+ * Corrects the address of a goods prize that has one. Nothing ships prizes yet, so a submitted
+ * address stays correctable; when a shipped state lands, this update must exclude it too.
+ */
+export async function changeAddress(
+  db: Kysely<Database>,
+  areas: AreaIndex,
+  award: Award,
+  input: AddressInput,
+): Promise<DeliveryAddress> {
+  const address = checkedAddress(areas, award, input);
+  if (!(await replaceAddress(db, Number(award.id), JSON.stringify(address))))
+    throw fail('addressNotSet');
   return address;
 }

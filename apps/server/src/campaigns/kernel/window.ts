@@ -37,6 +37,7 @@ export function requireRunning(campaign: Campaign, now: number): void {
 
 /** What every campaign page shows about the campaign itself. */
 export function publicCampaign(campaign: Campaign, now: number) {
+  const copy = parseSettings<{ tagline?: string; shareText?: string }>(campaign);
   return {
     id: campaign.id,
     kind: campaign.kind,
@@ -46,6 +47,9 @@ export function publicCampaign(campaign: Campaign, now: number) {
     endsAt: Number(campaign.ends_at),
     state: campaignState(campaign, now),
     serverTime: now,
+    /** The line under the title and the text shares carry ('' when the operator set none). */
+    tagline: copy.tagline ?? '',
+    shareText: copy.shareText ?? '',
   };
 }
 

@@ -1,8 +1,10 @@
 // Settings of a password ("口令") campaign: how many attempts a shopper and an address get.
 import { Type, type Static } from '@sinclair/typebox';
+import { CampaignCopy } from '../schemas.ts';
 
 export const PasswordSettings = Type.Object(
   {
+    ...CampaignCopy,
     /** Attempts per shopper in each window. */
     attemptsPerUser: Type.Integer({ minimum: 1, maximum: 10000 }),
     /** Attempts per client address in each window (many shoppers share an office network). */

@@ -73,6 +73,9 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     return ok({
       campaign: publicCampaign(campaign, now),
       layout: settings.layout,
+      // The numbers the page's copy states, logged out too.
+      dailyChances: settings.dailyChances,
+      bonusChancesPerDay: settings.bonusChancesPerDay,
       prizes: prizes.filter(onBoard).map(publicPrize),
       loggedIn: user !== undefined,
       chances: user

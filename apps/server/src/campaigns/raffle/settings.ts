@@ -1,8 +1,10 @@
 // Settings of a raffle (prize wheel or nine-grid).
 import { Type, type Static } from '@sinclair/typebox';
+import { CampaignCopy } from '../schemas.ts';
 
 export const RaffleSettings = Type.Object(
   {
+    ...CampaignCopy,
     /** How the page draws the prizes: a wheel or a nine-grid (8 slots around a button). */
     layout: Type.Union([Type.Literal('wheel'), Type.Literal('grid')]),
     /** Draws every shopper has each Asia/Shanghai day. */

@@ -1,8 +1,10 @@
 // Settings of a daily sign-in campaign (the `settings` object of its seed file or admin update).
 import { Type, type Static } from '@sinclair/typebox';
+import { CampaignCopy } from '../schemas.ts';
 
 export const SignSettings = Type.Object(
   {
+    ...CampaignCopy,
     /** Points credited for every day signed. */
     dailyPoints: Type.Integer({ minimum: 0, maximum: 100000 }),
     /** Prizes at consecutive-day milestones, once per streak. */

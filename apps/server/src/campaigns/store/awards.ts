@@ -75,6 +75,21 @@ export async function setAddressOnce(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Replaces an address already set (a correction); false when the award has none yet. */
+export async function replaceAddress(
+  db: Kysely<Database>,
+  awardId: number,
+  address: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('campaign_awards')
+    .set({ address })
+    .where('id', '=', awardId)
+    .where('address', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Whether an award with this business key (a once-only prize) was already given. */
 export async function awardGiven(db: Kysely<Database>, businessKey: string): Promise<boolean> {
   const row = await db

@@ -1,7 +1,5 @@
-// Links between the campaign pages.
-import type { Award } from './api.ts';
+// Links between the campaign pages: the typed builders of routes/paths.ts.
+import { paths } from '../../routes/paths.ts';
 
 /** One prize's detail: /activity/sign/detail serves the prizes of every campaign. */
-export function detailPath(award: Pick<Award, 'id' | 'campaignId'>): string {
-  return `/activity/sign/detail?${new URLSearchParams({ campaign: award.campaignId, id: String(award.id) }).toString()}`;
-}
+export const detailPath = paths.awardDetail;

@@ -1,27 +1,58 @@
-// The states every campaign page shares: loading, failed (with retry), empty, logged out,
-// campaign not running, and the hero header with its rules and share buttons.
+// The states every campaign page shares: loading (a skeleton of the page), failed (with retry
+// when a retry can help, and always a way out), empty, logged out, campaign not running, and the
+// hero header with its rules and share buttons.
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { goToLogin } from '../../request/loginRedirect.ts';
-import { Button, Dialog, Spinner } from '../../ui/index.ts';
+import { paths } from '../../routes/paths.ts';
+import { Button, Dialog } from '../../ui/index.ts';
+import { rememberAction } from './pendingAction.ts';
 import { Sheet } from './Sheet.tsx';
 import { StateBlock } from './StateBlock.tsx';
 import type { Campaign } from './api.ts';
 import { formatDateTime } from './format.ts';
 import styles from './states.module.css';
 
+/** The page's shape while its call is in flight: a hero and two cards, shimmering. */
 export function Loading() {
   return (
-    <div className={styles.center} role="status" aria-label="加载中">
-      <Spinner color="primary" />
+    <div className={styles.skeleton} role="status" aria-label="加载中">
+      <div className={styles.skeletonHero} />
+      <div className={styles.skeletonCard}>
+        <span />
+        <span />
+        <span />
+      </div>
+      <div className={styles.skeletonCard}>
+        <span />
+        <span />
+      </div>
     </div>
   );
 }
 
+/** Where a page in trouble lets the shopper go. */
+export interface WayOut {
+  label: string;
+  to: string;
+}
+
+const HUB: WayOut = { label: '返回活动中心', to: paths.home() };
+
 /**
  * A call that failed (with retry) or a refusal (without: not found, not the shopper's, a bad
- * share link), which no retry changes and which is no loading failure either.
+ * share link), which no retry changes and which is no loading failure either. Either way the
+ * shopper has a way out: `exit` (the campaign, the coupon centre), the hub when none is given.
  */
-export function Failed({ message, onRetry }: { message: string; onRetry?: () => void }) {
+export function Failed({
+  message,
+  onRetry,
+  exit = HUB,
+}: {
+  message: string;
+  onRetry?: () => void;
+  exit?: WayOut;
+}) {
   return (
     <div className={styles.center} role="alert">
       <StateBlock kind="failed" title={onRetry ? '加载失败' : '无法查看'} description={message} />
@@ -30,7 +61,25 @@ export function Failed({ message, onRetry }: { message: string; onRetry?: () => 
           重新加载
         </Button>
       )}
+      <Link className={onRetry ? styles.exitLink : styles.exitButton} to={exit.to}>
+        {exit.label}
+      </Link>
     </div>
+  );
+}
+
+/** The failed state of a `useRemote` call: the retry only where useRemote says one can help. */
+export function RemoteFailed({
+  failure,
+  retry,
+  exit,
+}: {
+  failure: { message: string; retryable: boolean };
+  retry: () => void;
+  exit?: WayOut;
+}) {
+  return (
+    <Failed message={failure.message} onRetry={failure.retryable ? retry : undefined} exit={exit} />
   );
 }
 
@@ -76,15 +125,28 @@ export function CampaignNotice({ campaign }: { campaign: Campaign }) {
   );
 }
 
-/** Asks a logged-out shopper to log in before an action; resolves nothing, login leaves the page. */
-export function askLogin(reason: string): void {
+/**
+ * Asks a logged-out shopper to log in before an action; login leaves the page. With `resume`,
+ * the action (and its payload, such as a typed password) is kept so the page completes it when
+ * login returns (`useResumeAction`).
+ */
+export function askLogin(reason: string, resume?: { action: string; payload?: string }): void {
   void Dialog.confirm({
     title: '请先登录',
     content: reason,
     confirmText: '去登录',
     cancelText: '再看看',
-    onConfirm: () => goToLogin(),
+    onConfirm: () => {
+      if (resume) rememberAction(resume.action, resume.payload);
+      goToLogin();
+    },
   });
+}
+
+/** A button that says 登录… goes straight to login (no second "请先登录"), keeping the action. */
+export function loginThen(action: string, payload?: string): void {
+  rememberAction(action, payload);
+  goToLogin();
 }
 
 export function RulesSheet({

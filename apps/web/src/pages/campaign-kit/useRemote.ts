@@ -1,12 +1,18 @@
 // One loading state for a campaign call: loading, ready (with the data), or failed with the
-// message to show (the server's refusal, or the wrappers' "请求出错，请稍后再试").
+// message to show (the server's refusal, or the wrappers' "请求出错，请稍后再试"). Whether a
+// failure can be retried is decided here, once, for every page: a call that got no answer
+// (network, timeout, server error) may work next time; a refusal the server answered (not found,
+// not the shopper's, a dead share link) will not, so it offers no retry.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSuccess, LoginInvalid, type ApiEnvelope } from '../../request/types.ts';
 
 export type Remote<T> =
   | { status: 'loading' }
   | { status: 'ready'; data: T }
-  | { status: 'failed'; message: string; code: number };
+  | { status: 'failed'; message: string; code: number; retryable: boolean };
+
+/** The code of a call that got no answer (RequestFailure): the only kind a retry can change. */
+export const NO_ANSWER = -500;
 
 export interface RemoteHandle<T> {
   remote: Remote<T>;
@@ -34,12 +40,23 @@ export function useRemote<T>(
       .then((reply) => {
         if (!live) return;
         if (isSuccess(reply)) setRemote({ status: 'ready', data: reply.data });
-        else setRemote({ status: 'failed', message: reply.message, code: Number(reply.code) });
+        else
+          setRemote({
+            status: 'failed',
+            message: reply.message,
+            code: Number(reply.code),
+            retryable: false,
+          });
       })
       .catch((error: unknown) => {
         // LoginInvalid has already sent the shopper to login.
         if (live && !(error instanceof LoginInvalid))
-          setRemote({ status: 'failed', message: (error as Error).message, code: -500 });
+          setRemote({
+            status: 'failed',
+            message: (error as Error).message,
+            code: NO_ANSWER,
+            retryable: true,
+          });
       });
     return () => {
       live = false;

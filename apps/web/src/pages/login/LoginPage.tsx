@@ -2,13 +2,14 @@
 // SMS captcha with a 60 s resend countdown; a new number is registered, a known one logged in;
 // then back to loginFrom.
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LIMITS } from '../../config/product.ts';
 import { SendFailedNotice } from '../../feedback/SendFailedNotice.tsx';
 import { toast } from '../../feedback/toast.ts';
 import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { formatMobile, isMobile, mobileDigits } from '../../format/mobile.ts';
 import { RequestFailure, isSuccess } from '../../request/types.ts';
+import { paths } from '../../routes/paths.ts';
 import { setToken } from '../../session/session.ts';
 import { setUiFlag, useUiFlag } from '../../state/uiFlags.ts';
 import { Button, Input } from '../../ui/index.ts';
@@ -29,6 +30,8 @@ export default function LoginPage() {
   const [sending, setSending] = useState(false);
   const [sendFailed, setSendFailed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // Mainland apps must ask: unticked until the shopper ticks it.
+  const [agreed, setAgreed] = useState(false);
   const imageValidate = useUiFlag('imageValidate');
   const countdown = useCountdown();
 
@@ -81,6 +84,7 @@ export default function LoginPage() {
   async function submit() {
     if (!isMobile(mobile)) return toast('请输入正确的手机号');
     if (!/^\d{6}$/.test(smsCode)) return toast('请输入6位短信验证码');
+    if (!agreed) return toast('请先阅读并勾选同意《用户服务协议》和《隐私政策》');
     setSubmitting(true);
     try {
       const { reply: check, registered } = await loginApi.isRegistered(mobile);
@@ -108,6 +112,14 @@ export default function LoginPage() {
   return (
     <main className={styles.page}>
       <header className={styles.hero}>
+        <button
+          type="button"
+          className={styles.back}
+          aria-label="返回"
+          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home()))}
+        >
+          ‹
+        </button>
         <h1 className={styles.title}>手机号快捷登录</h1>
         <p className={styles.subtitle}>未注册的手机号验证后将自动注册</p>
       </header>
@@ -194,10 +206,24 @@ export default function LoginPage() {
         >
           登录
         </Button>
-        <p className={styles.terms}>
-          登录即表示您已阅读并同意<span className={styles.nowrap}>《用户服务协议》</span>和
-          <span className={styles.nowrap}>《隐私政策》</span>
-        </p>
+        <label className={styles.terms}>
+          <input
+            type="checkbox"
+            className={styles.agree}
+            checked={agreed}
+            onChange={(event) => setAgreed(event.target.checked)}
+          />
+          <span>
+            我已阅读并同意
+            <Link className={styles.termsLink} to={paths.agreement()}>
+              《用户服务协议》
+            </Link>
+            和
+            <Link className={styles.termsLink} to={paths.privacy()}>
+              《隐私政策》
+            </Link>
+          </span>
+        </label>
       </form>
     </main>
   );

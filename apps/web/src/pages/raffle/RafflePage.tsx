@@ -1,19 +1,31 @@
 // /activity/raffle/index "幸运抽奖": the nine-grid or the wheel from configuration, chances left
-// today, the draw (the server decides, the board animates to its slot), recent winners, share
-// for an extra chance and a friend's assist through ?shareCode=.
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+// today, the draw (the server decides, the board animates to its slot, the reward popup leads
+// to the next step), recent winners, share for an extra chance where a share can be confirmed,
+// and a friend's assist through ?shareCode= at the top. Built on the campaign kit.
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
 import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
+import { paths } from '../../routes/paths.ts';
 import { isLoggedIn } from '../../session/session.ts';
+import { canConfirmShare } from '../../share/share.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 import { api, type DataOf } from '../../request/api.ts';
-import { codeOf, CODES } from '../campaign-kit/api.ts';
-import { detailPath } from '../campaign-kit/paths.ts';
+import { codeOf, CODES, type Award } from '../campaign-kit/api.ts';
+import { loadAwardReward } from '../campaign-kit/awardReward.ts';
 import { formatDateTime } from '../campaign-kit/format.ts';
+import { useResumeAction } from '../campaign-kit/pendingAction.ts';
+import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
 import { usePageShare } from '../campaign-kit/share.ts';
-import { askLogin, CampaignNotice, Empty, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
+import {
+  askLogin,
+  CampaignNotice,
+  Empty,
+  Hero,
+  Loading,
+  RemoteFailed,
+} from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import { NineGrid, Wheel, type SpinTarget } from './boards.tsx';
 import styles from './RafflePage.module.css';
@@ -59,39 +71,25 @@ function Winners({ wins, running }: { wins: number; running: boolean }) {
   );
 }
 
-function showResult(result: DrawResult, navigate: (to: string) => void): void {
-  const award = result.award;
-  if (!award) {
-    void Dialog.alert({
-      title: '很遗憾',
-      content: '这次没有抽中，换个姿势再来一次吧',
-      confirmText: '再接再厉',
-    });
-    return;
-  }
-  const next = award.kind === 'goods' ? '去填写地址' : '查看奖品';
-  void Dialog.confirm({
-    title: '恭喜中奖',
-    content: (
-      <div className={styles.result}>
-        <img src={award.image} alt="" />
-        <p>{award.name}</p>
-        {award.kind === 'goods' && <p className={styles.muted}>请填写收货地址，以便为您发货</p>}
-      </div>
-    ),
-    confirmText: next,
-    cancelText: '继续抽奖',
-    onConfirm: () => {
-      navigate(award.kind === 'goods' ? '/activity/raffle/award' : detailPath(award));
-    },
+// The address form (with the signed areas API) loads when a goods prize needs it.
+const AddressSheet = lazy(() =>
+  import('../campaign-kit/AddressSheet.tsx').then((m) => ({ default: m.AddressSheet })),
+);
+
+function showLoss(): void {
+  void Dialog.alert({
+    title: '很遗憾',
+    content: '这次没有抽中，换个姿势再来一次吧',
+    confirmText: '再接再厉',
   });
 }
 
 function Assist({ shareCode, view }: { shareCode: string; view: AssistView }) {
   const [done, setDone] = useState(view.assisted);
   const assist = useDoubleClickGuard(async () => {
+    if (done) return;
     if (!isLoggedIn()) {
-      askLogin('登录后即可为好友助力，好友将获得1次抽奖机会');
+      askLogin('登录后即可为好友助力，好友将获得1次抽奖机会', { action: 'raffle.assist' });
       return;
     }
     const reply = await runAction(() => api.call('raffle.assist', { shareCode }), toast);
@@ -104,6 +102,7 @@ function Assist({ shareCode, view }: { shareCode: string; view: AssistView }) {
       toast(reply.message);
     }
   });
+  useResumeAction('raffle.assist', !view.isSelf && view.sharer !== null, assist);
   if (view.isSelf) return null;
   if (!view.sharer)
     return (
@@ -124,7 +123,6 @@ function Assist({ shareCode, view }: { shareCode: string; view: AssistView }) {
 
 export default function RafflePage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const shared = params.get('shareCode');
   const friendCode = shared && SHARE_CODE.test(shared) ? shared : null;
   const { remote, retry, setData } = useRemote(
@@ -134,14 +132,19 @@ export default function RafflePage() {
   const [target, setTarget] = useState<SpinTarget | null>(null);
   const [pending, setPending] = useState<DrawResult | null>(null);
   const [wins, setWins] = useState(0);
+  const [reward, setReward] = useState<Reward | null>(null);
+  const [addressFor, setAddressFor] = useState<Award | null>(null);
+  const [wonAward, setWonAward] = useState<Award | null>(null);
   const view = remote.status === 'ready' ? remote.data : null;
+  // Only where a share is confirmed (app, Alipay, WeChat) can it earn a draw.
+  const shareEarns = canConfirmShare();
 
   const share = usePageShare(
     view
       ? {
-          path: `/activity/raffle/index${view.shareCode ? `?shareCode=${view.shareCode}` : ''}`,
+          path: paths.raffle({ shareCode: view.shareCode }),
           title: view.campaign.title,
-          description: '每天免费抽零食大礼包，帮我助力一下，你也能抽！',
+          description: view.campaign.shareText,
           image: '/api/campaign/assets/gift.svg',
         }
       : null,
@@ -154,7 +157,7 @@ export default function RafflePage() {
         if (!reply) return;
         if (isSuccess(reply)) {
           setData((v) => ({ ...v, chances: reply.data }));
-          toast('分享成功，获得1次抽奖机会');
+          toast('已获得1次抽奖机会');
         } else {
           toast(reply.message);
         }
@@ -165,7 +168,7 @@ export default function RafflePage() {
   const draw = useDoubleClickGuard(async () => {
     if (!view || pending) return;
     if (!isLoggedIn()) {
-      askLogin('登录后即可抽奖，每天3次免费机会');
+      askLogin(`登录后即可抽奖，每天${view.dailyChances}次免费机会`, { action: 'raffle.draw' });
       return;
     }
     const reply = await runAction(() => api.call('raffle.draw'), toast);
@@ -177,32 +180,53 @@ export default function RafflePage() {
     setPending(reply.data);
     setTarget((current) => ({ slot: reply.data.slot, draw: (current?.draw ?? 0) + 1 }));
   });
+  useResumeAction('raffle.draw', view !== null && view.campaign.state === 'running', draw);
+
+  const settle = useCallback(() => {
+    if (!pending) return;
+    setData((v) => ({ ...v, chances: pending.chances }));
+    setPending(null);
+    const award = pending.award;
+    if (!award) return showLoss();
+    setWins((n) => n + 1);
+    setWonAward(award);
+    void loadAwardReward(award).then(setReward);
+  }, [pending, setData]);
 
   if (remote.status === 'loading') return <Loading />;
-  if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
+  if (remote.status === 'failed') return <RemoteFailed failure={remote} retry={retry} />;
   const running = remote.data.campaign.state === 'running';
   const { chances, campaign } = remote.data;
   const Board = remote.data.layout === 'wheel' ? Wheel : NineGrid;
   const hasPrizes = remote.data.prizes.length > 0;
+  const spent = chances !== null && chances.left === 0;
+  const canEarn = chances !== null && chances.bonus < chances.bonusCap;
+  const drawLabel = pending ? '抽奖中' : spent ? '明天再来' : '抽奖';
   const drawHint = !running
     ? campaign.state === 'ended'
       ? '活动已结束'
       : '即将开始'
     : chances
-      ? `剩余${chances.left}次`
+      ? spent
+        ? '今日次数已用完'
+        : `剩余${chances.left}次`
       : '登录抽奖';
 
   return (
     <main className={styles.page}>
       <Hero
         title={campaign.title}
-        subtitle="好运零食天天抽，百分百有惊喜"
+        subtitle={campaign.tagline || undefined}
         rules={campaign.rules}
         // Nothing to invite a friend to while the board is empty or once the campaign has ended.
         onShare={hasPrizes && campaign.state !== 'ended' ? share : undefined}
       >
         <CampaignNotice campaign={campaign} />
       </Hero>
+      {/* A friend who opened an invite sees the assist first, above the board. */}
+      {friendCode && remote.data.assist && running && (
+        <Assist key={friendCode} shareCode={friendCode} view={remote.data.assist} />
+      )}
       {!hasPrizes ? (
         // An operator is still filling the board (no prize on a slot): nothing to draw yet.
         <section className={styles.board} aria-label="奖品准备中">
@@ -210,7 +234,7 @@ export default function RafflePage() {
             title="奖品准备中，敬请期待"
             description="运营小伙伴正在上架奖品，稍后再来抽奖吧"
             action={
-              <Link className={styles.emptyLink} to="/activity/raffle/award">
+              <Link className={styles.emptyLink} to={paths.awards('raffle')}>
                 我的奖品
               </Link>
             }
@@ -221,42 +245,52 @@ export default function RafflePage() {
           <Board
             prizes={remote.data.prizes}
             target={target}
-            disabled={!running || pending !== null}
-            drawLabel={pending ? '抽奖中' : '抽奖'}
+            disabled={!running || pending !== null || spent}
+            drawLabel={drawLabel}
             drawHint={drawHint}
             onDraw={draw}
-            onSettled={() => {
-              if (!pending) return;
-              setData((v) => ({ ...v, chances: pending.chances }));
-              if (pending.award) setWins((n) => n + 1);
-              showResult(pending, navigate);
-              setPending(null);
-            }}
+            onSettled={settle}
           />
           {/* Chances and sharing for more count only while the campaign runs (the notice says why not). */}
           {running && (
             <p className={styles.chances} aria-live="polite">
               {chances
-                ? `今日剩余抽奖机会 ${chances.left} 次${chances.bonus < chances.bonusCap ? '，分享可再得机会' : ''}`
-                : '登录后每天可免费抽奖3次'}
+                ? `今日剩余抽奖机会 ${chances.left} 次${canEarn ? (shareEarns ? '，分享可再得机会' : '，好友助力可再得机会') : ''}`
+                : `登录后每天可免费抽奖${remote.data.dailyChances}次`}
             </p>
           )}
           <div className={styles.actions}>
             {running && (
               <button type="button" className={styles.mine} onClick={share}>
-                分享得机会
+                {/* A plain browser cannot confirm a share; a friend's assist still earns one. */}
+                {shareEarns ? '分享得机会' : '邀好友助力'}
               </button>
             )}
-            <Link className={styles.mine} to="/activity/raffle/award">
+            <Link className={styles.mine} to={paths.awards('raffle')}>
               我的奖品
             </Link>
           </div>
         </section>
       )}
-      {friendCode && remote.data.assist && running && (
-        <Assist key={friendCode} shareCode={friendCode} view={remote.data.assist} />
-      )}
       <Winners wins={wins} running={running} />
+      <RewardPopup
+        reward={reward}
+        continueLabel={spent ? '知道了' : '继续抽奖'}
+        onClose={() => setReward(null)}
+        onAddress={wonAward?.kind === 'goods' ? () => setAddressFor(wonAward) : undefined}
+      />
+      {addressFor && (
+        <Suspense fallback={null}>
+          <AddressSheet
+            campaign="raffle"
+            awardId={addressFor.id}
+            prizeName={addressFor.name}
+            visible
+            onClose={() => setAddressFor(null)}
+            onSubmitted={() => setAddressFor(null)}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -50,9 +50,16 @@ export function NineGrid({
 
   useEffect(() => {
     if (!target) return;
-    const total = gridSteps(Math.max(litRef.current, 0), target.slot, 3);
+    // A shopper who asked for less motion sees the light go straight to the prize.
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    const total = gridSteps(Math.max(litRef.current, 0), target.slot, still ? 0 : 3);
+    const delay = (index: number) => (still ? 0 : stepDelay(index, total));
     let step = 0;
     let timer: ReturnType<typeof setTimeout>;
+    if (total === 0) {
+      timer = setTimeout(() => settled.current(), 0);
+      return () => clearTimeout(timer);
+    }
     const tick = () => {
       step += 1;
       litRef.current = (litRef.current + 1) % GRID_RING.length;
@@ -61,9 +68,9 @@ export function NineGrid({
         timer = setTimeout(() => settled.current(), 300);
         return;
       }
-      timer = setTimeout(tick, stepDelay(step, total));
+      timer = setTimeout(tick, delay(step));
     };
-    timer = setTimeout(tick, stepDelay(0, total));
+    timer = setTimeout(tick, delay(0));
     return () => clearTimeout(timer);
   }, [target]);
 

@@ -1,25 +1,52 @@
-// /activity/sign/index "每日签到": this month's calendar of sign-ins, sign today (login asked
-// then), the current streak, the streak rewards and the rules. Works logged out.
-import { useState } from 'react';
+// /activity/sign/index "每日签到": this month's calendar of sign-ins (signed, missed and days to
+// come told apart), sign today (login asked then, and the sign-in completed when login returns),
+// the reward popup, the current streak, the streak rewards and the rules. Works logged out.
+// Built on the campaign kit.
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
 import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { isSuccess } from '../../request/types.ts';
+import { paths } from '../../routes/paths.ts';
 import { isLoggedIn } from '../../session/session.ts';
-import { Button, Dialog } from '../../ui/index.ts';
+import { Button } from '../../ui/index.ts';
 import { api, type DataOf } from '../../request/api.ts';
-import { CODES, codeOf } from '../campaign-kit/api.ts';
+import { CODES, codeOf, type Award } from '../campaign-kit/api.ts';
+import { loadAwardReward } from '../campaign-kit/awardReward.ts';
+import { useResumeAction } from '../campaign-kit/pendingAction.ts';
+import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
 import { usePageShare } from '../campaign-kit/share.ts';
-import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
+import { askLogin, CampaignNotice, Hero, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
-import { calendarGrid, daysToGo, monthLabel, shiftMonth, WEEKDAYS } from './calendar.ts';
+import {
+  calendarGrid,
+  daysToGo,
+  monthLabel,
+  shiftMonth,
+  WEEKDAYS,
+  type CalendarDay,
+} from './calendar.ts';
 import styles from './SignPage.module.css';
 
 type SignView = DataOf<'sign.calendar'>;
 
+// The address form (with the signed areas API) loads when a goods streak prize needs it.
+const AddressSheet = lazy(() =>
+  import('../campaign-kit/AddressSheet.tsx').then((m) => ({ default: m.AddressSheet })),
+);
+
+/** A day as the calendar tells it: signed, missed (a past day not signed), today, or to come. */
+function dayState(cell: CalendarDay, view: SignView, startDay: string): string {
+  if (cell.signed) return '已签到';
+  if (cell.isToday) return view.signedToday ? '已签到' : '今天未签到';
+  if (cell.date > view.today) return '未到';
+  return view.loggedIn && cell.date >= startDay ? '未签到' : '';
+}
+
 function Calendar({ view, onMonth }: { view: SignView; onMonth: (month: string) => void }) {
   const thisMonth = view.today.slice(0, 7);
-  const startMonth = new Date(view.campaign.startsAt + 8 * 3600_000).toISOString().slice(0, 7);
+  const startDay = new Date(view.campaign.startsAt + 8 * 3600_000).toISOString().slice(0, 10);
+  const startMonth = startDay.slice(0, 7);
   return (
     <section className={styles.card} aria-label="签到日历">
       <div className={styles.monthBar}>
@@ -56,16 +83,23 @@ function Calendar({ view, onMonth }: { view: SignView; onMonth: (month: string) 
                 <span
                   key={cell.date}
                   role="gridcell"
-                  aria-label={`${cell.date}${cell.signed ? ' 已签到' : ''}${cell.isToday ? ' 今天' : ''}`}
+                  aria-label={`${cell.date} ${dayState(cell, view, startDay)}${cell.isToday ? ' 今天' : ''}`}
                   className={[
                     styles.day,
                     cell.signed && styles.signed,
+                    dayState(cell, view, startDay) === '未签到' && styles.missed,
+                    cell.date > view.today && styles.future,
                     cell.isToday && styles.today,
                   ]
                     .filter(Boolean)
                     .join(' ')}
                 >
-                  {cell.signed ? '✓' : Number(cell.date.slice(8))}
+                  {Number(cell.date.slice(8))}
+                  {cell.signed && (
+                    <i className={styles.check} aria-hidden>
+                      ✓
+                    </i>
+                  )}
                 </span>
               ) : (
                 <span key={`blank-${column}`} role="gridcell" className={styles.day} />
@@ -92,7 +126,9 @@ function Rewards({ view }: { view: SignView }) {
               {reward.reached
                 ? '已达成'
                 : view.campaign.state !== 'running'
-                  ? '—'
+                  ? view.campaign.state === 'ended'
+                    ? '已结束'
+                    : '未开始'
                   : view.loggedIn
                     ? `还差${daysToGo(view.streak, reward.days)}天`
                     : '待解锁'}
@@ -111,13 +147,16 @@ export default function SignPage() {
     [month],
   );
   const [signing, setSigning] = useState(false);
+  const [reward, setReward] = useState<Reward | null>(null);
+  const [streakAward, setStreakAward] = useState<Award | null>(null);
+  const [addressFor, setAddressFor] = useState<Award | null>(null);
   // Shared under the campaign's configured title (an operator may change it), once it is read.
   const share = usePageShare(
     remote.status === 'ready'
       ? {
-          path: '/activity/sign/index',
+          path: paths.sign(),
           title: remote.data.campaign.title,
-          description: '天天签到领积分，连签3天、7天还有零食大奖，一起来签到吧',
+          description: remote.data.campaign.shareText,
           image: '/api/campaign/assets/points.svg',
         }
       : null,
@@ -125,7 +164,7 @@ export default function SignPage() {
 
   const sign = useDoubleClickGuard(async () => {
     if (!isLoggedIn()) {
-      askLogin('登录后即可签到，每天领取积分');
+      askLogin('登录后即可签到，每天领取积分', { action: 'sign.today' });
       return;
     }
     setSigning(true);
@@ -133,18 +172,21 @@ export default function SignPage() {
     setSigning(false);
     if (!reply) return;
     if (isSuccess(reply)) {
-      const { points, streak, reward } = reply.data;
-      void Dialog.alert({
-        title: '签到成功',
-        content: (
-          <div className={styles.result}>
-            <p className={styles.resultPoints}>+{points} 积分</p>
-            <p>已连续签到 {streak} 天</p>
-            {reward && <p className={styles.resultReward}>获得连签奖励：{reward.name}</p>}
-          </div>
-        ),
-        confirmText: '好的',
-      });
+      const { points, streak, reward: won } = reply.data;
+      const note = `签到成功 +${points}积分，已连续签到 ${streak} 天`;
+      setStreakAward(won);
+      if (won) {
+        // A streak milestone: the prize is the news, the day's points a line under it.
+        void loadAwardReward(won).then((r) => setReward({ ...r, title: '连签奖励到手', note }));
+      } else {
+        setReward({
+          title: '签到成功',
+          name: `+${points} 积分`,
+          kind: 'points',
+          image: '/api/campaign/assets/points.svg',
+          note: `已连续签到 ${streak} 天`,
+        });
+      }
       setMonth(undefined);
       refresh();
       return;
@@ -152,9 +194,14 @@ export default function SignPage() {
     toast(reply.message);
     if (codeOf(reply) === CODES.alreadySigned.code) refresh();
   });
+  useResumeAction(
+    'sign.today',
+    remote.status === 'ready' && remote.data.campaign.state === 'running',
+    sign,
+  );
 
   if (remote.status === 'loading') return <Loading />;
-  if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
+  if (remote.status === 'failed') return <RemoteFailed failure={remote} retry={retry} />;
   const view = remote.data;
   const running = view.campaign.state === 'running';
   const buttonText = !running
@@ -169,7 +216,7 @@ export default function SignPage() {
     <main className={styles.page}>
       <Hero
         title={view.campaign.title}
-        subtitle={`每天签到得${view.dailyPoints}积分，连签还有零食大奖`}
+        subtitle={view.campaign.tagline || `每天签到得${view.dailyPoints}积分`}
         rules={view.campaign.rules}
         onShare={share}
       >
@@ -178,11 +225,11 @@ export default function SignPage() {
       <section className={`${styles.card} ${styles.status}`} aria-label="签到状态">
         <div className={styles.figures}>
           <div>
-            <strong aria-label="连续签到天数">{view.loggedIn ? view.streak : '-'}</strong>
+            <strong>{view.streak}</strong>
             <span>连续签到(天)</span>
           </div>
           <div>
-            <strong aria-label="我的积分">{view.points ?? '-'}</strong>
+            <strong>{view.points ?? 0}</strong>
             <span>我的积分</span>
           </div>
         </div>
@@ -198,12 +245,38 @@ export default function SignPage() {
           {buttonText}
         </Button>
         {!view.loggedIn && <p className={styles.hint}>登录后签到，积分和连签天数不丢失</p>}
+        {running && view.signedToday && (
+          // Signed for today: the next thing worth doing, not a dead grey button.
+          <p className={styles.next}>
+            明天再来可连签第{view.streak + 1}天 ·{' '}
+            <Link to={paths.raffle()} className={styles.nextLink}>
+              去抽奖试试手气 ›
+            </Link>
+          </p>
+        )}
       </section>
       <Calendar view={view} onMonth={setMonth} />
       <Rewards view={view} />
-      <Link className={styles.awards} to="/activity/sign/award">
+      <Link className={styles.awards} to={paths.awards('sign')}>
         查看我的奖品 ›
       </Link>
+      <RewardPopup
+        reward={reward}
+        onClose={() => setReward(null)}
+        onAddress={streakAward?.kind === 'goods' ? () => setAddressFor(streakAward) : undefined}
+      />
+      {addressFor && (
+        <Suspense fallback={null}>
+          <AddressSheet
+            campaign="sign"
+            awardId={addressFor.id}
+            prizeName={addressFor.name}
+            visible
+            onClose={() => setAddressFor(null)}
+            onSubmitted={() => setAddressFor(null)}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }

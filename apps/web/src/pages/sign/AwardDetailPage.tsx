@@ -1,10 +1,13 @@
 // /activity/sign/detail "奖品详情" (login): one prize of any campaign's "my prizes"
-// (`?campaign=sign|raffle|password&id=`), how to use it, its coupon or its delivery address.
+// (`?campaign=sign|raffle|password&id=`), how to use it, its coupon or its delivery address
+// (the phone masked; correctable until the prize ships). Every failure has a way back.
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../routes/paths.ts';
 import { Button } from '../../ui/index.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { api } from '../../request/api.ts';
+import { maskPhone } from '../campaign-kit/addressForm.ts';
 import { type AwardCampaign, type Coupon } from '../campaign-kit/api.ts';
 import {
   AwardState,
@@ -14,7 +17,7 @@ import {
 } from '../campaign-kit/AwardList.tsx';
 import { formatDateTime, formatDotDay } from '../campaign-kit/format.ts';
 import { campaignShare, usePageShare } from '../campaign-kit/share.ts';
-import { Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
+import { Failed, Loading, LoginPrompt, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
 import styles from './AwardDetailPage.module.css';
 
@@ -23,11 +26,6 @@ const AddressSheet = lazy(() =>
 );
 
 const CAMPAIGNS: AwardCampaign[] = ['sign', 'raffle', 'password'];
-const HOME: Record<AwardCampaign, string> = {
-  sign: '/activity/sign/index',
-  raffle: '/activity/raffle/index',
-  password: '/activity/password/index',
-};
 
 const channelsOf = (coupon: Coupon) =>
   coupon.channels.includes('store')
@@ -45,8 +43,8 @@ const CHANNEL_TEXT: Record<ReturnType<typeof channelsOf>, string> = {
 /** An unused coupon usable only online opens its online use; any other its code page. */
 const couponPath = (coupon: Coupon) =>
   coupon.status === 'unused' && channelsOf(coupon) === 'online'
-    ? `/activity/coupon/cloudUse?id=${coupon.id}`
-    : `/activity/coupon/use?id=${coupon.id}`;
+    ? paths.couponOnline(coupon.id)
+    : paths.coupons({ id: coupon.id });
 
 function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
   const { remote, retry, setData } = useRemote(
@@ -56,7 +54,13 @@ function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
   const [addressOpen, setAddressOpen] = useState(false);
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')
-    return <Failed message={remote.message} onRetry={remote.code === -500 ? retry : undefined} />;
+    return (
+      <RemoteFailed
+        failure={remote}
+        retry={retry}
+        exit={{ label: '返回我的奖品', to: paths.awards(campaign) }}
+      />
+    );
   const award = remote.data;
   return (
     <>
@@ -97,7 +101,7 @@ function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
           {award.address ? (
             <div className={styles.address}>
               <p>
-                {award.address.name} {award.address.mobile}
+                {award.address.name} {maskPhone(award.address.mobile)}
               </p>
               <p>
                 {[award.address.provinceName, award.address.cityName, award.address.regionName]
@@ -105,6 +109,15 @@ function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
                   .join(' ')}{' '}
                 {award.address.detail}
               </p>
+              <Button
+                className={styles.change}
+                shape="rounded"
+                size="small"
+                onClick={() => setAddressOpen(true)}
+              >
+                修改地址
+              </Button>
+              <p className={styles.meta}>发货前可修改收货地址</p>
             </div>
           ) : (
             <>
@@ -120,12 +133,17 @@ function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
       <section className={styles.card} aria-label="使用说明">
         <h2 className={styles.heading}>使用说明</h2>
         <ol className={styles.usage}>
-          {(award.usage.length > 0 ? award.usage : ['奖品已发放至您的账户。']).map((line) => (
+          {(award.kind === 'goods' && award.address
+            ? ['收货地址已提交，我们将在7个工作日内为您发货。']
+            : award.usage.length > 0
+              ? award.usage
+              : ['奖品已发放至您的账户。']
+          ).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ol>
       </section>
-      <Link className={styles.back} to={HOME[campaign]}>
+      <Link className={styles.back} to={paths.campaign(campaign)}>
         返回活动页
       </Link>
       {addressOpen && (
@@ -134,6 +152,7 @@ function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
             campaign={campaign}
             awardId={award.id}
             prizeName={award.name}
+            current={award.address}
             visible
             onClose={() => setAddressOpen(false)}
             onSubmitted={(address) => {
@@ -161,7 +180,7 @@ export default function AwardDetailPage() {
       {!isLoggedIn() ? (
         <LoginPrompt title="登录后查看奖品详情" />
       ) : !campaign || !/^[1-9]\d*$/.test(id) ? (
-        <Failed message="奖品不存在" />
+        <Failed message="奖品不存在" exit={{ label: '返回我的奖品', to: paths.awards(shared) }} />
       ) : (
         <Detail campaign={campaign} id={id} />
       )}

@@ -1,0 +1,54 @@
+import { matchPath } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { couponUsePath, paths } from './paths.ts';
+import { servedRoutes } from './table.ts';
+
+/** The served route a path lands on (query left aside), or undefined. */
+const routeOf = (path: string) =>
+  servedRoutes().find((route) => matchPath(route.path, new URL(path, 'http://x').pathname));
+
+describe('route builders', () => {
+  it('land on routes the router serves', () => {
+    const built = [
+      paths.home(),
+      paths.login('/activity/sign/index'),
+      paths.agreement(),
+      paths.privacy(),
+      paths.sign(),
+      paths.raffle({ shareCode: 'AB12CD34' }),
+      paths.password(),
+      ...(['sign', 'raffle', 'password'] as const).flatMap((c) => [
+        paths.campaign(c),
+        paths.awards(c),
+      ]),
+      paths.awardDetail({ campaignId: 'raffle', id: 12 }),
+      paths.couponCentre(),
+      paths.coupons(),
+      paths.coupons({ id: 3 }),
+      paths.couponOnline(3),
+      paths.couponPoster(),
+      paths.newUserPack(),
+      paths.couponGift('AB12CD34'),
+    ];
+    for (const path of built) expect(routeOf(path), path).toBeDefined();
+  });
+
+  it('encode their parameters and leave out empty ones', () => {
+    expect(paths.raffle()).toBe('/activity/raffle/index');
+    expect(paths.raffle({ shareCode: null })).toBe('/activity/raffle/index');
+    expect(paths.raffle({ shareCode: 'AB12' })).toBe('/activity/raffle/index?shareCode=AB12');
+    expect(paths.login('/activity/sign/index?x=1')).toBe(
+      '/my/login?loginFrom=%2Factivity%2Fsign%2Findex%3Fx%3D1',
+    );
+    expect(paths.awardDetail({ campaignId: 'sign', id: 7 })).toBe(
+      '/activity/sign/detail?campaign=sign&id=7',
+    );
+  });
+
+  it('send a coupon to where it is used', () => {
+    expect(couponUsePath({ id: 5, channels: ['online'] })).toBe('/activity/coupon/cloudUse?id=5');
+    expect(couponUsePath({ id: 5, channels: ['store', 'online'] })).toBe(
+      '/activity/coupon/use?id=5',
+    );
+  });
+});

@@ -1,0 +1,53 @@
+// Typed builders for the paths pages link to, beside the route table: a page asks for
+// `paths.raffle({ shareCode })` instead of writing '/activity/raffle/index?shareCode=…', so a
+// renamed route or parameter is a type error, and a unit test proves every builder lands on a
+// route the router serves.
+import { LOGIN_PATH } from '../config/product.ts';
+
+/** A campaign with a "my prizes" list (docs/campaigns.md: shared routes). */
+export type PrizeCampaign = 'sign' | 'raffle' | 'password';
+
+function withQuery(
+  path: string,
+  query: Record<string, string | number | undefined | null>,
+): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  home: () => '/',
+  login: (loginFrom?: string) => withQuery(LOGIN_PATH, { loginFrom }),
+  agreement: () => '/my/agreement',
+  privacy: () => '/my/privacy',
+
+  sign: () => '/activity/sign/index',
+  raffle: (query: { shareCode?: string | null } = {}) => withQuery('/activity/raffle/index', query),
+  password: () => '/activity/password/index',
+  /** A campaign's index page. */
+  campaign: (campaign: PrizeCampaign) => `/activity/${campaign}/index`,
+  /** A campaign's "my prizes" list. */
+  awards: (campaign: PrizeCampaign) => `/activity/${campaign}/award`,
+  /** One prize of any campaign: the sign-in detail route serves them all. */
+  awardDetail: (award: { campaignId: string; id: number | string }) =>
+    withQuery('/activity/sign/detail', { campaign: award.campaignId, id: award.id }),
+
+  couponCentre: () => '/activity/coupon/core',
+  /** "我的优惠券", or one coupon's store code with `id`. */
+  coupons: (query: { id?: number | string | null } = {}) =>
+    withQuery('/activity/coupon/use', query),
+  couponOnline: (id: number | string) => withQuery('/activity/coupon/cloudUse', { id }),
+  couponPoster: () => '/activity/coupon/poster',
+  newUserPack: () => '/activity/newuser/coupon',
+  couponGift: (shareCode: string) => withQuery('/activity/sendCoupon/index', { shareCode }),
+} as const;
+
+/** Where a coupon is used: its online page when it is online-only, else its store code. */
+export function couponUsePath(coupon: { id: number | string; channels: readonly string[] }) {
+  return coupon.channels.length === 1 && coupon.channels[0] === 'online'
+    ? paths.couponOnline(coupon.id)
+    : paths.coupons({ id: coupon.id });
+}
