@@ -29,8 +29,7 @@ const HANDLED_NOT_SENT: Partial<Record<PushName, string>> = {
 };
 
 /** Declared with NIM's ids, neither sent nor handled yet. */
-const NOT_BUILT: Partial<Record<PushName, string>> = {
-};
+const NOT_BUILT: Partial<Record<PushName, string>> = {};
 
 describe('the push table', () => {
   let calls: PushCalls | undefined;
