@@ -6,6 +6,8 @@ export const FILE_LIMITS = {
   uploadTimeoutMs: 600_000,
   /** nosSurvivalTime below this is refused; files live for ever unless it is set. */
   minSurvivalSeconds: 86_400,
+  /** The longest nosSurvivalTime (100 years): any longer is "for ever", which 0 already says. */
+  maxSurvivalSeconds: 100 * 365 * 86_400,
 } as const;
 
 export const UPLOAD_WIRE = {

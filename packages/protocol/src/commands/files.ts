@@ -5,6 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { command, Params } from './define.ts';
 import { AnyMap, Id } from './common.ts';
+import { FILE_LIMITS } from '../file-limits.ts';
 
 /** File extension as the client names it: letters and digits only, so object names stay plain. */
 const Ext = Type.String({ pattern: '^[A-Za-z0-9]{1,16}$' });
@@ -31,7 +32,9 @@ export const filesCommands = {
       ),
       ext: Type.Optional(Ext),
       /** Seconds the file is kept: at least 86400, or absent (or 0) for ever. */
-      nosSurvivalTime: Type.Optional(Type.Integer({ minimum: 0 })),
+      nosSurvivalTime: Type.Optional(
+        Type.Integer({ minimum: 0, maximum: FILE_LIMITS.maxSurvivalSeconds }),
+      ),
     }),
     reply: Params({ nosToken: NosToken }),
   }),
@@ -60,7 +63,7 @@ export const filesCommands = {
   fileQuickTransfer: command(6, 18, 'fileQuickTransfer', {
     request: Params({
       md5: Type.String({ pattern: '^[0-9a-fA-F]{32}$' }),
-      size: Type.Integer({ minimum: 0 }),
+      size: Type.Integer({ minimum: 0, maximum: FILE_LIMITS.maxBytes }),
     }),
     reply: Params({ url: Type.String(), size: Type.Integer(), md5: Type.String() }),
   }),
