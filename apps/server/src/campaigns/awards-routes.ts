@@ -6,11 +6,10 @@ import { route } from '../api/index.ts';
 import { currentUser, userId, type CampaignContext } from './context.ts';
 import {
   awardDetail,
-  changeAddress,
   listAwards,
   publicAward,
   requireOwnAward,
-  submitAddress,
+  saveAddress,
 } from './kernel/awards.ts';
 import { requireCampaign } from './kernel/window.ts';
 
@@ -34,22 +33,18 @@ export function registerAwardRoutes(scope: FastifyInstance, ctx: CampaignContext
     return ok({ ...(await awardDetail(db, award, clock.now())), contactMobile: user.mobile });
   });
 
-  route(scope, 'awards.address', async (request) => {
-    const { campaign, id } = request.params;
-    await requireCampaign(db, campaign);
-    const user = await currentUser(ctx, request);
-    const award = await requireOwnAward(db, campaign, userId(user), Number(id));
-    const address = await submitAddress(db, areas, award, request.body);
-    return ok({ id: Number(award.id), state: 'address_submitted', address });
-  });
-
-  // Corrects a submitted address (its owner only; a prize without one yet is 60033).
-  route(scope, 'awards.changeAddress', async (request) => {
-    const { campaign, id } = request.params;
-    await requireCampaign(db, campaign);
-    const user = await currentUser(ctx, request);
-    const award = await requireOwnAward(db, campaign, userId(user), Number(id));
-    const address = await changeAddress(db, areas, award, request.body);
-    return ok({ id: Number(award.id), state: 'address_submitted', address });
-  });
+  // The first address, and a correction of it (its owner only; a prize without one is 60033).
+  for (const [name, write] of [
+    ['awards.address', 'first'],
+    ['awards.changeAddress', 'correction'],
+  ] as const) {
+    route(scope, name, async (request) => {
+      const { campaign, id } = request.params;
+      await requireCampaign(db, campaign);
+      const user = await currentUser(ctx, request);
+      const award = await requireOwnAward(db, campaign, userId(user), Number(id));
+      const address = await saveAddress(db, areas, award, request.body, write);
+      return ok({ id: Number(award.id), state: 'address_submitted', address });
+    });
+  }
 }

@@ -196,10 +196,15 @@ await forEachEngine('campaign store', (engine) => {
     expect(await awards.awardGiven(db, 'once:1')).toBe(true);
     expect(await awards.awardGiven(db, 'once:2')).toBe(false);
 
-    expect(await awards.setAddressOnce(db, Number(first.id), '{"a":1}')).toBe(true);
-    expect(await awards.setAddressOnce(db, Number(first.id), '{"a":2}')).toBe(false);
+    expect(await awards.writeAddress(db, Number(first.id), '{"a":1}', 'correction')).toBe(false);
+    expect(await awards.writeAddress(db, Number(first.id), '{"a":1}', 'first')).toBe(true);
+    expect(await awards.writeAddress(db, Number(first.id), '{"a":2}', 'first')).toBe(false);
     expect((await awards.findOwnAward(db, 'pool', alice, Number(first.id)))!.address).toBe(
       '{"a":1}',
+    );
+    expect(await awards.writeAddress(db, Number(first.id), '{"a":3}', 'correction')).toBe(true);
+    expect((await awards.findOwnAward(db, 'pool', alice, Number(first.id)))!.address).toBe(
+      '{"a":3}',
     );
     await awards.setAwardCoupon(db, Number(second.id), 77);
     expect(

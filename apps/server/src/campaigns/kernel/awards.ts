@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { AreaIndex } from '../../product/index.ts';
-import { findOwnAward, replaceAddress, setAddressOnce } from '../store/awards.ts';
+import { findOwnAward, writeAddress } from '../store/awards.ts';
 import { prizeUsage } from '../store/prizes.ts';
 import { fail } from '@morsel/api';
 import { publicCoupon, requireOwnCoupon } from './coupons.ts';
@@ -100,31 +100,20 @@ function checkedAddress(areas: AreaIndex, award: Award, input: AddressInput): De
   return { name: input.name.trim(), mobile: input.mobile, ...area, detail: input.detail.trim() };
 }
 
-/** Stores the address of a goods prize once (a second submission is 60031). */
-export async function submitAddress(
-  db: Kysely<Database>,
-  areas: AreaIndex,
-  award: Award,
-  input: AddressInput,
-): Promise<DeliveryAddress> {
-  const address = checkedAddress(areas, award, input);
-  if (!(await setAddressOnce(db, Number(award.id), JSON.stringify(address))))
-    throw fail('addressAlreadySet');
-  return address;
-}
-
 /**
- * Corrects the address of a goods prize that has one. Nothing ships prizes yet, so a submitted
- * address stays correctable; when a shipped state lands, this update must exclude it too.
+ * Stores the address of a goods prize: the first time (a second submission is 60031), or as a
+ * correction of one it has (60033 without). Nothing ships prizes yet, so a submitted address stays
+ * correctable; when a shipped state lands, a correction must exclude it too.
  */
-export async function changeAddress(
+export async function saveAddress(
   db: Kysely<Database>,
   areas: AreaIndex,
   award: Award,
   input: AddressInput,
+  write: 'first' | 'correction',
 ): Promise<DeliveryAddress> {
   const address = checkedAddress(areas, award, input);
-  if (!(await replaceAddress(db, Number(award.id), JSON.stringify(address))))
-    throw fail('addressNotSet');
+  if (!(await writeAddress(db, Number(award.id), JSON.stringify(address), write)))
+    throw fail(write === 'first' ? 'addressAlreadySet' : 'addressNotSet');
   return address;
 }

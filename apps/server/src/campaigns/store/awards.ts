@@ -60,32 +60,21 @@ export function findOwnAward(
     .executeTakeFirst();
 }
 
-/** Stores an award's address (JSON) unless it already has one; false when it had. */
-export async function setAddressOnce(
+/**
+ * Writes an award's address (JSON): `first` only where it has none yet, `correction` only where it
+ * has one. False when the award was not in that state.
+ */
+export async function writeAddress(
   db: Kysely<Database>,
   awardId: number,
   address: string,
+  write: 'first' | 'correction',
 ): Promise<boolean> {
   const result = await db
     .updateTable('campaign_awards')
     .set({ address })
     .where('id', '=', awardId)
-    .where('address', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Replaces an address already set (a correction); false when the award has none yet. */
-export async function replaceAddress(
-  db: Kysely<Database>,
-  awardId: number,
-  address: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('campaign_awards')
-    .set({ address })
-    .where('id', '=', awardId)
-    .where('address', 'is not', null)
+    .where('address', write === 'first' ? 'is' : 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
