@@ -5,10 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkPostgres,
   checkRedis,
-  createPostgresDatabase,
-  REDIS_URL,
-  startTestServer,
-  uniquePrefix,
+  startServerPair,
+  type ServerPair,
   type TestServer,
 } from '../harness/index.ts';
 import { APP, chatroomFor, createRoom, until, type Entered } from './rooms.ts';
@@ -16,29 +14,22 @@ import { APP, chatroomFor, createRoom, until, type Entered } from './rooms.ts';
 const ready = (await checkRedis()) && (await checkPostgres());
 
 describe.runIf(ready)('chatrooms across two processes on Redis and PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let pair: ServerPair | undefined;
   let one: TestServer;
   let two: TestServer;
   const entered: Entered[] = [];
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const shared = {
-      databaseUrl: database.url,
-      redisUrl: REDIS_URL,
-      redisPrefix: uniquePrefix(),
+    pair = await startServerPair({
       imAppKey: APP.appKey,
       imAppSecret: APP.secret,
       imCommandsPerSecond: 10_000,
-    };
-    one = await startTestServer(shared);
-    two = await startTestServer(shared);
+    });
+    ({ one, two } = pair);
   });
   afterAll(async () => {
     await Promise.all(entered.map((e) => e.room.destroy()));
-    await one?.stop();
-    await two?.stop();
-    await database?.drop();
+    await pair?.stop();
   });
 
   async function enter(server: TestServer, roomId: string, index: number) {

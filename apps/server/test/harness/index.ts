@@ -7,3 +7,4 @@ export * from './demo-codes.ts';
 // only through this module (eslint.config.js), so its internals can move without breaking e2e.
 export { ManualClock } from '../../src/product/clock.ts';
 export { connectClient } from '../im-link/clients.ts';
+export * from './cluster.ts';

@@ -5,10 +5,8 @@ import { NIM } from '@morsel/im-sdk';
 import {
   checkPostgres,
   checkRedis,
-  createPostgresDatabase,
-  REDIS_URL,
-  startTestServer,
-  uniquePrefix,
+  startServerPair,
+  type ServerPair,
   type TestServer,
 } from '../harness/index.ts';
 import { demoOptions, Events } from './clients.ts';
@@ -16,28 +14,21 @@ import { demoOptions, Events } from './clients.ts';
 const ready = (await checkRedis()) && (await checkPostgres());
 
 describe.runIf(ready)('two gateway processes on Redis and PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let pair: ServerPair | undefined;
   let one: TestServer;
   let two: TestServer;
   const opened: NIM[] = [];
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const shared = {
-      databaseUrl: database.url,
-      redisUrl: REDIS_URL,
-      redisPrefix: uniquePrefix(),
+    pair = await startServerPair({
       imAppKey: 'clusterApp01',
       imAppSecret: 'cluster-secret-01',
-    };
-    one = await startTestServer(shared);
-    two = await startTestServer(shared);
+    });
+    ({ one, two } = pair);
   });
   afterAll(async () => {
     await Promise.all(opened.map((nim) => nim.destroy()));
-    await one?.stop();
-    await two?.stop();
-    await database?.drop();
+    await pair?.stop();
   });
 
   /** Each instance gets its own spelling of demo1 so the SDK's per-account cache keeps them apart. */
