@@ -76,10 +76,12 @@ export default function ShareGuide() {
         <button
           type="button"
           className={styles.copy}
+          aria-live="polite"
           onClick={() => {
+            // Success shows on the button itself: a toast would cover the QR code a friend scans.
             void copy(link).then((done) => {
               setCopied(done);
-              toast(done ? '已复制，快去粘贴给好友吧' : '复制失败，请长按链接手动复制');
+              if (!done) toast('复制失败，请长按链接手动复制');
             });
           }}
         >
