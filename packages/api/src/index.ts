@@ -19,6 +19,7 @@ export {
   type QueryOf,
   type RouteDefinition,
   type RouteGenericOf,
+  type ReplyOf,
   type RouteName,
   type Routes,
 } from './table.ts';
@@ -36,4 +37,10 @@ export {
 } from './client.ts';
 export * from './schemas/primitives.ts';
 export * from './schemas/campaign-config.ts';
-export { DeliveryAddress } from './schemas/views.ts';
+export {
+  AwardKind,
+  AwardSource,
+  CouponSource,
+  DeliveryAddress,
+  PrizeKind,
+} from './schemas/views.ts';

@@ -46,6 +46,17 @@ export type BodyOf<N extends RouteName> = Part<N, 'body'>;
 /** The `data` of a success. */
 export type DataOf<N extends RouteName> = Part<N, 'data'>;
 
+/**
+ * What a handler of route N resolves to: the envelope around its `data` (the default), the `data`
+ * itself for a `bare` route, and anything the reply can send for a file route (a string, a buffer,
+ * or the reply after `reply.send`).
+ */
+export type ReplyOf<N extends RouteName> = Routes[N] extends { readonly reply: 'bare' }
+  ? DataOf<N>
+  : Routes[N] extends { readonly reply: `${string}/${string}` }
+    ? unknown
+    : { code: 0; message: string; data: DataOf<N> };
+
 /** What a Fastify handler of route N is typed with. */
 export interface RouteGenericOf<N extends RouteName> {
   Querystring: QueryOf<N>;

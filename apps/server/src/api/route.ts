@@ -8,6 +8,7 @@ import {
   routeDefinition,
   type Access,
   type RouteDefinition,
+  type ReplyOf,
   type RouteGenericOf,
   type RouteName,
 } from '@morsel/api';
@@ -22,7 +23,7 @@ declare module 'fastify' {
 export type RouteHandler<N extends RouteName> = (
   request: FastifyRequest<RouteGenericOf<N>>,
   reply: FastifyReply,
-) => Promise<unknown>;
+) => Promise<ReplyOf<N>>;
 
 /** Hooks a route adds to its scope's (the dev outbox's loopback check). */
 export type RouteExtras = Pick<RouteShorthandOptions, 'onRequest'>;

@@ -498,6 +498,21 @@ describe('admin API bad input', () => {
       data(await call(s.url, 'GET', '/api/campaign/sign')).campaign.rules.length,
     ).toBeGreaterThan(0);
   });
+
+  it('refuses a password whose prize is a "thanks for playing": whoever types it must win something', async () => {
+    const thanks = { ...prize, name: '谢谢参与', kind: 'thanks', weight: 0, slot: -1 };
+    const put = await admin(s.url, 'PUT', '/admin/api/campaigns/password/prizes/thanks', thanks);
+    expect(put.body.code, put.body.message).toBe(0);
+    const answer = await admin(
+      s.url,
+      'PUT',
+      encodeURI('/admin/api/campaigns/password/passwords/谢谢口令'),
+      { prize: 'thanks', startsAt: now(), endsAt: now() + DAY_MS },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe(61003);
+    expect(answer.body.message).toContain('谢谢参与');
+  });
 });
 
 describe('campaign configuration across restarts', () => {

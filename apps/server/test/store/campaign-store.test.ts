@@ -3,6 +3,7 @@
 // the callers turn into refusals.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
+import type { PrizeKind } from '@morsel/api';
 import {
   inTransaction,
   isUniqueViolation,
@@ -160,7 +161,12 @@ await forEachEngine('campaign store', (engine) => {
 
   it('records awards, shows them only to their owner and sets an address and coupon once', async () => {
     const goods = (await prizes.findPrize(db, 'pool', 'first'))!;
-    const row = (userId: number, kind: string, businessKey: string | null, createdAt: number) => ({
+    const row = (
+      userId: number,
+      kind: PrizeKind,
+      businessKey: string | null,
+      createdAt: number,
+    ) => ({
       campaign_id: 'pool',
       user_id: userId,
       prize_id: Number(goods.id),
@@ -169,7 +175,7 @@ await forEachEngine('campaign store', (engine) => {
       image: '',
       kind,
       value: '',
-      source: 'draw',
+      source: 'draw' as const,
       business_key: businessKey,
       coupon_id: null,
       address: null,
@@ -256,7 +262,7 @@ await forEachEngine('campaign store', (engine) => {
       template_id: Number(tpl.id),
       user_id: userId,
       code,
-      source: 'centre',
+      source: 'centre' as const,
       claimed_at: 1,
       expires_at: expiresAt,
       used_at: null,

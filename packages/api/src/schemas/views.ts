@@ -1,6 +1,6 @@
 // The shapes replies are made of, shared by several routes. Every property a handler answers is
 // listed: replies are serialised from these schemas, which leave out anything not named here.
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Millis, Nullable, StringEnum } from './primitives.ts';
 
 export const PublicUser = Type.Object({
@@ -11,6 +11,16 @@ export const PublicUser = Type.Object({
 
 export const CampaignState = StringEnum(['not_started', 'running', 'ended']);
 export const PrizeKind = StringEnum(['thanks', 'points', 'coupon', 'goods']);
+export type PrizeKind = Static<typeof PrizeKind>;
+/** A thanks prize makes no award a shopper is shown (lists leave them out, a draw answers null). */
+export const AwardKind = StringEnum(['points', 'coupon', 'goods']);
+export type AwardKind = Static<typeof AwardKind>;
+/** What earned an award. */
+export const AwardSource = StringEnum(['draw', 'streak', 'password']);
+export type AwardSource = Static<typeof AwardSource>;
+/** How a shopper came by a coupon. */
+export const CouponSource = StringEnum(['centre', 'newuser', 'gift', 'exchange', 'award']);
+export type CouponSource = Static<typeof CouponSource>;
 
 export const CampaignView = Type.Object({
   id: Type.String(),
@@ -33,12 +43,11 @@ export const AwardView = Type.Object({
   prizeKey: Type.String(),
   name: Type.String(),
   image: Type.String(),
-  // A thanks prize makes no award a shopper is shown (lists leave them out, a draw answers null).
-  kind: StringEnum(['points', 'coupon', 'goods']),
+  kind: AwardKind,
   value: Type.Union([Type.Number(), Type.String()], {
     description: 'points for a points prize; the template key for a coupon',
   }),
-  source: StringEnum(['draw', 'streak', 'password']),
+  source: AwardSource,
   state: StringEnum(['issued', 'needs_address', 'address_submitted']),
   couponId: Nullable(Type.Integer()),
   createdAt: Millis,
@@ -77,7 +86,7 @@ export const CouponStatus = StringEnum(['unused', 'used', 'expired']);
 export const CouponView = Type.Object({
   id: Type.Integer(),
   ...TemplateView.properties,
-  source: StringEnum(['centre', 'newuser', 'gift', 'exchange', 'award']),
+  source: CouponSource,
   claimedAt: Millis,
   expiresAt: Millis,
   status: CouponStatus,

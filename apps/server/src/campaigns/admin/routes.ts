@@ -125,6 +125,8 @@ export function registerAdminRoutes(scope: FastifyInstance, ctx: CampaignContext
     const body = request.body;
     const prize = await findPrizeStock(db, id, body.prize);
     if (!prize) throw badConfig(`奖品 ${body.prize} 不存在`);
+    // A password's prize is shown to whoever types it; "thanks for playing" is no prize.
+    if (prize.kind === 'thanks') throw badConfig(`口令奖品 ${body.prize} 不能是“谢谢参与”`);
     if (!(instantMs(body.startsAt) < instantMs(body.endsAt)))
       throw badConfig('startsAt 必须早于 endsAt');
     await writePassword(db, campaign.id, { ...body, password }, clock.now(), true);

@@ -2,7 +2,7 @@
 // exchange codes, the new-user pack (once per account), and coupons sent to friends by a share
 // link (the poster's data, and the friend's claim: once per receiver, never one's own).
 import type { FastifyInstance } from 'fastify';
-import { fail, ok } from '@morsel/api';
+import { fail, ok, type DataOf } from '@morsel/api';
 import { route } from '../../api/index.ts';
 import { type ProductUser, maskMobile } from '../../product/index.ts';
 import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
@@ -26,6 +26,8 @@ import {
 } from '../kernel/window.ts';
 import { claimableTemplates } from '../store/coupon-templates.ts';
 import type { CouponSettings } from './settings.ts';
+
+type CentreCouponState = DataOf<'coupon.centre'>['categories'][number]['coupons'][number]['state'];
 
 export const COUPON_CAMPAIGN = 'coupon';
 const DAY_MS = 86_400_000;
@@ -69,7 +71,7 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
           .map((t) => {
             const mine = user ? (claimed.get(limitKey(t, userId(user))) ?? 0) : 0;
             const soldOut = t.stock !== null && Number(t.stock) <= 0;
-            const state =
+            const state: CentreCouponState =
               mine >= Number(t.per_user_limit) ? 'claimed' : soldOut ? 'sold_out' : 'claimable';
             return {
               ...publicTemplate(t),

@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '@morsel/api';
 import { route } from '../../api/index.ts';
 import { currentUser, userId, type CampaignContext } from '../context.ts';
-import { listCoupons, publicCoupon, requireOwnCoupon, useOnline } from '../kernel/coupons.ts';
+import {
+  couponWithCode,
+  listCoupons,
+  publicCoupon,
+  requireOwnCoupon,
+  useOnline,
+} from '../kernel/coupons.ts';
 
 export function registerMyCouponRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
@@ -19,9 +25,7 @@ export function registerMyCouponRoutes(scope: FastifyInstance, ctx: CampaignCont
   route(scope, 'coupon.mineDetail', async (request) => {
     const user = await currentUser(ctx, request);
     const { id } = request.params;
-    return ok(
-      publicCoupon(await requireOwnCoupon(db, userId(user), Number(id)), clock.now(), true),
-    );
+    return ok(couponWithCode(await requireOwnCoupon(db, userId(user), Number(id)), clock.now()));
   });
 
   route(scope, 'coupon.use', async (request) => {

@@ -3,11 +3,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { AreaIndex } from '../../product/index.ts';
-import { findOwnAward, writeAddress } from '../store/awards.ts';
+import { findOwnAward, writeAddress, type ShownAward } from '../store/awards.ts';
 import { prizeUsage } from '../store/prizes.ts';
 import { fail } from '@morsel/api';
 import { publicCoupon, requireOwnCoupon } from './coupons.ts';
 import type { Award } from './prizes.ts';
+
+export type { ShownAward } from '../store/awards.ts';
+
+/** Whether an award is shown to its winner (a "thanks for playing" is not a prize). */
+export const isShown = (award: Award): award is ShownAward => award.kind !== 'thanks';
 
 /** My prizes of a campaign, newest first ("thanks for playing" results are not prizes). */
 export { listOwnAwards as listAwards } from '../store/awards.ts';
@@ -18,7 +23,7 @@ export async function requireOwnAward(
   campaignId: string,
   userId: number,
   awardId: number,
-): Promise<Award> {
+): Promise<ShownAward> {
   const award = await findOwnAward(db, campaignId, userId, awardId);
   if (!award) throw fail('awardNotFound');
   return award;
@@ -42,7 +47,7 @@ function awardState(award: Award): 'issued' | 'needs_address' | 'address_submitt
   return award.address === null ? 'needs_address' : 'address_submitted';
 }
 
-export function publicAward(award: Award) {
+export function publicAward(award: ShownAward) {
   return {
     id: Number(award.id),
     campaignId: award.campaign_id,
@@ -60,7 +65,7 @@ export function publicAward(award: Award) {
 }
 
 /** One award with how to use it, its coupon (for a coupon prize) and its delivery address. */
-export async function awardDetail(db: Kysely<Database>, award: Award, now: number) {
+export async function awardDetail(db: Kysely<Database>, award: ShownAward, now: number) {
   const usage = await prizeUsage(db, Number(award.prize_id));
   const coupon =
     award.coupon_id === null

@@ -22,7 +22,7 @@ import {
   type CouponStatus,
 } from '../store/coupons.ts';
 import { findExchangeCode, takeExchangeCode } from '../store/exchange-codes.ts';
-import { fail } from '@morsel/api';
+import { fail, type CouponSource } from '@morsel/api';
 import { tryIncrement } from './counters.ts';
 
 export type CouponTemplate = Selectable<CouponTemplateTable>;
@@ -79,8 +79,7 @@ export function publicTemplate(template: CouponTemplate) {
 export interface IssueOptions {
   template: CouponTemplate;
   userId: number;
-  /** centre | newuser | gift | exchange | award */
-  source: string;
+  source: CouponSource;
   now: number;
   /**
    * Claims count against the template's stock and per-user limit. Coupons that are a prize
@@ -237,8 +236,8 @@ export function normaliseExchangeCode(input: string): string {
   return input.replace(/[\s-]/g, '').toUpperCase();
 }
 
-/** A coupon as its owner sees it; the redemption code only where the page shows it. */
-export function publicCoupon({ coupon, template }: OwnedCoupon, now: number, withCode = false) {
+/** A coupon as its owner sees it in lists (no redemption code). */
+export function publicCoupon({ coupon, template }: OwnedCoupon, now: number) {
   return {
     id: Number(coupon.id),
     ...publicTemplate(template),
@@ -248,6 +247,10 @@ export function publicCoupon({ coupon, template }: OwnedCoupon, now: number, wit
     status: couponStatus(coupon, now),
     usedAt: coupon.used_at === null ? null : Number(coupon.used_at),
     usedChannel: coupon.used_channel,
-    ...(withCode ? { code: coupon.code } : {}),
   };
+}
+
+/** One coupon with the redemption code the shop scans (its own page only). */
+export function couponWithCode(owned: OwnedCoupon, now: number) {
+  return { ...publicCoupon(owned, now), code: owned.coupon.code };
 }

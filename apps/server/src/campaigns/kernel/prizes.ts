@@ -3,6 +3,7 @@
 // the ledger, a coupon to the shopper's coupons, goods waiting for an address).
 import { randomInt } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { AwardSource, PrizeKind } from '@morsel/api';
 import { inTransaction, type Database } from '../../store/index.ts';
 import type { CampaignAwardTable, CampaignPrizeTable } from '../store/tables.ts';
 import { insertAward, setAwardCoupon } from '../store/awards.ts';
@@ -14,7 +15,7 @@ export type Prize = Selectable<CampaignPrizeTable>;
 export type Award = Selectable<CampaignAwardTable>;
 export { findPrize, listPrizes } from '../store/prizes.ts';
 
-export type PrizeKind = 'thanks' | 'points' | 'coupon' | 'goods';
+export type { PrizeKind };
 export const PRIZE_KINDS: readonly PrizeKind[] = ['thanks', 'points', 'coupon', 'goods'];
 
 /** Picks a prize with probability weight / sum of weights; undefined when nothing has weight. */
@@ -39,8 +40,7 @@ export interface AwardRequest {
   prize: Prize;
   /** Awarded instead when `prize` is out of stock (must itself have stock, usually unlimited). */
   fallback?: Prize;
-  /** draw | streak | password | … */
-  source: string;
+  source: AwardSource;
   /** Makes the award once-only (a milestone, a password); the unique index enforces it. */
   businessKey?: string;
   now: number;

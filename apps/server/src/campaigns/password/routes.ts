@@ -7,7 +7,7 @@ import { clientAddress, route } from '../../api/index.ts';
 import { hitCounter } from '../../product/index.ts';
 import { isUniqueViolation } from '../../store/index.ts';
 import { currentUser, userId, type CampaignContext } from '../context.ts';
-import { publicAward } from '../kernel/awards.ts';
+import { isShown, publicAward } from '../kernel/awards.ts';
 import { awardPrize, findPrize, listPrizes } from '../kernel/prizes.ts';
 import { inTransaction } from '../kernel/transaction.ts';
 import {
@@ -84,7 +84,10 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
           now,
         });
         if (!result) throw fail('passwordUsedUp');
-        return result;
+        // The admin API refuses a thanks prize for a password; one made so later rolls back here.
+        if (!isShown(result.award))
+          throw new Error(`password ${entry.id} names the thanks prize ${entry.prize_key}`);
+        return { award: result.award };
       });
       return ok({ award: publicAward(won.award) });
     } catch (error) {

@@ -7,7 +7,7 @@ import { route } from '../../api/index.ts';
 import { maskMobile } from '../../product/index.ts';
 import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
 import { findSharer, recordAssist } from '../kernel/assists.ts';
-import { publicAward } from '../kernel/awards.ts';
+import { isShown, publicAward } from '../kernel/awards.ts';
 import { awardPrize, listPrizes, pickWeighted, type Prize } from '../kernel/prizes.ts';
 import { chinaDay } from '../kernel/time.ts';
 import { inTransaction } from '../kernel/transaction.ts';
@@ -127,7 +127,7 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     return ok({
       slot: Number(won.prize.slot),
       prize: publicPrize(won.prize),
-      award: won.prize.kind === 'thanks' ? null : publicAward(won.award),
+      award: isShown(won.award) ? publicAward(won.award) : null,
       chances: await readChances(db, RAFFLE_CAMPAIGN, settings, uid, day),
     });
   });

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../store/index.ts';
 import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
 import { changePoints, pointsBalance } from '../kernel/points.ts';
 import { awardPrize, listPrizes } from '../kernel/prizes.ts';
-import { publicAward } from '../kernel/awards.ts';
+import { isShown, publicAward } from '../kernel/awards.ts';
 import { chinaDay, chinaMonth, daysOfMonth } from '../kernel/time.ts';
 import { inTransaction } from '../kernel/transaction.ts';
 import {
@@ -97,7 +97,7 @@ export function registerSignRoutes(scope: FastifyInstance, ctx: CampaignContext)
               businessKey: `streak:${SIGN_CAMPAIGN}:${uid}:${signIn.streakStart}:${milestone.days}`,
               now,
             });
-            reward = won ? publicAward(won.award) : null;
+            reward = won && isShown(won.award) ? publicAward(won.award) : null;
           }
         }
         return { signIn, reward };

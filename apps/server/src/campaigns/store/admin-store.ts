@@ -3,7 +3,12 @@
 // templates stay in config-store.ts, shared with the seed.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../store/index.ts';
-import type { CampaignPasswordTable, CampaignTable, CouponTemplateTable } from './tables.ts';
+import type {
+  CampaignPasswordTable,
+  CampaignPrizeTable,
+  CampaignTable,
+  CouponTemplateTable,
+} from './tables.ts';
 
 export function listCampaigns(db: Kysely<Database>): Promise<Selectable<CampaignTable>[]> {
   return db.selectFrom('campaigns').selectAll().orderBy('id').execute();
@@ -40,10 +45,10 @@ export function findPrizeStock(
   db: Kysely<Database>,
   campaignId: string,
   prizeKey: string,
-): Promise<{ stock: number | null } | undefined> {
+): Promise<Pick<Selectable<CampaignPrizeTable>, 'stock' | 'kind'> | undefined> {
   return db
     .selectFrom('campaign_prizes')
-    .select('stock')
+    .select(['stock', 'kind'])
     .where('campaign_id', '=', campaignId)
     .where('prize_key', '=', prizeKey)
     .executeTakeFirst();

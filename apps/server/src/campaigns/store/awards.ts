@@ -1,10 +1,13 @@
 // Awards (campaign_awards): what a shopper won, read only by its owner; the coupon an award
 // delivered and the delivery address of a goods prize, each set once; the recent winners.
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { AwardKind } from '@morsel/api';
 import type { Database } from '../../store/index.ts';
 import type { CampaignAwardTable } from './tables.ts';
 
 type Award = Selectable<CampaignAwardTable>;
+/** An award a shopper is shown: anything but a "thanks for playing". */
+export type ShownAward = Award & { kind: AwardKind };
 
 /** Records an award; a second one with the same business key fails on the unique index. */
 export function insertAward(
@@ -31,13 +34,14 @@ export function listOwnAwards(
   db: Kysely<Database>,
   campaignId: string,
   userId: number,
-): Promise<Award[]> {
+): Promise<ShownAward[]> {
   return db
     .selectFrom('campaign_awards')
     .selectAll()
     .where('campaign_id', '=', campaignId)
     .where('user_id', '=', userId)
     .where('kind', '!=', 'thanks')
+    .$narrowType<{ kind: AwardKind }>()
     .orderBy('id', 'desc')
     .limit(200)
     .execute();
@@ -49,7 +53,7 @@ export function findOwnAward(
   campaignId: string,
   userId: number,
   awardId: number,
-): Promise<Award | undefined> {
+): Promise<ShownAward | undefined> {
   return db
     .selectFrom('campaign_awards')
     .selectAll()
@@ -57,6 +61,7 @@ export function findOwnAward(
     .where('campaign_id', '=', campaignId)
     .where('user_id', '=', userId)
     .where('kind', '!=', 'thanks')
+    .$narrowType<{ kind: AwardKind }>()
     .executeTakeFirst();
 }
 

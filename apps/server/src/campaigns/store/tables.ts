@@ -1,6 +1,7 @@
 // Row types of the campaign tables (migration 0004_campaigns). Times are epoch ms, flags 0/1,
 // structured values JSON text, as everywhere in the store.
 import type { Generated } from 'kysely';
+import type { AwardSource, CouponSource, PrizeKind } from '@morsel/api';
 
 /** One campaign: its window and its kind-specific settings (JSON, checked by the kind's schema). */
 export interface CampaignTable {
@@ -24,8 +25,7 @@ export interface CampaignPrizeTable {
   prize_key: string;
   name: string;
   image: string;
-  /** thanks | points | coupon | goods */
-  kind: string;
+  kind: PrizeKind;
   /** Points for `points`, a coupon template key for `coupon`. */
   value: string;
   /** Relative draw weight; 0 never drawn (streak rewards, password prizes). */
@@ -50,10 +50,10 @@ export interface CampaignAwardTable {
   prize_key: string;
   name: string;
   image: string;
-  kind: string;
+  /** A thanks prize is recorded too (it counts as a draw) but never shown as an award. */
+  kind: PrizeKind;
   value: string;
-  /** draw | streak | password | … */
-  source: string;
+  source: AwardSource;
   /** Makes an award happen at most once (a streak milestone, a password); null when repeatable. */
   business_key: string | null;
   coupon_id: number | null;
@@ -158,7 +158,7 @@ export interface CouponTable {
   user_id: number;
   /** One-time redemption code (digits, for QR code and barcode). */
   code: string;
-  source: string;
+  source: CouponSource;
   claimed_at: number;
   expires_at: number;
   used_at: number | null;
