@@ -62,14 +62,24 @@ export function officialClient(
       waiter.resolve(value);
     }
   };
-  const names = ['onconnect', 'onerror', 'ondisconnect', 'onwillreconnect', 'onsyncdone', 'onmsg'];
+  const names = [
+    'onconnect',
+    'onerror',
+    'ondisconnect',
+    'onwillreconnect',
+    'onsyncdone',
+    'onmsg',
+    'onofflinemsgs',
+    'onroamingmsgs',
+    'onloginportschange',
+  ];
   const callbacks = Object.fromEntries(names.map((n) => [n, record(n.slice(2))]));
   const nim = officialNim().getInstance({
     appKey: server.server.seeded.appKey,
     account: account.accid,
     token: account.token,
     db: false,
-    debug: false,
+    debug: process.env.NIM_DEBUG === '1',
     privateConf: privateConf(server),
     ...callbacks,
     ...extra,
@@ -115,4 +125,9 @@ export function call<T>(nim: OfficialNim, method: string, options: Record<string
       done: (error: unknown, result: T) => (error ? reject(error) : resolve(result)),
     });
   });
+}
+
+/** Ends an instance and waits until the SDK says it is gone (its per-account cache is cleared). */
+export function destroyOfficial(nim: OfficialNim): Promise<void> {
+  return new Promise((resolve) => nim.destroy({ done: () => resolve() }));
 }

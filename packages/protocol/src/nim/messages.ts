@@ -46,11 +46,15 @@ const FLAGS = [
 ] as const;
 
 /** A message a NIM client sends, as our `sendMsg` takes it (validated after). */
-export function outgoingFromNim(property: unknown): Partial<Record<keyof OutgoingMsg, unknown>> {
+export function outgoingFromNim(
+  property: unknown,
+  /** The scene NIM's command implies (a team message is sent as 8_2). */
+  impliedScene?: SceneName,
+): Partial<Record<keyof OutgoingMsg, unknown>> {
   const f = fromTags('msg', property);
   const type = int(f.type);
   const msg: Partial<Record<keyof OutgoingMsg, unknown>> = {
-    scene: sceneOf(f.scene),
+    scene: impliedScene ?? sceneOf(f.scene),
     to: f.to,
     type,
     idClient: f.idClient,
@@ -67,6 +71,15 @@ export function outgoingFromNim(property: unknown): Partial<Record<keyof Outgoin
     if (f[key] !== undefined && f[key] !== '') msg[key] = f[key];
   for (const flag of FLAGS) if (f[flag] !== undefined) msg[flag] = bool(f[flag]);
   return msg;
+}
+
+/**
+ * NIM delivers a team message as teamMsg (8_3) and a one-to-one message as msg (7_2); super-team
+ * messages are not in the dialect yet (undefined: not sent).
+ */
+export function nimMsgId(msg: Msg): { sid: number; cid: number } | undefined {
+  if (msg.scene === 'team') return { sid: 8, cid: 3 };
+  return msg.scene === 'p2p' ? { sid: 7, cid: 2 } : undefined;
 }
 
 /** Our delivered message as NIM's property map. */

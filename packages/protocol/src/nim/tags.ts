@@ -29,6 +29,7 @@ export const NIM_TAGS = {
     ip: 103,
     time: 109,
   },
+  nosConfig: { cdnDomain: 2, expire: 3, objectNamePrefix: 4 },
   /** The sync request's timetags by category. */
   sync: {
     myInfo: 1,

@@ -9,12 +9,14 @@ import type { WebSocket } from 'ws';
 import {
   COMMANDS,
   commandAt,
+  commandForNim,
   decodeFrame,
   encodeFrame,
   NIM_DIALECT,
   type CommandName,
   type Frame,
   type NimDialect,
+  type NimId,
   type NimParam,
   withoutUndefined,
 } from '@morsel/protocol';
@@ -23,6 +25,8 @@ import type { LinkSocket } from '../connection.ts';
 
 /** Our reply code for a command the NIM dialect does not carry (as the gateway's Not_Support). */
 const NOT_SUPPORTED = 403;
+/** Requests of one connection awaiting a reply (the connection's own queue is smaller). */
+const MAX_ASKED = 2000;
 /** A text packet larger than this is refused before it is parsed (our frame limit's order). */
 export const MAX_NIM_PACKET_CHARS = 1024 * 1024;
 
@@ -60,8 +64,9 @@ function readRequest(json: string): NimRequest | undefined {
 }
 
 type AnyDialect = {
-  request?: (q: readonly NimParam[]) => Record<string, unknown>;
+  request?: (q: readonly NimParam[], id: NimId) => Record<string, unknown>;
   reply?: (params: never) => unknown[];
+  nimId?: (params: never) => NimId | undefined;
   push?: (params: never) => unknown[];
 };
 const dialectOf = (name: CommandName) =>
@@ -75,6 +80,8 @@ export interface NimSocketOptions {
 
 export class NimSocket extends EventEmitter implements LinkSocket {
   private lastHeard: number;
+  /** NIM's ids of the requests waiting for their reply, by serial (ours may differ). */
+  private readonly asked = new Map<number, NimId>();
   private readonly heartbeat: NodeJS.Timeout;
   private isClosed = false;
 
@@ -154,24 +161,24 @@ export class NimSocket extends EventEmitter implements LinkSocket {
   }
 
   private toFrame(request: NimRequest): Frame | undefined {
-    const header = { sid: request.SID, cid: request.CID, ser: request.SER, code: 0 };
-    const name = commandAt('im', request.SID, request.CID);
-    // Unknown ids go through as they are: the connection answers them as it answers ours.
-    if (!name) return header;
-    const dialect = dialectOf(name);
-    if (!dialect) {
-      this.sendPacket({ ...header, code: NOT_SUPPORTED, r: [] });
+    const nimId = { sid: request.SID, cid: request.CID };
+    const name = commandForNim(nimId);
+    const dialect = name && dialectOf(name);
+    if (!name || !dialect) {
+      this.sendPacket({ ...nimId, ser: request.SER, code: NOT_SUPPORTED, r: [] });
       return undefined;
     }
     let body: Record<string, unknown>;
     try {
-      body = dialect.request ? withoutUndefined(dialect.request(request.Q ?? [])) : {};
+      body = dialect.request ? withoutUndefined(dialect.request(request.Q ?? [], nimId)) : {};
     } catch {
       // A parameter list the dialect cannot read: refused like any schema failure.
-      this.sendPacket({ ...header, code: 414, r: [] });
+      this.sendPacket({ ...nimId, ser: request.SER, code: 414, r: [] });
       return undefined;
     }
-    return { ...header, body };
+    if (this.asked.size < MAX_ASKED) this.asked.set(request.SER, nimId);
+    const { sid, cid } = COMMANDS[name];
+    return { sid, cid, ser: request.SER, code: 0, body };
   }
 
   private sendPacket(packet: NimPacket): void {
@@ -182,13 +189,16 @@ export class NimSocket extends EventEmitter implements LinkSocket {
     const { sid, cid, ser, code } = frame;
     const name = commandAt('im', sid, cid);
     const dialect = name ? dialectOf(name) : undefined;
-    const isPush = name !== undefined && COMMANDS[name].kind === 'push' && ser === 0;
-    if (isPush) {
+    if (name !== undefined && COMMANDS[name].kind === 'push' && ser === 0) {
       // A push the dialect cannot express would only confuse the official SDK: left out.
       if (!dialect?.push) return undefined;
-      return { sid, cid, ser: 0, code: 200, r: dialect.push(frame.body as never) };
+      const id = dialect.nimId ? dialect.nimId(frame.body as never) : { sid, cid };
+      return id && { ...id, ser: 0, code: 200, r: dialect.push(frame.body as never) };
     }
-    if (code !== 200 || !dialect?.reply) return { sid, cid, ser, code, r: [] };
-    return { sid, cid, ser, code, r: dialect.reply(frame.body as never) };
+    // A reply goes back under the ids NIM asked with.
+    const id = this.asked.get(ser) ?? { sid, cid };
+    this.asked.delete(ser);
+    if (code !== 200 || !dialect?.reply) return { ...id, ser, code, r: [] };
+    return { ...id, ser, code, r: dialect.reply(frame.body as never) };
   }
 }
