@@ -15,3 +15,4 @@ export * from './versions.ts';
 export * from './image-ops.ts';
 export * from './file-limits.ts';
 export * from './commands/shapes/chatroom.ts';
+export * from './nim/index.ts';

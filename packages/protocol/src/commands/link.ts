@@ -95,4 +95,16 @@ export const linkCommands = {
     request: Params({ md5: Type.Optional(Type.String()) }),
   }),
   getServerTime: command(6, 23, 'getServerTime', { reply: Params({ time: Time }) }),
+  /**
+   * Where stored files are served from a CDN (NIM's nosConfig). `expire: 0` means none: files
+   * are fetched from the addresses they were stored with (this server has no CDN of its own).
+   */
+  getNosCdnHost: command(6, 26, 'getNosCdnHost', {
+    reply: Params({
+      cdnDomain: Type.Optional(Type.String()),
+      /** Seconds the answer holds; 0: no CDN; -1: for ever. */
+      expire: Type.Integer({ minimum: -1 }),
+      objectNamePrefix: Type.Optional(Type.String()),
+    }),
+  }),
 };

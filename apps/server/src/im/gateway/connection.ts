@@ -2,7 +2,6 @@
 // replies and pushes. What a command does lives in the handlers; who else is online lives in
 // the gateway.
 import { randomUUID } from 'node:crypto';
-import type { Socket } from 'engine.io';
 import {
   COMMANDS,
   commandAt,
@@ -52,6 +51,17 @@ export interface CommandRunner {
   closed(connection: ImConnection): void;
 }
 
+/**
+ * What a connection needs of its transport: an Engine.IO socket (our own dialect) or the NIM
+ * dialect's socket, which turns NIM's packets into our frames and back (./nim).
+ */
+export interface LinkSocket {
+  on(event: 'message', listener: (data: unknown) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  send(data: Buffer): void;
+  close(): void;
+}
+
 /** Commands waiting in one connection's queue before it is judged abusive and closed. */
 const MAX_QUEUED = 1000;
 
@@ -78,7 +88,7 @@ export class ImConnection {
   private readonly afterReply: (() => void)[] = [];
 
   constructor(
-    private readonly socket: Socket,
+    private readonly socket: LinkSocket,
     private readonly runner: CommandRunner,
     private readonly log: Logger,
     private readonly limits: ConnectionLimits,

@@ -2,6 +2,7 @@
 // LINK_PATH, the load-balancing endpoint, presence and the command handlers.
 import type { Clock } from '../../clock.ts';
 import { Server as EngineServer, type Socket } from 'engine.io';
+import { attachNimDialect } from './nim/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { MAX_FRAME_BYTES } from '@morsel/protocol';
 import type { Bus } from '../../bus/index.ts';
@@ -124,10 +125,22 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     (socket as { request: unknown }).request = null;
   });
 
+  const linkAddresses = config.imLinkAddresses?.split(',');
   registerLbs(http, {
     now: gateway.now,
     store: deps.store,
-    ...(config.imLinkAddresses && { linkAddresses: config.imLinkAddresses.split(',') }),
+    ...(linkAddresses && { linkAddresses }),
+    ...(config.publicUrl && { publicUrl: config.publicUrl }),
+  });
+  // The official NIM Web SDK's load balancer and link, into the same gateway (docs/nim-compatibility.md).
+  const closeNimLink = attachNimDialect(http, {
+    gateway,
+    log,
+    store: deps.store,
+    limits,
+    sockets,
+    clientAddressOf,
+    ...(linkAddresses && { linkAddresses }),
     ...(config.publicUrl && { publicUrl: config.publicUrl }),
   });
 
@@ -146,6 +159,7 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
       clearInterval(refresher);
       gateway.shutdown();
       engine.close();
+      closeNimLink();
       // Sockets report their close on later ticks; their clean-up still needs the store.
       await new Promise((resolve) => setTimeout(resolve, 20));
       await gateway.drain();

@@ -42,6 +42,15 @@ function ownAddress(request: FastifyRequest, publicUrl?: string): string {
   return (publicUrl ?? boundAddress(request)).replace(/\/+$/, '');
 }
 
+/** The socket servers and upload addresses a client is told to use. */
+export function linkAddressesFor(
+  request: FastifyRequest,
+  options: Pick<LbsOptions, 'linkAddresses' | 'publicUrl'>,
+): { link: string[]; upload: string[] } {
+  const base = ownAddress(request, options.publicUrl);
+  return { link: options.linkAddresses ?? [base], upload: [`${base}${UPLOAD_PATH}`] };
+}
+
 export function registerLbs(http: FastifyInstance, options: LbsOptions): void {
   http.get<{ Querystring: Static<typeof LbsQuery> }>(
     LBS_PATH,
@@ -51,14 +60,8 @@ export function registerLbs(http: FastifyInstance, options: LbsOptions): void {
       // Per client and per moment: no shared cache may keep it.
       reply.header('cache-control', 'no-store');
       if (!known) return reply.send({ code: 404, message: 'unknown app key' });
-      const base = ownAddress(request, options.publicUrl);
-      return {
-        code: 200,
-        link: options.linkAddresses ?? [base],
-        linkPath: LINK_PATH,
-        upload: [`${base}${UPLOAD_PATH}`],
-        serverTime: options.now(),
-      };
+      const { link, upload } = linkAddressesFor(request, options);
+      return { code: 200, link, linkPath: LINK_PATH, upload, serverTime: options.now() };
     },
   );
 }

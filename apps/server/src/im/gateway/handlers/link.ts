@@ -17,4 +17,8 @@ export const linkHandlers: HandlerTable = {
   async getServerTime({ now }) {
     return { time: now() };
   },
+  // No CDN in front of stored files: clients keep the URLs files were stored with.
+  async getNosCdnHost() {
+    return { expire: 0 };
+  },
 };

@@ -1,0 +1,77 @@
+// Hostile NIM packets on the socket.io 0.9 link: each gets NIM's error code or is counted as an
+// unreadable frame, and the server keeps answering; nothing crashes or hangs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from '../harness/index.ts';
+
+/** A raw socket.io 0.9 client: handshake, websocket, and the packets it receives. */
+async function rawNimLink(server: TestServer) {
+  const handshake = await (await fetch(`${server.url}/socket.io/1/?t=1`)).text();
+  const [sid, heartbeat, close, transports] = handshake.split(':');
+  expect(Number(heartbeat)).toBeGreaterThan(0);
+  expect(Number(close)).toBeGreaterThan(0);
+  expect(transports).toBe('websocket');
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/socket.io/1/websocket/${sid}`);
+  const packets: string[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (data) => {
+    packets.push(data.toString());
+    waiters.splice(0).forEach((w) => w());
+  });
+  const closed = new Promise<void>((resolve) => ws.on('close', () => resolve()));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const nextJson = async () => {
+    for (;;) {
+      const index = packets.findIndex((p) => p.startsWith('3:::'));
+      if (index >= 0) return JSON.parse(packets.splice(index, 1)[0]!.slice(4));
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  return { ws, packets, nextJson, closed, sid: sid! };
+}
+
+describe('hostile NIM packets', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.stop());
+
+  it('opens with a connect packet and refuses a session id used twice or never issued', async () => {
+    const link = await rawNimLink(server);
+    expect(link.packets[0]).toBe('1::');
+    for (const sid of [link.sid, 'never-issued']) {
+      const refused = new WebSocket(
+        `${server.url.replace('http', 'ws')}/socket.io/1/websocket/${sid}`,
+      );
+      await new Promise<void>((resolve) => refused.once('error', () => resolve()));
+    }
+    link.ws.close();
+  });
+
+  it('answers wrong parameters with 414 and an unsupported command with 403, then still serves', async () => {
+    const link = await rawNimLink(server);
+    const send = (packet: unknown) => link.ws.send(`3:::${JSON.stringify(packet)}`);
+    // Login with property values of the wrong kinds, unknown tags and a huge array.
+    send({ SID: 2, CID: 3, SER: 1, Q: [{ t: 'Property', v: { 3: 'web', 18: 5, 999: 'x' } }] });
+    expect(await link.nextJson()).toMatchObject({ sid: 2, cid: 3, ser: 1, code: 414 });
+    send({ SID: 2, CID: 3, SER: 2, Q: [{ t: 'Property', v: new Array(100_000).fill('x') }] });
+    expect(await link.nextJson()).toMatchObject({ ser: 2, code: 414 });
+    // A command of the table the NIM dialect does not carry yet.
+    send({ SID: 7, CID: 6, SER: 3, Q: [] });
+    expect(await link.nextJson()).toMatchObject({ sid: 7, cid: 6, ser: 3, code: 403 });
+    // Still alive: the heartbeat command answers.
+    send({ SID: 1, CID: 2, SER: 0 });
+    expect(await link.nextJson()).toMatchObject({ sid: 1, cid: 2, code: 200 });
+    link.ws.close();
+  });
+
+  it('closes a link that keeps sending unreadable packets, and the server stays up', async () => {
+    const link = await rawNimLink(server);
+    for (const bad of ['3:::{not json', '3:::[1,2]', '3:::{"SID":-1,"CID":3,"SER":1}', '7:::x'])
+      link.ws.send(bad);
+    await link.closed;
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+  });
+});

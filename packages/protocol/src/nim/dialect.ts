@@ -1,0 +1,154 @@
+// The NIM dialect of the command table: for each command a NIM client may send, how its typed
+// parameters (`Q`) become ours, and how our reply or push parameters become NIM's positional
+// results (`r`). Keyed by our command names and typed from the table, so a renamed command or
+// field fails the type check here. NIM's ids are ours unless an entry names its own (NIM sends a
+// team message as 8_2 where we have one sendMsg). A command missing here is answered Not_Support
+// to a NIM client (docs/nim-compatibility.md lists each command's status in both dialects).
+import {
+  COMMANDS,
+  type CommandName,
+  type PushName,
+  type PushParams,
+  type ReplyOf,
+} from '../commands/index.ts';
+import { isSyncCategory } from '../sync-categories.ts';
+import { msgToNim, nimMsgId, outgoingFromNim } from './messages.ts';
+import { fromTags, toTags } from './tags.ts';
+import { bool, int } from './values.ts';
+
+/** One typed parameter of a NIM request: `{t: 'Property', v: {...}}`, `{t: 'Long', v: 1}`, ... */
+export interface NimParam {
+  t: string;
+  v: unknown;
+}
+
+/** A command's service and command id on NIM's wire. */
+export interface NimId {
+  sid: number;
+  cid: number;
+}
+
+interface RequestDialect<N extends CommandName> {
+  /** NIM's ids for this command when they are not ours. */
+  nimIds?: readonly NimId[];
+  /** Our request parameters from NIM's (and the id NIM sent); absent: the command takes none. */
+  request?: (q: readonly NimParam[], id: NimId) => Record<string, unknown>;
+  /** NIM's results from our reply; absent: an empty result. */
+  reply?: (params: ReplyOf<N>) => unknown[];
+}
+
+interface PushDialect<N extends PushName> {
+  /** NIM's id for this push when it is not ours (it may depend on the parameters; none: not sent). */
+  nimId?: (params: PushParams<N>) => NimId | undefined;
+  push: (params: PushParams<N>) => unknown[];
+}
+
+export type NimDialect = {
+  [N in CommandName]?: N extends PushName ? PushDialect<N> : RequestDialect<N>;
+};
+
+const first = (q: readonly NimParam[]) => q[0]?.v;
+/** The values of NIM's positional parameters, by the names its command config gives them. */
+const positional = (q: readonly NimParam[], names: readonly string[]) =>
+  Object.fromEntries(names.map((name, i) => [name, q[i]?.v]));
+const text = (value: unknown) =>
+  value === undefined || value === null ? undefined : String(value);
+
+/** NIM's history queries: p2p by account (7_6), teams by team id (8_23). */
+function historyFromNim(q: readonly NimParam[], id: NimId) {
+  const p = positional(q, ['to', 'beginTime', 'endTime', 'lastMsgId', 'limit', 'reverse']);
+  const query: Record<string, unknown> = {
+    scene: id.sid === 8 ? 'team' : 'p2p',
+    to: text(p.to),
+    beginTime: int(text(p.beginTime)),
+    endTime: int(text(p.endTime)),
+    limit: int(text(p.limit)),
+    reverse: bool(text(p.reverse)),
+  };
+  // NIM sends 0 for "from the newest"; ours leaves the bounds out.
+  for (const bound of ['beginTime', 'endTime'] as const)
+    if (query[bound] === 0) delete query[bound];
+  const last = text(p.lastMsgId);
+  if (last && last !== '0') query.lastMsgId = last;
+  return query;
+}
+
+const msgs = (list: readonly Parameters<typeof msgToNim>[0][]) => list.map(msgToNim);
+
+export const NIM_DIALECT = {
+  heartbeat: {},
+  login: {
+    request(q) {
+      const f = fromTags('login', first(q));
+      return {
+        appKey: f.appKey,
+        account: f.account,
+        token: f.token,
+        clientType: int(f.clientType),
+        os: f.os ?? '',
+        sdkVersion: int(f.sdkVersion),
+        protocolVersion: int(f.protocolVersion),
+        deviceId: f.deviceId,
+        // NIM sends 1 on its first login as well; only an automatic reconnect matters to us.
+        appLogin: f.appLogin === '1' ? 1 : 0,
+        ...(f.customTag ? { customTag: f.customTag } : {}),
+      };
+    },
+    reply: (p) => [
+      toTags('loginRes', { connectionId: p.connectionId, loginTime: p.serverTime }),
+      p.loginPorts.map((port) => toTags('loginPort', port)),
+      {},
+    ],
+  },
+  logout: {},
+  kicked: {
+    push: (p) => [p.fromClientType ?? 0, p.reason, p.custom ?? '', 0],
+  },
+  multiPortLogin: {
+    push: (p) => [p.state, p.ports.map((port) => toTags('loginPort', port))],
+  },
+  sync: {
+    request(q) {
+      const named = fromTags('sync', first(q));
+      const timetags: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(named))
+        if (isSyncCategory(name)) timetags[name] = int(value);
+      return { timetags };
+    },
+    // NIM's syncDone carries one timetag: the newest of ours.
+    reply: (p) => [Math.max(0, ...Object.values(p.timetags))],
+  },
+  syncOfflineMsgs: { push: (p) => [msgs(p.msgs)] },
+  syncRoamingMsgs: { push: (p) => [msgs(p.msgs)] },
+  getServerTime: { reply: (p) => [p.time] },
+  getNosCdnHost: { reply: (p) => [toTags('nosConfig', p)] },
+  sendMsg: {
+    nimIds: [COMMANDS.sendMsg, { sid: 8, cid: 2 }],
+    request: (q, id) => ({ msg: outgoingFromNim(first(q), id.sid === 8 ? 'team' : undefined) }),
+    reply: (p) => [msgToNim(p.msg)],
+  },
+  msg: {
+    nimId: (p) => nimMsgId(p.msg),
+    push: (p) => [msgToNim(p.msg)],
+  },
+  getHistoryMsgs: {
+    nimIds: [COMMANDS.getHistoryMsgs, { sid: 8, cid: 23 }],
+    request: historyFromNim,
+    reply: (p) => [msgs(p.msgs)],
+  },
+} satisfies NimDialect;
+
+/** The commands a NIM client can use on this server. */
+export const NIM_COMMANDS = Object.keys(NIM_DIALECT) as CommandName[];
+
+const keyOf = ({ sid, cid }: NimId) => `${sid}_${cid}`;
+const byNimId = new Map<string, CommandName>();
+for (const name of NIM_COMMANDS) {
+  const entry = NIM_DIALECT[name as keyof typeof NIM_DIALECT] as { nimIds?: readonly NimId[] };
+  for (const id of entry.nimIds ?? [COMMANDS[name]]) byNimId.set(keyOf(id), name);
+}
+
+/** Our command for the ids a NIM client sent, when the dialect carries it. */
+export function commandForNim(id: NimId): CommandName | undefined {
+  return byNimId.get(keyOf(id));
+}

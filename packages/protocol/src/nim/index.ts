@@ -1,0 +1,11 @@
+export {
+  NIM_DIALECT,
+  NIM_COMMANDS,
+  commandForNim,
+  type NimDialect,
+  type NimId,
+  type NimParam,
+} from './dialect.ts';
+export { NIM_TAGS, fromTags, toTags, type NimEntity, type NimProperty } from './tags.ts';
+export { withoutUndefined } from './values.ts';
+export { renderStatusTable, withStatusTable, STATUS_START, STATUS_END } from './status.ts';

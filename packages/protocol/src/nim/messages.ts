@@ -1,0 +1,94 @@
+// Messages between NIM's wire and ours: NIM carries a message as one property map (tags of
+// NIM_TAGS.msg) with numeric scenes, the text in `body` and every payload (file, location, custom
+// content) as JSON text in `attach`; ours names each payload.
+import type { Msg, OutgoingMsg } from '../commands/shapes/messaging.ts';
+import { MSG_TYPES } from '../commands/shapes/messaging.ts';
+import { fromTags, toTags, type NimProperty } from './tags.ts';
+import { bool, int } from './values.ts';
+
+const SCENE_NUMBERS = { p2p: 0, team: 1, superTeam: 5 } as const;
+type SceneName = keyof typeof SCENE_NUMBERS;
+
+function sceneOf(value: string | undefined): SceneName | string | undefined {
+  const found = (Object.keys(SCENE_NUMBERS) as SceneName[]).find(
+    (name) => String(SCENE_NUMBERS[name]) === value,
+  );
+  return found ?? value;
+}
+
+const FILE_TYPES: ReadonlySet<number> = new Set([
+  MSG_TYPES.image,
+  MSG_TYPES.audio,
+  MSG_TYPES.video,
+  MSG_TYPES.file,
+]);
+
+/** JSON text to a value; text that is not JSON stays as it is, for validation to refuse. */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const FLAGS = [
+  'isHistoryable',
+  'isRoamingable',
+  'isSyncable',
+  'cc',
+  'isPushable',
+  'isOfflinable',
+  'isUnreadable',
+  'needPushNick',
+  'needMsgReceipt',
+  'needUpdateSession',
+] as const;
+
+/** A message a NIM client sends, as our `sendMsg` takes it (validated after). */
+export function outgoingFromNim(
+  property: unknown,
+  /** The scene NIM's command implies (a team message is sent as 8_2). */
+  impliedScene?: SceneName,
+): Partial<Record<keyof OutgoingMsg, unknown>> {
+  const f = fromTags('msg', property);
+  const type = int(f.type);
+  const msg: Partial<Record<keyof OutgoingMsg, unknown>> = {
+    scene: impliedScene ?? sceneOf(f.scene),
+    to: f.to,
+    type,
+    idClient: f.idClient,
+  };
+  if (f.resend !== undefined) msg.resend = bool(f.resend);
+  if (f.body !== undefined && f.body !== '') msg.text = f.body;
+  if (f.attach !== undefined && f.attach !== '') {
+    if (typeof type === 'number' && FILE_TYPES.has(type)) msg.file = parsed(f.attach);
+    else if (type === MSG_TYPES.geo) msg.geo = parsed(f.attach);
+    else if (type === MSG_TYPES.custom) msg.content = f.attach;
+    else msg.attach = f.attach;
+  }
+  for (const key of ['custom', 'pushContent', 'pushPayload'] as const)
+    if (f[key] !== undefined && f[key] !== '') msg[key] = f[key];
+  for (const flag of FLAGS) if (f[flag] !== undefined) msg[flag] = bool(f[flag]);
+  return msg;
+}
+
+/**
+ * NIM delivers a team message as teamMsg (8_3) and a one-to-one message as msg (7_2); super-team
+ * messages are not in the dialect yet (undefined: not sent).
+ */
+export function nimMsgId(msg: Msg): { sid: number; cid: number } | undefined {
+  if (msg.scene === 'team') return { sid: 8, cid: 3 };
+  return msg.scene === 'p2p' ? { sid: 7, cid: 2 } : undefined;
+}
+
+/** Our delivered message as NIM's property map. */
+export function msgToNim(msg: Msg): NimProperty {
+  const attach = msg.file ?? msg.geo ?? msg.content ?? msg.attach;
+  return toTags('msg', {
+    ...msg,
+    scene: SCENE_NUMBERS[msg.scene],
+    body: msg.text ?? '',
+    attach: typeof attach === 'string' ? attach : attach && JSON.stringify(attach),
+  });
+}

@@ -1,0 +1,118 @@
+// NIM's numeric tags: how the official NIM Web SDK names each field of an entity on its JSON wire
+// (property maps keyed by numbers, values as strings). These are facts of NIM's wire, read from
+// the SDK's published builds (IM-REFERENCE.md); each map lists the fields this server speaks.
+
+/** One entity's field names to NIM's tags. */
+export type TagMap = Readonly<Record<string, number>>;
+
+export const NIM_TAGS = {
+  login: {
+    clientType: 3,
+    os: 4,
+    sdkVersion: 6,
+    appLogin: 8,
+    protocolVersion: 9,
+    deviceId: 13,
+    appKey: 18,
+    account: 19,
+    customTag: 38,
+    token: 1000,
+  },
+  loginRes: { customTag: 38, connectionId: 102, ip: 103, port: 104, loginTime: 109 },
+  loginPort: {
+    type: 3,
+    os: 4,
+    deviceId: 13,
+    account: 19,
+    customTag: 38,
+    connectionId: 102,
+    ip: 103,
+    time: 109,
+  },
+  nosConfig: { cdnDomain: 2, expire: 3, objectNamePrefix: 4 },
+  /** The sync request's timetags by category. */
+  sync: {
+    myInfo: 1,
+    offlineMsgs: 2,
+    teams: 3,
+    roamingMsgs: 7,
+    relations: 9,
+    friends: 11,
+    sessions: 12,
+    friendUsers: 13,
+    msgReceipts: 14,
+    myTeamMembers: 15,
+    deleteMsg: 17,
+    sessionAck: 18,
+    broadcastMsgs: 20,
+    avSignal: 21,
+    superTeams: 22,
+    myInfoInSuperTeams: 23,
+    superTeamRoamingMsgs: 24,
+    stickTopSessions: 28,
+  },
+  msg: {
+    scene: 0,
+    to: 1,
+    from: 2,
+    fromClientType: 4,
+    fromDeviceId: 5,
+    fromNick: 6,
+    time: 7,
+    type: 8,
+    body: 9,
+    attach: 10,
+    idClient: 11,
+    idServer: 12,
+    resend: 13,
+    custom: 15,
+    pushPayload: 16,
+    pushContent: 17,
+    needMsgReceipt: 26,
+    needUpdateSession: 28,
+    isHistoryable: 100,
+    isRoamingable: 101,
+    isSyncable: 102,
+    cc: 105,
+    isPushable: 107,
+    isOfflinable: 108,
+    isUnreadable: 109,
+    needPushNick: 110,
+  },
+} as const satisfies Record<string, TagMap>;
+
+export type NimEntity = keyof typeof NIM_TAGS;
+
+/** A property map as it travels: tags to string values. */
+export type NimProperty = Record<string, string>;
+
+/** Reads a property map into field names; unknown tags are left out. Values stay strings. */
+export function fromTags(entity: NimEntity, property: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!property || typeof property !== 'object' || Array.isArray(property)) return out;
+  const map: TagMap = NIM_TAGS[entity];
+  for (const [name, tag] of Object.entries(map)) {
+    const value = (property as Record<string, unknown>)[String(tag)];
+    if (value === undefined || value === null) continue;
+    out[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return out;
+}
+
+/** Writes named fields as a property map of strings (NIM's server sends every value as text). */
+export function toTags(entity: NimEntity, fields: Record<string, unknown>): NimProperty {
+  const out: NimProperty = {};
+  const map: TagMap = NIM_TAGS[entity];
+  for (const [name, tag] of Object.entries(map)) {
+    const value = fields[name];
+    if (value === undefined || value === null) continue;
+    out[String(tag)] = typeof value === 'string' ? value : stringOf(value);
+  }
+  return out;
+}
+
+function stringOf(value: unknown): string {
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
+}

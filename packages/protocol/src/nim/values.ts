@@ -1,0 +1,25 @@
+// NIM's property maps carry every value as text; our schemas want numbers and booleans. A value
+// that does not convert stays as it came, so the command's schema refuses it (414), never a guess.
+
+export function int(value: string | undefined): number | string | undefined {
+  return value !== undefined && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
+}
+
+export function bool(value: string | undefined): boolean | string | undefined {
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  return value;
+}
+
+/** A field NIM's packet left out is absent in ours, never `undefined` (the frame codec refuses it). */
+export function withoutUndefined(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (field === undefined) continue;
+    out[key] =
+      field && typeof field === 'object' && !Array.isArray(field)
+        ? withoutUndefined(field as Record<string, unknown>)
+        : field;
+  }
+  return out;
+}
