@@ -12,6 +12,7 @@ import {
   templatesByIds,
 } from '../store/coupon-templates.ts';
 import {
+  countOwnCoupons,
   findCoupon,
   findCouponByCode,
   findOwnCoupon,
@@ -140,6 +141,11 @@ export async function listCoupons(
   return withTemplates(db, await listOwnCoupons(db, userId, status, now));
 }
 
+/** A shopper's coupon counts by status, and how many unused ones expire within `warnDays`. */
+export function couponCounts(db: Kysely<Database>, userId: number, now: number, warnDays: number) {
+  return countOwnCoupons(db, userId, now, now + warnDays * DAY_MS);
+}
+
 /** One coupon of its owner; anyone else's id answers 60050 as if it did not exist. */
 export async function requireOwnCoupon(
   db: Kysely<Database>,
@@ -237,17 +243,34 @@ export function normaliseExchangeCode(input: string): string {
   return input.replace(/[\s-]/g, '').toUpperCase();
 }
 
-/** A coupon as its owner sees it; the redemption code only where the page shows it. */
-export function publicCoupon({ coupon, template }: OwnedCoupon, now: number, withCode = false) {
+/** The window of "即将过期" when the coupon campaign's settings name none. */
+export const DEFAULT_EXPIRY_WARNING_DAYS = 3;
+
+export interface PublicCouponOptions {
+  /** The redemption code, only where the page shows it. */
+  withCode?: boolean;
+  /** An unused coupon expiring within this many days is "expiring soon". */
+  warnDays?: number;
+}
+
+/** A coupon as its owner sees it. */
+export function publicCoupon(
+  { coupon, template }: OwnedCoupon,
+  now: number,
+  { withCode = false, warnDays = DEFAULT_EXPIRY_WARNING_DAYS }: PublicCouponOptions = {},
+) {
+  const status = couponStatus(coupon, now);
+  const expiresAt = Number(coupon.expires_at);
   return {
     id: Number(coupon.id),
     ...publicTemplate(template),
     source: coupon.source,
     claimedAt: Number(coupon.claimed_at),
-    expiresAt: Number(coupon.expires_at),
-    status: couponStatus(coupon, now),
+    expiresAt,
+    status,
     usedAt: coupon.used_at === null ? null : Number(coupon.used_at),
     usedChannel: coupon.used_channel,
+    expiresSoon: status === 'unused' && expiresAt <= now + warnDays * DAY_MS,
     ...(withCode ? { code: coupon.code } : {}),
   };
 }
