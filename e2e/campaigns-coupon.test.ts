@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './harness/app.ts';
 import { screenshot } from './harness/browser.ts';
 import { demoCode, type TestServer } from '../apps/server/test/harness/index.ts';
-import { campaignApi, expectLoginAsked, openLoggedIn, openLoggedOut } from './campaigns-support.ts';
+import {
+  campaignApi,
+  expectLoginAsked,
+  expectLoginOpened,
+  openLoggedIn,
+  openLoggedOut,
+} from './campaigns-support.ts';
 
 describe('coupon pages', () => {
   let app: TestServer;
@@ -34,10 +40,11 @@ describe('coupon pages', () => {
 
       await page.goto(`${app.url}/activity/newuser/coupon`);
       await page.getByRole('heading', { name: '新人专享 38元礼包' }).waitFor();
-      await page.getByText('共 3 张，合计 ¥38').waitFor();
+      await page.getByText('共 3 张，合计 ¥38.00').waitFor();
       await screenshot(page, 'campaign-newuser-logged-out');
+      // 登录领取 says it already: straight to login, no second "请先登录".
       await page.getByRole('button', { name: '登录领取' }).click();
-      await expectLoginAsked(page, '/activity/newuser/coupon');
+      await expectLoginOpened(page, '/activity/newuser/coupon');
 
       const shareCode = (
         await campaignApi<{ shareCode: string }>(app.url, sharer, 'GET', 'coupon/poster')
@@ -46,7 +53,7 @@ describe('coupon pages', () => {
       await page.getByText('来自好友 138****4000').waitFor();
       await screenshot(page, 'campaign-send-coupon-logged-out');
       await page.getByRole('button', { name: '登录领取' }).click();
-      await expectLoginAsked(page, `/activity/sendCoupon/index?shareCode=${shareCode}`);
+      await expectLoginOpened(page, `/activity/sendCoupon/index?shareCode=${shareCode}`);
 
       await page.goto(`${app.url}/activity/sendCoupon/index?shareCode=NOSUCHCODE1`);
       await page.getByText('分享链接无效或已失效，请让好友重新分享').waitFor();
@@ -79,7 +86,9 @@ describe('coupon pages', () => {
       await page.goto(`${app.url}/activity/coupon/core`);
       const card = page.getByRole('article', { name: '全场满99减10元' });
       await card.getByRole('button', { name: '立即领取' }).click();
-      await page.getByText('领取成功，已放入“我的优惠券”').waitFor();
+      const popup = page.getByRole('dialog', { name: '领取成功' });
+      await popup.getByText('有效期至').waitFor();
+      await popup.getByRole('button', { name: '继续' }).click();
       await card.getByText('已领取').waitFor();
       await screenshot(page, 'campaign-coupon-core-claimed');
 
@@ -96,23 +105,26 @@ describe('coupon pages', () => {
       await page.getByRole('link', { name: '线上使用 ›' }).click();
       await page.waitForURL((url) => url.pathname === '/activity/coupon/cloudUse');
       await page.getByText('全场商品可用（礼品卡除外）').waitFor();
+      // Below the threshold the page says what is missing and offers no use.
       await page.getByRole('textbox', { name: '订单金额' }).fill('50');
-      await page.getByRole('button', { name: '使用优惠券' }).click();
-      await page.getByRole('button', { name: '确认使用' }).click();
-      await page.getByText('订单金额满99元才能使用该优惠券').waitFor();
+      await page.getByText('还差 ¥49.00 可用此券').waitFor();
+      expect(await page.getByRole('button', { name: '使用优惠券' }).isDisabled()).toBe(true);
       await page.getByRole('textbox', { name: '订单金额' }).fill('120');
-      await page.waitForTimeout(550); // past the page's double-tap guard, as a shopper typing is
+      await page.getByLabel('优惠预览').getByText('¥110.00').waitFor();
       await page.getByRole('button', { name: '使用优惠券' }).click();
+      await page
+        .getByText('订单金额 ¥120.00，优惠 ¥10.00，实付 ¥110.00', { exact: false })
+        .waitFor();
       await page.getByRole('button', { name: '确认使用' }).click();
       const result = page.getByRole('status', { name: '使用结果' });
-      await result.getByText('¥10').waitFor();
-      await result.getByText('¥110').waitFor();
+      await result.getByText('¥10.00').waitFor();
+      await result.getByText('¥110.00').waitFor();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await screenshot(page, 'campaign-coupon-cloud-use');
 
       await page.goto(`${app.url}/activity/coupon/use`);
       await page.getByText('暂无可用优惠券').waitFor();
-      await page.getByText('已使用', { exact: true }).first().click();
+      await page.getByText('已使用(1)', { exact: true }).click();
       await page.getByRole('article', { name: '全场满99减10元' }).getByText('已使用').waitFor();
       await screenshot(page, 'campaign-coupon-mine-used');
 
@@ -138,7 +150,7 @@ describe('coupon pages', () => {
         .toBe('');
       await expect
         .poll(() => page.locator('.adm-segmented-item-selected').textContent())
-        .toBe('未使用');
+        .toBe('未使用(1)');
       await screenshot(page, 'campaign-coupon-exchanged');
       expect(errors).toEqual([]);
     } finally {
@@ -152,7 +164,13 @@ describe('coupon pages', () => {
     try {
       await page.goto(`${app.url}/activity/newuser/coupon`);
       await page.getByRole('button', { name: '一键领取' }).click();
-      await page.getByText('领取成功，3张优惠券已放入“我的优惠券”').waitFor();
+      const popup = page.getByRole('dialog', { name: '领取成功' });
+      await popup.getByText('3张优惠券 共¥38.00').waitFor();
+      await popup
+        .getByRole('list', { name: '领到的优惠券' })
+        .getByText(/新人满129减25元，有效期至/)
+        .waitFor();
+      await popup.getByRole('button', { name: '继续' }).click();
       await page.getByRole('link', { name: '已领取，去使用' }).waitFor();
       await screenshot(page, 'campaign-newuser-claimed');
       await page.reload();
@@ -193,7 +211,10 @@ describe('coupon pages', () => {
       await page.goto(link);
       await page.getByRole('article', { name: '好友赠券 满39减8元' }).waitFor();
       await page.getByRole('button', { name: '立即领取' }).click();
-      await page.getByText('领取成功，已放入“我的优惠券”').waitFor();
+      await page
+        .getByRole('dialog', { name: '领取成功' })
+        .getByRole('button', { name: '继续' })
+        .click();
       await page.getByRole('link', { name: '已领取，去使用' }).click();
       await page.getByRole('img', { name: '二维码' }).waitFor();
       await screenshot(page, 'campaign-send-coupon-claimed-code');

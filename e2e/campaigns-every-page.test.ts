@@ -177,7 +177,8 @@ describe('every campaign page', () => {
         ['已使用', '暂无已使用的优惠券'],
         ['已过期', '暂无过期优惠券'],
       ]) {
-        await page.getByText(tab, { exact: true }).click();
+        // The tabs carry their counts: 已使用(0).
+        await page.getByText(`${tab}(0)`, { exact: true }).click();
         await page.getByText(empty).waitFor();
       }
       // The segmented control marks its item selected once its thumb has slid there.

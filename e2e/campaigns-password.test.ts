@@ -80,7 +80,10 @@ describe('password pages', () => {
       await enter(page, `${points.slice(0, 4).toLowerCase()} ${points.slice(4)}`);
       await alert.getByText('兑换成功').waitFor();
       await alert.getByText('恭喜获得「88积分」').waitFor();
+      const popup = page.getByRole('dialog', { name: '恭喜获得' });
+      await popup.getByText('+88 积分').waitFor();
       await screenshot(page, 'campaign-password-right');
+      await popup.getByRole('button', { name: '继续' }).click();
 
       await enter(page, demoCode(app, 'MORSEL2026'));
       await alert.getByText('已经兑换过啦').waitFor();

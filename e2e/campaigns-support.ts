@@ -77,3 +77,9 @@ export async function expectLoginAsked(page: Page, from: string): Promise<void> 
   await page.waitForURL((url) => url.pathname === '/my/login');
   expect(new URL(page.url()).searchParams.get('loginFrom')).toBe(from);
 }
+
+/** A 登录… button went straight to the login page (no "请先登录" dialog), with loginFrom. */
+export async function expectLoginOpened(page: Page, from: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/my/login');
+  expect(new URL(page.url()).searchParams.get('loginFrom')).toBe(from);
+}

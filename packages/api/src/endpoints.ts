@@ -144,6 +144,11 @@ export const ENDPOINTS = {
   },
   'admin.redeem': { method: 'POST', path: '/admin/api/coupons/redeem', access: 'cashier' },
 
+  // The shopper's hub: coupon tab counts, the summary and "我的奖品" across campaigns (issue 28).
+  'coupon.mineCounts': { method: 'GET', path: '/api/campaign/coupon/counts', access: 'user' },
+  'hub.summary': { method: 'GET', path: '/api/campaign/hub/summary', access: 'optionalUser' },
+  'hub.awards': { method: 'GET', path: '/api/campaign/hub/prizes', access: 'user' },
+
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },
 } as const satisfies Record<string, Endpoint>;

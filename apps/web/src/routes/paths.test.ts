@@ -14,6 +14,7 @@ describe('route builders', () => {
       paths.login('/activity/sign/index'),
       paths.agreement(),
       paths.privacy(),
+      paths.myPrizes(),
       paths.sign(),
       paths.raffle({ shareCode: 'AB12CD34' }),
       paths.password(),

@@ -23,6 +23,8 @@ export const paths = {
   login: (loginFrom?: string) => withQuery(LOGIN_PATH, { loginFrom }),
   agreement: () => '/my/agreement',
   privacy: () => '/my/privacy',
+  /** "我的奖品" of every campaign (the hub's). */
+  myPrizes: () => '/my/prizes',
 
   sign: () => '/activity/sign/index',
   raffle: (query: { shareCode?: string | null } = {}) => withQuery('/activity/raffle/index', query),

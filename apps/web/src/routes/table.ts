@@ -185,6 +185,13 @@ export const routes: RouteDef[] = [
     background: '#ffffff',
     page: () => import('../pages/legal/PrivacyPage.tsx'),
   },
+  // Not in the spec's list: the hub's one "我的奖品" across every campaign (issue 28). Like the
+  // coupon pages it shows its own login prompt (requireLogin stays exactly as the spec marks it).
+  {
+    path: '/my/prizes',
+    title: '我的奖品',
+    page: () => import('../pages/home/MyPrizesPage.tsx'),
+  },
   ...activity.map((entry) => define(entry, '/activity')),
 ];
 

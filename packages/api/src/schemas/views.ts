@@ -92,6 +92,9 @@ export const CouponView = Type.Object({
   status: CouponStatus,
   usedAt: Nullable(Millis),
   usedChannel: Nullable(Type.String()),
+  expiresSoon: Type.Boolean({
+    description: "unused and expiring within the coupon campaign's expiryWarningDays (即将过期)",
+  }),
   code: Type.Optional(Type.String({ description: 'only on the one-coupon reply' })),
 });
 

@@ -10,6 +10,8 @@ export const CouponSettings = Type.Object(
     ...CampaignCopy,
     /** Category order in the coupon centre; categories not listed follow. */
     categories: Type.Array(Type.String({ minLength: 1, maxLength: 32 }), { maxItems: 20 }),
+    /** An unused coupon expiring within this many days reads 即将过期 (3 when left out). */
+    expiryWarningDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })),
     newUserPack: Type.Object(
       {
         title: Type.String({ minLength: 1, maxLength: 64 }),

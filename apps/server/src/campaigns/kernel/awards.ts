@@ -16,6 +16,11 @@ export const isShown = (award: Award): award is ShownAward => award.kind !== 'th
 
 /** My prizes of a campaign, newest first ("thanks for playing" results are not prizes). */
 export { listOwnAwards as listAwards } from '../store/awards.ts';
+/** My prizes of every campaign (the hub's "我的奖品") and how many there are. */
+export {
+  listAllOwnAwards as listAllAwards,
+  countAllOwnAwards as countAllAwards,
+} from '../store/awards.ts';
 
 /** One prize of its owner; another shopper's id, a "thanks" or an unknown id answer 60003. */
 export async function requireOwnAward(

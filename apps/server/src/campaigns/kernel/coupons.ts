@@ -12,6 +12,7 @@ import {
   templatesByIds,
 } from '../store/coupon-templates.ts';
 import {
+  countOwnCoupons,
   findCoupon,
   findCouponByCode,
   findOwnCoupon,
@@ -139,6 +140,11 @@ export async function listCoupons(
   return withTemplates(db, await listOwnCoupons(db, userId, status, now));
 }
 
+/** A shopper's coupon counts by status, and how many unused ones expire within `warnDays`. */
+export function couponCounts(db: Kysely<Database>, userId: number, now: number, warnDays: number) {
+  return countOwnCoupons(db, userId, now, now + warnDays * DAY_MS);
+}
+
 /** One coupon of its owner; anyone else's id answers 60050 as if it did not exist. */
 export async function requireOwnCoupon(
   db: Kysely<Database>,
@@ -236,21 +242,40 @@ export function normaliseExchangeCode(input: string): string {
   return input.replace(/[\s-]/g, '').toUpperCase();
 }
 
+/** The window of "即将过期" when the coupon campaign's settings name none. */
+export const DEFAULT_EXPIRY_WARNING_DAYS = 3;
+
+export interface PublicCouponOptions {
+  /** An unused coupon expiring within this many days is "expiring soon". */
+  warnDays?: number;
+}
+
 /** A coupon as its owner sees it in lists (no redemption code). */
-export function publicCoupon({ coupon, template }: OwnedCoupon, now: number) {
+export function publicCoupon(
+  { coupon, template }: OwnedCoupon,
+  now: number,
+  { warnDays = DEFAULT_EXPIRY_WARNING_DAYS }: PublicCouponOptions = {},
+) {
+  const status = couponStatus(coupon, now);
+  const expiresAt = Number(coupon.expires_at);
   return {
     id: Number(coupon.id),
     ...publicTemplate(template),
     source: coupon.source,
     claimedAt: Number(coupon.claimed_at),
-    expiresAt: Number(coupon.expires_at),
-    status: couponStatus(coupon, now),
+    expiresAt,
+    status,
     usedAt: coupon.used_at === null ? null : Number(coupon.used_at),
     usedChannel: coupon.used_channel,
+    expiresSoon: status === 'unused' && expiresAt <= now + warnDays * DAY_MS,
   };
 }
 
 /** One coupon with the redemption code the shop scans (its own page only). */
-export function couponWithCode(owned: OwnedCoupon, now: number) {
-  return { ...publicCoupon(owned, now), code: owned.coupon.code };
+export function couponWithCode(
+  owned: OwnedCoupon,
+  now: number,
+  options: PublicCouponOptions = {},
+) {
+  return { ...publicCoupon(owned, now, options), code: owned.coupon.code };
 }

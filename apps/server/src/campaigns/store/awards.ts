@@ -47,6 +47,30 @@ export function listOwnAwards(
     .execute();
 }
 
+/** A shopper's prizes of every campaign, newest first, at most 200. */
+export function listAllOwnAwards(db: Kysely<Database>, userId: number): Promise<ShownAward[]> {
+  return db
+    .selectFrom('campaign_awards')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', '!=', 'thanks')
+    .$narrowType<{ kind: AwardKind }>()
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** How many prizes a shopper won in every campaign. */
+export async function countAllOwnAwards(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('campaign_awards')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('kind', '!=', 'thanks')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** One prize of its owner in a campaign; undefined for anyone else's, a "thanks" or an unknown id. */
 export function findOwnAward(
   db: Kysely<Database>,

@@ -1,6 +1,6 @@
 // Issued coupons (coupons): inserted with their redemption code, listed and read by their
 // owner, found by code at a till, and marked used by one conditional update (once only).
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { CouponTable } from './tables.ts';
 
@@ -29,6 +29,45 @@ export function listOwnCoupons(
   if (status === 'expired')
     query = query.where('used_at', 'is', null).where('expires_at', '<=', now);
   return query.orderBy('id', 'desc').limit(200).execute();
+}
+
+export interface CouponCounts {
+  unused: number;
+  used: number;
+  expired: number;
+  /** Unused coupons that expire before `soonUntil`. */
+  expiringSoon: number;
+}
+
+/** How many of a shopper's coupons are in each status at `now`, in one statement. */
+export async function countOwnCoupons(
+  db: Kysely<Database>,
+  userId: number,
+  now: number,
+  soonUntil: number,
+): Promise<CouponCounts> {
+  const unusedAt = sql`used_at is null and expires_at > ${now}`;
+  const row = await db
+    .selectFrom('coupons')
+    .select([
+      sql<number>`sum(case when ${unusedAt} then 1 else 0 end)`.as('unused'),
+      sql<number>`sum(case when used_at is not null then 1 else 0 end)`.as('used'),
+      sql<number>`sum(case when used_at is null and expires_at <= ${now} then 1 else 0 end)`.as(
+        'expired',
+      ),
+      sql<number>`sum(case when ${unusedAt} and expires_at <= ${soonUntil} then 1 else 0 end)`.as(
+        'expiringSoon',
+      ),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  // Sums are null over no rows, and PostgreSQL answers bigints as strings.
+  return {
+    unused: Number(row.unused ?? 0),
+    used: Number(row.used ?? 0),
+    expired: Number(row.expired ?? 0),
+    expiringSoon: Number(row.expiringSoon ?? 0),
+  };
 }
 
 /** One coupon of its owner; undefined for anyone else's or an unknown id. */

@@ -44,7 +44,7 @@ export interface AwardListProps {
   emptyAction: ReactNode;
 }
 
-function AwardItem({ award, onAddress }: { award: Award; onAddress: () => void }) {
+export function AwardItem({ award, onAddress }: { award: Award; onAddress: () => void }) {
   return (
     <li className={styles.item}>
       <Link to={detailPath(award)} className={styles.itemMain} aria-label={`${award.name} 详情`}>

@@ -1,6 +1,9 @@
 // One coupon as shops draw it: the value on the left, name, threshold, scope and validity on the
-// right, the action (claim, use, status) at the end.
+// right, the action (claim, use, status) at the end. With `to`, the whole card opens it (the
+// name's link stretches over the card; the action's own buttons stay above it), and `warning`
+// puts a badge under the name (即将过期).
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Template } from './api.ts';
 import styles from './coupon.module.css';
 
@@ -18,9 +21,21 @@ export interface CouponCardProps {
   action?: ReactNode;
   dimmed?: boolean;
   stamp?: string;
+  /** Where a tap anywhere on the card goes (the coupon's code or online use). */
+  to?: string;
+  /** A badge under the name: "即将过期". */
+  warning?: string;
 }
 
-export function CouponCard({ coupon, validity, action, dimmed, stamp }: CouponCardProps) {
+export function CouponCard({
+  coupon,
+  validity,
+  action,
+  dimmed,
+  stamp,
+  to,
+  warning,
+}: CouponCardProps) {
   return (
     <article className={dimmed ? styles.cardDimmed : styles.card} aria-label={coupon.name}>
       <div className={styles.value}>
@@ -28,7 +43,16 @@ export function CouponCard({ coupon, validity, action, dimmed, stamp }: CouponCa
         <span>{coupon.thresholdText}</span>
       </div>
       <div className={styles.body}>
-        <h3 className={styles.name}>{coupon.name}</h3>
+        <h3 className={styles.name}>
+          {to ? (
+            <Link className={styles.cover} to={to}>
+              {coupon.name}
+            </Link>
+          ) : (
+            coupon.name
+          )}
+        </h3>
+        {warning && <span className={styles.warning}>{warning}</span>}
         <p className={styles.line}>{channelsText(coupon.channels)}</p>
         <p className={styles.line}>{validity ?? `领取后${coupon.validDays}天内有效`}</p>
       </div>

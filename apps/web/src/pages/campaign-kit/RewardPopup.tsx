@@ -23,6 +23,8 @@ export interface Reward {
   note?: ReactNode;
   /** The coupon to use (its id and channels decide where 去使用 goes). */
   coupon?: { id: number | string; channels: readonly ('store' | 'online')[] } | null;
+  /** Where 去使用 goes instead (several coupons at once: "我的优惠券"). */
+  useTo?: string;
 }
 
 export interface RewardPopupProps {
@@ -36,7 +38,7 @@ export interface RewardPopupProps {
 
 /** What the main button does for this reward. */
 export function nextStep(reward: Reward, canAddress: boolean): 'use' | 'address' | 'continue' {
-  if (reward.kind === 'coupon' && reward.coupon) return 'use';
+  if (reward.kind === 'coupon' && (reward.coupon || reward.useTo)) return 'use';
   if (reward.kind === 'goods' && canAddress) return 'address';
   return 'continue';
 }
@@ -84,8 +86,12 @@ export function RewardPopup({
         )}
         {reward.note && <div className={styles.note}>{reward.note}</div>}
         <div className={styles.actions}>
-          {step === 'use' && reward.coupon && (
-            <Link className={styles.primary} to={couponUsePath(reward.coupon)} onClick={onClose}>
+          {step === 'use' && (
+            <Link
+              className={styles.primary}
+              to={reward.useTo ?? couponUsePath(reward.coupon!)}
+              onClick={onClose}
+            >
               去使用
             </Link>
           )}

@@ -1,6 +1,8 @@
 // /activity/coupon/cloudUse "优惠券": using a coupon online — where it applies (scope, threshold,
 // validity, the mall section) and paying an order with it (POST use: discount and amount due).
-import { useState } from 'react';
+// The amount field takes only amounts; the page says how much is missing below the threshold and
+// previews the discount before the shopper confirms (onlineUse.ts).
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
 import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
@@ -9,32 +11,60 @@ import { isLoggedIn } from '../../session/session.ts';
 import { Button, Dialog, Input } from '../../ui/index.ts';
 import { api, type DataOf } from '../../request/api.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
-import { fenFromYuan, formatDotDay, yuan } from '../campaign-kit/format.ts';
+import { amountInput, formatDotDay, price } from '../campaign-kit/format.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
+import { previewOnlineUse, type OnlinePreview } from './onlineUse.ts';
 import styles from './CloudUsePage.module.css';
 
 type UseResult = DataOf<'coupon.use'>;
+
+/** Under the amount: what is missing, or what the coupon takes off (live, as the shopper types). */
+function PreviewLine({ preview }: { preview: OnlinePreview }) {
+  let text: ReactNode = '输入订单金额，预览优惠';
+  let tone = styles.hint;
+  if (preview.kind === 'invalid') {
+    text = '请输入正确的订单金额';
+    tone = styles.warn;
+  } else if (preview.kind === 'below') {
+    text = `还差 ${price(preview.shortfall)} 可用此券`;
+    tone = styles.warn;
+  } else if (preview.kind === 'ok') {
+    text = (
+      <>
+        优惠 <strong className={styles.money}>{price(preview.discount)}</strong>，实付{' '}
+        <strong className={styles.money}>{price(preview.payable)}</strong>
+      </>
+    );
+  }
+  return (
+    <p className={tone} aria-live="polite" aria-label="优惠预览">
+      {text}
+    </p>
+  );
+}
 
 function Online({ id }: { id: string }) {
   const { remote, retry, setData } = useRemote(() => api.call('coupon.mineDetail', { id }), [id]);
   const [amount, setAmount] = useState('');
   const [result, setResult] = useState<UseResult | null>(null);
 
-  const pay = useDoubleClickGuard(async () => {
-    const fen = fenFromYuan(amount);
-    if (!Number.isFinite(fen) || fen < 1) {
-      toast('请输入正确的订单金额');
+  const pay = useDoubleClickGuard(async (preview: OnlinePreview) => {
+    if (preview.kind !== 'ok') {
+      toast(preview.kind === 'below' ? '订单金额未满使用门槛' : '请输入正确的订单金额');
       return;
     }
     const confirmed = await Dialog.confirm({
       title: '确认使用优惠券',
-      content: `订单金额 ¥${yuan(fen)}，使用后优惠券将失效`,
+      content: `订单金额 ${price(preview.order)}，优惠 ${price(preview.discount)}，实付 ${price(preview.payable)}。使用后优惠券将失效`,
       confirmText: '确认使用',
     });
     if (!confirmed) return;
-    const reply = await runAction(() => api.call('coupon.use', { id, orderAmount: fen }), toast);
+    const reply = await runAction(
+      () => api.call('coupon.use', { id, orderAmount: preview.order }),
+      toast,
+    );
     if (!reply) return;
     if (!isSuccess(reply)) {
       toast(reply.message);
@@ -49,6 +79,7 @@ function Online({ id }: { id: string }) {
     return <Failed message={remote.message} onRetry={remote.code === -500 ? retry : undefined} />;
   const coupon = remote.data;
   const online = coupon.channels.includes('online');
+  const preview = previewOnlineUse(coupon, amount);
   return (
     <>
       <div className={styles.list}>
@@ -73,7 +104,7 @@ function Online({ id }: { id: string }) {
       {online && coupon.status === 'unused' && !result && (
         <section className={styles.card} aria-label="线上使用">
           <h2>线上使用</h2>
-          <p>输入订单金额，抵扣后支付</p>
+          <p>使用门槛：{coupon.thresholdText}</p>
           <div className={styles.amount}>
             <span>¥</span>
             <Input
@@ -82,10 +113,17 @@ function Online({ id }: { id: string }) {
               inputMode="decimal"
               placeholder="订单金额（元）"
               value={amount}
-              onChange={setAmount}
+              onChange={(typed) => setAmount(amountInput(typed))}
             />
           </div>
-          <Button block color="primary" shape="rounded" onClick={pay}>
+          <PreviewLine preview={preview} />
+          <Button
+            block
+            color="primary"
+            shape="rounded"
+            disabled={preview.kind !== 'ok'}
+            onClick={() => pay(preview)}
+          >
             使用优惠券
           </Button>
         </section>
@@ -94,8 +132,8 @@ function Online({ id }: { id: string }) {
         <section className={styles.card} role="status" aria-label="使用结果">
           <h2>使用成功</h2>
           <p>
-            已优惠 <strong className={styles.money}>¥{yuan(result.discount)}</strong>，实付{' '}
-            <strong className={styles.money}>¥{yuan(result.payable)}</strong>
+            已优惠 <strong className={styles.money}>{price(result.discount)}</strong>，实付{' '}
+            <strong className={styles.money}>{price(result.payable)}</strong>
           </p>
         </section>
       )}

@@ -1,5 +1,7 @@
 // /activity/coupon/core "领券中心": the centre's coupons by category; claim (login asked then),
-// claimed and sold-out states; a claimed coupon opens its code.
+// claimed and sold-out states; a claimed coupon opens its code. A claim tapped logged out completes
+// when login returns (pendingAction, the template as payload); a claim shows the reward popup with
+// the coupon's real expiry (the claim's reply).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
@@ -7,8 +9,12 @@ import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button, CapsuleTabs } from '../../ui/index.ts';
 import { api } from '../../request/api.ts';
-import { CODES, codeOf, type Template } from '../campaign-kit/api.ts';
+import { CODES, codeOf, type Coupon, type Template } from '../campaign-kit/api.ts';
+import { couponReward } from '../campaign-kit/awardReward.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
+import { useResumeAction } from '../campaign-kit/pendingAction.ts';
+import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
+import { couponUsePath, paths } from '../../routes/paths.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { askLogin, CampaignNotice, Empty, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
@@ -22,12 +28,15 @@ type CentreCoupon = Template & {
   state: 'claimable' | 'claimed' | 'sold_out';
 };
 
+const RESUME = 'coupon.claim';
+
 export default function CouponCorePage() {
   const { remote, retry, refresh, setData } = useRemote(() => api.call('coupon.centre'), []);
   const [category, setCategory] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  /** Coupons claimed on this visit: their id opens the code directly. */
-  const [claimedIds, setClaimedIds] = useState<Record<string, string>>({});
+  /** Coupons claimed on this visit: 去使用 opens the coupon directly. */
+  const [claimedCoupons, setClaimedCoupons] = useState<Record<string, Coupon>>({});
+  const [reward, setReward] = useState<Reward | null>(null);
   const share = usePageShare({
     path: '/activity/coupon/core',
     title: '零食优惠券免费领',
@@ -38,7 +47,7 @@ export default function CouponCorePage() {
   const claim = async (coupon: CentreCoupon) => {
     if (busy) return;
     if (!isLoggedIn()) {
-      askLogin('登录后即可领取优惠券');
+      askLogin('登录后即可领取优惠券', { action: RESUME, payload: coupon.templateKey });
       return;
     }
     setBusy(coupon.templateKey);
@@ -49,8 +58,8 @@ export default function CouponCorePage() {
     setBusy(null);
     if (!reply) return;
     if (isSuccess(reply)) {
-      toast('领取成功，已放入“我的优惠券”');
-      setClaimedIds((ids) => ({ ...ids, [coupon.templateKey]: String(reply.data.id) }));
+      setReward(couponReward(reply.data, '领取成功'));
+      setClaimedCoupons((claimed) => ({ ...claimed, [coupon.templateKey]: reply.data }));
       const key = coupon.templateKey;
       setData((centre) => ({
         ...centre,
@@ -74,6 +83,19 @@ export default function CouponCorePage() {
     if (code === CODES.couponSoldOut.code || code === CODES.couponLimitReached.code) refresh();
   };
 
+  // The claim tapped before login: that coupon, if it can still be claimed.
+  const loaded = remote.status === 'ready' ? remote.data : null;
+  useResumeAction(
+    RESUME,
+    loaded !== null && loaded.loggedIn && loaded.campaign.state === 'running',
+    (templateKey) => {
+      const coupon = loaded?.categories
+        .flatMap((c) => c.coupons)
+        .find((t) => t.templateKey === templateKey);
+      if (coupon && coupon.state === 'claimable') void claim(coupon);
+    },
+  );
+
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
   const { campaign, categories } = remote.data;
@@ -88,13 +110,13 @@ export default function CouponCorePage() {
   const actionOf = (coupon: CentreCoupon) => {
     if (coupon.state === 'sold_out') return <span className={styles.soldOut}>已抢光</span>;
     if (coupon.state === 'claimed') {
-      const id = claimedIds[coupon.templateKey];
+      const claimed = claimedCoupons[coupon.templateKey];
       return (
         <>
           <span className={styles.claimed}>已领取</span>
           <Link
             className={cardStyles.linkButton}
-            to={id ? `/activity/coupon/use?id=${id}` : '/activity/coupon/use'}
+            to={claimed ? couponUsePath(claimed) : paths.coupons()}
           >
             去使用
           </Link>
@@ -123,7 +145,7 @@ export default function CouponCorePage() {
         rules={campaign.rules}
         onShare={share}
       >
-        <Link className={styles.mine} to="/activity/coupon/use">
+        <Link className={styles.mine} to={paths.coupons()}>
           我的优惠券 ›
         </Link>
         <CampaignNotice campaign={campaign} />
@@ -155,6 +177,7 @@ export default function CouponCorePage() {
           </>
         )}
       </div>
+      <RewardPopup reward={reward} onClose={() => setReward(null)} />
     </main>
   );
 }

@@ -1,8 +1,10 @@
 // /activity/coupon/use "优惠券": with ?id= one claimed coupon's redemption code as a QR code
-// and a barcode for the store's scanner; without, my coupons by status, each opening its code
-// (store) or its online use, and a form that turns an exchange code into a coupon.
+// and a barcode for the store's scanner, turning to 已核销 when the till redeems it; without, my
+// coupons by status (each tab with its count, 即将过期 on the ones that run out soon), each card
+// opening its code (store) or its online use, and a form that turns an exchange code into a coupon.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { couponUsePath, paths } from '../../routes/paths.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Segmented } from '../../ui/index.ts';
 import { api } from '../../request/api.ts';
@@ -15,6 +17,7 @@ import { useRemote } from '../campaign-kit/useRemote.ts';
 import cardStyles from '../campaign-kit/coupon.module.css';
 import { barRuns, code128Modules, groupCode, qrDataUrl } from './codes.ts';
 import { ExchangeCodeForm } from './ExchangeCodeForm.tsx';
+import { useRedemptionWatch } from './useRedemptionWatch.ts';
 import styles from './CouponUsePage.module.css';
 
 const STATUS_TABS = [
@@ -41,13 +44,17 @@ function CodePanel({ coupon }: { coupon: Coupon & { code: string } }) {
   const usable = coupon.status === 'unused';
   return (
     <section className={styles.codeCard} aria-label="券码">
-      <p className={styles.codeTip}>
-        {usable
-          ? '结账时请出示此码，由店员扫码核销'
-          : coupon.status === 'used'
-            ? '该券已使用'
-            : '该券已过期'}
-      </p>
+      {usable ? (
+        <p className={styles.codeTip}>结账时请出示此码，由店员扫码核销</p>
+      ) : (
+        <p className={styles.codeDone} role="status">
+          {coupon.status === 'expired'
+            ? '该券已过期'
+            : coupon.usedChannel === 'store'
+              ? '已核销'
+              : '该券已使用'}
+        </p>
+      )}
       <div className={usable ? styles.codes : styles.codesVoid}>
         <svg
           className={styles.barcode}
@@ -73,7 +80,15 @@ function CodePanel({ coupon }: { coupon: Coupon & { code: string } }) {
 }
 
 function OneCoupon({ id }: { id: string }) {
-  const { remote, retry } = useRemote(() => api.call('coupon.mineDetail', { id }), [id]);
+  const { remote, retry, setData } = useRemote(() => api.call('coupon.mineDetail', { id }), [id]);
+  // While the code is up, the page follows the coupon: the till's scan turns it to 已核销.
+  useRedemptionWatch(
+    id,
+    remote.status === 'ready' &&
+      remote.data.status === 'unused' &&
+      remote.data.channels.includes('store'),
+    (fresh) => setData(() => fresh),
+  );
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')
     return <Failed message={remote.message} onRetry={remote.code === -500 ? retry : undefined} />;
@@ -86,6 +101,7 @@ function OneCoupon({ id }: { id: string }) {
           validity={validityOf(coupon)}
           dimmed={coupon.status !== 'unused'}
           stamp={STAMP[coupon.status]}
+          warning={coupon.expiresSoon ? '即将过期' : undefined}
         />
       </div>
       {coupon.channels.includes('store') ? (
@@ -101,12 +117,12 @@ function OneCoupon({ id }: { id: string }) {
         <p>使用门槛：{coupon.thresholdText}</p>
         <p>有效期：{validityOf(coupon)}</p>
         {coupon.channels.includes('online') && coupon.status === 'unused' && (
-          <Link className={styles.online} to={`/activity/coupon/cloudUse?id=${coupon.id}`}>
+          <Link className={styles.online} to={paths.couponOnline(coupon.id)}>
             线上使用 ›
           </Link>
         )}
       </section>
-      <Link className={styles.back} to="/activity/coupon/use">
+      <Link className={styles.back} to={paths.coupons()}>
         查看全部优惠券
       </Link>
     </>
@@ -116,11 +132,15 @@ function OneCoupon({ id }: { id: string }) {
 function MyCoupons() {
   const [status, setStatus] = useState<(typeof STATUS_TABS)[number]['key']>('unused');
   const { remote, retry, refresh } = useRemote(() => api.call('coupon.mine', { status }), [status]);
+  // The tabs' counts (and how many run out soon) come in their own call, so a tab opens at once.
+  const counts = useRemote(() => api.call('coupon.mineCounts'), []);
   const showExchanged = () => {
     // A new coupon is unused: show that list, reloaded whether or not the tab changes.
     if (status === 'unused') refresh();
     else setStatus('unused');
+    counts.refresh();
   };
+  const count = counts.remote.status === 'ready' ? counts.remote.data : null;
   return (
     <>
       <ExchangeCodeForm onExchanged={showExchanged} />
@@ -129,9 +149,17 @@ function MyCoupons() {
           block
           value={status}
           onChange={(key) => setStatus(key as typeof status)}
-          options={STATUS_TABS.map((tab) => ({ label: tab.title, value: tab.key }))}
+          options={STATUS_TABS.map((tab) => ({
+            label: count ? `${tab.title}(${count[tab.key]})` : tab.title,
+            value: tab.key,
+          }))}
         />
       </div>
+      {status === 'unused' && count !== null && count.expiringSoon > 0 && (
+        <p className={styles.expiring} role="note">
+          {count.expiringSoon}张优惠券将在{count.expiryWarningDays}天内过期，记得尽快使用
+        </p>
+      )}
       {remote.status === 'loading' && <Loading />}
       {remote.status === 'failed' && <Failed message={remote.message} onRetry={retry} />}
       {remote.status === 'ready' && remote.data.length === 0 && (
@@ -145,7 +173,7 @@ function MyCoupons() {
           }
           description="去领券中心看看，好券天天有"
           action={
-            <Link className={styles.centre} to="/activity/coupon/core">
+            <Link className={styles.centre} to={paths.couponCentre()}>
               去领券
             </Link>
           }
@@ -160,22 +188,18 @@ function MyCoupons() {
               validity={validityOf(coupon)}
               dimmed={coupon.status !== 'unused'}
               stamp={STAMP[coupon.status]}
+              warning={coupon.expiresSoon ? '即将过期' : undefined}
+              to={couponUsePath(coupon)}
               action={
                 coupon.status === 'unused' && (
                   <>
                     {coupon.channels.includes('store') && (
-                      <Link
-                        className={cardStyles.linkButton}
-                        to={`/activity/coupon/use?id=${coupon.id}`}
-                      >
+                      <Link className={cardStyles.linkButton} to={paths.coupons({ id: coupon.id })}>
                         门店使用
                       </Link>
                     )}
                     {coupon.channels.includes('online') && (
-                      <Link
-                        className={cardStyles.linkButton}
-                        to={`/activity/coupon/cloudUse?id=${coupon.id}`}
-                      >
+                      <Link className={cardStyles.linkButton} to={paths.couponOnline(coupon.id)}>
                         线上使用
                       </Link>
                     )}

@@ -1,5 +1,7 @@
 // /activity/newuser/coupon "新人专享券": the new-user pack, claimed once per account by accounts
-// registered within `withinDays`; logged-out visitors see it and are asked to log in to claim.
+// registered within `withinDays`; logged-out visitors see it and 登录领取 takes them to login, the
+// claim completing when login returns (pendingAction). A claim shows the coupons with their real
+// expiry in the reward popup.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
@@ -11,15 +13,23 @@ import { api } from '../../request/api.ts';
 import { CODES, codeOf } from '../campaign-kit/api.ts';
 import { ClaimButton } from '../campaign-kit/ClaimButton.tsx';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
-import { yuan } from '../campaign-kit/format.ts';
+import { price } from '../campaign-kit/format.ts';
+import { couponPackReward } from '../campaign-kit/packReward.tsx';
+import { useResumeAction } from '../campaign-kit/pendingAction.ts';
+import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
+import { paths } from '../../routes/paths.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
-import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
+import { CampaignNotice, Failed, Hero, Loading, loginThen } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import styles from './NewUserCouponPage.module.css';
+
+const RESUME = 'coupon.newUser';
 
 export default function NewUserCouponPage() {
   const { remote, retry, refresh, setData } = useRemote(() => api.call('coupon.newUser'), []);
   const [claiming, setClaiming] = useState(false);
+  const [reward, setReward] = useState<Reward | null>(null);
+  const loaded = remote.status === 'ready' ? remote.data : null;
   const share = usePageShare({
     path: '/activity/newuser/coupon',
     title: '新人专享零食礼包',
@@ -29,7 +39,8 @@ export default function NewUserCouponPage() {
 
   const claim = useDoubleClickGuard(async () => {
     if (!isLoggedIn()) {
-      askLogin('登录或注册后即可领取新人礼包');
+      // The button says 登录领取: straight to login, the claim completing when it returns.
+      loginThen(RESUME);
       return;
     }
     setClaiming(true);
@@ -37,7 +48,7 @@ export default function NewUserCouponPage() {
     setClaiming(false);
     if (!reply) return;
     if (isSuccess(reply)) {
-      toast(`领取成功，${reply.data.length}张优惠券已放入“我的优惠券”`);
+      setReward(couponPackReward(loaded?.title ?? '新人礼包', reply.data));
       setData((v) => ({ ...v, claimed: true }));
       return;
     }
@@ -47,6 +58,16 @@ export default function NewUserCouponPage() {
       refresh();
   });
 
+  useResumeAction(
+    RESUME,
+    loaded !== null &&
+      loaded.loggedIn &&
+      !loaded.claimed &&
+      loaded.eligible !== false &&
+      loaded.campaign.state === 'running',
+    claim,
+  );
+
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
   const view = remote.data;
@@ -55,7 +76,7 @@ export default function NewUserCouponPage() {
   let action;
   if (view.claimed) {
     action = (
-      <Link className={styles.primaryLink} to="/activity/coupon/use">
+      <Link className={styles.primaryLink} to={paths.coupons()}>
         已领取，去使用
       </Link>
     );
@@ -68,7 +89,7 @@ export default function NewUserCouponPage() {
         <p className={styles.note}>
           新人礼包仅限注册{view.withinDays}天内的新用户领取，去领券中心看看更多好券吧
         </p>
-        <Link className={styles.more} to="/activity/coupon/core">
+        <Link className={styles.more} to={paths.couponCentre()}>
           去领券中心 ›
         </Link>
       </>
@@ -90,7 +111,7 @@ export default function NewUserCouponPage() {
     <main className={styles.page}>
       <Hero
         title={view.title}
-        subtitle={`价值${yuan(view.totalValue)}元优惠券，注册${view.withinDays}天内专享`}
+        subtitle={`价值${price(view.totalValue)}优惠券，注册${view.withinDays}天内专享`}
         rules={view.campaign.rules}
         onShare={share}
       >
@@ -99,7 +120,7 @@ export default function NewUserCouponPage() {
       <section className={styles.pack} aria-label="新人礼包">
         <p className={styles.total}>
           共 <strong>{view.coupons.length}</strong> 张，合计{' '}
-          <strong>¥{yuan(view.totalValue)}</strong>
+          <strong>{price(view.totalValue)}</strong>
         </p>
         {view.coupons.map((coupon) => (
           <CouponCard
@@ -110,6 +131,7 @@ export default function NewUserCouponPage() {
         ))}
         <div className={styles.action}>{action}</div>
       </section>
+      <RewardPopup reward={reward} onClose={() => setReward(null)} />
     </main>
   );
 }

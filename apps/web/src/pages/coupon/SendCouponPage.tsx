@@ -1,5 +1,6 @@
 // /activity/sendCoupon/index "领取优惠券": a coupon a friend sent through a share link
-// (?shareCode=); one gift coupon per receiver in all, never one's own.
+// (?shareCode=); one gift coupon per receiver in all, never one's own. 登录领取 goes to login and the
+// claim completes when it returns; the reward popup shows the coupon with its real expiry.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
@@ -8,13 +9,19 @@ import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
 import { api } from '../../request/api.ts';
-import { CODES, codeOf } from '../campaign-kit/api.ts';
+import { CODES, codeOf, type Coupon } from '../campaign-kit/api.ts';
+import { couponReward } from '../campaign-kit/awardReward.ts';
 import { ClaimButton } from '../campaign-kit/ClaimButton.tsx';
+import { useResumeAction } from '../campaign-kit/pendingAction.ts';
+import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
+import { couponUsePath, paths } from '../../routes/paths.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
 import { usePageShare } from '../campaign-kit/share.ts';
-import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
+import { CampaignNotice, Failed, Hero, Loading, loginThen } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import styles from './SendCouponPage.module.css';
+
+const RESUME = 'coupon.gift';
 
 function Gift({ shareCode }: { shareCode: string }) {
   const { remote, retry, refresh, setData } = useRemote(
@@ -22,7 +29,8 @@ function Gift({ shareCode }: { shareCode: string }) {
     [shareCode],
   );
   const [claiming, setClaiming] = useState(false);
-  const [couponId, setCouponId] = useState<string | null>(null);
+  const [claimedCoupon, setClaimedCoupon] = useState<Coupon | null>(null);
+  const [reward, setReward] = useState<Reward | null>(null);
   const share = usePageShare({
     path: `/activity/sendCoupon/index?shareCode=${shareCode}`,
     title: '好友送你一张零食优惠券',
@@ -32,7 +40,7 @@ function Gift({ shareCode }: { shareCode: string }) {
 
   const claim = useDoubleClickGuard(async () => {
     if (!isLoggedIn()) {
-      askLogin('登录后即可领取好友赠送的优惠券');
+      loginThen(RESUME);
       return;
     }
     setClaiming(true);
@@ -40,8 +48,8 @@ function Gift({ shareCode }: { shareCode: string }) {
     setClaiming(false);
     if (!reply) return;
     if (isSuccess(reply)) {
-      toast('领取成功，已放入“我的优惠券”');
-      setCouponId(String(reply.data.id));
+      setClaimedCoupon(reply.data);
+      setReward(couponReward(reply.data, '领取成功'));
       setData((v) => ({ ...v, claimed: true }));
       return;
     }
@@ -54,6 +62,18 @@ function Gift({ shareCode }: { shareCode: string }) {
     )
       refresh();
   });
+
+  const loaded = remote.status === 'ready' ? remote.data : null;
+  useResumeAction(
+    RESUME,
+    loaded !== null &&
+      loaded.loggedIn &&
+      !loaded.isSelf &&
+      !loaded.claimed &&
+      !loaded.soldOut &&
+      loaded.campaign.state === 'running',
+    claim,
+  );
 
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed') {
@@ -81,7 +101,7 @@ function Gift({ shareCode }: { shareCode: string }) {
     action = (
       <Link
         className={styles.primaryLink}
-        to={couponId ? `/activity/coupon/use?id=${couponId}` : '/activity/coupon/use'}
+        to={claimedCoupon ? couponUsePath(claimedCoupon) : paths.coupons()}
       >
         已领取，去使用
       </Link>
@@ -123,9 +143,10 @@ function Gift({ shareCode }: { shareCode: string }) {
         <div className={styles.action}>{action}</div>
         <p className={styles.note}>每位用户限领1张好友赠券</p>
       </section>
-      <Link className={styles.more} to="/activity/coupon/core">
+      <Link className={styles.more} to={paths.couponCentre()}>
         去领券中心领更多好券 ›
       </Link>
+      <RewardPopup reward={reward} onClose={() => setReward(null)} />
     </>
   );
 }

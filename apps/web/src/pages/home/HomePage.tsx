@@ -1,4 +1,10 @@
+// `/` 活动中心: the shopper's numbers (points, prizes of every campaign, coupons: one summary call)
+// with the way to "我的奖品" and "我的优惠券", then every running campaign.
 import { Link } from 'react-router';
+import { api } from '../../request/api.ts';
+import { paths } from '../../routes/paths.ts';
+import { goToLogin } from '../../request/loginRedirect.ts';
+import { useRemote } from '../campaign-kit/useRemote.ts';
 import styles from './HomePage.module.css';
 
 interface Entry {
@@ -54,6 +60,53 @@ const ENTRIES: Entry[] = [
   },
 ];
 
+/** The shopper's points, prizes and coupons; a visitor sees zeros and the way to log in. */
+function Summary() {
+  const { remote, retry } = useRemote(() => api.call('hub.summary'), []);
+  if (remote.status === 'failed')
+    return (
+      <section className={styles.summary} aria-label="我的资产">
+        <p className={styles.summaryNote}>
+          我的数据暂时加载失败
+          <button type="button" className={styles.retry} onClick={retry}>
+            重新加载
+          </button>
+        </p>
+      </section>
+    );
+  const data = remote.status === 'ready' ? remote.data : null;
+  const tiles = [
+    { label: '积分', value: data?.points, to: paths.sign() },
+    { label: '我的奖品', value: data?.prizes, to: paths.myPrizes() },
+    { label: '优惠券', value: data?.coupons.unused, to: paths.coupons() },
+  ];
+  return (
+    <section className={styles.summary} aria-label="我的资产" aria-busy={data === null}>
+      <div className={styles.tiles}>
+        {tiles.map((tile) => (
+          <Link key={tile.label} to={tile.to} className={styles.tile}>
+            <strong className={styles.number}>{tile.value ?? 0}</strong>
+            <span>{tile.label}</span>
+          </Link>
+        ))}
+      </div>
+      {data && !data.loggedIn && (
+        <p className={styles.summaryNote}>
+          登录查看我的积分、奖品和优惠券
+          <button type="button" className={styles.retry} onClick={() => goToLogin()}>
+            去登录
+          </button>
+        </p>
+      )}
+      {data && data.coupons.expiringSoon > 0 && (
+        <Link to={paths.coupons()} className={styles.expiring}>
+          {data.coupons.expiringSoon}张优惠券即将过期，去使用 ›
+        </Link>
+      )}
+    </section>
+  );
+}
+
 export default function HomePage() {
   return (
     <main className={styles.page}>
@@ -61,6 +114,7 @@ export default function HomePage() {
         <h1 className={styles.title}>活动中心</h1>
         <p className={styles.subtitle}>签到、抽奖、领券，好吃又好玩</p>
       </header>
+      <Summary />
       <nav className={styles.list} aria-label="进行中的活动">
         {ENTRIES.map((entry) => (
           <Link key={entry.path} to={entry.path} className={styles.entry}>

@@ -1,6 +1,7 @@
 // /activity/password/index "口令有奖": enter a password, win its prize. Wrong, used-up, expired,
-// not-yet-valid, already-used and too-many-attempts each get their own message and look.
-import { useState } from 'react';
+// not-yet-valid, already-used and too-many-attempts each get their own message and look. A win
+// opens the reward popup; a password typed logged out is redeemed when login returns.
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
 import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
@@ -9,7 +10,10 @@ import { isLoggedIn } from '../../session/session.ts';
 import { Button, Input } from '../../ui/index.ts';
 import { api } from '../../request/api.ts';
 import { codeOf, type Award } from '../campaign-kit/api.ts';
+import { loadAwardReward } from '../campaign-kit/awardReward.ts';
 import { detailPath } from '../campaign-kit/paths.ts';
+import { useResumeAction } from '../campaign-kit/pendingAction.ts';
+import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
 import { campaignShare, usePageShare } from '../campaign-kit/share.ts';
 import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
@@ -30,25 +34,35 @@ function OutcomeCard({ outcome, onOpen }: { outcome: Outcome; onOpen: (award: Aw
   );
 }
 
+const RESUME = 'password.redeem';
+
+// The address form (with the signed areas API) loads when a goods prize opens it.
+const AddressSheet = lazy(() =>
+  import('../campaign-kit/AddressSheet.tsx').then((m) => ({ default: m.AddressSheet })),
+);
+
 export default function PasswordPage() {
   const navigate = useNavigate();
   const { remote, retry } = useRemote(() => api.call('password.page'), []);
   const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [reward, setReward] = useState<Reward | null>(null);
+  const [addressFor, setAddressFor] = useState<Award | null>(null);
   // Shared under the campaign's configured title (an operator may change it), once it is read.
   const share = usePageShare(
     remote.status === 'ready' ? campaignShare('password', remote.data.campaign) : null,
   );
 
-  const redeem = useDoubleClickGuard(async () => {
-    const value = password.trim();
+  const redeem = useDoubleClickGuard(async (typed?: string) => {
+    const value = (typed ?? password).trim();
     if (!value) {
       toast('请输入口令');
       return;
     }
     if (!isLoggedIn()) {
-      askLogin('登录后即可兑换口令奖品');
+      // The typed password goes along: login returns to it redeemed.
+      askLogin('登录后即可兑换口令奖品', { action: RESUME, payload: value });
       return;
     }
     setSending(true);
@@ -62,8 +76,20 @@ export default function PasswordPage() {
         isSuccess(reply) ? reply.data.award : null,
       ),
     );
-    if (isSuccess(reply)) setPassword('');
+    if (isSuccess(reply)) {
+      setPassword('');
+      if (reply.data.award) void loadAwardReward(reply.data.award).then(setReward);
+    }
   });
+  useResumeAction(
+    RESUME,
+    remote.status === 'ready' && remote.data.campaign.state === 'running',
+    (typed) => {
+      if (!typed) return;
+      setPassword(typed);
+      redeem(typed);
+    },
+  );
 
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed') return <Failed message={remote.message} onRetry={retry} />;
@@ -84,7 +110,7 @@ export default function PasswordPage() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            redeem();
+            redeem(undefined);
           }}
         >
           <div className={styles.inputBox}>
@@ -144,6 +170,27 @@ export default function PasswordPage() {
       <Link className={styles.mine} to="/activity/password/award">
         查看我的奖品 ›
       </Link>
+      <RewardPopup
+        reward={reward}
+        onClose={() => setReward(null)}
+        onAddress={
+          reward?.kind === 'goods' && outcome?.award
+            ? () => setAddressFor(outcome.award)
+            : undefined
+        }
+      />
+      {addressFor && (
+        <Suspense fallback={null}>
+          <AddressSheet
+            campaign="password"
+            awardId={addressFor.id}
+            prizeName={addressFor.name}
+            visible
+            onClose={() => setAddressFor(null)}
+            onSubmitted={() => setAddressFor(null)}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }
