@@ -14,6 +14,7 @@ import { campaignShare, usePageShare } from './share.ts';
 import { CampaignNotice, Empty, Failed, Loading, LoginPrompt } from './states.tsx';
 import { useRemote } from './useRemote.ts';
 import styles from './awards.module.css';
+import { paths } from '../../routes/paths.ts';
 
 // The address form (with the signed areas API) loads when a shopper opens it.
 const AddressSheet = lazy(() =>
@@ -65,7 +66,7 @@ export function AwardItem({ award, onAddress }: { award: Award; onAddress: () =>
           </Button>
         )}
         {award.kind === 'coupon' && award.couponId !== null && (
-          <Link className={styles.use} to={`/activity/coupon/use?id=${award.couponId}`}>
+          <Link className={styles.use} to={paths.coupons({ id: award.couponId })}>
             去使用
           </Link>
         )}

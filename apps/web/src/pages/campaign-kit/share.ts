@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { setShareContent, shareNow, type ShareContent } from '../../share/share.ts';
 import type { AwardCampaign, Campaign } from './api.ts';
+import { paths } from '../../routes/paths.ts';
 
 export interface PageShare {
   path: string;
@@ -38,19 +39,19 @@ export function usePageShare(share: PageShare | null, onShared?: () => void): ()
  */
 const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
   sign: {
-    path: '/activity/sign/index',
+    path: paths.sign(),
     title: '每日签到领好礼',
     description: '天天签到领积分，连签还有零食大奖',
     image: '/api/campaign/assets/points.svg',
   },
   raffle: {
-    path: '/activity/raffle/index',
+    path: paths.raffle(),
     title: '零食九宫格 天天抽好礼',
     description: '每天免费抽零食大礼包，快来试试手气',
     image: '/api/campaign/assets/gift.svg',
   },
   password: {
-    path: '/activity/password/index',
+    path: paths.password(),
     title: '输口令 赢零食',
     description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
     image: '/api/campaign/assets/nuts.svg',

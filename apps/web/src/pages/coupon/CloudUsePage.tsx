@@ -17,6 +17,7 @@ import { Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import { previewOnlineUse, type OnlinePreview } from './onlineUse.ts';
 import styles from './CloudUsePage.module.css';
+import { paths } from '../../routes/paths.ts';
 
 type UseResult = DataOf<'coupon.use'>;
 
@@ -142,7 +143,7 @@ function Online({ id }: { id: string }) {
           <p className={styles.warn}>{coupon.status === 'used' ? '该券已使用' : '该券已过期'}</p>
         </section>
       )}
-      <Link className={styles.back} to="/activity/coupon/use">
+      <Link className={styles.back} to={paths.coupons()}>
         查看全部优惠券
       </Link>
     </>
@@ -153,7 +154,7 @@ export default function CloudUsePage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   usePageShare({
-    path: '/activity/coupon/core',
+    path: paths.couponCentre(),
     title: '零食优惠券免费领',
     description: '坚果、果干、饼干、饮品优惠券一站领，满减叠加更划算',
     image: '/api/campaign/assets/coupon.svg',

@@ -38,7 +38,7 @@ export default function CouponCorePage() {
   const [claimedCoupons, setClaimedCoupons] = useState<Record<string, Coupon>>({});
   const [reward, setReward] = useState<Reward | null>(null);
   const share = usePageShare({
-    path: '/activity/coupon/core',
+    path: paths.couponCentre(),
     title: '零食优惠券免费领',
     description: '坚果、果干、饼干、饮品优惠券一站领，满减叠加更划算',
     image: '/api/campaign/assets/coupon.svg',

@@ -218,7 +218,7 @@ export default function CouponUsePage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   usePageShare({
-    path: '/activity/coupon/core',
+    path: paths.couponCentre(),
     title: '零食优惠券免费领',
     description: '坚果、果干、饼干、饮品优惠券一站领，满减叠加更划算',
     image: '/api/campaign/assets/coupon.svg',

@@ -31,7 +31,7 @@ export default function NewUserCouponPage() {
   const [reward, setReward] = useState<Reward | null>(null);
   const loaded = remote.status === 'ready' ? remote.data : null;
   const share = usePageShare({
-    path: '/activity/newuser/coupon',
+    path: paths.newUserPack(),
     title: '新人专享零食礼包',
     description: '新用户注册即领多张满减券，第一单就省钱',
     image: '/api/campaign/assets/gift.svg',

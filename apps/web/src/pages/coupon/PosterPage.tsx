@@ -10,6 +10,7 @@ import { CampaignNotice, Failed, Loading, LoginPrompt } from '../campaign-kit/st
 import { useRemote } from '../campaign-kit/useRemote.ts';
 import { drawPoster } from './draw.ts';
 import styles from './PosterPage.module.css';
+import { paths } from '../../routes/paths.ts';
 
 function Poster() {
   const { remote, retry } = useRemote(() => api.call('coupon.poster'), []);
@@ -90,7 +91,7 @@ export default function PosterPage() {
       ) : (
         <LoginPrompt title="登录后生成专属海报" description="好友通过你的海报领券，福利一起享" />
       )}
-      <Link className={styles.back} to="/activity/coupon/core">
+      <Link className={styles.back} to={paths.couponCentre()}>
         去领券中心
       </Link>
     </main>

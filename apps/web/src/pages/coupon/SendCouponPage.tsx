@@ -32,7 +32,7 @@ function Gift({ shareCode }: { shareCode: string }) {
   const [claimedCoupon, setClaimedCoupon] = useState<Coupon | null>(null);
   const [reward, setReward] = useState<Reward | null>(null);
   const share = usePageShare({
-    path: `/activity/sendCoupon/index?shareCode=${shareCode}`,
+    path: paths.couponGift(shareCode),
     title: '好友送你一张零食优惠券',
     description: '满39减8，坚果果干饼干都能用，快来领取',
     image: '/api/campaign/assets/coupon.svg',

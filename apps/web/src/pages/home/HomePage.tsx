@@ -17,43 +17,43 @@ interface Entry {
 /** The campaign hub: what is running now. Campaigns add their entries as they land. */
 const ENTRIES: Entry[] = [
   {
-    path: '/activity/sign/index',
+    path: paths.sign(),
     title: '每日签到',
     description: '天天签到领积分，连签有大礼',
     icon: '/api/campaign/assets/points.svg',
   },
   {
-    path: '/activity/raffle/index',
+    path: paths.raffle(),
     title: '幸运抽奖',
     description: '每天3次免费抽，零食礼包等你拿',
     icon: '/api/campaign/assets/gift.svg',
   },
   {
-    path: '/activity/password/index',
+    path: paths.password(),
     title: '口令有奖',
     description: '输入活动口令，好礼立即到账',
     icon: '/api/campaign/assets/nuts.svg',
   },
   {
-    path: '/activity/coupon/core',
+    path: paths.couponCentre(),
     title: '领券中心',
     description: '坚果果干饮品，好券天天领',
     icon: '/api/campaign/assets/coupon.svg',
   },
   {
-    path: '/activity/newuser/coupon',
+    path: paths.newUserPack(),
     title: '新人专享券',
     description: '新用户专享满减礼包',
     icon: '/api/campaign/assets/gift.svg',
   },
   {
-    path: '/activity/coupon/poster',
+    path: paths.couponPoster(),
     title: '送好友优惠券',
     description: '生成专属海报，好友领券',
     icon: '/api/campaign/assets/coupon.svg',
   },
   {
-    path: '/activity/coupon/use',
+    path: paths.coupons(),
     title: '我的优惠券',
     description: '到店出示券码，线上下单抵扣',
     icon: '/api/campaign/assets/coupon.svg',

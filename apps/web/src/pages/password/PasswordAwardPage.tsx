@@ -1,5 +1,6 @@
 // /activity/password/award "我的奖品" (login): prizes won with a password.
 import { AwardsPage } from '../campaign-kit/AwardsPage.tsx';
+import { paths } from '../../routes/paths.ts';
 
 export default function PasswordAwardPage() {
   return (
@@ -8,7 +9,7 @@ export default function PasswordAwardPage() {
       subtitle="口令兑换的奖品都在这里"
       emptyDescription="在直播间、包装袋或公众号获取口令，输入即可领奖"
       backText="去输口令"
-      backPath="/activity/password/index"
+      backPath={paths.password()}
     />
   );
 }

@@ -19,6 +19,7 @@ import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
 import styles from './PasswordPage.module.css';
+import { paths } from '../../routes/paths.ts';
 
 function OutcomeCard({ outcome, onOpen }: { outcome: Outcome; onOpen: (award: Award) => void }) {
   return (
@@ -142,7 +143,7 @@ export default function PasswordPage() {
           <OutcomeCard
             outcome={outcome}
             onOpen={(award) =>
-              navigate(award.kind === 'goods' ? '/activity/password/award' : detailPath(award))
+              navigate(award.kind === 'goods' ? paths.awards('password') : detailPath(award))
             }
           />
         )}
@@ -167,7 +168,7 @@ export default function PasswordPage() {
           </ul>
         )}
       </section>
-      <Link className={styles.mine} to="/activity/password/award">
+      <Link className={styles.mine} to={paths.awards('password')}>
         查看我的奖品 ›
       </Link>
       <RewardPopup

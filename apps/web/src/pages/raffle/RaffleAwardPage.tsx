@@ -1,5 +1,6 @@
 // /activity/raffle/award "我的奖品" (login): what the raffle won; goods prizes take an address.
 import { AwardsPage } from '../campaign-kit/AwardsPage.tsx';
+import { paths } from '../../routes/paths.ts';
 
 export default function RaffleAwardPage() {
   return (
@@ -8,7 +9,7 @@ export default function RaffleAwardPage() {
       subtitle="实物奖品请填写收货地址，优惠券可直接使用"
       emptyDescription="每天3次免费抽奖机会，好运就在下一次"
       backText="去抽奖"
-      backPath="/activity/raffle/index"
+      backPath={paths.raffle()}
     />
   );
 }

@@ -11,6 +11,7 @@ import { isLoggedIn } from '../../session/session.ts';
 import { Button, Spinner } from '../../ui/index.ts';
 import { AwardList } from '../campaign-kit/AwardList.tsx';
 import styles from './SignAwardPage.module.css';
+import { paths } from '../../routes/paths.ts';
 
 type UserInfo = DataOf<'account.info'>;
 
@@ -96,7 +97,7 @@ export default function SignAwardPage() {
                 color="primary"
                 shape="rounded"
                 className={styles.action}
-                onClick={() => navigate('/activity/sign/index')}
+                onClick={() => navigate(paths.sign())}
               >
                 去签到
               </Button>
