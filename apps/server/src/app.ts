@@ -30,7 +30,7 @@ import { registerMessaging, type Messaging } from './im/messaging/index.ts';
 import { registerPeople } from './im/people/index.ts';
 import { registerPushSettings } from './im/push-settings/index.ts';
 import { registerSafeUrls, type SafeUrls } from './im/safe-urls/index.ts';
-import { registerFiles, type FileService } from './im/files/index.ts';
+import { antispamRestActions, registerFiles, type FileService } from './im/files/index.ts';
 import { registerTeams } from './im/teams/index.ts';
 import { registerEvents } from './im/events/index.ts';
 import { registerSignal, type SignalLimits } from './im/signal/index.ts';
@@ -166,7 +166,7 @@ export async function buildServer(
       store,
       requireBodySignature: config.imRestRequireBodySignature,
       now,
-      actions: [chatrooms.restActions],
+      actions: [chatrooms.restActions, antispamRestActions(store.db, now)],
     });
     const uploadTickets = new UploadTickets(
       imAccounts,

@@ -73,6 +73,11 @@ export class FileStore {
     });
   }
 
+  /** A file the server made itself (a document's page picture): no grant, no upload. */
+  async addFile(file: NewFile): Promise<void> {
+    await this.db.insertInto('im_files').values(file).execute();
+  }
+
   async file(objectName: string): Promise<StoredFile | undefined> {
     return this.db
       .selectFrom('im_files')
