@@ -228,3 +228,23 @@ describe('image operations on the facade', () => {
     ).rejects.toMatchObject({ code: 'Param_Error' });
   });
 });
+
+describe('access tokens', () => {
+  it('opens a file by its token link until the uploader deletes the token', async () => {
+    const { nim } = await suite.client(0);
+    const other = await suite.client(1);
+    const { url } = await nim.previewFile({ blob: new Blob(['price list']) });
+    const { token, url: link } = await nim.getNosAccessToken({ url });
+    expect(link).toBe(`${url}?token=${token}`);
+    expect(await (await fetch(link)).text()).toBe('price list');
+    expect((await fetch(`${url}?token=forged`)).status).toBe(403);
+    // Only the uploader may hand out or withdraw tokens of the file.
+    await expect(other.nim.getNosAccessToken({ url })).rejects.toMatchObject({ code: 404 });
+    await expect(other.nim.deleteNosAccessToken({ token })).rejects.toMatchObject({ code: 404 });
+    await nim.deleteNosAccessToken({ token });
+    expect((await fetch(link)).status).toBe(403);
+    await expect(nim.deleteNosAccessToken({ token })).rejects.toMatchObject({ code: 404 });
+    // The bare URL stays readable, as every stored file's (decision 0017).
+    expect((await fetch(url)).status).toBe(200);
+  });
+});

@@ -14,7 +14,6 @@ import { startTestServer, type TestServer } from '../harness/index.ts';
 import { connectClient } from './clients.ts';
 import { rawClient } from './raw-client.ts';
 
-const ACCESS_TOKENS = 'private files behind access tokens are not built yet: docs/im-files.md';
 const CLIENT_LOGS =
   'client logs are uploaded over HTTP with the ticket login hands out (im/client-logs)';
 
@@ -22,8 +21,6 @@ const CLIENT_LOGS =
 const NOT_SUPPORTED: Partial<Record<CommandName, string>> = {
   heartbeat: 'answered by the connection itself, outside the command queue (connection.ts)',
   syncTeamMembers: 'deprecated by NIM: the sync streams my member records (myTeamMembers)',
-  getNosAccessToken: ACCESS_TOKENS,
-  deleteNosAccessToken: ACCESS_TOKENS,
   notifyUploadLog: CLIENT_LOGS,
   uploadSdkLogUrl: CLIENT_LOGS,
   notifyTransLog: CLIENT_LOGS,

@@ -1,9 +1,10 @@
 // The IM documents' store module (migration 0027) on both engines: adding and reading documents,
 // state transitions that only move from the state expected, the newest-first list with its
-// cursor, and the client anti-spam lexicon set, replaced and cleared.
+// cursor, the client anti-spam lexicon set, replaced and cleared, and files' access tokens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/index.ts';
 import { DocStore, type DocRow } from '../../src/im/files/documents/doc-store.ts';
+import { FileStore } from '../../src/im/files/file-store.ts';
 import { forEachEngine, type FreshStore } from '../harness/index.ts';
 
 const owner = { appKey: 'docsApp', accid: 'ann' };
@@ -84,6 +85,30 @@ await forEachEngine('IM documents store', (engine) => {
       expect(await docs.lexicon('otherApp')).toBeUndefined();
       await docs.setLexicon('docsApp', undefined, 3);
       expect(await docs.lexicon('docsApp')).toBeUndefined();
+    });
+  });
+
+  describe('access tokens', () => {
+    it('are issued, counted, withdrawn by their owner and go with their file', async () => {
+      const files = new FileStore(store.db);
+      const token = (hash: string, object: string, accid = 'ann') => ({
+        token_hash: hash,
+        object_name: object,
+        app_key: 'docsApp',
+        accid,
+        created_at: 1,
+      });
+      await files.addAccessToken(token('h1', 'o1'));
+      await files.addAccessToken(token('h2', 'o1'));
+      await files.addAccessToken(token('h3', 'o2', 'bob'));
+      expect(await files.accessTokenCount('docsApp', 'ann')).toBe(2);
+      expect(await files.accessTokenObject('h1')).toBe('o1');
+      expect(await files.removeAccessToken('h3', 'docsApp', 'ann')).toBe(false);
+      expect(await files.removeAccessToken('h1', 'docsApp', 'ann')).toBe(true);
+      expect(await files.accessTokenObject('h1')).toBeUndefined();
+      await files.removeFiles(['o1']);
+      expect(await files.accessTokenObject('h2')).toBeUndefined();
+      expect(await files.accessTokenObject('h3')).toBe('o2');
     });
   });
 });

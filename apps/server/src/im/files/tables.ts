@@ -49,9 +49,18 @@ export interface ImClientAntispamTable {
   updated_at: number;
 }
 
+export interface ImFileAccessTokenTable {
+  token_hash: string;
+  object_name: string;
+  app_key: string;
+  accid: string;
+  created_at: number;
+}
+
 export interface FileTables {
   im_files: ImFileTable;
   im_upload_grants: ImUploadGrantTable;
   im_docs: ImDocTable;
   im_client_antispam: ImClientAntispamTable;
+  im_file_access_tokens: ImFileAccessTokenTable;
 }

@@ -1,6 +1,7 @@
 // IM documents (docs/im-files.md, "Documents"): a ppt, pptx or pdf uploaded under a transcoding
-// grant and its page pictures; and each app's client anti-spam lexicon, set by the operator
-// through the server REST API and read by getClientAntispam.
+// grant and its page pictures; each app's client anti-spam lexicon, set by the operator through
+// the server REST API and read by getClientAntispam; and the access tokens of stored files
+// (getNosAccessToken, deleteNosAccessToken).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -37,9 +38,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('md5', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
+
+  await db.schema
+    .createTable('im_file_access_tokens')
+    // sha256 of the token, hex: the token itself is never stored.
+    .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('object_name', 'varchar(128)', (c) => c.notNull())
+    .addColumn('app_key', 'varchar(64)', (c) => c.notNull())
+    .addColumn('accid', 'varchar(64)', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('im_file_access_tokens_by_object')
+    .on('im_file_access_tokens')
+    .column('object_name')
+    .execute();
+  await db.schema
+    .createIndex('im_file_access_tokens_by_account')
+    .on('im_file_access_tokens')
+    .columns(['app_key', 'accid'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('im_file_access_tokens').execute();
   await db.schema.dropTable('im_client_antispam').execute();
   await db.schema.dropTable('im_docs').execute();
 }
