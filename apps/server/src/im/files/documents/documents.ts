@@ -10,7 +10,7 @@ import { DOCUMENT_EXTS, DOCUMENT_FORMAT_RULE, type DocFile } from '@morsel/proto
 import type { Static } from '@sinclair/typebox';
 import type { Logger } from '../../../log.ts';
 import type { FileService, StoredUpload } from '../file-service.ts';
-import { fileUrl, originalKey } from '../file-urls.ts';
+import { extensionOf, fileUrl, originalKey } from '../file-urls.ts';
 import { issueGrants, type IssuedToken } from '../grants.ts';
 import type { DocRow, DocStore } from './doc-store.ts';
 import { TranscodeError, transcodeDocument } from './transcoder.ts';
@@ -80,6 +80,8 @@ export class Documents {
   }
 
   private async uploaded(upload: StoredUpload): Promise<void> {
+    // Only a document's extension can be a document: other uploads cost no query.
+    if (!(DOCUMENT_EXTS as readonly string[]).includes(extensionOf(upload.objectName))) return;
     try {
       const doc = await this.store.docOfObject(upload.objectName);
       if (!doc) return;
