@@ -25,6 +25,13 @@ has_package fonts-noto-cjk || missing+=(fonts-noto-cjk)
 # ffmpeg and ffprobe for the IM files (video info, audio to mp3) and their tests.
 command -v ffprobe >/dev/null 2>&1 || apt_install ffmpeg || say "the IM media tests need: ffmpeg"
 
+# LibreOffice (headless, no GUI) and poppler's pdftoppm for IM documents: ppt and pptx to pdf,
+# pdf pages to pictures (apps/server/src/im/files/documents).
+missing=()
+command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-impress-nogui)
+command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+[ ${#missing[@]} -eq 0 ] || apt_install --no-install-recommends "${missing[@]}" || say "the IM document tests need: ${missing[*]}"
+
 # PostgreSQL, at 127.0.0.1:5432 with trust auth for local test databases.
 pg_up() { command -v pg_isready >/dev/null 2>&1 && pg_isready -q -h 127.0.0.1 -p 5432; }
 if ! pg_up; then

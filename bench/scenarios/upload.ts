@@ -1,5 +1,5 @@
 // Uploads and image processing of the IM files (docs/im-files.md): a 50 MB file through the SDK's
-// uploader in 4 MB chunks (grant, chunks, md5, storage, row, safe URL) against a bare Fastify
+// facade (previewFile) in 4 MB chunks (grant, chunks, md5, storage, row, safe URL) against a bare Fastify
 // server taking the same bytes as one @fastify/multipart upload to disk, in the same run; then
 // pictures processed per second (distinct thumbnails of a 1600x1200 JPEG, so no cache hit).
 import { randomBytes } from 'node:crypto';
@@ -11,7 +11,6 @@ import { pipeline } from 'node:stream/promises';
 import fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
-import { FileUploader } from '@morsel/im-sdk';
 import { connectClient, startTestServer } from '../../apps/server/test/harness/index.ts';
 import { rowMaker, type ScenarioResult } from '../lib/report.ts';
 import { intOption, type Scenario } from './types.ts';
@@ -62,14 +61,8 @@ export const upload: Scenario = {
     try {
       const { nim } = await connectClient(server, 0);
       try {
-        const lbs = (await (
-          await fetch(`${server.url}/im/lbs?k=${server.server.seeded.appKey}&id=demo1`)
-        ).json()) as { upload: string[] };
-        const files = new FileUploader({
-          send: (command, params) => nim.sendCmd(command, params),
-          fetch,
-          uploadAddress: () => lbs.upload[0],
-        });
+        // The NIM facade's previewFile, on the upload address of the load balancer's answer.
+        const files = nim;
         log(`uploading ${mb} MB in chunks through the SDK`);
         let started = performance.now();
         await files.previewFile({ blob: new Blob([new Uint8Array(data)]) });

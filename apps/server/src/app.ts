@@ -1,5 +1,6 @@
 // Builds the whole server (HTTP API, web app, and later the IM gateway) without listening, so
 // tests and main.ts share one composition. main.ts only loads config and listens.
+import { FILE_LIMITS } from '@morsel/protocol';
 import fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config/index.ts';
 import { parseTrustProxy } from './config/index.ts';
@@ -19,12 +20,17 @@ import { ImAccounts } from './im/accounts/index.ts';
 import { registerImRest } from './im/rest/index.ts';
 import { createChatrooms, type Chatrooms } from './im/chatroom/index.ts';
 import { registerClientLogs, UploadTickets } from './im/client-logs/index.ts';
-import { attachImGateway, kickConnections, type ImGateway } from './im/gateway/index.ts';
+import {
+  attachImGateway,
+  kickConnections,
+  UPLOAD_PATH,
+  type ImGateway,
+} from './im/gateway/index.ts';
 import { registerMessaging, type Messaging } from './im/messaging/index.ts';
 import { registerPeople } from './im/people/index.ts';
 import { registerPushSettings } from './im/push-settings/index.ts';
 import { registerSafeUrls, type SafeUrls } from './im/safe-urls/index.ts';
-import { registerFiles, type FileService } from './im/files/index.ts';
+import { antispamRestActions, registerFiles, type FileService } from './im/files/index.ts';
 import { registerTeams } from './im/teams/index.ts';
 import { registerEvents } from './im/events/index.ts';
 import { registerSignal, type SignalLimits } from './im/signal/index.ts';
@@ -110,11 +116,20 @@ export async function buildServer(
       trustProxy: parseTrustProxy(config.trustProxy),
       // A client that sends its request slowly (or an idle socket) is cut off instead of holding
       // a connection for ever (review L8). The idle limit stays above Engine.IO's ping cycle.
-      requestTimeout: config.httpRequestTimeoutMs,
+      // Node's requestTimeout covers the whole request, body included: it is the longest body
+      // deadline (uploads, 600 s); headers keep the short one, and registerBodyDeadline holds
+      // every other body to it.
+      requestTimeout: Math.max(config.httpRequestTimeoutMs, FILE_LIMITS.uploadTimeoutMs),
       connectionTimeout: config.httpConnectionTimeoutMs,
       // Node checks the request time-out only this often (30 s by default): a quarter of it keeps
       // the limit close to what is configured.
-      http: { connectionsCheckingInterval: Math.ceil(config.httpRequestTimeoutMs / 4) },
+      http: {
+        connectionsCheckingInterval: Math.ceil(config.httpRequestTimeoutMs / 4),
+        // Node checks headersTimeout <= requestTimeout when the server is made, before Fastify
+        // applies its own requestTimeout: both are given here.
+        requestTimeout: Math.max(config.httpRequestTimeoutMs, FILE_LIMITS.uploadTimeoutMs),
+        headersTimeout: config.httpRequestTimeoutMs,
+      },
       frameworkErrors: answerFrameworkError,
     });
     const routes: RouteSummary[] = [];
@@ -126,7 +141,9 @@ export async function buildServer(
       reply.header('x-request-id', request.id);
     });
     registerSecurityHeaders(http, config);
-    registerBodyDeadline(http, config.httpRequestTimeoutMs);
+    registerBodyDeadline(http, config.httpRequestTimeoutMs, [
+      { path: UPLOAD_PATH, ms: FILE_LIMITS.uploadTimeoutMs },
+    ]);
     registerErrorHandling(http);
     refuseNulCharacters(http);
     // Before any route of the table, so the document sees them all.
@@ -149,7 +166,7 @@ export async function buildServer(
       store,
       requireBodySignature: config.imRestRequireBodySignature,
       now,
-      actions: [chatrooms.restActions],
+      actions: [chatrooms.restActions, antispamRestActions(store.db, now)],
     });
     const uploadTickets = new UploadTickets(
       imAccounts,

@@ -4,6 +4,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { EventsManager } from './events/events-manager.ts';
 import type { ExtrasManager } from './extras/extras-manager.ts';
+import type { FilesManager } from './files/files-manager.ts';
 import type { LocalMsgsManager } from './local-msgs/local-msgs-manager.ts';
 import type { MessagesManager } from './messages/messages-manager.ts';
 import type { NIM } from './nim.ts';
@@ -15,7 +16,7 @@ import type { SysMsgsManager } from './sysmsgs/sysmsgs-manager.ts';
 import type { TeamsManager } from './teams/teams-manager.ts';
 
 /** What managers offer each other only (explicit constructor arguments), never the application. */
-type BetweenManagers = keyof SessionUpdates | 'localUsers';
+type BetweenManagers = keyof SessionUpdates | 'localUsers' | 'sendFileMsg';
 
 /** The public methods of a manager NIM does not expose with the same type. */
 type NotOnFacade<M> = {
@@ -40,5 +41,6 @@ describe('the NIM facade', () => {
     expectTypeOf<NotOnFacade<SuperTeamsManager>>().toEqualTypeOf<never>();
     expectTypeOf<NotOnFacade<EventsManager>>().toEqualTypeOf<never>();
     expectTypeOf<NotOnFacade<PushSettingsManager>>().toEqualTypeOf<never>();
+    expectTypeOf<NotOnFacade<FilesManager>>().toEqualTypeOf<never>();
   });
 });

@@ -6,6 +6,7 @@
 import type { CommandName, PushName, ReplyOf, RequestOf } from '@morsel/protocol';
 import { EventsManager } from './events/events-manager.ts';
 import { ExtrasManager } from './extras/extras-manager.ts';
+import { FilesManager } from './files/files-manager.ts';
 import { Instance } from './instance/instance.ts';
 import type { LoginReply } from './link/link.ts';
 import { LocalMsgsManager } from './local-msgs/local-msgs-manager.ts';
@@ -64,6 +65,7 @@ export class NIM {
   private readonly events: EventsManager;
   private readonly pushSettings: PushSettingsManager;
   private readonly signalling: SignallingManager;
+  private readonly files: FilesManager;
 
   constructor(options: ResolvedOptions) {
     this.instance = new Instance(options);
@@ -83,6 +85,7 @@ export class NIM {
     this.superTeams = new SuperTeamsManager(context);
     this.pushSettings = new PushSettingsManager(context);
     this.signalling = new SignallingManager(context);
+    this.files = new FilesManager(context, this.messages);
   }
 
   // The instance -------------------------------------------------------------------------------
@@ -208,8 +211,8 @@ export class NIM {
   sendText(...args: Parameters<MessagesManager['sendText']>) {
     return this.messages.sendText(...args);
   }
-  sendFile(...args: Parameters<MessagesManager['sendFile']>) {
-    return this.messages.sendFile(...args);
+  sendFile(...args: Parameters<FilesManager['sendFile']>) {
+    return this.files.sendFile(...args);
   }
   sendGeo(...args: Parameters<MessagesManager['sendGeo']>) {
     return this.messages.sendGeo(...args);
@@ -665,5 +668,61 @@ export class NIM {
   }
   signalingCall(...args: Parameters<SignallingManager['signalingCall']>) {
     return this.signalling.signalingCall(...args);
+  }
+
+  // Files, documents, anti-spam (FilesManager; sendFile sits with the messages above) ------------
+  previewFile(...args: Parameters<FilesManager['previewFile']>) {
+    return this.files.previewFile(...args);
+  }
+  getNosToken(...args: Parameters<FilesManager['getNosToken']>) {
+    return this.files.getNosToken(...args);
+  }
+  processImage(...args: Parameters<FilesManager['processImage']>) {
+    return this.files.processImage(...args);
+  }
+  viewImageStripMeta(...args: Parameters<FilesManager['viewImageStripMeta']>) {
+    return this.files.viewImageStripMeta(...args);
+  }
+  viewImageQuality(...args: Parameters<FilesManager['viewImageQuality']>) {
+    return this.files.viewImageQuality(...args);
+  }
+  viewImageInterlace(...args: Parameters<FilesManager['viewImageInterlace']>) {
+    return this.files.viewImageInterlace(...args);
+  }
+  viewImageRotate(...args: Parameters<FilesManager['viewImageRotate']>) {
+    return this.files.viewImageRotate(...args);
+  }
+  viewImageBlur(...args: Parameters<FilesManager['viewImageBlur']>) {
+    return this.files.viewImageBlur(...args);
+  }
+  viewImageCrop(...args: Parameters<FilesManager['viewImageCrop']>) {
+    return this.files.viewImageCrop(...args);
+  }
+  viewImageThumbnail(...args: Parameters<FilesManager['viewImageThumbnail']>) {
+    return this.files.viewImageThumbnail(...args);
+  }
+  transDoc(...args: Parameters<FilesManager['transDoc']>) {
+    return this.files.transDoc(...args);
+  }
+  fetchFile(...args: Parameters<FilesManager['fetchFile']>) {
+    return this.files.fetchFile(...args);
+  }
+  fetchFileList(...args: Parameters<FilesManager['fetchFileList']>) {
+    return this.files.fetchFileList(...args);
+  }
+  removeFile(...args: Parameters<FilesManager['removeFile']>) {
+    return this.files.removeFile(...args);
+  }
+  getNosAccessToken(...args: Parameters<FilesManager['getNosAccessToken']>) {
+    return this.files.getNosAccessToken(...args);
+  }
+  deleteNosAccessToken(...args: Parameters<FilesManager['deleteNosAccessToken']>) {
+    return this.files.deleteNosAccessToken(...args);
+  }
+  getClientAntispam(...args: Parameters<FilesManager['getClientAntispam']>) {
+    return this.files.getClientAntispam(...args);
+  }
+  audioToText(...args: Parameters<FilesManager['audioToText']>) {
+    return this.files.audioToText(...args);
   }
 }

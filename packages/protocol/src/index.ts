@@ -14,5 +14,6 @@ export * from './user-rules.ts';
 export * from './versions.ts';
 export * from './image-ops.ts';
 export * from './file-limits.ts';
+export { DocFile, DOCUMENT_EXTS, DOCUMENT_FORMAT_RULE } from './commands/files.ts';
 export * from './commands/shapes/chatroom.ts';
 export * from './nim/index.ts';

@@ -14,9 +14,6 @@ import { startTestServer, type TestServer } from '../harness/index.ts';
 import { connectClient } from './clients.ts';
 import { rawClient } from './raw-client.ts';
 
-const DOCUMENTS =
-  'documents (transcoding, the file list) are not built yet: issue #18, docs/im-files.md';
-const ACCESS_TOKENS = 'private files behind access tokens are not built yet: docs/im-files.md';
 const CLIENT_LOGS =
   'client logs are uploaded over HTTP with the ticket login hands out (im/client-logs)';
 
@@ -24,17 +21,11 @@ const CLIENT_LOGS =
 const NOT_SUPPORTED: Partial<Record<CommandName, string>> = {
   heartbeat: 'answered by the connection itself, outside the command queue (connection.ts)',
   syncTeamMembers: 'deprecated by NIM: the sync streams my member records (myTeamMembers)',
-  getNosTokenTrans: DOCUMENTS,
-  fetchFile: DOCUMENTS,
-  fetchFileList: DOCUMENTS,
-  removeFile: DOCUMENTS,
-  getNosAccessToken: ACCESS_TOKENS,
-  deleteNosAccessToken: ACCESS_TOKENS,
   notifyUploadLog: CLIENT_LOGS,
   uploadSdkLogUrl: CLIENT_LOGS,
   notifyTransLog: CLIENT_LOGS,
-  audioToText: 'speech to text needs a provider this server does not have',
-  getClientAntispam: 'client-side antispam word lists are not offered',
+  audioToText:
+    'speech to text needs an engine; none that works offline with its model ships (docs/im-files.md)',
 };
 
 /** Links the gateway does not serve at all (the chatroom has its own link and service). */
@@ -81,7 +72,7 @@ describe('the command table', () => {
   it('answers a NOT_SUPPORTED command Not_Support', async () => {
     const { nim } = await connectClient(server, 0);
     try {
-      await expect(nim.sendCmd('getClientAntispam', {})).rejects.toMatchObject({
+      await expect(nim.sendCmd('audioToText', { url: 'https://x/a.aac' })).rejects.toMatchObject({
         code: 403,
         message: expect.stringContaining('Not_Support'),
       });

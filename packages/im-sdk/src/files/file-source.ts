@@ -41,6 +41,9 @@ const EXT_BY_MIME: Record<string, string> = {
   'audio/mp4': 'm4a',
   'video/mp4': 'mp4',
   'video/quicktime': 'mov',
+  'application/pdf': 'pdf',
+  'application/vnd.ms-powerpoint': 'ppt',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
 };
 
 function extOf(name: string, mime: string): string {

@@ -1,11 +1,6 @@
-// The SDK's files module (issue #18), standalone until the NIM facade wires it in:
-//   const files = new FileUploader({
-//     send: (command, params) => nim.sendCmd(command, params),
-//     fetch: globalThis.fetch,
-//     uploadAddress: () => <the `upload[0]` of the load balancer's answer>,
-//   });
-// and exposes previewFile, getNosToken, processImage and the viewImage* helpers under NIM's names;
-// sendFile = previewFile, then the file message with { url, name, size, md5, ext, w, h, dur }.
+// The SDK's files module (issue #18). The NIM facade reaches it through FilesManager
+// (files-manager.ts); FileUploader stays usable on its own (a bench, a tool) with any context
+// that sends commands and names the upload address.
 export {
   FileUploader,
   type FileContext,
@@ -21,3 +16,11 @@ export {
   type FileSourceOptions,
 } from './file-source.ts';
 export * from './image-urls.ts';
+export {
+  FilesManager,
+  type PreviewFileOptions,
+  type SendFileOptions,
+  type UploadCallbacks,
+} from './files-manager.ts';
+export { filterClientAntispam, type AntispamResult } from './antispam.ts';
+export type { DocumentOptions } from './documents.ts';

@@ -2,7 +2,7 @@
 // load balancer named: one multipart POST for a small file, 4 MB chunks for a larger one, each
 // chunk acknowledged with the next offset, resumed from the server's offset after a failure.
 // No time-out on the upload itself (spec section 9); errors read 'code(message)'.
-// Standalone: the NIM facade wires it in with a narrow context (files/index.ts says how).
+// The NIM facade reaches it through the files manager (files-manager.ts).
 import {
   checkImageOps,
   FILE_LIMITS,
@@ -100,13 +100,28 @@ export class FileUploader {
         return { url: known.url, name, size: known.size, md5: known.md5, ext: source.ext };
       }
     }
-    const address = this.context.uploadAddress();
-    if (!address) throw new ImError('Not_Support', 'the load balancer named no upload address');
+    this.address();
     const token = await this.getNosToken({
       type: options.type,
       ext: source.ext || undefined,
       nosSurvivalTime: options.nosSurvivalTime,
     });
+    return this.uploadWithToken(source, token, options);
+  }
+
+  private address(): string {
+    const address = this.context.uploadAddress();
+    if (!address) throw new ImError('Not_Support', 'the load balancer named no upload address');
+    return address;
+  }
+
+  /** Sends the file's bytes under a grant already held (a document's transcoding grant). */
+  async uploadWithToken(
+    source: { blob: Blob },
+    token: Upload['token'],
+    options: UploadOptions,
+  ): Promise<UploadedFile> {
+    const address = this.address();
     const abort = new AbortController();
     options.onbeginupload?.({ abort: () => abort.abort() });
     const upload = { address, token, blob: source.blob, signal: abort.signal, options };

@@ -47,6 +47,10 @@ export interface InstanceContext {
   originUrl(safeShortUrl: string): Promise<string>;
   /** Unread acknowledgements are sent to the server (option syncSessionUnread, default on). */
   syncSessionUnread(): boolean;
+  /** The HTTP client (option fetch, else the platform's). */
+  fetch: typeof fetch;
+  /** The upload address from the load balancer's answer (link/lbs.ts); none before it answered. */
+  uploadAddress(): string | undefined;
 }
 
 export class Instance {
@@ -160,6 +164,8 @@ export class Instance {
       advanceTimetag: (category, time) => this.syncRunner.advanceTimetag(category, time),
       originUrl: (safeShortUrl) => this.originUrls.lookup(safeShortUrl),
       syncSessionUnread: () => this.opts.syncSessionUnread !== false,
+      fetch: (input, init) => (this.opts.fetch ?? globalThis.fetch)(input, init),
+      uploadAddress: () => this.link.uploadAddress,
     };
     this.context.onPush('multiPortLogin', ({ state, ports }) => {
       this.emit(

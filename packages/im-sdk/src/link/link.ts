@@ -98,6 +98,8 @@ export class Link {
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private addresses: string[] = [];
+  /** The upload addresses of the load balancer's last answer (none without a load balancer). */
+  private uploads: string[] = [];
   private linkPath: string;
   private addressIndex = 0;
   private attempt = 0;
@@ -121,6 +123,11 @@ export class Link {
   }
 
   /** The pushes the link handles itself; every other push goes to `events.push`. */
+  /** Where files are uploaded: the first upload address the load balancer named, if any. */
+  get uploadAddress(): string | undefined {
+    return this.uploads[0];
+  }
+
   handledPushes(): PushName[] {
     return this.ownPushes.names();
   }
@@ -316,6 +323,7 @@ export class Link {
         });
         this.addresses = answer.link;
         this.linkPath = answer.linkPath;
+        this.uploads = answer.upload;
         return;
       } catch (error) {
         this.config.logger.warn('load balancer failed', String(error));

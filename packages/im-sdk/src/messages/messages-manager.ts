@@ -62,8 +62,11 @@ export class MessagesManager {
     return this.send('text', options);
   }
 
-  /** A message with an uploaded file (image, audio, video or any file); default type file. */
-  sendFile(
+  /**
+   * A message with a file already uploaded (image, audio, video or any file; default type file).
+   * For the files manager: NIM's sendFile (files/files-manager.ts) uploads first when needed.
+   */
+  sendFileMsg(
     options: Common & { type?: keyof typeof FILE_KINDS; file: NonNullable<OutgoingMsg['file']> },
   ) {
     const kind = options.type ?? 'file';

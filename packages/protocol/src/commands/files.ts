@@ -1,7 +1,7 @@
 // Uploads, storage and media of service misc (6): NOS tokens, quick transfer, image and audio
 // processing, the file list and safe short URLs. Handlers: apps/server/src/im/files (docs/im-files.md);
-// the document commands (getNosTokenTrans's transcoding, fetchFile*, removeFile) and audioToText
-// still answer Not_Support.
+// documents (getNosTokenTrans, fetchFile, fetchFileList, removeFile) are transcoded to page pictures
+// by the server (docs/im-files.md). audioToText answers Not_Support: no offline engine.
 import { Type } from '@sinclair/typebox';
 import { command, Params } from './define.ts';
 import { AnyMap, Id } from './common.ts';
@@ -18,6 +18,27 @@ export const NosToken = Type.Object({
   /** Where the file will be readable once uploaded. */
   url: Type.String(),
   expireAt: Type.Integer(),
+});
+
+/** The document formats transcoding takes (spec section 5). */
+export const DOCUMENT_EXTS = ['ppt', 'pptx', 'pdf'] as const;
+export const DOCUMENT_FORMAT_RULE = 'please upload a file in the right format [ppt, pptx, pdf]';
+
+/** A document and its transcoding: pages are picture URLs, in order, once `state` is done. */
+export const DocFile = Type.Object({
+  docId: Type.String(),
+  name: Type.String(),
+  ext: Type.String(),
+  /** uploading (no file yet), transcoding, done, failed. */
+  state: Type.Union(['uploading', 'transcoding', 'done', 'failed'].map((s) => Type.Literal(s))),
+  /** The uploaded document's URL (absent while uploading). */
+  url: Type.Optional(Type.String()),
+  size: Type.Optional(Type.Integer()),
+  pageCount: Type.Integer(),
+  pages: Type.Array(Type.String()),
+  /** Why transcoding failed. */
+  error: Type.Optional(Type.String()),
+  createTime: Type.Integer(),
 });
 
 export const filesCommands = {
@@ -39,7 +60,8 @@ export const filesCommands = {
     reply: Params({ nosToken: NosToken }),
   }),
   audioToText: command(6, 5, 'audioToText', {
-    request: Params({ url: Type.String({ minLength: 1 }) }),
+    request: Params({ url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+    reply: Params({ text: Type.String() }),
   }),
   processImage: command(6, 6, 'processImage', {
     request: Params({
@@ -48,8 +70,19 @@ export const filesCommands = {
     }),
     reply: Params({ url: Type.String() }),
   }),
-  getNosTokenTrans: command(6, 7, 'getNosTokenTrans', { request: Params({ type: Type.String() }) }),
-  fetchFile: command(6, 9, 'fetchFile', { request: Params({ docId: Id }) }),
+  /** An upload grant for a document (`type` its extension) and the docId its pages will have. */
+  getNosTokenTrans: command(6, 7, 'getNosTokenTrans', {
+    request: Params({
+      type: Type.String({ minLength: 1, maxLength: 16 }),
+      name: Type.Optional(Type.String({ maxLength: 256 })),
+    }),
+    reply: Params({ nosToken: NosToken, docId: Type.String() }),
+  }),
+  fetchFile: command(6, 9, 'fetchFile', {
+    request: Params({ docId: Id }),
+    reply: Params({ file: DocFile }),
+  }),
+  /** This account's documents, newest first: default 10, at most 30, after `fromDocId`. */
   fetchFileList: command(6, 10, 'fetchFileList', {
     request: Params({
       fileListParam: Params({
@@ -57,6 +90,7 @@ export const filesCommands = {
         fromDocId: Type.Optional(Id),
       }),
     }),
+    reply: Params({ list: Type.Array(DocFile), totalCount: Type.Integer() }),
   }),
   removeFile: command(6, 11, 'removeFile', { request: Params({ docId: Id }) }),
   /** A file this account may reuse by content: answers its URL, or 404 when none is stored. */

@@ -91,8 +91,10 @@ export const linkCommands = {
   notifyUploadLog: command(6, 3, 'notifyUploadLog', { request: Params({ url: Type.String() }) }),
   uploadSdkLogUrl: command(6, 4, 'uploadSdkLogUrl', { request: Params({ url: Type.String() }) }),
   notifyTransLog: command(6, 8, 'notifyTransLog', { request: AnyMap }),
+  /** The app's client anti-spam lexicon as the operator set it (JSON text); absent when none. */
   getClientAntispam: command(6, 17, 'getClientAntispam', {
-    request: Params({ md5: Type.Optional(Type.String()) }),
+    request: Params({ md5: Type.Optional(Type.String({ maxLength: 64 })) }),
+    reply: Params({ thesaurus: Type.Optional(Type.String()) }),
   }),
   getServerTime: command(6, 23, 'getServerTime', { reply: Params({ time: Time }) }),
   /**

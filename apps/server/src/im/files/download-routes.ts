@@ -3,6 +3,7 @@
 //   ?vinfo                     duration (ms), width, height, codecs, container, size (JSON, ffprobe)
 //   ?audioTrans&type=mp3       the recording as mp3 (ffmpeg), made once and kept
 //   ?imageView&<op>=...        the picture after image operations (image-ops.ts), made once and kept
+//   &token=<access token>      with any of them: only while the token lives (access-tokens.ts)
 // Wrong operation parameters answer 414 with the rule they broke.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { FILES_PATH, isObjectName, originalKey } from './file-urls.ts';
 import type { FileService } from './file-service.ts';
 import { imageInfo } from './image-processing.ts';
 import { imageRendition, NotAPicture } from './renditions.ts';
+import { ACCESS_TOKEN_PARAM, accessTokenOpens } from './access-tokens.ts';
 import { MediaError, probeMedia, transcodeToMp3 } from './media-info.ts';
 
 function refuse(reply: FastifyReply, status: number, message: string) {
@@ -31,8 +33,17 @@ export function registerDownloadRoutes(http: FastifyInstance, service: FileServi
     if (!file) return refuse(reply, 404, 'no such file, or it has expired');
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const params = new URLSearchParams(query);
-    // Names are random and contents never change: caches may keep what they fetched.
-    reply.header('cache-control', 'public, max-age=86400');
+    // A link carrying an access token opens only while the token lives (deleteNosAccessToken
+    // withdraws it), so it is never cached.
+    const token = params.get(ACCESS_TOKEN_PARAM);
+    if (token !== null) {
+      if (!(await accessTokenOpens(service.store, token, name)))
+        return refuse(reply, 403, 'the access token was deleted or is not for this file');
+      reply.header('cache-control', 'private, no-store');
+    } else {
+      // Names are random and contents never change: caches may keep what they fetched.
+      reply.header('cache-control', 'public, max-age=86400');
+    }
 
     if (params.has(UPLOAD_WIRE.imageInfo)) {
       const bytes = await service.readAll(originalKey(name));

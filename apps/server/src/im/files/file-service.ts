@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { SafeUrls } from '../safe-urls/index.ts';
 import type { FileStore, NewFile, StoredFile, UploadGrant } from './file-store.ts';
-import { derivedPrefix, extensionOf, fileUrl, originalKey } from './file-urls.ts';
+import { derivedPrefix, extensionOf, fileUrl, newObjectName, originalKey } from './file-urls.ts';
 import { imageInfo } from './image-processing.ts';
 import { probeMedia } from './media-info.ts';
 import { mimeOf } from './mime.ts';
@@ -25,6 +25,9 @@ export interface UploadResult {
   h?: number;
   dur?: number;
 }
+
+/** The address recorded for files the server made (not an upload from a client address). */
+export const MADE_BY_SERVER = 'server';
 
 /** Renditions kept per file: distinct operation lists beyond it are made but not stored. */
 export const MAX_RENDITIONS = 32;
@@ -48,7 +51,15 @@ async function md5Of(file: string): Promise<{ md5: string; size: number }> {
   return { md5: hash.digest('hex'), size };
 }
 
+/** A finished upload, for features that act on their own files (documents). */
+export interface StoredUpload {
+  objectName: string;
+  size: number;
+}
+
 export class FileService {
+  private readonly storedListeners: ((file: StoredUpload) => void)[] = [];
+
   constructor(
     readonly store: FileStore,
     readonly storage: ObjectStorage,
@@ -58,6 +69,39 @@ export class FileService {
     readonly stagingDir: string,
     readonly now: () => number,
   ) {}
+
+  /** Calls `listener` after each finished upload (not awaited: the upload answers at once). */
+  onStored(listener: (file: StoredUpload) => void): void {
+    this.storedListeners.push(listener);
+  }
+
+  /**
+   * Stores a file this server made for an account (a document's page picture): an im_files row
+   * like an upload's, kept for ever, counted in the account's usage.
+   */
+  async addMadeFile(
+    owner: { appKey: string; accid: string },
+    file: string,
+    ext: string,
+  ): Promise<string> {
+    const { md5, size } = await md5Of(file);
+    const objectName = newObjectName(ext);
+    const mime = mimeOf(objectName);
+    await this.storage.putFile(originalKey(objectName), file, mime);
+    await this.store.addFile({
+      object_name: objectName,
+      app_key: owner.appKey,
+      accid: owner.accid,
+      address: MADE_BY_SERVER,
+      size,
+      md5,
+      mime,
+      safe_url: null,
+      created_at: this.now(),
+      expires_at: null,
+    });
+    return objectName;
+  }
 
   stagingPath(grant: UploadGrant): string {
     return path.join(this.stagingDir, `${grant.token_hash}.part`);
@@ -94,6 +138,7 @@ export class FileService {
       baseUrl: `${this.base()}/im/s`,
     });
     await this.store.setSafeUrl(grant.object_name, safeUrl);
+    for (const listener of this.storedListeners) listener({ objectName: grant.object_name, size });
     const result: UploadResult = {
       url,
       safeUrl,

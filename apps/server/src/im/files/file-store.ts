@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { Selectable } from 'kysely';
-import type { ImFileTable, ImUploadGrantTable } from './tables.ts';
+import type { ImFileAccessTokenTable, ImFileTable, ImUploadGrantTable } from './tables.ts';
 
 export type StoredFile = Selectable<ImFileTable>;
 export type NewFile = Omit<StoredFile, 'renditions'>;
@@ -71,6 +71,11 @@ export class FileStore {
       await trx.insertInto('im_files').values(file).execute();
       return true;
     });
+  }
+
+  /** A file the server made itself (a document's page picture): no grant, no upload. */
+  async addFile(file: NewFile): Promise<void> {
+    await this.db.insertInto('im_files').values(file).execute();
   }
 
   async file(objectName: string): Promise<StoredFile | undefined> {
@@ -154,8 +159,49 @@ export class FileStore {
   }
 
   async removeFiles(objectNames: string[]): Promise<void> {
-    if (objectNames.length)
-      await this.db.deleteFrom('im_files').where('object_name', 'in', objectNames).execute();
+    if (!objectNames.length) return;
+    await this.db
+      .deleteFrom('im_file_access_tokens')
+      .where('object_name', 'in', objectNames)
+      .execute();
+    await this.db.deleteFrom('im_files').where('object_name', 'in', objectNames).execute();
+  }
+
+  // Access tokens (getNosAccessToken) -------------------------------------------------------------
+
+  async addAccessToken(row: ImFileAccessTokenTable): Promise<void> {
+    await this.db.insertInto('im_file_access_tokens').values(row).execute();
+  }
+
+  async accessTokenCount(appKey: string, accid: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('im_file_access_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('app_key', '=', appKey)
+      .where('accid', '=', accid)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** The object a token opens, or undefined when it was never issued or was deleted. */
+  async accessTokenObject(tokenHash: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('im_file_access_tokens')
+      .select('object_name')
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return row?.object_name;
+  }
+
+  /** Deletes the account's token; false when it has no such token. */
+  async removeAccessToken(tokenHash: string, appKey: string, accid: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('im_file_access_tokens')
+      .where('token_hash', '=', tokenHash)
+      .where('app_key', '=', appKey)
+      .where('accid', '=', accid)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
   }
 
   /** Grants past their time; the caller deletes their staged chunks too. */

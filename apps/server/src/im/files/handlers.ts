@@ -1,10 +1,11 @@
 // The file commands of the IM link (packages/protocol commands/files.ts): upload grants, quick
-// transfer and processImage. Rules broken answer 414 with the rule, unknown files 404.
+// transfer, processImage and access tokens. Rules broken answer 414 with the rule, unknown files 404.
 import { checkImageOps, FILE_LIMITS, ImageOpError, imageOpsUrl } from '@morsel/protocol';
 import { CommandError, type ImGateway } from '../gateway/index.ts';
 import type { FileService } from './file-service.ts';
 import { fileUrl, objectNameOfUrl } from './file-urls.ts';
-import { issueGrants, TooManyGrants } from './grants.ts';
+import { digest, issueGrants, TooManyGrants } from './grants.ts';
+import { ACCESS_TOKEN_PARAM, issueAccessToken, TooManyAccessTokens } from './access-tokens.ts';
 import { imageRendition, NotAPicture } from './renditions.ts';
 
 const SURVIVAL_RULE = `nosSurvivalTime must be at least ${FILE_LIMITS.minSurvivalSeconds} s, or 0 for ever`;
@@ -46,6 +47,27 @@ export function registerFileHandlers(im: ImGateway, service: FileService): void 
       );
       if (!file) throw new CommandError(404, 'no stored file has this md5 and size: upload it');
       return { url: fileUrl(service.base(), file.object_name), size: file.size, md5: file.md5 };
+    },
+
+    async getNosAccessToken({ session }, { url }) {
+      const name = objectNameOfUrl(service.base(), url);
+      const file = name ? await service.live(name) : undefined;
+      if (!name || !file || file.app_key !== session.appKey || file.accid !== session.accid)
+        throw new CommandError(404, 'the url is not a file this account uploaded');
+      let token: string;
+      try {
+        token = await issueAccessToken(service.store, session, name, service.now());
+      } catch (error) {
+        if (error instanceof TooManyAccessTokens) throw new CommandError(419, error.message);
+        throw error;
+      }
+      const link = `${fileUrl(service.base(), name)}?${ACCESS_TOKEN_PARAM}=${token}`;
+      return { token, url: link };
+    },
+
+    async deleteNosAccessToken({ session }, { token }) {
+      if (!(await service.store.removeAccessToken(digest(token), session.appKey, session.accid)))
+        throw new CommandError(404, 'no such access token of this account');
     },
 
     async processImage({ session }, { url, imageOps }) {

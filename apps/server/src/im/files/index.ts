@@ -1,6 +1,7 @@
 // IM files and media (docs/im-files.md, issue #18): object storage, upload grants, simple and
 // chunked uploads on the load balancer's upload address, downloads with image and media info,
-// image operations, quick transfer, safe short URLs, and pruning of expired files.
+// image operations, quick transfer, safe short URLs, pruning of expired files, documents
+// transcoded to page pictures, and the client anti-spam lexicon.
 import path from 'node:path';
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -13,11 +14,15 @@ import { registerDownloadRoutes } from './download-routes.ts';
 import { FileService } from './file-service.ts';
 import { FileStore } from './file-store.ts';
 import { registerFileHandlers } from './handlers.ts';
+import { DocStore } from './documents/doc-store.ts';
+import { Documents } from './documents/documents.ts';
+import { registerDocumentHandlers } from './documents/handlers.ts';
 import { schedulePruning } from './pruning.ts';
 import { createObjectStorage, type ObjectStorage } from './storage/index.ts';
 import { registerUploadRoutes } from './upload-routes.ts';
 
 export { pruneFiles } from './pruning.ts';
+export { antispamRestActions } from './antispam-rest.ts';
 export type { FileService } from './file-service.ts';
 
 const PRUNE_EVERY_MS = 3600_000;
@@ -65,6 +70,13 @@ export async function registerFiles(options: FilesOptions): Promise<FileService>
   });
   registerDownloadRoutes(options.http, service);
   registerFileHandlers(options.im, service);
+  const documents = new Documents(service, new DocStore(options.store.db), options.log);
+  registerDocumentHandlers(options.im, documents);
+  void documents
+    .resume()
+    .catch((err: unknown) =>
+      options.log.warn({ err }, 'documents left transcoding were not resumed'),
+    );
   const stop = schedulePruning(service, options.log, PRUNE_EVERY_MS);
   options.http.addHook('onClose', async () => stop());
   return service;
