@@ -5,10 +5,12 @@
 // the card shows the new balance. An order left unpaid closes and the pages say so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
-import { ManualClock } from '../apps/server/src/clock.ts';
-import { runCommercePass } from '../apps/server/src/campaigns/commerce/index.ts';
-import { paymentProviders } from '../apps/server/src/campaigns/commerce/providers.ts';
+import {
+  ManualClock,
+  runCommerceJob,
+  startTestServer,
+  type TestServer,
+} from '../apps/server/test/harness/index.ts';
 import { WEB_DIST } from './harness/app.ts';
 import { openPhone, collectPageErrors, screenshot } from './harness/browser.ts';
 import { openAs } from './campaigns-support.ts';
@@ -117,10 +119,7 @@ describe('bank card top-up', () => {
       await page.getByRole('link', { name: '重新下单' }).waitFor();
       await screenshot(page, 'bank-cashier-expired-390');
 
-      const db = app.server.store.db;
-      const now = () => clock.now();
-      const providers = await paymentProviders(app.server.config, db, { fetch, now });
-      await runCommercePass({ db, now, providers, log: app.server.log });
+      await runCommerceJob(app.server, () => clock.now());
       await page.goto(`${app.url}/activity/bank/success?orderNo=${orderNo}`);
       await page.getByRole('heading', { name: '订单已关闭' }).waitFor();
       await page.getByRole('link', { name: '重新充值' }).waitFor();
