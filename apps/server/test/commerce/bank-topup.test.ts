@@ -176,6 +176,44 @@ const suite: EngineSuite = (engine, overrides, cleanup) => {
       expect(refunded).toMatchObject({ state: 'refunded', refund: { state: 'succeeded' } });
     });
 
+    it('credits once when two payments of one order arrive together', async (context) => {
+      if (!s) return context.skip('PostgreSQL is not reachable');
+      const shopper = await newShopper(s);
+      const order = await orderTopUp(s, shopper);
+      // Two cashier starts: two signed notifies with their own trade and notify ids.
+      const first = await sandboxNotify(s, shopper, order.orderNo);
+      const second = await sandboxNotify(s, shopper, order.orderNo);
+      const answers = await Promise.all([postNotify(s, first), postNotify(s, second)]);
+      expect(answers.map((a) => a.body.code)).toEqual([0, 0]);
+      expect((await card(shopper.ut)).card.balance).toBe(10000);
+      const rows = await s.server.store.db
+        .selectFrom('prepaid_card_entries')
+        .select('delta')
+        .where('user_id', '=', shopper.id)
+        .execute();
+      expect(rows.map((r) => Number(r.delta))).toEqual([10000]);
+    });
+
+    it('settles a notify racing the time-out job one way: paid, or closed and refunded', async (context) => {
+      if (!s) return context.skip('PostgreSQL is not reachable');
+      const shopper = await newShopper(s);
+      const order = await orderTopUp(s, shopper);
+      const notify = await sandboxNotify(s, shopper, order.orderNo);
+      const deps = await jobDeps(s);
+      s.clock.advance(15 * MINUTE);
+      await Promise.all([runCommercePass(deps), postNotify(s, notify)]);
+      await runCommercePass(deps);
+      const settled = data(await admin(s.url, 'GET', `/admin/api/orders/${order.orderNo}`));
+      const balance = (await card(shopper.ut)).card.balance;
+      if (settled.state === 'fulfilled') {
+        expect(balance).toBe(10000);
+        expect(settled.refund).toBeNull();
+      } else {
+        expect(settled).toMatchObject({ state: 'refunded', refund: { state: 'succeeded' } });
+        expect(balance).toBe(0);
+      }
+    });
+
     it('closes an order past its time when it is paid before the job ran', async (context) => {
       if (!s) return context.skip('PostgreSQL is not reachable');
       const shopper = await newShopper(s);

@@ -104,7 +104,14 @@ export async function requirePayable(
   if (order.state !== 'created') throw fail('orderAlreadyPaid');
 }
 
-export type NotifyOutcome = 'paid' | 'replayed' | 'not_paid' | 'late' | 'already_paid';
+export type NotifyOutcome =
+  | 'paid'
+  | 'replayed'
+  | 'not_paid'
+  | 'late'
+  | 'already_paid'
+  /** A second, different payment of a paid order (another method or trade): money to return by hand. */
+  | 'duplicate';
 
 export const LATE_PAYMENT_REASON = '订单超时关闭后才支付，自动退款';
 
@@ -148,7 +155,8 @@ export async function applyNotice(
       });
       return 'late';
     }
-    return 'already_paid';
+    const current = await findOrderById(trx, orderId);
+    return current?.trade_no === notice.tradeNo ? 'already_paid' : 'duplicate';
   });
   if (outcome === 'paid') await fulfil(db, orderId, now);
   return { outcome, order: (await findOrderByNo(db, notice.orderNo))! };

@@ -101,10 +101,16 @@ export function registerOrderRoutes(scope: FastifyInstance, ctx: CommerceContext
       throw fail('paymentNotifyInvalid', { status: 401 });
     }
     const applied = await applyNotice(db, method, notice, now);
-    request.log.info(
-      { method, orderNo: notice.orderNo, outcome: applied.outcome },
-      'payment notify applied',
-    );
+    const entry = {
+      method,
+      orderNo: notice.orderNo,
+      tradeNo: notice.tradeNo,
+      outcome: applied.outcome,
+    };
+    // A second payment of one order (paid by WeChat and then by Alipay) is the operator's to return.
+    if (applied.outcome === 'duplicate')
+      request.log.error(entry, 'duplicate payment of a paid order');
+    else request.log.info(entry, 'payment notify applied');
     return applied;
   }
 
