@@ -175,7 +175,11 @@ export async function buildServer(
     );
     await registerClientLogs(http, { store, tickets: uploadTickets, log, config, now });
     const product = await registerProductApi(http, { config, store, log, ...services, clock });
-    await registerCampaigns(http, { config, product });
+    await registerCampaigns(http, {
+      config,
+      product,
+      ...(services.fetch ? { fetch: services.fetch } : {}),
+    });
     const imGateway = await attachImGateway({
       http,
       store,

@@ -101,6 +101,19 @@ export const CAMPAIGN_CODES = {
   adminNotFound: { code: 61004, message: '未找到该配置项' },
   adminThrottled: { code: 61005, message: '密钥错误次数过多，请稍后再试' },
   adminCashierOnly: { code: 61006, message: '收银密钥只能核销优惠券' },
+
+  // 63xxx: orders and payment (commerce, docs/commerce.md).
+  orderNotFound: { code: 63000, message: '订单不存在' },
+  orderAmountChanged: { code: 63001, message: '订单金额有变化，请刷新后重新下单' },
+  orderClosed: { code: 63002, message: '订单已关闭，请重新下单' },
+  orderAlreadyPaid: { code: 63003, message: '订单已支付，请勿重复支付' },
+  paymentNotifyInvalid: { code: 63004, message: '支付通知验证失败' },
+  paymentMethodUnavailable: { code: 63005, message: '该支付方式暂不可用，请选择其他方式' },
+  paymentProviderFailed: { code: 63006, message: '支付下单失败，请稍后再试' },
+  topUpOptionInvalid: { code: 63007, message: '充值面额不存在，请重新选择' },
+  orderNotRefundable: { code: 63008, message: '该订单当前不能退款' },
+  refundBalanceInsufficient: { code: 63009, message: '储值卡余额不足，无法退款' },
+  paymentAmountMismatch: { code: 63010, message: '支付金额与订单金额不符' },
 } as const satisfies Catalogue;
 
 export const CODES = { ...PRODUCT_CODES, ...CAMPAIGN_CODES } as const;

@@ -148,6 +148,25 @@ export const ENDPOINTS = {
   'coupon.mineCounts': { method: 'GET', path: '/api/campaign/coupon/counts', access: 'user' },
   'hub.summary': { method: 'GET', path: '/api/campaign/hub/summary', access: 'optionalUser' },
   'hub.awards': { method: 'GET', path: '/api/campaign/hub/prizes', access: 'user' },
+  // Orders and payment (docs/commerce.md): the bank card top-up, the cashier, provider notifies.
+  'bank.card': { method: 'GET', path: '/api/commerce/bank/card', access: 'user' },
+  'bank.order': { method: 'POST', path: '/api/commerce/bank/orders', access: 'user' },
+  'orders.detail': { method: 'GET', path: '/api/commerce/orders/:orderNo', access: 'user' },
+  'orders.pay': { method: 'POST', path: '/api/commerce/orders/:orderNo/pay', access: 'user' },
+  'payment.sandboxNotify': {
+    method: 'POST',
+    path: '/api/commerce/notify/sandbox',
+    access: 'public',
+  },
+  'payment.wechatNotify': { method: 'POST', path: '/api/commerce/notify/wechat', access: 'public' },
+  'payment.alipayNotify': { method: 'POST', path: '/api/commerce/notify/alipay', access: 'public' },
+  'admin.orders': { method: 'GET', path: '/admin/api/orders', access: 'admin' },
+  'admin.order': { method: 'GET', path: '/admin/api/orders/:orderNo', access: 'admin' },
+  'admin.refundOrder': {
+    method: 'POST',
+    path: '/admin/api/orders/:orderNo/refund',
+    access: 'admin',
+  },
 
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },

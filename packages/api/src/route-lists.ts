@@ -7,6 +7,7 @@ import { PRODUCT_ROUTES } from './routes/product.ts';
 import { CAMPAIGN_ROUTES } from './routes/campaigns.ts';
 import { ADMIN_ROUTES } from './routes/admin.ts';
 import { HUB_ROUTES } from './routes/hub.ts';
+import { COMMERCE_ROUTES } from './routes/commerce.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
@@ -16,6 +17,7 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
     ...Object.keys(HUB_ROUTES),
     ...Object.keys(ADMIN_ROUTES),
   ] as EndpointName[],
+  'commerce.md': Object.keys(COMMERCE_ROUTES) as EndpointName[],
 };
 
 export const LIST_START = '<!-- route-list: generated from @morsel/api, do not edit -->';

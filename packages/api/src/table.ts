@@ -9,8 +9,15 @@ import { PRODUCT_ROUTES } from './routes/product.ts';
 import { CAMPAIGN_ROUTES } from './routes/campaigns.ts';
 import { ADMIN_ROUTES } from './routes/admin.ts';
 import { HUB_ROUTES } from './routes/hub.ts';
+import { COMMERCE_ROUTES } from './routes/commerce.ts';
 
-const JOINED = { ...PRODUCT_ROUTES, ...CAMPAIGN_ROUTES, ...ADMIN_ROUTES, ...HUB_ROUTES };
+const JOINED = {
+  ...PRODUCT_ROUTES,
+  ...CAMPAIGN_ROUTES,
+  ...ADMIN_ROUTES,
+  ...HUB_ROUTES,
+  ...COMMERCE_ROUTES,
+};
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */
 type Missing = Exclude<EndpointName, keyof typeof JOINED>;

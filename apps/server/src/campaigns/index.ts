@@ -16,6 +16,7 @@ import { registerCouponCentreRoutes } from './coupon/centre-routes.ts';
 import { registerMyCouponRoutes } from './coupon/mine-routes.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
 import { registerHubRoutes } from './hub-routes.ts';
+import { registerCommerce } from './commerce/index.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -24,6 +25,8 @@ export interface CampaignDeps {
   config: Config;
   /** The product API's context: store, clock, areas and the session lookup campaigns share. */
   product: ProductContext;
+  /** What payment providers are called with (tests hand in their own). */
+  fetch?: typeof fetch;
 }
 
 export async function registerCampaigns(http: FastifyInstance, deps: CampaignDeps): Promise<void> {
@@ -44,5 +47,9 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerMyCouponRoutes(scope, ctx);
     registerHubRoutes(scope, ctx);
     await scope.register(async (admin) => registerAdminRoutes(admin, ctx));
+    await registerCommerce(scope, ctx, {
+      config: deps.config,
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    });
   });
 }

@@ -122,6 +122,24 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       if (!out[key]) throw new ConfigError(variable, '', 'MORSEL_SMS_PROVIDER=aliyun needs it');
     }
   }
+  requireAllOrNone(out, [
+    ['wechatPayMchId', 'MORSEL_WECHATPAY_MCH_ID'],
+    ['wechatPayAppId', 'MORSEL_WECHATPAY_APP_ID'],
+    ['wechatPayMchSerial', 'MORSEL_WECHATPAY_MCH_SERIAL'],
+    ['wechatPayPrivateKeyFile', 'MORSEL_WECHATPAY_PRIVATE_KEY_FILE'],
+    ['wechatPayPlatformKeyFile', 'MORSEL_WECHATPAY_PLATFORM_KEY_FILE'],
+    ['wechatPayPlatformSerial', 'MORSEL_WECHATPAY_PLATFORM_SERIAL'],
+    ['wechatPayApiV3Key', 'MORSEL_WECHATPAY_API_V3_KEY'],
+  ]);
+  requireAllOrNone(out, [
+    ['alipayAppId', 'MORSEL_ALIPAY_APP_ID'],
+    ['alipayPrivateKeyFile', 'MORSEL_ALIPAY_PRIVATE_KEY_FILE'],
+    ['alipayPublicKeyFile', 'MORSEL_ALIPAY_PUBLIC_KEY_FILE'],
+  ]);
+  // A provider sends its notifies to the public URL: without it there is nowhere to send them.
+  if ((out.wechatPayMchId || out.alipayAppId) && !out.publicUrl) {
+    throw new ConfigError('MORSEL_PUBLIC_URL', '', 'a payment provider needs it for its notifies');
+  }
   if (out.cashierKey && out.cashierKey === out.adminKey) {
     throw new ConfigError('MORSEL_CASHIER_KEY', '', 'must differ from MORSEL_ADMIN_KEY');
   }
@@ -156,6 +174,18 @@ function requirePair(
     out[a] ? variableB : variableA,
     '',
     `${variableA} and ${variableB} are set together or not at all`,
+  );
+}
+
+/** Settings of one provider: all of them or none. */
+function requireAllOrNone(out: Record<string, unknown>, group: [string, string][]): void {
+  const set = group.filter(([key]) => Boolean(out[key]));
+  if (set.length === 0 || set.length === group.length) return;
+  const missing = group.find(([key]) => !out[key])!;
+  throw new ConfigError(
+    missing[1],
+    '',
+    `${group.map(([, variable]) => variable).join(', ')} are set together or not at all`,
   );
 }
 

@@ -38,6 +38,14 @@ const rules: Rule[] = [
         }
       : undefined,
   (c) =>
+    c.paymentSandbox
+      ? {
+          variable: 'MORSEL_PAYMENT_SANDBOX',
+          reason:
+            'the sandbox cashier marks orders paid without money; configure WeChat Pay or Alipay',
+        }
+      : undefined,
+  (c) =>
     !c.adminKey
       ? { variable: 'MORSEL_ADMIN_KEY', reason: 'set an admin key (16+ random characters)' }
       : undefined,

@@ -399,6 +399,58 @@ export const ConfigSchema = Type.Object({
     env: 'MORSEL_ADMIN_FAILURES_PER_HOUR',
     default: 20,
   }),
+  // Orders and payment (src/campaigns/commerce, docs/commerce.md). The sandbox cashier is the
+  // development default; production refuses it and takes WeChat Pay and/or Alipay.
+  paymentSandbox: Type.Boolean({
+    env: 'MORSEL_PAYMENT_SANDBOX',
+    default: true,
+    productionDefault: false,
+    description: 'the sandbox cashier (development only)',
+  }),
+  paymentTimeoutMs: Type.Integer({
+    minimum: 500,
+    maximum: 60_000,
+    env: 'MORSEL_PAYMENT_TIMEOUT_MS',
+    default: 10_000,
+  }),
+  wechatPayMchId: Type.Optional(
+    Type.String({ pattern: '^\\d{8,12}$', env: 'MORSEL_WECHATPAY_MCH_ID' }),
+  ),
+  wechatPayAppId: Type.Optional(
+    Type.String({ pattern: '^wx[0-9a-zA-Z]{6,32}$', env: 'MORSEL_WECHATPAY_APP_ID' }),
+  ),
+  wechatPayMchSerial: Type.Optional(
+    Type.String({ pattern: '^[0-9A-Fa-f]{8,64}$', env: 'MORSEL_WECHATPAY_MCH_SERIAL' }),
+  ),
+  wechatPayPrivateKeyFile: Type.Optional(
+    Type.String({ minLength: 1, env: 'MORSEL_WECHATPAY_PRIVATE_KEY_FILE' }),
+  ),
+  wechatPayPlatformKeyFile: Type.Optional(
+    Type.String({ minLength: 1, env: 'MORSEL_WECHATPAY_PLATFORM_KEY_FILE' }),
+  ),
+  wechatPayPlatformSerial: Type.Optional(
+    Type.String({ pattern: '^[0-9A-Za-z_]{8,80}$', env: 'MORSEL_WECHATPAY_PLATFORM_SERIAL' }),
+  ),
+  wechatPayApiV3Key: Type.Optional(
+    Type.String({ pattern: '^[0-9A-Za-z]{32}$', env: 'MORSEL_WECHATPAY_API_V3_KEY' }),
+  ),
+  wechatPayApiBase: Type.String({
+    pattern: '^https?://',
+    env: 'MORSEL_WECHATPAY_API_BASE',
+    default: 'https://api.mch.weixin.qq.com',
+  }),
+  alipayAppId: Type.Optional(Type.String({ pattern: '^\\d{8,32}$', env: 'MORSEL_ALIPAY_APP_ID' })),
+  alipayPrivateKeyFile: Type.Optional(
+    Type.String({ minLength: 1, env: 'MORSEL_ALIPAY_PRIVATE_KEY_FILE' }),
+  ),
+  alipayPublicKeyFile: Type.Optional(
+    Type.String({ minLength: 1, env: 'MORSEL_ALIPAY_PUBLIC_KEY_FILE' }),
+  ),
+  alipayGateway: Type.String({
+    pattern: '^https?://',
+    env: 'MORSEL_ALIPAY_GATEWAY',
+    default: 'https://openapi.alipay.com/gateway.do',
+  }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -45,6 +45,12 @@ export const paths = {
   couponPoster: () => '/activity/coupon/poster',
   newUserPack: () => '/activity/newuser/coupon',
   couponGift: (shareCode: string) => withQuery('/activity/sendCoupon/index', { shareCode }),
+
+  bankRecharge: () => '/activity/bank/recharge',
+  /** The cashier of an order. */
+  bankPay: (orderNo: string) => withQuery('/activity/bank/pay', { orderNo }),
+  /** The transaction result of an order. */
+  bankResult: (orderNo: string) => withQuery('/activity/bank/success', { orderNo }),
 } as const;
 
 /** Where a coupon is used: its online page when it is online-only, else its store code. */

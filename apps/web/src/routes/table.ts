@@ -16,10 +16,18 @@ const activity: Entry[] = [
   ['/station/shareIndex', '驿站分享'],
   ['/station/publicNo', '关注公众号'],
   // Bank card (all login)
-  ['/bank/recharge', '储值卡充值', LOGIN],
-  ['/bank/recharge2', '储值卡充值', LOGIN],
-  ['/bank/pay', '收银台', LOGIN],
-  ['/bank/success', '交易结果', LOGIN],
+  [
+    '/bank/recharge',
+    '储值卡充值',
+    { ...LOGIN, page: () => import('../pages/bank/RechargePage.tsx') },
+  ],
+  [
+    '/bank/recharge2',
+    '储值卡充值',
+    { ...LOGIN, page: () => import('../pages/bank/RechargePage.tsx') },
+  ],
+  ['/bank/pay', '收银台', { ...LOGIN, page: () => import('../pages/bank/PayPage.tsx') }],
+  ['/bank/success', '交易结果', { ...LOGIN, page: () => import('../pages/bank/ResultPage.tsx') }],
   // Sign-in
   ['/sign/index', '每日签到', { page: () => import('../pages/sign/SignPage.tsx') }],
   ['/sign/award', '我的奖品', { ...LOGIN, page: () => import('../pages/sign/SignAwardPage.tsx') }],

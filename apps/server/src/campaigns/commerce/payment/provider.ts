@@ -1,0 +1,94 @@
+// What the order kernel asks of a payment provider. Each provider speaks its own real protocol
+// (sandbox.ts, wechat-pay.ts, alipay.ts); the kernel only sees these shapes.
+import type { PaymentMethodId } from '../store/tables.ts';
+
+export interface PayableOrder {
+  orderNo: string;
+  /** Fen. */
+  amount: number;
+  subject: string;
+  expiresAt: number;
+}
+
+export interface StartOptions {
+  /** WeChat: jsapi inside WeChat, h5 elsewhere; Alipay: wap. */
+  scene: 'jsapi' | 'h5' | 'wap';
+  openid?: string;
+  clientIp: string;
+  /** Where the provider's page sends the shopper back (the result page). */
+  returnUrl: string;
+  now: number;
+}
+
+export interface SandboxNotify {
+  orderNo: string;
+  tradeNo: string;
+  amount: number;
+  notifyId: string;
+  paidAt: number;
+  sign: string;
+}
+
+export type PaymentStart =
+  | { kind: 'sandbox'; notify: SandboxNotify }
+  | { kind: 'redirect'; url: string }
+  | {
+      kind: 'jsapi';
+      params: {
+        appId: string;
+        timeStamp: string;
+        nonceStr: string;
+        package: string;
+        signType: string;
+        paySign: string;
+      };
+    };
+
+/** A notify as it arrived: the bytes the signature covers, its headers and its parsed fields. */
+export interface NotifyRequest {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+  fields: Record<string, unknown>;
+}
+
+/** What a verified notify says. */
+export interface PaymentNotice {
+  orderNo: string;
+  tradeNo: string;
+  /** Fen the shopper paid. */
+  amount: number;
+  /** The provider's id of this notify (a replay carries the same). */
+  notifyId: string;
+  /** False for a notify of a failed or pending payment (recorded, changes nothing). */
+  paid: boolean;
+}
+
+export interface RefundRequest {
+  orderNo: string;
+  refundNo: string;
+  /** Fen to refund and the order's total. */
+  amount: number;
+  total: number;
+  reason: string;
+}
+
+/** A notify whose signature, time or fields do not hold: refused, nothing changes. */
+export class NotifyRejected extends Error {
+  override name = 'NotifyRejected';
+}
+
+/** The provider refused or could not be reached; the message is for the operator's log. */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+}
+
+export interface PaymentProvider {
+  readonly method: PaymentMethodId;
+  /** Shown at the cashier. */
+  readonly title: string;
+  start(order: PayableOrder, options: StartOptions): Promise<PaymentStart>;
+  /** Verifies a notify; throws NotifyRejected when it is forged, stale or not ours. */
+  verifyNotify(request: NotifyRequest, now: number): Promise<PaymentNotice>;
+  /** Asks for a refund; resolves when the provider accepted it, throws ProviderError otherwise. */
+  refund(request: RefundRequest): Promise<void>;
+}

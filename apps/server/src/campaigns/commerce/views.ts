@@ -1,0 +1,65 @@
+// What the routes answer about orders, cards and refunds (@morsel/api routes/commerce.ts).
+import { maskMobile } from '../../product/index.ts';
+import { yuan } from './money.ts';
+import { topUpDetail } from './orders.ts';
+import type { Order } from './store/orders.ts';
+import type { Refund } from './store/refunds.ts';
+
+const nullableMs = (value: number | null) => (value === null ? null : Number(value));
+
+/** 8888 **** **** 1234: enough to recognise one's card, not enough to read it off a screen. */
+export function maskCardNo(cardNo: string): string {
+  return `${cardNo.slice(0, 4)} **** **** ${cardNo.slice(-4)}`;
+}
+
+export function orderView(order: Order, now: number) {
+  const detail = topUpDetail(order);
+  return {
+    orderNo: order.order_no,
+    kind: 'bank_topup' as const,
+    subject: order.subject,
+    amount: Number(order.amount),
+    amountText: yuan(Number(order.amount)),
+    state: order.state,
+    method: order.method,
+    channel:
+      order.channel === null ? null : { code: order.channel, name: detail.channelName ?? '' },
+    cardNo: maskCardNo(detail.cardNo),
+    credit: detail.credit,
+    creditText: yuan(detail.credit),
+    createdAt: Number(order.created_at),
+    expiresAt: Number(order.expires_at),
+    paidAt: nullableMs(order.paid_at),
+    fulfilledAt: nullableMs(order.fulfilled_at),
+    refundedAt: nullableMs(order.refunded_at),
+    closedAt: nullableMs(order.closed_at),
+    serverTime: now,
+  };
+}
+
+export function adminOrderView(
+  order: Order,
+  mobile: string,
+  refund: Refund | undefined,
+  now: number,
+) {
+  return {
+    ...orderView(order, now),
+    id: Number(order.id),
+    userId: Number(order.user_id),
+    mobile: maskMobile(mobile),
+    tradeNo: order.trade_no,
+    refund: refund
+      ? {
+          refundNo: refund.refund_no,
+          amount: Number(refund.amount),
+          reason: refund.reason,
+          state: refund.state,
+          attempts: Number(refund.attempts),
+          lastError: refund.last_error,
+          createdAt: Number(refund.created_at),
+          doneAt: nullableMs(refund.done_at),
+        }
+      : null,
+  };
+}
