@@ -43,6 +43,10 @@ export const paths = {
   couponPoster: () => '/activity/coupon/poster',
   newUserPack: () => '/activity/newuser/coupon',
   couponGift: (shareCode: string) => withQuery('/activity/sendCoupon/index', { shareCode }),
+  /** A download or jump page (docs/wechat.md). */
+  download: (page: 'outdoor' | 'activity' | 'H5JumpWechat' | 'zfbDownload') =>
+    `/activity/download/${page}`,
+  miniProgramJump: (page: 'WeChatScheme' | 'h5ToWx') => `/activity/mutual/${page}`,
 } as const;
 
 /** Where a coupon is used: its online page when it is online-only, else its store code. */
