@@ -115,7 +115,9 @@ export function registerWechatLoginRoutes(scope: FastifyInstance, ctx: ProductCo
   }
 
   route(scope, 'wechat.authorize', async (request, reply) => {
-    const returnTo = request.query.returnTo ?? '/';
+    // Returning to the login page itself would loop: the hub instead (as the page's returnPath).
+    const asked = request.query.returnTo ?? '/';
+    const returnTo = asked.startsWith(LOGIN_PAGE) ? '/' : asked;
     if (!provider) return reply.redirect(loginPage({ loginFrom: returnTo, wxError: 50010 }));
     const now = ctx.clock.now();
     const budget = await hitCounter(

@@ -25,6 +25,8 @@ import styles from './LoginPage.module.css';
 
 /** Codes of the SMS call that mean the image captcha must be (re)done. */
 const IMAGE_CAPTCHA_CODES = new Set([20004, 20005]);
+/** wechatBindExpired: the bind ticket is stale or from another browser. */
+const BIND_EXPIRED = 50015;
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -105,6 +107,11 @@ export default function LoginPage() {
     try {
       if (bindTicket) {
         const bound = await loginApi.bindWechat(bindTicket, mobile, smsCode);
+        if (Number(bound.code) === BIND_EXPIRED) {
+          // Back to the plain login page, where 微信授权登录 starts a fresh authorisation.
+          toast(bound.message);
+          return navigate(paths.login(returnPath(search)), { replace: true });
+        }
         if (!isSuccess(bound) || !bound.data?.ut) return toast(bound.message || '绑定失败，请重试');
         setToken(bound.data.ut);
         toast(bound.data.registered ? '绑定成功，已为您注册并登录' : '绑定成功，已登录');
