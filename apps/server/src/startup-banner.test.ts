@@ -20,6 +20,7 @@ describe('the start-up banner', () => {
     expect(text).toContain('mode: development (MORSEL_ENV)');
     expect(text).toContain('DEVELOPMENT MODE');
     expect(text).toContain('http://localhost:8080/dev/sms-outbox?mobile=<number>');
+    expect(text).toContain('WeChat login uses the development identity');
     expect(text).toContain('IM demo accounts: demo1, demo2');
     expect(text).toContain('password 零食节快乐 → K7M2QX9PTA');
     expect(text).not.toContain('tok-demo');

@@ -46,6 +46,11 @@ export function startupBanner(config: Config, facts: BannerFacts): string[] {
         `  Log in with any mobile number; SMS codes go to the outbox (from this machine only): ${url}/dev/sms-outbox?mobile=<number>`,
       );
     }
+    if (config.wechatOauth === 'development') {
+      lines.push(
+        '  WeChat login uses the development identity (a labelled page, not WeChat): docs/wechat.md',
+      );
+    }
   }
   lines.push('');
   return lines;

@@ -85,3 +85,5 @@ export function createApiClient<O extends CallOptions>(transport: Transport<O>):
 }
 
 export type { DataOf, RouteName } from './table.ts';
+/** Paths a page navigates to rather than calls (the WeChat authorise start). */
+export { ENDPOINTS } from './endpoints.ts';

@@ -47,6 +47,21 @@ export const PRODUCT_CODES = {
   // 5000x: WeChat JS-SDK signature.
   wechatNotConfigured: { code: 50001, message: '微信公众号未配置' },
   wechatUnavailable: { code: 50002, message: '获取微信签名失败，请稍后再试' },
+
+  // 50010-50049: WeChat authorisation and mini-program jumps (decision 0021).
+  wechatLoginOff: { code: 50010, message: '暂未开通微信登录，请使用手机号登录' },
+  wechatStateInvalid: { code: 50011, message: '授权已失效，请重新发起微信授权' },
+  wechatCodeInvalid: { code: 50012, message: '微信授权已过期，请重新授权' },
+  wechatAuthFailed: { code: 50013, message: '微信授权失败，请稍后再试' },
+  wechatAuthDenied: { code: 50014, message: '您已取消微信授权' },
+  wechatBindExpired: { code: 50015, message: '绑定已超时，请重新微信授权' },
+  wechatBoundElsewhere: { code: 50016, message: '该微信已绑定其他手机号' },
+  wechatMobileTaken: { code: 50017, message: '该手机号已绑定其他微信' },
+  wechatIdentityRequired: { code: 50018, message: '请先完成微信授权' },
+  wechatDevelopmentOnly: { code: 50019, message: '模拟授权仅在开发环境可用' },
+  miniProgramNotConfigured: { code: 50020, message: '小程序跳转未配置，请扫码进入小程序' },
+  miniProgramSchemeFailed: { code: 50021, message: '暂时无法打开小程序，请扫码进入' },
+  miniProgramTargetUnknown: { code: 50022, message: '要打开的小程序页面不存在' },
 } as const satisfies Catalogue;
 
 /** The campaigns and their admin API (6xxxx); they share 10001 and the rest of the product's. */
@@ -94,6 +109,9 @@ export const CAMPAIGN_CODES = {
   exchangeCodeExpired: { code: 60063, message: '兑换码已过期' },
 
   pointsInsufficient: { code: 60070, message: '积分不足' },
+
+  // 64900-64949: download and jump pages.
+  downloadPageUnknown: { code: 64900, message: '下载页不存在' },
 
   adminDisabled: { code: 61001, message: '管理接口未启用：请设置 MORSEL_ADMIN_KEY' },
   adminKeyInvalid: { code: 61002, message: '管理密钥错误' },

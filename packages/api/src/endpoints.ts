@@ -167,6 +167,14 @@ export const ENDPOINTS = {
     path: '/admin/api/orders/:orderNo/refund',
     access: 'admin',
   },
+  // WeChat authorisation and mini-program jumps (docs/wechat.md, decision 0021).
+  'wechat.authorize': { method: 'GET', path: '/api/wechat/oauth/authorize', access: 'public' },
+  'wechat.callback': { method: 'GET', path: '/api/wechat/oauth/callback', access: 'public' },
+  'wechat.devAuthorize': { method: 'GET', path: '/dev/wechat/authorize', access: 'public' },
+  'wechat.bind': { method: 'POST', path: '/api/wechat/oauth/bind', access: 'public' },
+  'wechat.identity': { method: 'GET', path: '/api/wechat/identity', access: 'user' },
+  'wechat.miniScheme': { method: 'POST', path: '/api/wechat/mini/scheme', access: 'public' },
+  'download.page': { method: 'GET', path: '/api/campaign/download/:page', access: 'public' },
 
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },

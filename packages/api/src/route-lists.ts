@@ -8,6 +8,7 @@ import { CAMPAIGN_ROUTES } from './routes/campaigns.ts';
 import { ADMIN_ROUTES } from './routes/admin.ts';
 import { HUB_ROUTES } from './routes/hub.ts';
 import { COMMERCE_ROUTES } from './routes/commerce.ts';
+import { WECHAT_ROUTES } from './routes/wechat.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
@@ -18,6 +19,7 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
     ...Object.keys(ADMIN_ROUTES),
   ] as EndpointName[],
   'commerce.md': Object.keys(COMMERCE_ROUTES) as EndpointName[],
+  'wechat.md': Object.keys(WECHAT_ROUTES) as EndpointName[],
 };
 
 export const LIST_START = '<!-- route-list: generated from @morsel/api, do not edit -->';

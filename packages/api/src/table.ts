@@ -10,6 +10,7 @@ import { CAMPAIGN_ROUTES } from './routes/campaigns.ts';
 import { ADMIN_ROUTES } from './routes/admin.ts';
 import { HUB_ROUTES } from './routes/hub.ts';
 import { COMMERCE_ROUTES } from './routes/commerce.ts';
+import { WECHAT_ROUTES } from './routes/wechat.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
@@ -17,6 +18,7 @@ const JOINED = {
   ...ADMIN_ROUTES,
   ...HUB_ROUTES,
   ...COMMERCE_ROUTES,
+  ...WECHAT_ROUTES,
 };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */

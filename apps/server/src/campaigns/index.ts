@@ -17,6 +17,7 @@ import { registerMyCouponRoutes } from './coupon/mine-routes.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
 import { registerHubRoutes } from './hub-routes.ts';
 import { registerCommerce } from './commerce/index.ts';
+import { registerDownloadRoutes } from './download/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -46,6 +47,7 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerCouponCentreRoutes(scope, ctx);
     registerMyCouponRoutes(scope, ctx);
     registerHubRoutes(scope, ctx);
+    registerDownloadRoutes(scope, ctx);
     await scope.register(async (admin) => registerAdminRoutes(admin, ctx));
     await registerCommerce(scope, ctx, {
       config: deps.config,

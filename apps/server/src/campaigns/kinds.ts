@@ -7,6 +7,7 @@ import { RaffleSettings, rafflePrizeKeys } from './raffle/settings.ts';
 import { PasswordSettings } from './password/settings.ts';
 import { CouponSettings, couponTemplateKeys } from './coupon/settings.ts';
 import { BankSettings } from './commerce/bank/settings.ts';
+import { DownloadSettings } from './download/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -24,6 +25,7 @@ export const KINDS: Record<string, KindRules> = {
   password: { settings: PasswordSettings, prizeKeys: none, templateKeys: none },
   coupon: { settings: CouponSettings, prizeKeys: none, templateKeys: couponTemplateKeys },
   bank: { settings: BankSettings, prizeKeys: none, templateKeys: none },
+  download: { settings: DownloadSettings, prizeKeys: none, templateKeys: none },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */

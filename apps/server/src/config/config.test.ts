@@ -143,6 +143,24 @@ describe('MORSEL_ENV', () => {
     ).toBe('https://s3.example.com');
   });
 
+  it('turns WeChat login off in production and refuses the development identity there', () => {
+    expect(loadConfig({}).wechatOauth).toBe('development');
+    expect(loadConfig(SAFE_PRODUCTION).wechatOauth).toBe('off');
+    expect(() => loadConfig({ ...SAFE_PRODUCTION, MORSEL_WECHAT_OAUTH: 'development' })).toThrow(
+      /MORSEL_WECHAT_OAUTH/,
+    );
+    expect(() => loadConfig({ ...SAFE_PRODUCTION, MORSEL_WECHAT_OAUTH: 'wechat' })).toThrow(
+      /MORSEL_WECHAT_OAUTH.*MORSEL_WECHAT_APP_ID/,
+    );
+    const real = {
+      ...SAFE_PRODUCTION,
+      MORSEL_WECHAT_OAUTH: 'wechat',
+      MORSEL_WECHAT_APP_ID: 'wx1234567890abcdef',
+      MORSEL_WECHAT_APP_SECRET: 'official-account-secret',
+    };
+    expect(loadConfig(real).wechatOauth).toBe('wechat');
+  });
+
   it('refuses trusting every proxy', () => {
     expect(() => loadConfig({ ...SAFE_PRODUCTION, MORSEL_TRUST_PROXY: 'all' })).toThrow(
       /MORSEL_TRUST_PROXY/,

@@ -112,6 +112,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ['wechatAppSecret', 'MORSEL_WECHAT_APP_SECRET'],
     );
   }
+  if (out.wechatOauth === 'wechat' && (!out.wechatAppId || !out.wechatAppSecret)) {
+    throw new ConfigError(
+      'MORSEL_WECHAT_OAUTH',
+      'wechat',
+      'needs MORSEL_WECHAT_APP_ID and MORSEL_WECHAT_APP_SECRET',
+    );
+  }
+  requirePair(
+    out,
+    ['wechatMiniAppId', 'MORSEL_WECHAT_MINI_APP_ID'],
+    ['wechatMiniAppSecret', 'MORSEL_WECHAT_MINI_APP_SECRET'],
+  );
   if (out.smsProvider === 'aliyun') {
     for (const [key, variable] of [
       ['smsAccessKeyId', 'MORSEL_SMS_ACCESS_KEY_ID'],

@@ -46,6 +46,13 @@ const rules: Rule[] = [
         }
       : undefined,
   (c) =>
+    c.wechatOauth === 'development'
+      ? {
+          variable: 'MORSEL_WECHAT_OAUTH',
+          reason: 'the development WeChat identity signs anyone in; choose wechat or off',
+        }
+      : undefined,
+  (c) =>
     !c.adminKey
       ? { variable: 'MORSEL_ADMIN_KEY', reason: 'set an admin key (16+ random characters)' }
       : undefined,

@@ -375,6 +375,26 @@ export const ConfigSchema = Type.Object({
     env: 'MORSEL_WECHAT_API_BASE',
     default: 'https://api.weixin.qq.com',
   }),
+  // WeChat web authorisation (src/product/wechat/oauth.ts, decision 0021): `development` signs in
+  // with a labelled development identity and no WeChat at all, `wechat` runs the real OAuth 2.0
+  // flow with the official account above, `off` hides it.
+  wechatOauth: Type.Union(
+    [Type.Literal('development'), Type.Literal('wechat'), Type.Literal('off')],
+    { env: 'MORSEL_WECHAT_OAUTH', default: 'development', productionDefault: 'off' },
+  ),
+  wechatOauthBase: Type.String({
+    pattern: '^https?://',
+    env: 'MORSEL_WECHAT_OAUTH_BASE',
+    default: 'https://open.weixin.qq.com',
+    description: 'where the authorise page is (a stand-in in tests)',
+  }),
+  // The mini-program the jump pages open (generatescheme needs the mini-program's own token).
+  wechatMiniAppId: Type.Optional(
+    Type.String({ pattern: '^wx[0-9a-zA-Z]{6,32}$', env: 'MORSEL_WECHAT_MINI_APP_ID' }),
+  ),
+  wechatMiniAppSecret: Type.Optional(
+    Type.String({ minLength: 8, maxLength: 128, env: 'MORSEL_WECHAT_MINI_APP_SECRET' }),
+  ),
   // Campaigns (src/campaigns, docs/campaigns.md): unset disables the admin API.
   adminKey: Type.Optional(
     Type.String({

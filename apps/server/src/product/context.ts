@@ -8,6 +8,8 @@ import type { Clock } from './clock.ts';
 import type { SmsProvider } from './sms/provider.ts';
 import type { JsapiTicketSource } from './wechat/ticket.ts';
 import type { AreaIndex } from './areas.ts';
+import type { WechatOAuthProvider } from './wechat/oauth.ts';
+import type { MiniProgramSchemes } from './wechat/scheme.ts';
 
 export interface ProductContext {
   readonly db: Kysely<Database>;
@@ -19,6 +21,12 @@ export interface ProductContext {
   readonly openApiClients: ReadonlyMap<string, string>;
   /** Undefined when WeChat is not configured. */
   readonly wechatTickets: JsapiTicketSource | undefined;
+  /** WeChat web authorisation (MORSEL_WECHAT_OAUTH); undefined when off. */
+  readonly wechatOauth: WechatOAuthProvider | undefined;
+  /** Signs authorisation states and bind tickets (wechat/state.ts). */
+  readonly wechatStateKey: Buffer;
+  /** Mini-program URL schemes; undefined without the mini-program's app id and secret. */
+  readonly wechatSchemes: MiniProgramSchemes | undefined;
   readonly areas: AreaIndex;
   readonly sessionTtlMs: number;
 }

@@ -4,6 +4,7 @@
 // dev outbox. Everything lives in one encapsulated API scope (src/api), every route from the
 // @morsel/api table.
 import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '@morsel/api';
 import type { Config } from '../config/index.ts';
 import type { Store } from '../store/index.ts';
 import type { Logger } from '../log.ts';
@@ -17,6 +18,14 @@ import {
   WechatApiTicketSource,
   type JsapiTicketSource,
 } from './wechat/ticket.ts';
+import {
+  DevelopmentWechatOAuth,
+  HttpWechatOAuth,
+  type WechatOAuthProvider,
+} from './wechat/oauth.ts';
+import { WechatSchemes, type MiniProgramSchemes } from './wechat/scheme.ts';
+import { stateKey } from './wechat/state.ts';
+import { registerWechatLoginRoutes } from './routes/wechat-login.ts';
 import { deleteExpired } from './store/housekeeping.ts';
 import { registerCaptchaRoutes } from './routes/captcha.ts';
 import { registerAccountRoutes } from './routes/account.ts';
@@ -35,6 +44,10 @@ export { hitCounter } from './store/rate-limit.ts';
 export { findUserById, findUserByMobile, maskMobile, type ProductUser } from './store/users.ts';
 export { peekCounter } from './store/rate-limit.ts';
 export { nextChinaMidnight } from './clock.ts';
+export { findIdentityOfUser, type WechatIdentity } from './store/wechat-identities.ts';
+export { WechatApiError } from './wechat/api-client.ts';
+export type { SchemeTarget } from './wechat/scheme.ts';
+export { readCache, writeCache } from './store/housekeeping.ts';
 
 export interface ProductDeps {
   config: Config;
@@ -65,9 +78,50 @@ function wechatTicketSource(deps: ProductDeps, clock: Clock): JsapiTicketSource 
   });
 }
 
+const DEV_AUTHORIZE_PATH = ENDPOINTS['wechat.devAuthorize'].path;
+
+function wechatOauth(
+  deps: ProductDeps,
+  clock: Clock,
+  key: Buffer,
+): WechatOAuthProvider | undefined {
+  const { config } = deps;
+  if (config.wechatOauth === 'off') return undefined;
+  if (config.wechatOauth === 'development') {
+    return new DevelopmentWechatOAuth(
+      (redirectUri) => new URL(DEV_AUTHORIZE_PATH, redirectUri).toString(),
+      key,
+      () => clock.now(),
+    );
+  }
+  return new HttpWechatOAuth({
+    appId: config.wechatAppId!,
+    appSecret: config.wechatAppSecret!,
+    oauthBase: config.wechatOauthBase,
+    apiBase: config.wechatApiBase,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+}
+
+function wechatSchemes(deps: ProductDeps, clock: Clock): MiniProgramSchemes | undefined {
+  const { config } = deps;
+  if (!config.wechatMiniAppId || !config.wechatMiniAppSecret) return undefined;
+  return new WechatSchemes({
+    appId: config.wechatMiniAppId,
+    appSecret: config.wechatMiniAppSecret,
+    apiBase: config.wechatApiBase,
+    db: deps.store.db,
+    clock,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+}
+
 export function createProductContext(deps: ProductDeps): ProductContext {
   const clock = deps.clock ?? systemClock;
   const db = deps.store.db;
+  const key = stateKey(
+    deps.config.wechatOauth === 'wechat' ? deps.config.wechatAppSecret : undefined,
+  );
   return {
     db,
     config: deps.config,
@@ -83,6 +137,9 @@ export function createProductContext(deps: ProductDeps): ProductContext {
       }),
     openApiClients: parseOpenApiClients(deps.config.openApiClients),
     wechatTickets: wechatTicketSource(deps, clock),
+    wechatOauth: wechatOauth(deps, clock, key),
+    wechatStateKey: key,
+    wechatSchemes: wechatSchemes(deps, clock),
     areas: loadAreas(),
     sessionTtlMs: deps.config.sessionTtlDays * 86_400_000,
   };
@@ -99,6 +156,7 @@ export async function registerProductApi(
     registerAccountRoutes(scope, ctx);
     registerLizardRoutes(scope, ctx);
     registerDevOutboxRoute(scope, ctx);
+    registerWechatLoginRoutes(scope, ctx);
     await scope.register(async (signed) => registerOpenApiRoutes(signed, ctx));
   });
 

@@ -80,6 +80,7 @@ describe('admin API', () => {
     expect(list.map((c: { id: string }) => c.id)).toEqual([
       'bank',
       'coupon',
+      'download',
       'password',
       'raffle',
       'sign',

@@ -9,3 +9,10 @@ export { ManualClock } from '../../src/product/clock.ts';
 export { connectClient } from '../im-link/clients.ts';
 export * from './cluster.ts';
 export { runCommerceJob } from './commerce.ts';
+export {
+  FakeWechatOAuth,
+  MINI_APP_ID,
+  MINI_SECRET,
+  OA_APP_ID,
+  OA_SECRET,
+} from '../product/fake-wechat-oauth.ts';

@@ -30,6 +30,8 @@ describe('route builders', () => {
       paths.couponPoster(),
       paths.newUserPack(),
       paths.couponGift('AB12CD34'),
+      ...(['outdoor', 'activity', 'H5JumpWechat', 'zfbDownload'] as const).map(paths.download),
+      ...(['WeChatScheme', 'h5ToWx'] as const).map(paths.miniProgramJump),
     ];
     for (const path of built) expect(routeOf(path), path).toBeDefined();
   });

@@ -51,6 +51,10 @@ export const paths = {
   bankPay: (orderNo: string) => withQuery('/activity/bank/pay', { orderNo }),
   /** The transaction result of an order. */
   bankResult: (orderNo: string) => withQuery('/activity/bank/success', { orderNo }),
+  /** A download or jump page (docs/wechat.md). */
+  download: (page: 'outdoor' | 'activity' | 'H5JumpWechat' | 'zfbDownload') =>
+    `/activity/download/${page}`,
+  miniProgramJump: (page: 'WeChatScheme' | 'h5ToWx') => `/activity/mutual/${page}`,
 } as const;
 
 /** Where a coupon is used: its online page when it is online-only, else its store code. */

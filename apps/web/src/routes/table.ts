@@ -8,6 +8,8 @@ export { DEFAULT_BACKGROUND, type RouteDef } from './types.ts';
 type Entry = [path: string, title: string, options?: Omit<RouteDef, 'path' | 'title'>];
 
 const LOGIN = { requireLogin: true } as const;
+/** The download and jump pages: one page, its copy and offer from the `download` settings. */
+const DOWNLOAD = { page: () => import('../pages/download/DownloadPage.tsx') };
 
 /** Routes under /activity. */
 const activity: Entry[] = [
@@ -135,10 +137,10 @@ const activity: Entry[] = [
   ['/wine/index', '酒水专区'],
   ['/external/chinaNet', '中国电信专区'],
   ['/update/index', '版本更新'],
-  ['/download/outdoor', '下载App'],
-  ['/download/activity', '下载App'],
-  ['/download/H5JumpWechat', '打开微信'],
-  ['/download/zfbDownload', '下载App'],
+  ['/download/outdoor', '下载App', DOWNLOAD],
+  ['/download/activity', '下载App', DOWNLOAD],
+  ['/download/H5JumpWechat', '打开微信', DOWNLOAD],
+  ['/download/zfbDownload', '下载App', DOWNLOAD],
   [
     '/newuser/coupon',
     '新人专享券',
@@ -153,8 +155,8 @@ const activity: Entry[] = [
   ['/cmsPage/chooseCity', '选择城市'],
   ['/cmsPage/appCouponOnly', '领券'],
   ['/nbcb/index', '宁波银行专区'],
-  ['/mutual/WeChatScheme', '打开微信小程序'],
-  ['/mutual/h5ToWx', '打开微信小程序'],
+  ['/mutual/WeChatScheme', '打开微信小程序', DOWNLOAD],
+  ['/mutual/h5ToWx', '打开微信小程序', DOWNLOAD],
   ['/singleStoreAndCode', '门店专属码'],
 ];
 

@@ -272,10 +272,6 @@ export function publicCoupon(
 }
 
 /** One coupon with the redemption code the shop scans (its own page only). */
-export function couponWithCode(
-  owned: OwnedCoupon,
-  now: number,
-  options: PublicCouponOptions = {},
-) {
+export function couponWithCode(owned: OwnedCoupon, now: number, options: PublicCouponOptions = {}) {
   return { ...publicCoupon(owned, now, options), code: owned.coupon.code };
 }

@@ -14,7 +14,7 @@ const REGISTER_PURPOSES = [SMS_PURPOSE.register, SMS_PURPOSE.quickLogin];
 const LOGIN_PURPOSES = [SMS_PURPOSE.login, SMS_PURPOSE.quickLogin];
 
 /** Accepts the SMS code or throws the refusal that says why not. */
-async function requireSmsCode(
+export async function requireSmsCode(
   ctx: ProductContext,
   mobile: string,
   code: string,

@@ -86,6 +86,19 @@ export interface LizardPageViewTable {
   created_at: number;
 }
 
+/** A WeChat openid of an app id (migration 0025), linked to a shopper once a number is bound. */
+export interface WechatIdentityTable {
+  id: Generated<number>;
+  app_id: string;
+  openid: string;
+  unionid: string | null;
+  user_id: number | null;
+  nickname: Generated<string>;
+  avatar_url: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface ProductTables {
   product_users: ProductUserTable;
   product_sessions: ProductSessionTable;
@@ -96,4 +109,5 @@ export interface ProductTables {
   openapi_seen_signatures: OpenApiSeenSignatureTable;
   product_cache: ProductCacheTable;
   lizard_page_views: LizardPageViewTable;
+  wechat_identities: WechatIdentityTable;
 }

@@ -24,6 +24,7 @@ import * as m0021 from './0021_im_files.ts';
 import * as m0022 from './0022_im_chatrooms.ts';
 import * as m0027 from './0027_im_documents.ts';
 import * as m0030 from './0030_commerce_orders.ts';
+import * as m0025 from './0025_wechat_identities.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_im_chatrooms': m0022,
   '0027_im_documents': m0027,
   '0030_commerce_orders': m0030,
+  '0025_wechat_identities': m0025,
 };

@@ -1,7 +1,8 @@
 // /my/login (spec sections 2 and 5): mobile number, image captcha when init.do asks for one,
 // SMS captcha with a 60 s resend countdown; a new number is registered, a known one logged in;
-// then back to loginFrom.
-import { useState } from 'react';
+// then back to loginFrom. Inside WeChat, 微信授权登录 as well (docs/wechat.md); a first WeChat
+// login comes back here with `wxBind` and the same form binds the verified number to it.
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LIMITS } from '../../config/product.ts';
 import { SendFailedNotice } from '../../feedback/SendFailedNotice.tsx';
@@ -13,12 +14,19 @@ import { paths } from '../../routes/paths.ts';
 import { setToken } from '../../session/session.ts';
 import { setUiFlag, useUiFlag } from '../../state/uiFlags.ts';
 import { Button, Input } from '../../ui/index.ts';
+import {
+  canAuthorizeWithWechat,
+  startWechatAuthorize,
+  wechatErrorMessage,
+} from '../../wechat/oauth.ts';
 import { loginApi, returnPath, type InitResult } from './api.ts';
 import { useCountdown } from './useCountdown.ts';
 import styles from './LoginPage.module.css';
 
 /** Codes of the SMS call that mean the image captcha must be (re)done. */
 const IMAGE_CAPTCHA_CODES = new Set([20004, 20005]);
+/** wechatBindExpired: the bind ticket is stale or from another browser. */
+const BIND_EXPIRED = 50015;
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -34,6 +42,16 @@ export default function LoginPage() {
   const [agreed, setAgreed] = useState(false);
   const imageValidate = useUiFlag('imageValidate');
   const countdown = useCountdown();
+  const query = new URLSearchParams(search);
+  /** A first WeChat login: the number verified here is bound to that WeChat. */
+  const bindTicket = query.get('wxBind');
+  const wxError = query.get('wxError');
+  const offerWechat = !bindTicket && canAuthorizeWithWechat();
+
+  useEffect(() => {
+    const message = wechatErrorMessage(wxError);
+    if (message) toast(message);
+  }, [wxError]);
 
   async function refreshCaptcha(): Promise<boolean> {
     const reply = await loginApi.init(mobile);
@@ -87,6 +105,18 @@ export default function LoginPage() {
     if (!agreed) return toast('请先阅读并勾选同意《用户服务协议》和《隐私政策》');
     setSubmitting(true);
     try {
+      if (bindTicket) {
+        const bound = await loginApi.bindWechat(bindTicket, mobile, smsCode);
+        if (Number(bound.code) === BIND_EXPIRED) {
+          // Back to the plain login page, where 微信授权登录 starts a fresh authorisation.
+          toast(bound.message);
+          return navigate(paths.login(returnPath(search)), { replace: true });
+        }
+        if (!isSuccess(bound) || !bound.data?.ut) return toast(bound.message || '绑定失败，请重试');
+        setToken(bound.data.ut);
+        toast(bound.data.registered ? '绑定成功，已为您注册并登录' : '绑定成功，已登录');
+        return navigate(returnPath(search), { replace: true });
+      }
       const { reply: check, registered } = await loginApi.isRegistered(mobile);
       if (!isSuccess(check)) return toast(check.message);
       const reply = registered
@@ -102,6 +132,12 @@ export default function LoginPage() {
     } finally {
       setSubmitting(false);
     }
+  }
+
+  function loginWithWechat() {
+    if (!agreed) return toast('请先阅读并勾选同意《用户服务协议》和《隐私政策》');
+    // The tapped action (pendingAction) is in this tab's sessionStorage: it survives the trip.
+    startWechatAuthorize(returnPath(search));
   }
 
   const onSend = useDoubleClickGuard(() => void sendSms());
@@ -120,8 +156,10 @@ export default function LoginPage() {
         >
           ‹
         </button>
-        <h1 className={styles.title}>手机号快捷登录</h1>
-        <p className={styles.subtitle}>未注册的手机号验证后将自动注册</p>
+        <h1 className={styles.title}>{bindTicket ? '绑定手机号' : '手机号快捷登录'}</h1>
+        <p className={styles.subtitle}>
+          {bindTicket ? '首次微信登录，验证手机号后完成绑定' : '未注册的手机号验证后将自动注册'}
+        </p>
       </header>
 
       <form
@@ -204,7 +242,7 @@ export default function LoginPage() {
           loading={submitting}
           disabled={!isMobile(mobile) || smsCode.length !== 6}
         >
-          登录
+          {bindTicket ? '绑定并登录' : '登录'}
         </Button>
         <label className={styles.terms}>
           <input
@@ -224,6 +262,20 @@ export default function LoginPage() {
             </Link>
           </span>
         </label>
+        {offerWechat && (
+          <div className={styles.others}>
+            <p className={styles.othersTitle}>其他登录方式</p>
+            <button type="button" className={styles.wechat} onClick={loginWithWechat}>
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+                <path
+                  fill="currentColor"
+                  d="M9 4C5.1 4 2 6.6 2 9.8c0 1.8 1 3.4 2.6 4.5L4 16.5l2.6-1.3c.8.2 1.6.4 2.4.4h.5a4.9 4.9 0 0 1-.2-1.4c0-3 2.9-5.4 6.6-5.4h.5C15.7 6.1 12.6 4 9 4Zm-2.6 3.2a.9.9 0 1 1 0 1.8.9.9 0 0 1 0-1.8Zm5.3 0a.9.9 0 1 1 0 1.8.9.9 0 0 1 0-1.8ZM16 9.8c-3.3 0-6 2.2-6 4.8s2.7 4.8 6 4.8c.7 0 1.3-.1 2-.3l2.1 1.1-.5-1.9c1.4-.9 2.4-2.2 2.4-3.7 0-2.6-2.7-4.8-6-4.8Zm-2 2.6a.8.8 0 1 1 0 1.6.8.8 0 0 1 0-1.6Zm4 0a.8.8 0 1 1 0 1.6.8.8 0 0 1 0-1.6Z"
+                />
+              </svg>
+              微信授权登录
+            </button>
+          </div>
+        )}
       </form>
     </main>
   );

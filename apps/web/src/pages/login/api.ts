@@ -33,6 +33,9 @@ export const loginApi = {
   register: (mobile: string, captchas: string) =>
     api.call('account.register', { mobile, captchas }),
   login: (mobile: string, captchas: string) => api.call('account.login', { mobile, captchas }),
+  /** First WeChat login: binds the verified number to the WeChat of `ticket` and logs in. */
+  bindWechat: (ticket: string, mobile: string, captchas: string) =>
+    api.call('wechat.bind', { ticket, mobile, captchas }),
 };
 
 /** Stands for this site while resolving `loginFrom`; a different origin means another site. */
