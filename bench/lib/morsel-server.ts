@@ -138,3 +138,19 @@ export async function createAccounts(
     }
   });
 }
+
+/** Calls one signed server action (`/nimserver/<action>.action`) and returns its reply. */
+export async function nimAction(
+  server: MorselServer,
+  action: string,
+  params: Record<string, string>,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${server.url}/nimserver/${action}.action`, {
+    method: 'POST',
+    headers: signedHeaders(),
+    body: new URLSearchParams(params).toString(),
+  });
+  const reply = (await response.json()) as Record<string, unknown>;
+  if (reply.code !== 200) throw new Error(`${action}: ${JSON.stringify(reply)}`);
+  return reply;
+}
