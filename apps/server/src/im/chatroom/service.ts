@@ -15,6 +15,7 @@ import {
   type FrequencyLimits,
   type ImConnection,
   type LoginVerifier,
+  type LoginThrottle,
 } from '../gateway/index.ts';
 import { RoomBatcher } from './batcher.ts';
 import { RoomFanout, type KickEnvelope, type RoomMember } from './fanout.ts';
@@ -49,6 +50,11 @@ export class ChatroomService implements CommandRunner {
   readonly batcher: RoomBatcher;
   readonly store: ChatroomStore;
   readonly verifier: LoginVerifier;
+  /**
+   * Failed-login backoff: the IM gateway's own (attach() hands it over), so guesses at a token
+   * count the same whichever link they come through.
+   */
+  loginThrottle: LoginThrottle | undefined;
   private readonly sessions = new Map<ImConnection, RoomSession>();
   private readonly connections = new Set<ImConnection>();
   private readonly frequency: FrequencyControl;
