@@ -8,3 +8,4 @@ export * from './demo-codes.ts';
 export { ManualClock } from '../../src/product/clock.ts';
 export { connectClient } from '../im-link/clients.ts';
 export * from './cluster.ts';
+export * from './process.ts';

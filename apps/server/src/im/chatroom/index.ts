@@ -57,6 +57,7 @@ export function createChatrooms(deps: ChatroomDeps): Chatrooms {
       blockSeconds: config.imFrequencyBlockSeconds,
     },
     messagesPerSecond: config.imChatroomMessagesPerSecond,
+    processTtlMs: config.imChatroomProcessTtlSeconds * 1000,
   }).use(chatroomHandlers);
   let http: FastifyInstance | undefined;
   let engine: EngineServer | undefined;
@@ -77,6 +78,7 @@ export function createChatrooms(deps: ChatroomDeps): Chatrooms {
     attach(server, gateway) {
       http = server;
       service.loginThrottle = gateway.loginThrottle;
+      service.start().catch((err) => log.error({ err }, 'chatroom online counts: start failed'));
       gateway.use({
         async getChatroomAddress({ session }, { chatroomId }) {
           const list = addresses();

@@ -182,9 +182,24 @@ export class ChatroomStore {
    * Records one more connection of the account in the room (and in the room's online count);
    * a first visit creates the visitor's row. Returns the member as it stands.
    */
-  async enter(key: MemberKey, profile: EnterProfile): Promise<MemberRow> {
+  async enter(key: MemberKey, profile: EnterProfile, holder: string): Promise<MemberRow> {
     const time = this.now();
     return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('im_chatroom_holders')
+        .values({
+          process_id: holder,
+          app_key: key.appKey,
+          room_id: key.roomId,
+          accid: key.accid,
+          connections: 1,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['process_id', 'app_key', 'room_id', 'accid'])
+            .doUpdateSet((eb) => ({ connections: eb('im_chatroom_holders.connections', '+', 1) })),
+        )
+        .execute();
       const existing = await trx
         .selectFrom('im_chatroom_members')
         .select(['role', 'nick', 'avatar', 'custom'])
@@ -240,8 +255,24 @@ export class ChatroomStore {
   }
 
   /** One connection of the account left; returns whether it was the account's last one. */
-  async leave(key: MemberKey): Promise<{ lastConnection: boolean }> {
+  async leave(key: MemberKey, holder: string): Promise<{ lastConnection: boolean }> {
     return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('im_chatroom_holders')
+        .set((eb) => ({ connections: eb('connections', '-', 1) }))
+        .where('process_id', '=', holder)
+        .where('app_key', '=', key.appKey)
+        .where('room_id', '=', key.roomId)
+        .where('accid', '=', key.accid)
+        .execute();
+      await trx
+        .deleteFrom('im_chatroom_holders')
+        .where('process_id', '=', holder)
+        .where('app_key', '=', key.appKey)
+        .where('room_id', '=', key.roomId)
+        .where('accid', '=', key.accid)
+        .where('connections', '<=', 0)
+        .execute();
       const row = await trx
         .updateTable('im_chatroom_members')
         .set((eb) => ({
@@ -285,6 +316,79 @@ export class ChatroomStore {
     const row = await this.member(key);
     if (!row) throw new Error('chatroom member vanished while it was changed');
     return row;
+  }
+
+  /** This process is alive and holds its connections (written every few seconds). */
+  async vouch(holder: string): Promise<void> {
+    const seenAt = this.now();
+    await this.db
+      .insertInto('im_chatroom_processes')
+      .values({ process_id: holder, seen_at: seenAt })
+      .onConflict((oc) => oc.column('process_id').doUpdateSet({ seen_at: seenAt }))
+      .execute();
+  }
+
+  /**
+   * A process closing: it stops vouching at once, so whatever its connections' leaves did not
+   * settle is repaired by the next sweep (of another process, or its successor at start).
+   */
+  async stopVouching(holder: string): Promise<void> {
+    await this.db
+      .updateTable('im_chatroom_processes')
+      .set({ seen_at: 0 })
+      .where('process_id', '=', holder)
+      .execute();
+  }
+
+  /**
+   * Processes silent since `before` are dead: what they held leaves the members' and the rooms'
+   * counts (never below 0), their rows go. Returns each member left with no connection.
+   */
+  async repairDeadHolders(before: number): Promise<MemberKey[]> {
+    const dead = await this.db
+      .selectFrom('im_chatroom_processes')
+      .select('process_id')
+      .where('seen_at', '<', before)
+      .execute();
+    const orphaned: MemberKey[] = [];
+    for (const { process_id } of dead) {
+      await this.db.transaction().execute(async (trx) => {
+        const held = await trx
+          .selectFrom('im_chatroom_holders')
+          .selectAll()
+          .where('process_id', '=', process_id)
+          .execute();
+        for (const row of held) {
+          const key = { appKey: row.app_key, roomId: Number(row.room_id), accid: row.accid };
+          const n = Number(row.connections);
+          const member = await trx
+            .updateTable('im_chatroom_members')
+            .set((eb) => ({
+              online: sql<number>`case when ${eb.ref('online')} > ${n} then ${eb.ref('online')} - ${n} else 0 end`,
+            }))
+            .where('app_key', '=', key.appKey)
+            .where('room_id', '=', key.roomId)
+            .where('accid', '=', key.accid)
+            .returning('online')
+            .executeTakeFirst();
+          await trx
+            .updateTable('im_chatrooms')
+            .set((eb) => ({
+              online_count: sql<number>`case when ${eb.ref('online_count')} > ${n} then ${eb.ref('online_count')} - ${n} else 0 end`,
+            }))
+            .where('app_key', '=', key.appKey)
+            .where('id', '=', key.roomId)
+            .execute();
+          if (member && Number(member.online) === 0) orphaned.push(key);
+        }
+        await trx.deleteFrom('im_chatroom_holders').where('process_id', '=', process_id).execute();
+        await trx
+          .deleteFrom('im_chatroom_processes')
+          .where('process_id', '=', process_id)
+          .execute();
+      });
+    }
+    return orphaned;
   }
 
   async saveMessage(

@@ -1,4 +1,4 @@
-// Row types of the chatroom tables (migration 0022, docs/im-chatroom.md).
+// Row types of the chatroom tables (migrations 0022 and 0026, docs/im-chatroom.md).
 import type { Generated } from 'kysely';
 
 export interface ImChatroomTable {
@@ -63,9 +63,26 @@ export interface ImChatroomMsgTable {
   body: string;
 }
 
+/** A member's connections held by one process (its crash is repaired from these rows). */
+export interface ImChatroomHolderTable {
+  process_id: string;
+  app_key: string;
+  room_id: number;
+  accid: string;
+  connections: number;
+}
+
+/** A process holding chatroom connections, and when it last vouched for them. */
+export interface ImChatroomProcessTable {
+  process_id: string;
+  seen_at: number;
+}
+
 export interface ChatroomTables {
   im_chatrooms: ImChatroomTable;
   im_chatroom_members: ImChatroomMemberTable;
   im_chatroom_queue: ImChatroomQueueTable;
   im_chatroom_msgs: ImChatroomMsgTable;
+  im_chatroom_holders: ImChatroomHolderTable;
+  im_chatroom_processes: ImChatroomProcessTable;
 }
