@@ -429,19 +429,38 @@ export class ChatroomStore {
     return rows.map((row) => ({ id: Number(row.id), body: row.body }));
   }
 
-  /** Adds an element at the tail, or replaces the value of the element with that key in place. */
+  /**
+   * Adds an element at the tail, or replaces the value of the element with that key in place.
+   * False, and nothing changed, when a new key would pass the room's queue size limit.
+   */
   async queueOffer(
     appKey: string,
     roomId: number,
     element: { key: string; value: string; owner: string; transient: boolean },
-  ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
       const tail = await trx
         .selectFrom('im_chatroom_queue')
-        .select((eb) => eb.fn.max('position').as('last'))
+        .select((eb) => [eb.fn.max('position').as('last'), eb.fn.countAll().as('size')])
         .where('app_key', '=', appKey)
         .where('room_id', '=', roomId)
         .executeTakeFirst();
+      const room = await trx
+        .selectFrom('im_chatrooms')
+        .select('queue_size_limit')
+        .where('app_key', '=', appKey)
+        .where('id', '=', roomId)
+        .executeTakeFirst();
+      if (Number(tail?.size ?? 0) >= Number(room?.queue_size_limit ?? 0)) {
+        const existing = await trx
+          .selectFrom('im_chatroom_queue')
+          .select('element_key')
+          .where('app_key', '=', appKey)
+          .where('room_id', '=', roomId)
+          .where('element_key', '=', element.key)
+          .executeTakeFirst();
+        if (!existing) return false;
+      }
       await trx
         .insertInto('im_chatroom_queue')
         .values({
@@ -461,6 +480,41 @@ export class ChatroomStore {
           }),
         )
         .execute();
+      return true;
+    });
+  }
+
+  async setQueueSizeLimit(appKey: string, roomId: number, limit: number): Promise<void> {
+    await this.db
+      .updateTable('im_chatrooms')
+      .set({ queue_size_limit: limit })
+      .where('app_key', '=', appKey)
+      .where('id', '=', roomId)
+      .execute();
+  }
+
+  /**
+   * Changes the values of the elements that exist (they keep their place and owner); returns
+   * the keys that were not in the queue.
+   */
+  async queueUpdateExisting(
+    appKey: string,
+    roomId: number,
+    elements: Record<string, string>,
+  ): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const missing: string[] = [];
+      for (const [key, value] of Object.entries(elements)) {
+        const result = await trx
+          .updateTable('im_chatroom_queue')
+          .set({ element_value: value })
+          .where('app_key', '=', appKey)
+          .where('room_id', '=', roomId)
+          .where('element_key', '=', key)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) missing.push(key);
+      }
+      return missing;
     });
   }
 
@@ -566,6 +620,7 @@ function normaliseRoom(row: RoomRow): RoomRow {
     ...row,
     id: Number(row.id),
     queue_level: Number(row.queue_level),
+    queue_size_limit: Number(row.queue_size_limit),
     closed: Number(row.closed),
     muted: Number(row.muted),
     online_count: Number(row.online_count),

@@ -11,6 +11,8 @@ export interface ImChatroomTable {
   custom: string;
   /** 0: every member may change the queue; 1: only the owner and managers. */
   queue_level: number;
+  /** Elements the queue holds at most (NIM's queueInit sizeLimit, 0-1000; 1000 until set). */
+  queue_size_limit: Generated<number>;
   closed: number;
   muted: number;
   /** Connections in the room, all processes together, kept by login and leave (never counted). */

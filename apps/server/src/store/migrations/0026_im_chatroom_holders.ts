@@ -1,5 +1,6 @@
 // Chatroom online counts that survive a crashed process (docs/im-chatroom.md): which process
-// holds how many connections of each member, and when each process last said it was alive.
+// holds how many connections of each member, and when each process last said it was alive. And
+// each room's queue size limit (NIM's queueInit sizeLimit, 0-1000).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -22,9 +23,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('process_id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('seen_at', 'bigint', (c) => c.notNull())
     .execute();
+  await db.schema
+    .alterTable('im_chatrooms')
+    .addColumn('queue_size_limit', 'integer', (c) => c.notNull().defaultTo(1000))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('im_chatrooms').dropColumn('queue_size_limit').execute();
   await db.schema.dropTable('im_chatroom_processes').execute();
   await db.schema.dropTable('im_chatroom_holders').execute();
 }
