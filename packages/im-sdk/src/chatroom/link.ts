@@ -22,6 +22,7 @@ import {
 import { openTransport, type Transport } from '../transport/engine-transport.ts';
 import { reconnectDelay } from '../link/backoff.ts';
 import { CommandCalls } from '../link/calls.ts';
+import { LinkTimers } from '../link/timers.ts';
 
 export type ChatroomLoginReply = ReplyOf<'chatroomLogin'>;
 export type ChatroomLoginParams = RequestOf<'chatroomLogin'>;
@@ -57,8 +58,7 @@ export class ChatroomLink {
   state: State = 'idle';
   private transport: Transport | undefined;
   private readonly calls = new CommandCalls();
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private readonly timers = new LinkTimers();
   private attempt = 0;
   private addressIndex = 0;
   private everLoggedIn = false;
@@ -110,7 +110,7 @@ export class ChatroomLink {
   private async stop(info: ChatroomDisconnectInfo): Promise<void> {
     const wasStopped = this.stopped && !this.transport;
     this.stopped = true;
-    this.clearTimers();
+    this.timers.clear();
     this.settle({ error: new ImError('Operation_Canceled', info.message) });
     const transport = this.transport;
     this.dropTransport();
@@ -123,7 +123,7 @@ export class ChatroomLink {
     if (this.stopped) return;
     this.state = this.everLoggedIn ? 'reconnecting' : 'connecting';
     const url = this.config.addresses[this.addressIndex % this.config.addresses.length]!;
-    const watchdog = this.later(RECONNECT.fallbackTimerMs, () =>
+    const watchdog = this.timers.later(RECONNECT.fallbackTimerMs, () =>
       this.lost(transport, `attempt exceeded ${RECONNECT.fallbackTimerMs} ms`),
     );
     const transport: Transport = openTransport(
@@ -131,13 +131,13 @@ export class ChatroomLink {
       {
         open: () => {
           if (this.transport !== transport) return;
-          void this.login(transport).finally(() => this.cancel(watchdog));
+          void this.login(transport).finally(() => this.timers.cancel(watchdog));
         },
         message: (bytes) => {
           if (this.transport === transport) this.receive(bytes);
         },
         close: (reason) => {
-          this.cancel(watchdog);
+          this.timers.cancel(watchdog);
           this.lost(transport, reason);
         },
       },
@@ -176,16 +176,14 @@ export class ChatroomLink {
   }
 
   private startHeartbeat(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = setInterval(() => {
+    this.timers.startHeartbeat(this.config.heartbeatIntervalMs, () => {
       if (this.calls.pending.has(LINK.heartbeatSerial)) return;
       const transport = this.transport;
       this.send('heartbeat', {}).catch(() => {
         transport?.close();
         if (transport) this.lost(transport, 'heartbeat failed');
       });
-    }, this.config.heartbeatIntervalMs);
-    (this.heartbeat as { unref?: () => void }).unref?.();
+    });
   }
 
   private receive(bytes: Uint8Array): void {
@@ -228,7 +226,7 @@ export class ChatroomLink {
     if (this.silentReconnect) {
       this.silentReconnect = false;
       this.addressIndex += 1;
-      this.later(RECONNECT.reopenDelayMs, () => this.open());
+      this.timers.later(RECONNECT.reopenDelayMs, () => this.open());
       return;
     }
     this.attempt += 1;
@@ -242,36 +240,14 @@ export class ChatroomLink {
     this.state = 'reconnecting';
     const duration = reconnectDelay(this.attempt);
     this.events.willReconnect({ retryCount: this.attempt, duration });
-    this.later(duration, () => this.open());
+    this.timers.later(duration, () => this.open());
   }
 
   private dropTransport(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
+    this.timers.stopHeartbeat();
     this.transport = undefined;
     this.calls.pending.rejectAll(
       () => new ImError('Error_Internet_Disconnected', 'the connection was lost before the reply'),
     );
-  }
-
-  private later(ms: number, run: () => void): ReturnType<typeof setTimeout> {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      run();
-    }, ms);
-    this.timers.add(timer);
-    return timer;
-  }
-
-  private cancel(timer: ReturnType<typeof setTimeout>): void {
-    clearTimeout(timer);
-    this.timers.delete(timer);
-  }
-
-  private clearTimers(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
   }
 }

@@ -29,6 +29,7 @@ import type { Logger } from '../logger.ts';
 import { reconnectDelay } from './backoff.ts';
 import { lookupLinks } from './lbs.ts';
 import { CommandCalls } from './calls.ts';
+import { LinkTimers } from './timers.ts';
 import { PushHandlers } from './push-handlers.ts';
 
 /**
@@ -90,8 +91,7 @@ export class Link {
   state: LinkState = 'idle';
   private transport: Transport | undefined;
   private readonly calls: CommandCalls;
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private readonly timers = new LinkTimers();
   private addresses: string[] = [];
   private linkPath: string;
   private addressIndex = 0;
@@ -179,7 +179,7 @@ export class Link {
   private async stop(info: DisconnectInfo, finalState: LinkState = 'disconnected'): Promise<void> {
     const wasStopped = this.stopped && !this.transport;
     this.stopped = true;
-    this.clearTimers();
+    this.timers.clear();
     this.settleLogin({ error: new ImError('Operation_Canceled', info.message) });
     if (this.transport) {
       const closed = new Promise<void>((resolve) => this.closeWaiters.push(resolve));
@@ -209,10 +209,10 @@ export class Link {
     this.config.logger.info('connecting', { url, attempt: this.attempt });
     // The handshake (Engine.IO's GET) and the socket's opening get 10 s; a watchdog ends the
     // whole attempt (login included) within the fallback time, whatever hangs.
-    const connectTimer = this.later(LINK.socketConnectTimeoutMs, () =>
+    const connectTimer = this.timers.later(LINK.socketConnectTimeoutMs, () =>
       this.abandon(transport, `connect time-out (${url})`),
     );
-    const watchdog = this.later(RECONNECT.fallbackTimerMs, () =>
+    const watchdog = this.timers.later(RECONNECT.fallbackTimerMs, () =>
       this.abandon(transport, `attempt exceeded ${RECONNECT.fallbackTimerMs} ms`),
     );
     const transport: Transport = openTransport(
@@ -220,16 +220,16 @@ export class Link {
       {
         open: () => {
           if (this.transport !== transport) return;
-          this.cancel(connectTimer);
+          this.timers.cancel(connectTimer);
           this.state = 'connected';
-          void this.login().finally(() => this.cancel(watchdog));
+          void this.login().finally(() => this.timers.cancel(watchdog));
         },
         message: (bytes) => {
           if (this.transport === transport) this.receive(bytes);
         },
         close: (reason) => {
-          this.cancel(connectTimer);
-          this.cancel(watchdog);
+          this.timers.cancel(connectTimer);
+          this.timers.cancel(watchdog);
           this.closed(transport, reason);
         },
       },
@@ -314,15 +314,13 @@ export class Link {
   }
 
   private startHeartbeat(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = setInterval(() => {
+    this.timers.startHeartbeat(this.config.heartbeatIntervalMs, () => {
       if (this.calls.pending.has(LINK.heartbeatSerial)) return; // the last one is still awaiting its reply
       const transport = this.transport;
       this.send('heartbeat', {}, { timeoutMs: LINK.handshakeTimeoutMs }).catch(() => {
         this.abandon(transport, 'heartbeat failed: reconnecting');
       });
-    }, this.config.heartbeatIntervalMs);
-    (this.heartbeat as { unref?: () => void }).unref?.();
+    });
   }
 
   private receive(bytes: Uint8Array): void {
@@ -382,7 +380,7 @@ export class Link {
       // the reopen delay, without telling the application, and ask the load balancer afresh.
       this.silentReconnect = false;
       if (this.config.lbsUrl) this.addresses = [];
-      this.later(RECONNECT.reopenDelayMs, () => void this.open());
+      this.timers.later(RECONNECT.reopenDelayMs, () => void this.open());
       return;
     }
     this.attempt += 1;
@@ -409,30 +407,15 @@ export class Link {
     // attempt opens (then connecting or reconnecting again).
     if (this.state !== 'handshakeFailed') this.state = 'reconnecting';
     this.events.willReconnect({ retryCount: this.attempt, duration });
-    this.later(duration, () => void this.open());
+    this.timers.later(duration, () => void this.open());
   }
 
   private dropTransport(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
+    this.timers.stopHeartbeat();
     this.transport = undefined;
     this.calls.pending.rejectAll(
       () => new ImError('Error_Internet_Disconnected', 'the connection was lost before the reply'),
     );
-  }
-
-  private later(ms: number, run: () => void): ReturnType<typeof setTimeout> {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      run();
-    }, ms);
-    this.timers.add(timer);
-    return timer;
-  }
-
-  private cancel(timer: ReturnType<typeof setTimeout>): void {
-    clearTimeout(timer);
-    this.timers.delete(timer);
   }
 
   private sleep(ms: number): Promise<void> {
@@ -440,12 +423,5 @@ export class Link {
       const timer = setTimeout(resolve, ms);
       (timer as { unref?: () => void }).unref?.();
     });
-  }
-
-  private clearTimers(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
   }
 }
