@@ -11,6 +11,7 @@ import { lighthouseScenario } from './scenarios/lighthouse.ts';
 import { http } from './scenarios/http.ts';
 import { p2p } from './scenarios/p2p.ts';
 import { superteam } from './scenarios/superteam.ts';
+import { chatroom } from './scenarios/chatroom.ts';
 import { sync } from './scenarios/sync.ts';
 import { reconnectStorm } from './scenarios/reconnect-storm.ts';
 import { storeWrites } from './scenarios/store-writes.ts';
@@ -26,6 +27,7 @@ const SCENARIOS: Scenario[] = [
   lighthouseScenario,
   http,
   superteam,
+  chatroom,
   sync,
   reconnectStorm,
   upload,

@@ -1,7 +1,14 @@
 // Commands and pushes over one lean Morsel connection (lean-client.ts): requests matched to
 // replies by serial, pushes handed out by name. Enough protocol for the messaging scenarios
 // (send, sync, team commands) without the SDK's queues, store and timers.
-import { COMMANDS, commandAt, decodeFrame, encodeFrame, type CommandName } from '@morsel/protocol';
+import {
+  CHATROOM_LINK_PATH,
+  COMMANDS,
+  commandAt,
+  decodeFrame,
+  encodeFrame,
+  type CommandName,
+} from '@morsel/protocol';
 import { LeanClient } from './lean-client.ts';
 
 export interface LinkAccount {
@@ -16,6 +23,10 @@ export interface ImLinkOptions {
   localAddress?: string;
   timeoutMs?: number;
   onPush?: (name: CommandName | undefined, body: Record<string, unknown>) => void;
+  /** Every push as raw bytes instead of decoded (for receivers that decode once per batch). */
+  onPushFrame?: (data: Buffer) => void;
+  /** Enter this chatroom on the chatroom link instead of logging in on the IM link. */
+  chatroomId?: string;
   onClose?: () => void;
 }
 
@@ -39,9 +50,10 @@ export class ImLink {
 
   constructor(private readonly options: ImLinkOptions) {
     this.client = new LeanClient({
-      url: `${options.url.replace('http', 'ws')}/im/link/?EIO=4&transport=websocket`,
+      url: `${options.url.replace('http', 'ws')}${options.chatroomId ? CHATROOM_LINK_PATH : '/im/link/'}?EIO=4&transport=websocket`,
       localAddress: options.localAddress ?? '127.0.0.1',
-      dialect: 'morsel',
+      dialect: options.chatroomId ? 'chatroom' : 'morsel',
+      ...(options.chatroomId && { chatroomId: options.chatroomId }),
       appKey: options.appKey,
       accid: options.account.accid,
       token: options.account.token,
@@ -68,9 +80,11 @@ export class ImLink {
     // Pushes (serial 0) are decoded only if someone listens: a load client ignores the rest.
     const ser = (data[2]! << 8) | data[3]!;
     if (ser === 0) {
+      if (this.options.onPushFrame) return this.options.onPushFrame(data);
       if (!this.options.onPush) return;
       const frame = decodeFrame(data);
-      this.options.onPush(commandAt('im', frame.sid, frame.cid), frame.body ?? {});
+      const link = this.options.chatroomId ? 'chatroom' : 'im';
+      this.options.onPush(commandAt(link, frame.sid, frame.cid), frame.body ?? {});
       return;
     }
     const waiting = this.pending.get(ser);

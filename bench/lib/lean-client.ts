@@ -2,11 +2,12 @@
 // pong '3', text messages '4…', binary messages as raw frames), with no reconnect logic, no
 // queues and no timers of its own, so one process can hold thousands of connections. Two
 // dialects ride on it: Morsel's binary frames (login, heartbeat), and Socket.IO 4's text
-// packets (namespace connect with an auth payload, an event with an acknowledgement).
+// packets (namespace connect with an auth payload, an event with an acknowledgement). The
+// 'chatroom' dialect is Morsel's frames on the chatroom link: chatroomLogin instead of login.
 import WebSocket from 'ws';
 import { COMMANDS, decodeFrame, encodeFrame } from '@morsel/protocol';
 
-export type Dialect = 'morsel' | 'socketio';
+export type Dialect = 'morsel' | 'socketio' | 'chatroom';
 
 export interface LeanClientOptions {
   url: string;
@@ -16,6 +17,8 @@ export interface LeanClientOptions {
   accid: string;
   token: string;
   timeoutMs: number;
+  /** The 'chatroom' dialect: the room to enter, as an anonymous guest when `accid` is empty. */
+  chatroomId?: string;
   /** Called once when the connection ends after it was established. */
   onClose: (client: LeanClient) => void;
   /** Every binary frame other than the login reply and heartbeats (pushes, replies). */
@@ -91,7 +94,27 @@ export class LeanClient {
 
   private onOpen(): void {
     const o = this.options;
-    if (o.dialect === 'morsel') {
+    if (o.dialect === 'chatroom') {
+      const login = COMMANDS.chatroomLogin;
+      const who = o.accid
+        ? { account: o.accid, token: o.token }
+        : { isAnonymous: true, chatroomNick: 'bench guest' };
+      this.ws!.send(
+        encodeFrame({
+          sid: login.sid,
+          cid: login.cid,
+          ser: LOGIN_SERIAL,
+          code: 0,
+          body: {
+            appKey: o.appKey,
+            chatroomId: o.chatroomId ?? '',
+            ...who,
+            clientType: 16,
+            deviceId: `bench-${o.accid || Math.random().toString(36).slice(2)}`,
+          },
+        }),
+      );
+    } else if (o.dialect === 'morsel') {
       const login = COMMANDS.login;
       this.ws!.send(
         encodeFrame({
@@ -127,7 +150,8 @@ export class LeanClient {
     if (sid === COMMANDS.heartbeat.sid && cid === COMMANDS.heartbeat.cid && ser === 0) {
       return this.heartbeatAnswered();
     }
-    if (sid === COMMANDS.login.sid && cid === COMMANDS.login.cid && ser === LOGIN_SERIAL) {
+    const login = this.options.dialect === 'chatroom' ? COMMANDS.chatroomLogin : COMMANDS.login;
+    if (sid === login.sid && cid === login.cid && ser === LOGIN_SERIAL) {
       if (code === 200) return succeed();
       const message = decodeFrame(data).body?.message;
       fail(new Error(`login refused: ${code}${typeof message === 'string' ? ` ${message}` : ''}`));

@@ -30,7 +30,7 @@ export interface MorselServer {
   stop(): Promise<void>;
 }
 
-function spawnServer(port: number, dataDir: string) {
+function spawnServer(port: number, dataDir: string, extraEnv: Record<string, string>) {
   return startNode('apps/server/src/main.ts', [], {
     label: 'morsel',
     // BENCH_SERVER_NODE_ARGS adds flags to the server process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
@@ -52,11 +52,13 @@ function spawnServer(port: number, dataDir: string) {
       MORSEL_IM_LOGIN_TIMEOUT_MS: '600000',
       // Every load-generator socket comes from 127.0.0.1: the per-address cap is not measured.
       MORSEL_IM_MAX_SOCKETS_PER_ADDRESS: '1000000',
+      ...extraEnv,
     },
   });
 }
 
-export async function startMorselServer(): Promise<MorselServer> {
+/** `env` adds or overrides the server's environment (a scenario's own limits). */
+export async function startMorselServer(env: Record<string, string> = {}): Promise<MorselServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'morsel-bench-'));
   // Removed on any exit, Ctrl-C included (the SQLite file of 100k accounts is not small).
@@ -64,7 +66,7 @@ export async function startMorselServer(): Promise<MorselServer> {
   process.once('exit', removeDataDir);
   const url = `http://127.0.0.1:${port}`;
   const launch = async () => {
-    const child = spawnServer(port, dataDir);
+    const child = spawnServer(port, dataDir, env);
     await waitUntil('Morsel server', async () => (await fetch(`${url}/healthz`)).ok, {
       timeoutMs: 60_000,
       child,
@@ -137,4 +139,20 @@ export async function createAccounts(
         throw new Error(`creating ${accid}: code ${reply.code} ${reply.desc ?? ''}`);
     }
   });
+}
+
+/** Calls one signed server action (`/nimserver/<action>.action`) and returns its reply. */
+export async function nimAction(
+  server: MorselServer,
+  action: string,
+  params: Record<string, string>,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${server.url}/nimserver/${action}.action`, {
+    method: 'POST',
+    headers: signedHeaders(),
+    body: new URLSearchParams(params).toString(),
+  });
+  const reply = (await response.json()) as Record<string, unknown>;
+  if (reply.code !== 200) throw new Error(`${action}: ${JSON.stringify(reply)}`);
+  return reply;
 }

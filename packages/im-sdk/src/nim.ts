@@ -146,6 +146,23 @@ export class NIM {
     );
   }
 
+  /**
+   * The addresses of a chatroom's link (NIM's getChatroomAddress): hand them to
+   * `Chatroom.getInstance({ chatroomAddresses })`. 404 for no such room, 13002 for a closed one,
+   * 13003 when this account is in its blacklist, 415 when no chatroom server is available.
+   */
+  getChatroomAddress(options: {
+    chatroomId: string;
+    done?: Done<{ chatroomId: string; address: string[] }>;
+  }): Promise<{ chatroomId: string; address: string[] }> {
+    return withDone(
+      this.instance
+        .send('getChatroomAddress', { chatroomId: options.chatroomId })
+        .then((reply) => ({ chatroomId: options.chatroomId, address: reply.address })),
+      options.done,
+    );
+  }
+
   /** Sends any command of the protocol table (tests and tools; the managers use their `send`). */
   sendCmd<N extends CommandName>(
     name: N,

@@ -95,6 +95,16 @@ export const ConfigSchema = Type.Object({
     env: 'MORSEL_IM_CHATROOM_MESSAGES_PER_SECOND',
     default: 20,
   }),
+  /**
+   * A process that has not vouched for its chatroom connections this long is taken for dead and
+   * its members leave the online counts (it vouches every third of this).
+   */
+  imChatroomProcessTtlSeconds: Type.Integer({
+    minimum: 1,
+    maximum: 3600,
+    env: 'MORSEL_IM_CHATROOM_PROCESS_TTL_SECONDS',
+    default: 30,
+  }),
   imFrequencyBlockSeconds: Type.Integer({
     minimum: 1,
     maximum: 3600,

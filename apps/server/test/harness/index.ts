@@ -16,3 +16,4 @@ export {
   OA_APP_ID,
   OA_SECRET,
 } from '../product/fake-wechat-oauth.ts';
+export * from './process.ts';

@@ -4,54 +4,25 @@
 // clients reconnect on their own, resend what failed (same idClient), and sync. Then every
 // message acknowledged to its sender is held by each of its recipients, and no client was shown
 // any message twice (no idClient twice in its message events, none twice in server history).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NIM, type ClientMsg } from '@morsel/im-sdk';
-import { createPostgresDatabase, forEachEngine, makeDataDir } from '../harness/index.ts';
+import {
+  createPostgresDatabase,
+  forEachEngine,
+  freePort,
+  makeDataDir,
+  startProcess,
+} from '../harness/index.ts';
 import { Events } from '../im-link/clients.ts';
 import { nimPost } from '../im-rest/nim-client.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const APP = { appKey: 'kill-restart-app', secret: 'kill-restart-secret' };
 const CLIENTS = 50;
 /** The server is killed once this many messages were acknowledged: mid-stream, by count. */
 const KILL_AFTER_ACKS = 150;
 /** Each client stops after this many sends, so the run stays bounded. */
 const SENDS_PER_CLIENT = 12;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Starts main.ts in a process of its own (node --import tsx, so SIGKILL hits the server itself). */
-async function startProcess(env: Record<string, string>, url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += String(chunk)));
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null)
-      throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
-    const healthy = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not become healthy: ${stderr}`);
-}
 
 interface Sent {
   from: number;

@@ -1,5 +1,5 @@
-// The chatroom link: one connection to a chatroom server for one room. It reuses the IM link's
-// parts (transport, serials, pending calls, back-off) but speaks the chatroom link's commands:
+// The chatroom link: one connection to a chatroom server for one room. It shares the IM link's
+// parts (transport, the command calls of link/calls.ts, back-off) but speaks the chatroom link's commands:
 // chatroomLogin instead of login, chatroomKicked instead of kicked. It tries the room's
 // addresses in turn and reconnects with back-off when the connection drops.
 import {
@@ -7,11 +7,9 @@ import {
   COMMANDS,
   commandAt,
   decodeFrame,
-  encodeFrame,
   ImError,
   isPushName,
   LINK,
-  NON_ERROR_CODES,
   RECONNECT,
   type ChatroomKickReason,
   type CommandName,
@@ -23,8 +21,8 @@ import {
 } from '@morsel/protocol';
 import { openTransport, type Transport } from '../transport/engine-transport.ts';
 import { reconnectDelay } from '../link/backoff.ts';
-import { PendingCalls } from '../link/pending.ts';
-import { SerialCounter } from '../link/serial.ts';
+import { CommandCalls } from '../link/calls.ts';
+import { LinkTimers } from '../link/timers.ts';
 
 export type ChatroomLoginReply = ReplyOf<'chatroomLogin'>;
 export type ChatroomLoginParams = RequestOf<'chatroomLogin'>;
@@ -59,12 +57,8 @@ type State = 'idle' | 'connecting' | 'logined' | 'reconnecting' | 'disconnected'
 export class ChatroomLink {
   state: State = 'idle';
   private transport: Transport | undefined;
-  private readonly serials = new SerialCounter();
-  private readonly pending = new PendingCalls();
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  /** Commands the server blocked (416), failed locally until the time given. */
-  private readonly blockedUntil = new Map<CommandName, number>();
-  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private readonly calls = new CommandCalls();
+  private readonly timers = new LinkTimers();
   private attempt = 0;
   private addressIndex = 0;
   private everLoggedIn = false;
@@ -95,48 +89,8 @@ export class ChatroomLink {
   }
 
   send<N extends CommandName>(name: N, params: RequestOf<N>): Promise<ReplyOf<N>> {
-    const def = COMMANDS[name];
-    const blocked = (this.blockedUntil.get(name) ?? 0) - Date.now();
-    if (blocked > 0)
-      return Promise.reject(
-        new ImError(416, `frequency control: ${name} blocked for ${blocked} ms`),
-      );
-    const ready = this.state === 'logined' || (def.preLogin && this.transport);
-    if (!ready || !this.transport)
-      return Promise.reject(
-        new ImError(
-          'Error_Connection_Socket_State_not_Match',
-          `cannot send ${name} while ${this.state}`,
-        ),
-      );
-    const ser = name === 'heartbeat' ? LINK.heartbeatSerial : this.serials.next();
-    let bytes: Uint8Array;
-    try {
-      bytes = encodeFrame({
-        sid: def.sid,
-        cid: def.cid,
-        ser,
-        code: 0,
-        body: params as Record<string, unknown>,
-      });
-    } catch (error) {
-      return Promise.reject(new ImError(999, (error as Error).message));
-    }
-    const transport = this.transport;
-    return new Promise<ReplyOf<N>>((resolve, reject) => {
-      this.pending.add(
-        ser,
-        {
-          name,
-          sid: def.sid,
-          cid: def.cid,
-          resolve: resolve as (b: Record<string, unknown>) => void,
-          reject,
-        },
-        def.timeoutMs,
-      );
-      transport.send(bytes);
-    });
+    const ready = this.state === 'logined' || (COMMANDS[name].preLogin && !!this.transport);
+    return this.calls.send(name, params, { transport: this.transport, ready, state: this.state });
   }
 
   async logout(): Promise<void> {
@@ -156,7 +110,7 @@ export class ChatroomLink {
   private async stop(info: ChatroomDisconnectInfo): Promise<void> {
     const wasStopped = this.stopped && !this.transport;
     this.stopped = true;
-    this.clearTimers();
+    this.timers.clear();
     this.settle({ error: new ImError('Operation_Canceled', info.message) });
     const transport = this.transport;
     this.dropTransport();
@@ -169,7 +123,7 @@ export class ChatroomLink {
     if (this.stopped) return;
     this.state = this.everLoggedIn ? 'reconnecting' : 'connecting';
     const url = this.config.addresses[this.addressIndex % this.config.addresses.length]!;
-    const watchdog = this.later(RECONNECT.fallbackTimerMs, () =>
+    const watchdog = this.timers.later(RECONNECT.fallbackTimerMs, () =>
       this.lost(transport, `attempt exceeded ${RECONNECT.fallbackTimerMs} ms`),
     );
     const transport: Transport = openTransport(
@@ -177,13 +131,13 @@ export class ChatroomLink {
       {
         open: () => {
           if (this.transport !== transport) return;
-          void this.login(transport).finally(() => this.cancel(watchdog));
+          void this.login(transport).finally(() => this.timers.cancel(watchdog));
         },
         message: (bytes) => {
           if (this.transport === transport) this.receive(bytes);
         },
         close: (reason) => {
-          this.cancel(watchdog);
+          this.timers.cancel(watchdog);
           this.lost(transport, reason);
         },
       },
@@ -222,16 +176,14 @@ export class ChatroomLink {
   }
 
   private startHeartbeat(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = setInterval(() => {
-      if (this.pending.has(LINK.heartbeatSerial)) return;
+    this.timers.startHeartbeat(this.config.heartbeatIntervalMs, () => {
+      if (this.calls.pending.has(LINK.heartbeatSerial)) return;
       const transport = this.transport;
       this.send('heartbeat', {}).catch(() => {
         transport?.close();
         if (transport) this.lost(transport, 'heartbeat failed');
       });
-    }, this.config.heartbeatIntervalMs);
-    (this.heartbeat as { unref?: () => void }).unref?.();
+    });
   }
 
   private receive(bytes: Uint8Array): void {
@@ -242,15 +194,7 @@ export class ChatroomLink {
       return;
     }
     if (frame.code === 0 && frame.ser === 0) return this.pushed(frame);
-    const call = this.pending.take(frame.ser, frame.sid, frame.cid);
-    if (!call) return;
-    const body = frame.body ?? {};
-    if (NON_ERROR_CODES.has(frame.code)) return call.resolve(body);
-    if (frame.code === 416 && typeof body.duration === 'number')
-      this.blockedUntil.set(call.name as CommandName, Date.now() + body.duration * 1000);
-    call.reject(
-      new ImError(frame.code, typeof body.message === 'string' ? body.message : undefined, body),
-    );
+    this.calls.settle(frame);
   }
 
   private pushed(frame: Frame): void {
@@ -282,7 +226,7 @@ export class ChatroomLink {
     if (this.silentReconnect) {
       this.silentReconnect = false;
       this.addressIndex += 1;
-      this.later(RECONNECT.reopenDelayMs, () => this.open());
+      this.timers.later(RECONNECT.reopenDelayMs, () => this.open());
       return;
     }
     this.attempt += 1;
@@ -296,36 +240,14 @@ export class ChatroomLink {
     this.state = 'reconnecting';
     const duration = reconnectDelay(this.attempt);
     this.events.willReconnect({ retryCount: this.attempt, duration });
-    this.later(duration, () => this.open());
+    this.timers.later(duration, () => this.open());
   }
 
   private dropTransport(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
+    this.timers.stopHeartbeat();
     this.transport = undefined;
-    this.pending.rejectAll(
+    this.calls.pending.rejectAll(
       () => new ImError('Error_Internet_Disconnected', 'the connection was lost before the reply'),
     );
-  }
-
-  private later(ms: number, run: () => void): ReturnType<typeof setTimeout> {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      run();
-    }, ms);
-    this.timers.add(timer);
-    return timer;
-  }
-
-  private cancel(timer: ReturnType<typeof setTimeout>): void {
-    clearTimeout(timer);
-    this.timers.delete(timer);
-  }
-
-  private clearTimers(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
   }
 }

@@ -6,10 +6,8 @@ import {
   COMMANDS,
   commandAt,
   decodeFrame,
-  encodeFrame,
   ImError,
   LINK,
-  NON_ERROR_CODES,
   isPushName,
   PROTOCOL_VERSION,
   RECONNECT,
@@ -30,9 +28,9 @@ import {
 import type { Logger } from '../logger.ts';
 import { reconnectDelay } from './backoff.ts';
 import { lookupLinks } from './lbs.ts';
-import { PendingCalls } from './pending.ts';
+import { CommandCalls } from './calls.ts';
+import { LinkTimers } from './timers.ts';
 import { PushHandlers } from './push-handlers.ts';
-import { SerialCounter } from './serial.ts';
 
 /**
  * Document 2's connection lifecycle: connecting, connected (socket open, login under way),
@@ -92,11 +90,8 @@ const FATAL_LOGIN_CODES = new Set([201, 302, 403, 404, 414, 422, 997]);
 export class Link {
   state: LinkState = 'idle';
   private transport: Transport | undefined;
-  private readonly serials: SerialCounter;
-  private readonly pending = new PendingCalls();
-  private readonly blockedUntil = new Map<CommandName, number>();
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private readonly calls: CommandCalls;
+  private readonly timers = new LinkTimers();
   private addresses: string[] = [];
   /** The upload addresses of the load balancer's last answer (none without a load balancer). */
   private uploads: string[] = [];
@@ -116,7 +111,7 @@ export class Link {
     private config: LinkConfig,
     private readonly events: LinkEvents,
   ) {
-    this.serials = new SerialCounter(config.serialStart ?? 0);
+    this.calls = new CommandCalls(config.serialStart ?? 0);
     this.linkPath = config.linkPath;
     // Handled here, before any service: being kicked ends the link.
     this.ownPushes.on('kicked', (params) => this.kicked(params));
@@ -163,57 +158,13 @@ export class Link {
     params: RequestOf<N>,
     options: { timeoutMs?: number } = {},
   ): Promise<ReplyOf<N>> {
-    const def = COMMANDS[name];
-    const blocked = (this.blockedUntil.get(name) ?? 0) - Date.now();
-    if (blocked > 0)
-      return Promise.reject(
-        new ImError(416, `frequency control: ${name} blocked for ${blocked} ms`),
-      );
-    const ready = this.state === 'logined' || (def.preLogin && this.state === 'connected');
-    if (!ready || !this.transport) {
-      return Promise.reject(
-        new ImError(
-          'Error_Connection_Socket_State_not_Match',
-          `cannot send ${name} while ${this.state}`,
-        ),
-      );
-    }
-    // Serial 0 is the heartbeat's (the server answers it with 0); commands take 1..32767.
-    let ser: number = LINK.heartbeatSerial;
-    if (name === 'heartbeat') {
-      if (this.pending.has(ser))
-        return Promise.reject(new ImError(417, 'a heartbeat is already awaiting its reply'));
-    } else {
-      ser = this.serials.next();
-      while (this.pending.has(ser)) ser = this.serials.next();
-    }
-    let bytes: Uint8Array;
-    try {
-      bytes = encodeFrame({
-        sid: def.sid,
-        cid: def.cid,
-        ser,
-        code: 0,
-        body: params as Record<string, unknown>,
-      });
-    } catch (error) {
-      return Promise.reject(new ImError(999, (error as Error).message));
-    }
-    const transport = this.transport;
-    return new Promise<ReplyOf<N>>((resolve, reject) => {
-      this.pending.add(
-        ser,
-        {
-          name,
-          sid: def.sid,
-          cid: def.cid,
-          resolve: resolve as (b: Record<string, unknown>) => void,
-          reject,
-        },
-        options.timeoutMs ?? def.timeoutMs,
-      );
-      transport.send(bytes);
-    });
+    const preLogin = COMMANDS[name].preLogin && this.state === 'connected';
+    return this.calls.send(
+      name,
+      params,
+      { transport: this.transport, ready: this.state === 'logined' || preLogin, state: this.state },
+      options.timeoutMs,
+    );
   }
 
   /** Logs out: no reconnection until connect() is called again. */
@@ -235,7 +186,7 @@ export class Link {
   private async stop(info: DisconnectInfo, finalState: LinkState = 'disconnected'): Promise<void> {
     const wasStopped = this.stopped && !this.transport;
     this.stopped = true;
-    this.clearTimers();
+    this.timers.clear();
     this.settleLogin({ error: new ImError('Operation_Canceled', info.message) });
     if (this.transport) {
       const closed = new Promise<void>((resolve) => this.closeWaiters.push(resolve));
@@ -265,10 +216,10 @@ export class Link {
     this.config.logger.info('connecting', { url, attempt: this.attempt });
     // The handshake (Engine.IO's GET) and the socket's opening get 10 s; a watchdog ends the
     // whole attempt (login included) within the fallback time, whatever hangs.
-    const connectTimer = this.later(LINK.socketConnectTimeoutMs, () =>
+    const connectTimer = this.timers.later(LINK.socketConnectTimeoutMs, () =>
       this.abandon(transport, `connect time-out (${url})`),
     );
-    const watchdog = this.later(RECONNECT.fallbackTimerMs, () =>
+    const watchdog = this.timers.later(RECONNECT.fallbackTimerMs, () =>
       this.abandon(transport, `attempt exceeded ${RECONNECT.fallbackTimerMs} ms`),
     );
     const transport: Transport = openTransport(
@@ -276,16 +227,16 @@ export class Link {
       {
         open: () => {
           if (this.transport !== transport) return;
-          this.cancel(connectTimer);
+          this.timers.cancel(connectTimer);
           this.state = 'connected';
-          void this.login().finally(() => this.cancel(watchdog));
+          void this.login().finally(() => this.timers.cancel(watchdog));
         },
         message: (bytes) => {
           if (this.transport === transport) this.receive(bytes);
         },
         close: (reason) => {
-          this.cancel(connectTimer);
-          this.cancel(watchdog);
+          this.timers.cancel(connectTimer);
+          this.timers.cancel(watchdog);
           this.closed(transport, reason);
         },
       },
@@ -371,15 +322,13 @@ export class Link {
   }
 
   private startHeartbeat(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = setInterval(() => {
-      if (this.pending.has(LINK.heartbeatSerial)) return; // the last one is still awaiting its reply
+    this.timers.startHeartbeat(this.config.heartbeatIntervalMs, () => {
+      if (this.calls.pending.has(LINK.heartbeatSerial)) return; // the last one is still awaiting its reply
       const transport = this.transport;
       this.send('heartbeat', {}, { timeoutMs: LINK.handshakeTimeoutMs }).catch(() => {
         this.abandon(transport, 'heartbeat failed: reconnecting');
       });
-    }, this.config.heartbeatIntervalMs);
-    (this.heartbeat as { unref?: () => void }).unref?.();
+    });
   }
 
   private receive(bytes: Uint8Array): void {
@@ -391,16 +340,7 @@ export class Link {
       return;
     }
     if (frame.code === 0 && frame.ser === 0) return this.pushed(frame);
-    const call = this.pending.take(frame.ser, frame.sid, frame.cid);
-    if (!call) return; // a late reply to a command that timed out
-    const body = frame.body ?? {};
-    if (NON_ERROR_CODES.has(frame.code)) return call.resolve(body);
-    if (frame.code === 416 && typeof body.duration === 'number') {
-      this.blockedUntil.set(call.name as CommandName, Date.now() + body.duration * 1000);
-    }
-    call.reject(
-      new ImError(frame.code, typeof body.message === 'string' ? body.message : undefined, body),
-    );
+    this.calls.settle(frame);
   }
 
   private pushed(frame: Frame): void {
@@ -448,7 +388,7 @@ export class Link {
       // the reopen delay, without telling the application, and ask the load balancer afresh.
       this.silentReconnect = false;
       if (this.config.lbsUrl) this.addresses = [];
-      this.later(RECONNECT.reopenDelayMs, () => void this.open());
+      this.timers.later(RECONNECT.reopenDelayMs, () => void this.open());
       return;
     }
     this.attempt += 1;
@@ -475,30 +415,15 @@ export class Link {
     // attempt opens (then connecting or reconnecting again).
     if (this.state !== 'handshakeFailed') this.state = 'reconnecting';
     this.events.willReconnect({ retryCount: this.attempt, duration });
-    this.later(duration, () => void this.open());
+    this.timers.later(duration, () => void this.open());
   }
 
   private dropTransport(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
+    this.timers.stopHeartbeat();
     this.transport = undefined;
-    this.pending.rejectAll(
+    this.calls.pending.rejectAll(
       () => new ImError('Error_Internet_Disconnected', 'the connection was lost before the reply'),
     );
-  }
-
-  private later(ms: number, run: () => void): ReturnType<typeof setTimeout> {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      run();
-    }, ms);
-    this.timers.add(timer);
-    return timer;
-  }
-
-  private cancel(timer: ReturnType<typeof setTimeout>): void {
-    clearTimeout(timer);
-    this.timers.delete(timer);
   }
 
   private sleep(ms: number): Promise<void> {
@@ -506,12 +431,5 @@ export class Link {
       const timer = setTimeout(resolve, ms);
       (timer as { unref?: () => void }).unref?.();
     });
-  }
-
-  private clearTimers(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
   }
 }

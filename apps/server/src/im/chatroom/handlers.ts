@@ -7,7 +7,7 @@ import {
   type ReplyOf,
   type RequestOf,
 } from '@morsel/protocol';
-import { CommandError, type ImConnection } from '../gateway/index.ts';
+import { CommandError, loginThrottleKey, type ImConnection } from '../gateway/index.ts';
 import type { RoomMember } from './fanout.ts';
 import { NOT_FOUND, type RoomRef } from './rooms.ts';
 import type { ChatroomService } from './service.ts';
@@ -44,6 +44,11 @@ export function parseRoomId(chatroomId: string): number {
   return Number(chatroomId);
 }
 
+function refuseFurtherGuesses(connection: ImConnection): void {
+  if (++connection.failedLogins >= MAX_FAILED_LOGINS)
+    connection.onAfterReply(() => connection.close('too many failed chatroom logins'));
+}
+
 export const chatroomHandlers: ChatroomHandlers = {
   async chatroomLogin({ connection, service }, params) {
     if (connection.session) throw new CommandError(417, 'this connection is already in a chatroom');
@@ -59,16 +64,26 @@ export const chatroomHandlers: ChatroomHandlers = {
     } else {
       if (!params.account || !params.token)
         throw new CommandError(414, 'account and token are required unless isAnonymous');
+      // The IM login's throttle, by account and address, before the token is looked up.
+      const throttleKey = loginThrottleKey(params.appKey, params.account);
+      const blocked = service.loginThrottle?.blockedFor(throttleKey, connection.ip) ?? 0;
+      if (blocked > 0) {
+        refuseFurtherGuesses(connection);
+        throw new CommandError(416, `too many failed logins: retry in ${blocked} s`, {
+          duration: blocked,
+        });
+      }
       const verdict = await service.verifier.verifyLogin(
         params.appKey,
         params.account,
         params.token,
       );
       if (!verdict.ok) {
-        if (++connection.failedLogins >= MAX_FAILED_LOGINS)
-          connection.onAfterReply(() => connection.close('too many failed chatroom logins'));
+        if (verdict.code === 302) service.loginThrottle?.failed(throttleKey, connection.ip);
+        refuseFurtherGuesses(connection);
         throw new CommandError(verdict.code);
       }
+      service.loginThrottle?.succeeded(throttleKey);
       accid = verdict.account.accid;
       nick = params.chatroomNick ?? verdict.account.name ?? accid;
     }

@@ -57,6 +57,7 @@ export function createChatrooms(deps: ChatroomDeps): Chatrooms {
       blockSeconds: config.imFrequencyBlockSeconds,
     },
     messagesPerSecond: config.imChatroomMessagesPerSecond,
+    processTtlMs: config.imChatroomProcessTtlSeconds * 1000,
   }).use(chatroomHandlers);
   let http: FastifyInstance | undefined;
   let engine: EngineServer | undefined;
@@ -76,12 +77,18 @@ export function createChatrooms(deps: ChatroomDeps): Chatrooms {
     restActions: chatroomRestActions(service, addresses),
     attach(server, gateway) {
       http = server;
+      service.loginThrottle = gateway.loginThrottle;
+      service.start().catch((err) => log.error({ err }, 'chatroom online counts: start failed'));
       gateway.use({
         async getChatroomAddress({ session }, { chatroomId }) {
           const list = addresses();
           if (!service.available || list.length === 0)
             throw new CommandError(415, 'no chatroom server is available');
-          await service.rooms.openRoom({ appKey: session.appKey, roomId: parseRoomId(chatroomId) });
+          const ref = { appKey: session.appKey, roomId: parseRoomId(chatroomId) };
+          await service.rooms.openRoom(ref);
+          // The same checks as entering: an address is no use to an account that may not enter.
+          const member = await service.store.member({ ...ref, accid: session.accid });
+          if (member?.blacked) throw new CommandError(13003, 'in the chatroom blacklist');
           return { address: list };
         },
       });

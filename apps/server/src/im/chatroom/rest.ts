@@ -122,7 +122,45 @@ const forms = {
   ),
   queueList: Type.Object({ roomid: RoomId }, strict),
   queueDrop: Type.Object({ roomid: RoomId }, strict),
+  queueInit: Type.Object(
+    { roomid: RoomId, sizeLimit: Type.String({ pattern: '^(0|[1-9][0-9]{0,2}|1000)$' }) },
+    strict,
+  ),
+  queueBatchUpdateElements: Type.Object(
+    {
+      roomid: RoomId,
+      operator: Accid,
+      /** A JSON object of key to new value, at most 200 pairs (checked after parsing). */
+      elements: Type.String({ minLength: 2, maxLength: 200 * (128 + 4096 + 8) }),
+      needNotify: Type.Optional(Bool),
+      notifyExt: Type.Optional(Type.String({ maxLength: 2048 })),
+    },
+    strict,
+  ),
 };
+
+const MAX_BATCH_ELEMENTS = 200;
+
+/** `elements` of queueBatchUpdateElements: an object of 1-200 keys (1-128) to values (<= 4096). */
+function parseElements(text: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new NimError(414, 'elements is not JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new NimError(414, 'elements must be a JSON object of key to value');
+  const entries = Object.entries(parsed);
+  if (entries.length === 0 || entries.length > MAX_BATCH_ELEMENTS)
+    throw new NimError(414, `elements must hold 1 to ${MAX_BATCH_ELEMENTS} pairs`);
+  for (const [key, value] of entries) {
+    if (key.length < 1 || key.length > 128) throw new NimError(414, 'a key is 1 to 128 characters');
+    if (typeof value !== 'string' || value.length > 4096)
+      throw new NimError(414, `the value of ${key} must be a string of at most 4096 characters`);
+  }
+  return Object.fromEntries(entries) as Record<string, string>;
+}
 
 /** NIM's msgType numbers for the chatroom message types. */
 function NIM_MSG_TYPES(): Record<string, ChatroomMsgInfo['type']> {
@@ -339,6 +377,25 @@ export function chatroomRestActions(
     action('queueDrop', forms.queueDrop, async (appKey, body) => {
       await rooms.queueDrop(refOf(appKey, body.roomid), { server: true });
       return {};
+    });
+
+    action('queueInit', forms.queueInit, async (appKey, body) => {
+      await rooms.queueInit(refOf(appKey, body.roomid), Number(body.sizeLimit));
+      return {};
+    });
+
+    action('queueBatchUpdateElements', forms.queueBatchUpdateElements, async (appKey, body) => {
+      const elements = parseElements(body.elements);
+      const missing = await rooms.queueBatchUpdate(
+        refOf(appKey, body.roomid),
+        operator(body.operator) as { accid: string },
+        elements,
+        {
+          needNotify: body.needNotify !== 'false',
+          ...(body.notifyExt !== undefined && { custom: body.notifyExt }),
+        },
+      );
+      return { desc: { notInQueue: missing } };
     });
   };
 }

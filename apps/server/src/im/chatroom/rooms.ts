@@ -308,14 +308,47 @@ export class Rooms {
   }
 
   async queueOffer(ref: RoomRef, actor: Actor, element: QueueElementIn): Promise<void> {
-    await this.requireQueueWriter(ref, actor);
-    await this.store.queueOffer(ref.appKey, ref.roomId, {
+    const room = await this.requireQueueWriter(ref, actor);
+    const added = await this.store.queueOffer(ref.appKey, ref.roomId, {
       key: element.elementKey,
       value: element.elementValue,
       owner: actorName(actor),
       transient: element.transient ?? false,
     });
+    if (!added)
+      throw new CommandError(403, `the queue is full (at most ${room.queue_size_limit} elements)`);
     await this.queueNotify(ref, actor, 'OFFER', element);
+  }
+
+  /** NIM's queueInit: the most elements the queue may hold from now on (0-1000). */
+  async queueInit(ref: RoomRef, sizeLimit: number): Promise<void> {
+    await this.openRoom(ref);
+    await this.store.setQueueSizeLimit(ref.appKey, ref.roomId, sizeLimit);
+  }
+
+  /**
+   * NIM's queueBatchUpdateElements: an owner or manager changes the values of elements already in
+   * the queue (keys not there are answered, not added); one batchUpdateQueue notification (320).
+   */
+  async queueBatchUpdate(
+    ref: RoomRef,
+    actor: { accid: string },
+    elements: Record<string, string>,
+    options: { needNotify: boolean; custom?: string },
+  ): Promise<string[]> {
+    await this.openRoom(ref);
+    await this.requireAdmin(ref, actor);
+    const missing = await this.store.queueUpdateExisting(ref.appKey, ref.roomId, elements);
+    const updated = Object.fromEntries(
+      Object.entries(elements).filter(([key]) => !missing.includes(key)),
+    );
+    if (options.needNotify && Object.keys(updated).length > 0)
+      await this.notify(ref, 320, {
+        from: actor.accid,
+        data: { type: 'BATCH_UPDATE', elements: updated },
+        ...(options.custom !== undefined && { custom: options.custom }),
+      });
+    return missing;
   }
 
   async queueChange(ref: RoomRef, actor: Actor, element: QueueElementIn): Promise<void> {
@@ -383,9 +416,10 @@ export class Rooms {
     });
   }
 
-  private async requireQueueWriter(ref: RoomRef, actor: Actor): Promise<void> {
+  private async requireQueueWriter(ref: RoomRef, actor: Actor): Promise<RoomRow> {
     const room = await this.openRoom(ref);
     if (room.queue_level === 1) await this.requireAdmin(ref, actor);
+    return room;
   }
 
   private async requireAdmin(ref: RoomRef, actor: Actor): Promise<MemberRow | undefined> {

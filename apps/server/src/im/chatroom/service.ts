@@ -1,5 +1,6 @@
 // The chatroom service within one process: its connections (each in one room), the command
 // dispatch for the chatroom link, entering and leaving rooms, and kicks arriving from the bus.
+import { randomUUID } from 'node:crypto';
 import {
   CHATROOM_KICK_REASONS,
   type ChatroomKickReason,
@@ -15,6 +16,7 @@ import {
   type FrequencyLimits,
   type ImConnection,
   type LoginVerifier,
+  type LoginThrottle,
 } from '../gateway/index.ts';
 import { RoomBatcher } from './batcher.ts';
 import { RoomFanout, type KickEnvelope, type RoomMember } from './fanout.ts';
@@ -41,6 +43,8 @@ export interface ChatroomServiceOptions {
   messagesPerSecond: number;
   /** The server's one clock. */
   now: () => number;
+  /** A process silent this long is dead: its members leave the online counts. */
+  processTtlMs: number;
 }
 
 export class ChatroomService implements CommandRunner {
@@ -49,6 +53,11 @@ export class ChatroomService implements CommandRunner {
   readonly batcher: RoomBatcher;
   readonly store: ChatroomStore;
   readonly verifier: LoginVerifier;
+  /**
+   * Failed-login backoff: the IM gateway's own (attach() hands it over), so guesses at a token
+   * count the same whichever link they come through.
+   */
+  loginThrottle: LoginThrottle | undefined;
   private readonly sessions = new Map<ImConnection, RoomSession>();
   private readonly connections = new Set<ImConnection>();
   private readonly frequency: FrequencyControl;
@@ -56,6 +65,9 @@ export class ChatroomService implements CommandRunner {
   private readonly cleanups = new Set<Promise<void>>();
   private handlers: ChatroomHandlers = {};
   private closing = false;
+  /** Names this process's connections in the store, so a crash can be repaired (migration 0026). */
+  readonly processId = randomUUID();
+  private vouching: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly options: ChatroomServiceOptions) {
     this.store = options.store;
@@ -71,6 +83,41 @@ export class ChatroomService implements CommandRunner {
       (err) => options.log.error({ err }, 'publishing a chatroom batch failed'),
     );
     this.rooms = new Rooms(options.store, this.fanout, this.batcher, options.now);
+  }
+
+  /**
+   * Vouches for this process's connections now and every third of the TTL, and repairs the
+   * counts of processes silent for longer (at start: those that crashed before it).
+   */
+  async start(): Promise<void> {
+    await this.vouchAndRepair();
+    this.vouching = setInterval(
+      () => {
+        this.vouchAndRepair().catch((err) =>
+          this.options.log.error({ err }, 'repairing chatroom online counts failed'),
+        );
+      },
+      Math.max(200, Math.floor(this.options.processTtlMs / 3)),
+    );
+    this.vouching.unref();
+  }
+
+  /** One round: vouch, then take the dead processes' members out of the counts. */
+  async vouchAndRepair(): Promise<number> {
+    await this.store.vouch(this.processId);
+    const orphaned = await this.store.repairDeadHolders(
+      this.options.now() - this.options.processTtlMs,
+    );
+    for (const key of orphaned) {
+      await this.rooms.dropTransient(key, key.accid);
+      await this.rooms.notify(key, 302, { from: key.accid });
+    }
+    if (orphaned.length > 0)
+      this.options.log.warn(
+        { members: orphaned.length },
+        'chatroom members of a dead process left',
+      );
+    return orphaned.length;
   }
 
   use(handlers: ChatroomHandlers): this {
@@ -144,7 +191,11 @@ export class ChatroomService implements CommandRunner {
       except: connection.id,
       reason: 'samePlatformKick',
     });
-    const member = await this.store.enter({ ...ref, accid: account.accid }, profile);
+    const member = await this.store.enter(
+      { ...ref, accid: account.accid },
+      profile,
+      this.processId,
+    );
     const session: RoomSession = {
       ...ref,
       accid: account.accid,
@@ -174,7 +225,7 @@ export class ChatroomService implements CommandRunner {
     this.sessions.delete(connection);
     this.fanout.leave(roomKeyOf(session), session.member);
     const cleanup = (async () => {
-      const { lastConnection } = await this.store.leave(session);
+      const { lastConnection } = await this.store.leave(session, this.processId);
       if (!lastConnection) return;
       await this.rooms.dropTransient(session, session.accid);
       await this.rooms.notify(session, 302, { from: session.accid });
@@ -193,6 +244,10 @@ export class ChatroomService implements CommandRunner {
     const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
     await new Promise((resolve) => setTimeout(resolve, 20));
     await Promise.race([Promise.allSettled([...this.cleanups]), deadline]);
+    if (this.vouching) clearInterval(this.vouching);
+    await this.store
+      .stopVouching(this.processId)
+      .catch((err) => this.options.log.error({ err }, 'chatroom: could not stop vouching'));
     await this.batcher.stop();
   }
 

@@ -182,9 +182,24 @@ export class ChatroomStore {
    * Records one more connection of the account in the room (and in the room's online count);
    * a first visit creates the visitor's row. Returns the member as it stands.
    */
-  async enter(key: MemberKey, profile: EnterProfile): Promise<MemberRow> {
+  async enter(key: MemberKey, profile: EnterProfile, holder: string): Promise<MemberRow> {
     const time = this.now();
     return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('im_chatroom_holders')
+        .values({
+          process_id: holder,
+          app_key: key.appKey,
+          room_id: key.roomId,
+          accid: key.accid,
+          connections: 1,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['process_id', 'app_key', 'room_id', 'accid'])
+            .doUpdateSet((eb) => ({ connections: eb('im_chatroom_holders.connections', '+', 1) })),
+        )
+        .execute();
       const existing = await trx
         .selectFrom('im_chatroom_members')
         .select(['role', 'nick', 'avatar', 'custom'])
@@ -240,8 +255,24 @@ export class ChatroomStore {
   }
 
   /** One connection of the account left; returns whether it was the account's last one. */
-  async leave(key: MemberKey): Promise<{ lastConnection: boolean }> {
+  async leave(key: MemberKey, holder: string): Promise<{ lastConnection: boolean }> {
     return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('im_chatroom_holders')
+        .set((eb) => ({ connections: eb('connections', '-', 1) }))
+        .where('process_id', '=', holder)
+        .where('app_key', '=', key.appKey)
+        .where('room_id', '=', key.roomId)
+        .where('accid', '=', key.accid)
+        .execute();
+      await trx
+        .deleteFrom('im_chatroom_holders')
+        .where('process_id', '=', holder)
+        .where('app_key', '=', key.appKey)
+        .where('room_id', '=', key.roomId)
+        .where('accid', '=', key.accid)
+        .where('connections', '<=', 0)
+        .execute();
       const row = await trx
         .updateTable('im_chatroom_members')
         .set((eb) => ({
@@ -287,6 +318,79 @@ export class ChatroomStore {
     return row;
   }
 
+  /** This process is alive and holds its connections (written every few seconds). */
+  async vouch(holder: string): Promise<void> {
+    const seenAt = this.now();
+    await this.db
+      .insertInto('im_chatroom_processes')
+      .values({ process_id: holder, seen_at: seenAt })
+      .onConflict((oc) => oc.column('process_id').doUpdateSet({ seen_at: seenAt }))
+      .execute();
+  }
+
+  /**
+   * A process closing: it stops vouching at once, so whatever its connections' leaves did not
+   * settle is repaired by the next sweep (of another process, or its successor at start).
+   */
+  async stopVouching(holder: string): Promise<void> {
+    await this.db
+      .updateTable('im_chatroom_processes')
+      .set({ seen_at: 0 })
+      .where('process_id', '=', holder)
+      .execute();
+  }
+
+  /**
+   * Processes silent since `before` are dead: what they held leaves the members' and the rooms'
+   * counts (never below 0), their rows go. Returns each member left with no connection.
+   */
+  async repairDeadHolders(before: number): Promise<MemberKey[]> {
+    const dead = await this.db
+      .selectFrom('im_chatroom_processes')
+      .select('process_id')
+      .where('seen_at', '<', before)
+      .execute();
+    const orphaned: MemberKey[] = [];
+    for (const { process_id } of dead) {
+      await this.db.transaction().execute(async (trx) => {
+        const held = await trx
+          .selectFrom('im_chatroom_holders')
+          .selectAll()
+          .where('process_id', '=', process_id)
+          .execute();
+        for (const row of held) {
+          const key = { appKey: row.app_key, roomId: Number(row.room_id), accid: row.accid };
+          const n = Number(row.connections);
+          const member = await trx
+            .updateTable('im_chatroom_members')
+            .set((eb) => ({
+              online: sql<number>`case when ${eb.ref('online')} > ${n} then ${eb.ref('online')} - ${n} else 0 end`,
+            }))
+            .where('app_key', '=', key.appKey)
+            .where('room_id', '=', key.roomId)
+            .where('accid', '=', key.accid)
+            .returning('online')
+            .executeTakeFirst();
+          await trx
+            .updateTable('im_chatrooms')
+            .set((eb) => ({
+              online_count: sql<number>`case when ${eb.ref('online_count')} > ${n} then ${eb.ref('online_count')} - ${n} else 0 end`,
+            }))
+            .where('app_key', '=', key.appKey)
+            .where('id', '=', key.roomId)
+            .execute();
+          if (member && Number(member.online) === 0) orphaned.push(key);
+        }
+        await trx.deleteFrom('im_chatroom_holders').where('process_id', '=', process_id).execute();
+        await trx
+          .deleteFrom('im_chatroom_processes')
+          .where('process_id', '=', process_id)
+          .execute();
+      });
+    }
+    return orphaned;
+  }
+
   async saveMessage(
     appKey: string,
     roomId: number,
@@ -325,19 +429,38 @@ export class ChatroomStore {
     return rows.map((row) => ({ id: Number(row.id), body: row.body }));
   }
 
-  /** Adds an element at the tail, or replaces the value of the element with that key in place. */
+  /**
+   * Adds an element at the tail, or replaces the value of the element with that key in place.
+   * False, and nothing changed, when a new key would pass the room's queue size limit.
+   */
   async queueOffer(
     appKey: string,
     roomId: number,
     element: { key: string; value: string; owner: string; transient: boolean },
-  ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
       const tail = await trx
         .selectFrom('im_chatroom_queue')
-        .select((eb) => eb.fn.max('position').as('last'))
+        .select((eb) => [eb.fn.max('position').as('last'), eb.fn.countAll().as('size')])
         .where('app_key', '=', appKey)
         .where('room_id', '=', roomId)
         .executeTakeFirst();
+      const room = await trx
+        .selectFrom('im_chatrooms')
+        .select('queue_size_limit')
+        .where('app_key', '=', appKey)
+        .where('id', '=', roomId)
+        .executeTakeFirst();
+      if (Number(tail?.size ?? 0) >= Number(room?.queue_size_limit ?? 0)) {
+        const existing = await trx
+          .selectFrom('im_chatroom_queue')
+          .select('element_key')
+          .where('app_key', '=', appKey)
+          .where('room_id', '=', roomId)
+          .where('element_key', '=', element.key)
+          .executeTakeFirst();
+        if (!existing) return false;
+      }
       await trx
         .insertInto('im_chatroom_queue')
         .values({
@@ -357,6 +480,41 @@ export class ChatroomStore {
           }),
         )
         .execute();
+      return true;
+    });
+  }
+
+  async setQueueSizeLimit(appKey: string, roomId: number, limit: number): Promise<void> {
+    await this.db
+      .updateTable('im_chatrooms')
+      .set({ queue_size_limit: limit })
+      .where('app_key', '=', appKey)
+      .where('id', '=', roomId)
+      .execute();
+  }
+
+  /**
+   * Changes the values of the elements that exist (they keep their place and owner); returns
+   * the keys that were not in the queue.
+   */
+  async queueUpdateExisting(
+    appKey: string,
+    roomId: number,
+    elements: Record<string, string>,
+  ): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const missing: string[] = [];
+      for (const [key, value] of Object.entries(elements)) {
+        const result = await trx
+          .updateTable('im_chatroom_queue')
+          .set({ element_value: value })
+          .where('app_key', '=', appKey)
+          .where('room_id', '=', roomId)
+          .where('element_key', '=', key)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) missing.push(key);
+      }
+      return missing;
     });
   }
 
@@ -462,6 +620,7 @@ function normaliseRoom(row: RoomRow): RoomRow {
     ...row,
     id: Number(row.id),
     queue_level: Number(row.queue_level),
+    queue_size_limit: Number(row.queue_size_limit),
     closed: Number(row.closed),
     muted: Number(row.muted),
     online_count: Number(row.online_count),

@@ -1,4 +1,4 @@
-// Row types of the chatroom tables (migration 0022, docs/im-chatroom.md).
+// Row types of the chatroom tables (migrations 0022 and 0026, docs/im-chatroom.md).
 import type { Generated } from 'kysely';
 
 export interface ImChatroomTable {
@@ -11,6 +11,8 @@ export interface ImChatroomTable {
   custom: string;
   /** 0: every member may change the queue; 1: only the owner and managers. */
   queue_level: number;
+  /** Elements the queue holds at most (NIM's queueInit sizeLimit, 0-1000; 1000 until set). */
+  queue_size_limit: Generated<number>;
   closed: number;
   muted: number;
   /** Connections in the room, all processes together, kept by login and leave (never counted). */
@@ -63,9 +65,26 @@ export interface ImChatroomMsgTable {
   body: string;
 }
 
+/** A member's connections held by one process (its crash is repaired from these rows). */
+export interface ImChatroomHolderTable {
+  process_id: string;
+  app_key: string;
+  room_id: number;
+  accid: string;
+  connections: number;
+}
+
+/** A process holding chatroom connections, and when it last vouched for them. */
+export interface ImChatroomProcessTable {
+  process_id: string;
+  seen_at: number;
+}
+
 export interface ChatroomTables {
   im_chatrooms: ImChatroomTable;
   im_chatroom_members: ImChatroomMemberTable;
   im_chatroom_queue: ImChatroomQueueTable;
   im_chatroom_msgs: ImChatroomMsgTable;
+  im_chatroom_holders: ImChatroomHolderTable;
+  im_chatroom_processes: ImChatroomProcessTable;
 }

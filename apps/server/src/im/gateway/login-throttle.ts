@@ -87,5 +87,9 @@ export class LoginThrottle {
   }
 }
 
+/** The account a login names, as the throttle counts it (one app's account, case-insensitive). */
+export const loginThrottleKey = (appKey: string, account: string) =>
+  `${appKey}\u0000${account.toLowerCase()}`;
+
 const accountKey = (account: string) => `a:${account}`;
 const addressKey = (address: string) => `ip:${address}`;

@@ -22,9 +22,10 @@ import * as m0019 from './0019_retire_public_demo_codes.ts';
 import * as m0020 from './0020_im_signal.ts';
 import * as m0021 from './0021_im_files.ts';
 import * as m0022 from './0022_im_chatrooms.ts';
+import * as m0025 from './0025_wechat_identities.ts';
+import * as m0026 from './0026_im_chatroom_holders.ts';
 import * as m0027 from './0027_im_documents.ts';
 import * as m0030 from './0030_commerce_orders.ts';
-import * as m0025 from './0025_wechat_identities.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -49,7 +50,8 @@ export const migrations: Record<string, Migration> = {
   '0020_im_signal': m0020,
   '0021_im_files': m0021,
   '0022_im_chatrooms': m0022,
+  '0025_wechat_identities': m0025,
+  '0026_im_chatroom_holders': m0026,
   '0027_im_documents': m0027,
   '0030_commerce_orders': m0030,
-  '0025_wechat_identities': m0025,
 };

@@ -2,6 +2,7 @@
 import { CLIENT_TYPES, MIN_PROTOCOL_VERSION, MIN_SDK_VERSION } from '@morsel/protocol';
 import { CommandError } from '../errors.ts';
 import type { LoginPort } from '../ports.ts';
+import { loginThrottleKey } from '../login-throttle.ts';
 import type { HandlerContext, HandlerTable } from './types.ts';
 
 const MOBILE = new Set<number>([CLIENT_TYPES.Android, CLIENT_TYPES.iOS, CLIENT_TYPES.WindowsPhone]);
@@ -27,7 +28,7 @@ export const authHandlers: HandlerTable = {
     if (params.protocolVersion < MIN_PROTOCOL_VERSION) throw new CommandError(997);
     if (params.sdkVersion < MIN_SDK_VERSION) throw new CommandError(201);
     // Throttled by account and address before the token is looked up: guessing costs no query.
-    const throttleKey = `${params.appKey}\u0000${params.account.toLowerCase()}`;
+    const throttleKey = loginThrottleKey(params.appKey, params.account);
     const blocked = gateway.loginThrottle.blockedFor(throttleKey, connection.ip);
     if (blocked > 0) {
       refuseFurtherGuesses(connection);
