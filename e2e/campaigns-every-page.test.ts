@@ -177,11 +177,10 @@ describe('every campaign page', () => {
         ['已使用', '暂无已使用的优惠券'],
         ['已过期', '暂无过期优惠券'],
       ]) {
-        await page.getByText(tab, { exact: true }).click();
+        await page.getByRole('tab', { name: tab }).click();
         await page.getByText(empty).waitFor();
       }
-      // The segmented control marks its item selected once its thumb has slid there.
-      await page.locator('.adm-segmented-item-selected', { hasText: '已过期' }).waitFor();
+      await page.getByRole('tab', { name: '已过期', selected: true }).waitFor();
       await screenshot(page, 'campaign-coupon-use-empty');
       expect(shopper.errors).toEqual([]);
     } finally {

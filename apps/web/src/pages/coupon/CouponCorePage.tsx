@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
-import { Button, CapsuleTabs } from '../../ui/index.ts';
+import { Button } from '../../ui/index.ts';
+import { Tabs } from '../campaign-kit/Tabs.tsx';
 import { api } from '../../request/api.ts';
 import { CODES, codeOf, type Template } from '../campaign-kit/api.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
@@ -133,11 +134,12 @@ export default function CouponCorePage() {
           <Empty title="暂无可领取的优惠券" description="新券即将上架，敬请期待" />
         ) : (
           <>
-            <CapsuleTabs activeKey={current.name} onChange={setCategory}>
-              {categories.map((c) => (
-                <CapsuleTabs.Tab key={c.name} title={c.name} />
-              ))}
-            </CapsuleTabs>
+            <Tabs
+              label="优惠券分类"
+              tabs={categories.map((c) => ({ key: c.name, title: c.name }))}
+              active={current.name}
+              onChange={setCategory}
+            />
             <div className={styles.list} aria-label={`${current.name}优惠券`}>
               {current.coupons.length === 0 ? (
                 <Empty title="该分类暂无优惠券" description="看看其他分类的好券吧" />

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isLoggedIn } from '../../session/session.ts';
-import { Segmented } from '../../ui/index.ts';
+import { Tabs } from '../campaign-kit/Tabs.tsx';
 import { api } from '../../request/api.ts';
 import { type Coupon } from '../campaign-kit/api.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
@@ -125,12 +125,7 @@ function MyCoupons() {
     <>
       <ExchangeCodeForm onExchanged={showExchanged} />
       <div className={styles.tabs}>
-        <Segmented
-          block
-          value={status}
-          onChange={(key) => setStatus(key as typeof status)}
-          options={STATUS_TABS.map((tab) => ({ label: tab.title, value: tab.key }))}
-        />
+        <Tabs label="优惠券状态" block tabs={STATUS_TABS} active={status} onChange={setStatus} />
       </div>
       {remote.status === 'loading' && <Loading />}
       {remote.status === 'failed' && <Failed message={remote.message} onRetry={retry} />}

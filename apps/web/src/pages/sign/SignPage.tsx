@@ -83,7 +83,6 @@ function Calendar({ view, onMonth }: { view: SignView; onMonth: (month: string) 
                 <span
                   key={cell.date}
                   role="gridcell"
-                  aria-label={`${cell.date} ${dayState(cell, view, startDay)}${cell.isToday ? ' 今天' : ''}`}
                   className={[
                     styles.day,
                     cell.signed && styles.signed,
@@ -95,6 +94,11 @@ function Calendar({ view, onMonth }: { view: SignView; onMonth: (month: string) 
                     .join(' ')}
                 >
                   {Number(cell.date.slice(8))}
+                  {/* The number is the visible name; the state follows it for screen readers. */}
+                  <span className="sr-only">
+                    日 {dayState(cell, view, startDay)}
+                    {cell.isToday ? ' 今天' : ''}
+                  </span>
                   {cell.signed && (
                     <i className={styles.check} aria-hidden>
                       ✓
