@@ -75,7 +75,9 @@ export async function smallTapTargets(page: Page): Promise<Finding[]> {
 
 /**
  * What breaks the layout at the current width: an element reaching past the screen's edge that no
- * ancestor clips or scrolls, and a button whose label wraps onto a second line.
+ * ancestor clips or scrolls, text covered by another element, and a button whose label wraps onto
+ * a second line. Only what is inside the viewport is checked for covering: the caller makes the
+ * viewport as tall as the page.
  */
 export async function layoutFindings(page: Page): Promise<Finding[]> {
   return page.evaluate(() => {
@@ -109,6 +111,32 @@ export async function layoutFindings(page: Page): Promise<Finding[]> {
         rule: 'overflows the screen',
         detail: `${describe(el)} spans ${Math.round(rect.left)}..${Math.round(rect.right)} at ${width} px`,
       });
+    }
+    // Text covered by something else (one card sliding under another): the topmost element at the
+    // middle of each line of text must be the text's own element, or inside or around it. With a
+    // dialog or sheet open, only its own text counts (the page behind is covered on purpose).
+    const modal = document.querySelector('[aria-modal="true"], [role="dialog"]');
+    const scope = modal ?? document.body;
+    const texts = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const owner = node.parentElement;
+      if (!owner || !(node.textContent ?? '').trim()) continue;
+      if (owner.closest('[aria-hidden="true"], .sr-only')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const line of Array.from(range.getClientRects())) {
+        if (line.width < 2 || line.height < 2) continue;
+        const x = line.left + line.width / 2;
+        const y = line.top + line.height / 2;
+        if (x < 0 || y < 0 || x > width || y > window.innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || hit === owner || hit.contains(owner) || owner.contains(hit)) continue;
+        found.push({
+          rule: 'text covered',
+          detail: `"${(node.textContent ?? '').trim().slice(0, 20)}" under ${describe(hit)}`,
+        });
+        break;
+      }
     }
     const buttons = document.querySelectorAll<HTMLElement>(
       'button, [role="button"], a.adm-button, [role="tab"]',
