@@ -28,7 +28,7 @@ export function CouponCard({ coupon, validity, action, dimmed, stamp }: CouponCa
         <span>{coupon.thresholdText}</span>
       </div>
       <div className={styles.body}>
-        <h3 className={styles.name}>{coupon.name}</h3>
+        <h2 className={styles.name}>{coupon.name}</h2>
         <p className={styles.line}>{channelsText(coupon.channels)}</p>
         <p className={styles.line}>{validity ?? `领取后${coupon.validDays}天内有效`}</p>
       </div>
