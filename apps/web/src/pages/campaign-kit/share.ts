@@ -41,19 +41,19 @@ const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
     path: '/activity/sign/index',
     title: '每日签到领好礼',
     description: '天天签到领积分，连签还有零食大奖',
-    image: '/api/campaign/assets/points.svg',
+    image: '/api/campaign/assets/points.png',
   },
   raffle: {
     path: '/activity/raffle/index',
     title: '零食九宫格 天天抽好礼',
     description: '每天免费抽零食大礼包，快来试试手气',
-    image: '/api/campaign/assets/gift.svg',
+    image: '/api/campaign/assets/gift.png',
   },
   password: {
     path: '/activity/password/index',
     title: '输口令 赢零食',
     description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
-    image: '/api/campaign/assets/nuts.svg',
+    image: '/api/campaign/assets/nuts.png',
   },
 };
 

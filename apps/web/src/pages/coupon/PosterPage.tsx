@@ -24,7 +24,7 @@ function Poster() {
           path: view.sharePath,
           title: `${view.sharer.nickname || '好友'}送你一张${view.coupon.valueText}零食券`,
           description: view.subtitle,
-          image: '/api/campaign/assets/coupon.svg',
+          image: '/api/campaign/assets/coupon.png',
         }
       : null,
   );

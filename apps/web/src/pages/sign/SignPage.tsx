@@ -161,7 +161,7 @@ export default function SignPage() {
           path: paths.sign(),
           title: remote.data.campaign.title,
           description: remote.data.campaign.shareText,
-          image: '/api/campaign/assets/points.svg',
+          image: '/api/campaign/assets/points.png',
         }
       : null,
   );
@@ -187,7 +187,7 @@ export default function SignPage() {
           title: '签到成功',
           name: `+${points} 积分`,
           kind: 'points',
-          image: '/api/campaign/assets/points.svg',
+          image: '/api/campaign/assets/points.png',
           note: `已连续签到 ${streak} 天`,
         });
       }
