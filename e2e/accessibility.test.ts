@@ -205,6 +205,15 @@ describe('accessibility and 320 px layout of every page', () => {
         },
       },
       { name: 'in-raffle-share', url: '/activity/raffle/index', open: clickButton('邀好友助力') },
+      {
+        name: 'in-raffle-poster',
+        url: '/activity/raffle/index',
+        open: async (page) => {
+          await clickButton('邀好友助力')(page);
+          await page.getByRole('button', { name: '生成分享海报' }).click();
+          await page.getByRole('img', { name: '分享海报' }).waitFor();
+        },
+      },
       { name: 'in-raffle-award', url: '/activity/raffle/award' },
       { name: 'in-password', url: '/activity/password/index' },
       { name: 'in-password-award', url: '/activity/password/award' },
