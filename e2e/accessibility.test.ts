@@ -4,8 +4,6 @@
 // element past the screen's edge and no button label broken over two lines. One server and one
 // browser for the whole pass; every finding is listed at once. Screenshots at 390 and 320 px.
 import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCode, startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
@@ -28,7 +26,7 @@ interface Visit {
 
 /** The routes with a page, read from the app's own table (loaded at run time, like the bench). */
 async function pageRoutes(): Promise<string[]> {
-  const table = pathToFileURL(path.resolve('apps/web/src/routes/table.ts')).href;
+  const table = new URL('../apps/web/src/routes/table.ts', import.meta.url).href;
   const mod = (await import(table)) as {
     routes: { path: string; page?: unknown; redirectTo?: string }[];
   };
@@ -245,8 +243,9 @@ describe('accessibility and 320 px layout of every page', () => {
       await shopper.phone.close();
     }
     // The whole list in a file as well: the assertion's diff is long to read.
-    fs.mkdirSync('test-results', { recursive: true });
-    fs.writeFileSync('test-results/a11y-findings.txt', findings.join('\n') + '\n');
+    const results = new URL('../test-results/', import.meta.url);
+    fs.mkdirSync(results, { recursive: true });
+    fs.writeFileSync(new URL('a11y-findings.txt', results), findings.join('\n') + '\n');
     expect(findings).toEqual([]);
     expect([...out.errors, ...shopper.errors]).toEqual([]);
   }, 600_000);
