@@ -118,12 +118,17 @@ export const a11y: Scenario = {
       const ut = shopper!.ut;
       // Something on every page of the shopper: a signed day, a raffle prize, a coupon, a gift link.
       await campaignCall(server.url, ut, 'POST', 'sign/today');
-      const drawn = await campaignCall<{ award: { id: number } }>(
-        server.url,
-        ut,
-        'POST',
-        'raffle/draw',
-      );
+      // A draw may land on 谢谢参与 (no prize): the day's three chances make a prize likely.
+      let prizeId: number | undefined;
+      for (let chance = 0; chance < 3 && prizeId === undefined; chance++) {
+        const drawn = await campaignCall<{ award: { id: number } | null }>(
+          server.url,
+          ut,
+          'POST',
+          'raffle/draw',
+        );
+        prizeId = drawn.award?.id;
+      }
       const coupon = await campaignCall<{ id: number }>(server.url, ut, 'POST', 'coupon/claim', {
         templateKey: 'all-3-free',
       });
@@ -134,7 +139,8 @@ export const a11y: Scenario = {
         'coupon/poster',
       );
       const query: Record<string, string> = {
-        '/activity/sign/detail': `?campaign=raffle&id=${drawn.award.id}`,
+        // Without a prize the detail page says the prize is not found, a page all the same.
+        '/activity/sign/detail': `?campaign=raffle&id=${prizeId ?? 1}`,
         '/activity/coupon/cloudUse': `?id=${coupon.id}`,
         '/activity/sendCoupon/index': `?shareCode=${shareCode}`,
       };
