@@ -8,6 +8,7 @@ import { connections } from './scenarios/connections.ts';
 import { loginSdk } from './scenarios/login-sdk.ts';
 import { webBudget } from './scenarios/web-budget.ts';
 import { lighthouseScenario } from './scenarios/lighthouse.ts';
+import { a11y } from './scenarios/a11y.ts';
 import { http } from './scenarios/http.ts';
 import { p2p } from './scenarios/p2p.ts';
 import { superteam } from './scenarios/superteam.ts';
@@ -25,6 +26,7 @@ const SCENARIOS: Scenario[] = [
   storeWrites,
   webBudget,
   lighthouseScenario,
+  a11y,
   http,
   superteam,
   chatroom,

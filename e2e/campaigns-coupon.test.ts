@@ -148,9 +148,7 @@ describe('coupon pages', () => {
       await expect
         .poll(() => exchange.getByRole('textbox', { name: '兑换码' }).inputValue())
         .toBe('');
-      await expect
-        .poll(() => page.locator('.adm-segmented-item-selected').textContent())
-        .toBe('未使用(1)');
+      await page.getByRole('tab', { name: '未使用(1)', selected: true }).waitFor();
       await screenshot(page, 'campaign-coupon-exchanged');
       expect(errors).toEqual([]);
     } finally {

@@ -178,11 +178,10 @@ describe('every campaign page', () => {
         ['已过期', '暂无过期优惠券'],
       ]) {
         // The tabs carry their counts: 已使用(0).
-        await page.getByText(`${tab}(0)`, { exact: true }).click();
+        await page.getByRole('tab', { name: `${tab}(0)` }).click();
         await page.getByText(empty).waitFor();
       }
-      // The segmented control marks its item selected once its thumb has slid there.
-      await page.locator('.adm-segmented-item-selected', { hasText: '已过期' }).waitFor();
+      await page.getByRole('tab', { name: '已过期', selected: true }).waitFor();
       await screenshot(page, 'campaign-coupon-use-empty');
       expect(shopper.errors).toEqual([]);
     } finally {

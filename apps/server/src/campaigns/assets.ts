@@ -1,20 +1,59 @@
-// The prize pictures the seed campaigns name (/api/campaign/assets/<name>.svg). Operators may
-// point prizes at any other image URL through the admin API; these make a fresh install complete.
+// The prize pictures the seed campaigns name (/api/campaign/assets/<name>.png). Each kind of prize
+// has illustrated SVG art in ./assets/ (no text drawn in it: the prize's name is always written
+// beside its picture); when the server starts, sharp renders every one to a 240 px PNG (2x the
+// largest size a page shows, and the format WeChat's share thumbnails accept) and a WebP, kept
+// in memory. The SVG stays served under its own name for prizes an earlier install saved with it.
+// Operators may point prizes at any other image URL through the admin API.
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { route } from '../api/index.ts';
 
 const ASSET_DIR = new URL('./assets/', import.meta.url);
+/** Pixels per side of the rendered pictures. */
+export const PICTURE_SIZE = 240;
+
+interface Asset {
+  type: string;
+  body: Buffer;
+}
+
+/** Every SVG of ./assets/ as itself, as a PNG and as a WebP (`nuts.svg`, `nuts.png`, `nuts.webp`). */
+export async function renderCampaignAssets(): Promise<Map<string, Asset>> {
+  const assets = new Map<string, Asset>();
+  for (const name of fs.readdirSync(fileURLToPath(ASSET_DIR))) {
+    if (!name.endsWith('.svg')) continue;
+    const svg = fs.readFileSync(new URL(name, ASSET_DIR));
+    const base = name.slice(0, -'.svg'.length);
+    // Rendered at the density that makes the 120-unit art PICTURE_SIZE pixels wide.
+    const picture = sharp(svg, { density: (72 * PICTURE_SIZE) / 120 }).resize(
+      PICTURE_SIZE,
+      PICTURE_SIZE,
+    );
+    assets.set(name, { type: 'image/svg+xml', body: svg });
+    assets.set(`${base}.png`, {
+      type: 'image/png',
+      body: await picture.clone().png({ compressionLevel: 9 }).toBuffer(),
+    });
+    assets.set(`${base}.webp`, {
+      type: 'image/webp',
+      body: await picture.clone().webp({ quality: 90 }).toBuffer(),
+    });
+  }
+  return assets;
+}
 
 export function registerCampaignAssets(scope: FastifyInstance): void {
-  const assets = new Map<string, Buffer>();
-  for (const name of fs.readdirSync(fileURLToPath(ASSET_DIR))) {
-    if (name.endsWith('.svg')) assets.set(name, fs.readFileSync(new URL(name, ASSET_DIR)));
-  }
+  // Rendered once, before the server answers (onReady), and shared by every request.
+  let rendered: Map<string, Asset> | undefined;
+  scope.addHook('onReady', async () => {
+    rendered = await renderCampaignAssets();
+  });
   route(scope, 'assets.image', async (request, reply) => {
-    const asset = assets.get(request.params.name);
+    rendered ??= await renderCampaignAssets();
+    const asset = rendered.get(request.params.name);
     if (!asset) return reply.code(404).send({ code: 404, message: '图片不存在', data: null });
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(asset);
+    return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.body);
   });
 }

@@ -43,12 +43,12 @@ describe('raffle', () => {
     expect(page.prizes[2]).toEqual({
       key: 'thanks',
       name: '谢谢参与',
-      image: '/api/campaign/assets/thanks.svg',
+      image: '/api/campaign/assets/thanks.png',
       kind: 'thanks',
       slot: 2,
     });
     const image = await fetch(`${s.url}${page.prizes[0].image}`);
-    expect(image.headers.get('content-type')).toContain('image/svg+xml');
+    expect(image.headers.get('content-type')).toContain('image/png');
     const mine = data(await call(s.url, 'GET', '/api/campaign/raffle', { ut: a.ut }));
     expect(mine.chances).toEqual({ left: 3, usedToday: 0, base: 3, bonus: 0, bonusCap: 3 });
     expect(mine.shareCode).toMatch(/^[A-Z0-9]{8}$/);

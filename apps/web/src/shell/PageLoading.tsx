@@ -1,10 +1,22 @@
 import styles from './App.module.css';
 
-/** A CSS-only spinner: the first route must not pull the animation library in for this. */
+/**
+ * While a page's chunk loads: a skeleton of a page (header band, two cards), CSS only, so the
+ * first route pulls in no animation library; the page that follows has the same outline.
+ */
 export function PageLoading() {
   return (
     <div className={styles.loading} role="status" aria-label="加载中">
-      <span className={styles.spinner} />
+      <div className={styles.skeletonHero} />
+      <div className={styles.skeletonCard}>
+        <span />
+        <span />
+        <span />
+      </div>
+      <div className={styles.skeletonCard}>
+        <span />
+        <span />
+      </div>
     </div>
   );
 }

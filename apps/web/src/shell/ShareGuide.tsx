@@ -1,7 +1,8 @@
 // Shown while the shareMenu flag is on. Inside WeChat a page cannot open the share panel, so an
 // arrow points at WeChat's own ··· menu (top right of the screen). In a plain browser nothing
 // can share for the page, so a sheet offers what works there: copy the link (and say 已复制),
-// or a QR code to save and show. Both are dialogs screen readers reach (no aria-hidden mask).
+// a QR code to show, or a poster (picture, title, QR code) to long-press and save. Both are
+// dialogs screen readers reach (no aria-hidden mask).
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { renderSVG } from 'uqr';
@@ -9,6 +10,7 @@ import { environment } from '../env/detect.ts';
 import { toast } from '../feedback/toast.ts';
 import { currentShareContent } from '../share/share.ts';
 import { setUiFlag, useUiFlag } from '../state/uiFlags.ts';
+import { drawSharePoster } from './sharePoster.ts';
 import styles from './ShareGuide.module.css';
 
 function qrUrl(text: string): string {
@@ -27,8 +29,11 @@ async function copy(text: string): Promise<boolean> {
 export default function ShareGuide() {
   const visible = useUiFlag('shareMenu');
   const [copied, setCopied] = useState(false);
+  /** The poster as a PNG data URL once drawn; 'drawing' meanwhile. */
+  const [poster, setPoster] = useState<string | null>(null);
   const close = () => {
     setCopied(false);
+    setPoster(null);
     setUiFlag('shareMenu', false);
   };
   useEffect(() => {
@@ -69,10 +74,44 @@ export default function ShareGuide() {
         onClick={(event) => event.stopPropagation()}
       >
         <h2 className={styles.title}>分享给好友</h2>
-        {content?.title && <p className={styles.shareTitle}>{content.title}</p>}
-        <img className={styles.qr} src={qrUrl(link)} alt="活动二维码" width={168} height={168} />
-        <p className={styles.hint}>好友扫码即可参与，长按二维码可保存</p>
-        <p className={styles.link}>{link}</p>
+        {poster && poster !== 'drawing' ? (
+          <>
+            <img className={styles.poster} src={poster} alt="分享海报" />
+            <p className={styles.hint}>长按图片保存到相册，发给好友或分享到朋友圈</p>
+            <button type="button" className={styles.cancel} onClick={() => setPoster(null)}>
+              返回
+            </button>
+          </>
+        ) : (
+          <>
+            {content?.title && <p className={styles.shareTitle}>{content.title}</p>}
+            <img
+              className={styles.qr}
+              src={qrUrl(link)}
+              alt="活动二维码"
+              width={168}
+              height={168}
+            />
+            <p className={styles.hint}>好友扫码即可参与，长按二维码可保存</p>
+            <p className={styles.link}>{link}</p>
+            <button
+              type="button"
+              className={styles.posterButton}
+              disabled={poster === 'drawing'}
+              onClick={() => {
+                setPoster('drawing');
+                drawSharePoster(
+                  content ?? { link, title: document.title, description: '', imgUrl: '' },
+                ).then(setPoster, () => {
+                  setPoster(null);
+                  toast('海报生成失败，请截图分享');
+                });
+              }}
+            >
+              {poster === 'drawing' ? '海报生成中…' : '生成分享海报'}
+            </button>
+          </>
+        )}
         <button
           type="button"
           className={styles.copy}

@@ -16,9 +16,15 @@ export const Toast = {
   },
 };
 
+/** A dialog is named by its title for screen readers (antd-mobile leaves role="dialog" unnamed). */
+function named<P extends { title?: unknown; 'aria-label'?: string }>(props: P): P {
+  if (props['aria-label'] || typeof props.title !== 'string') return props;
+  return { ...props, 'aria-label': props.title };
+}
+
 export const Dialog = {
   alert: (props: DialogAlertProps): Promise<void> =>
-    loadDialog().then((dialog) => dialog.alert(props)),
+    loadDialog().then((dialog) => dialog.alert(named(props))),
   confirm: (props: DialogConfirmProps): Promise<boolean> =>
-    loadDialog().then((dialog) => dialog.confirm(props)),
+    loadDialog().then((dialog) => dialog.confirm(named(props))),
 };

@@ -69,10 +69,11 @@ const AddressBody = Type.Object({
 
 export const CAMPAIGN_ROUTES = defineRoutes({
   'assets.image': {
-    summary: 'A prize picture of the seed campaigns (404 when there is none of that name)',
-    params: Type.Object({ name: Type.String({ pattern: '^[a-z0-9-]{1,40}\\.svg$' }) }),
-    reply: 'image/svg+xml',
-    data: Type.String({ description: 'SVG image' }),
+    summary:
+      'A prize picture of the seed campaigns: PNG or WebP rendered from its SVG art, or the SVG (404 when there is none of that name)',
+    params: Type.Object({ name: Type.String({ pattern: '^[a-z0-9-]{1,40}\\.(svg|png|webp)$' }) }),
+    reply: 'image/png',
+    data: Type.String({ description: "PNG, WebP or SVG image, by the name's extension" }),
     errors: [...UNREADABLE],
   },
 

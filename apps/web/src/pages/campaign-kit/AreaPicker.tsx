@@ -2,7 +2,6 @@
 // pickers of Chinese shops work: tabs for the levels chosen so far, a list for the open level.
 import { useEffect, useState } from 'react';
 import { isSuccess } from '../../request/types.ts';
-import { Spinner } from '../../ui/index.ts';
 import { fetchAreas, type Area } from './areas.ts';
 import styles from './address.module.css';
 
@@ -66,8 +65,12 @@ export function AreaPicker({ onDone }: { onDone: (choice: AreaChoice) => void })
       </div>
       <div className={styles.options} role="group" aria-label="可选地区">
         {options === null && !failed && (
-          <div className={styles.optionsState}>
-            <Spinner color="primary" size={24} />
+          // Rows of the list to come, until the areas load.
+          <div className={styles.optionsSkeleton} role="status" aria-label="加载中">
+            <span />
+            <span />
+            <span />
+            <span />
           </div>
         )}
         {failed && (

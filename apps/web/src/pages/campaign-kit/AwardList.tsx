@@ -48,10 +48,14 @@ export interface AwardListProps {
 export function AwardItem({ award, onAddress }: { award: Award; onAddress: () => void }) {
   return (
     <li className={styles.item}>
-      <Link to={detailPath(award)} className={styles.itemMain} aria-label={`${award.name} 详情`}>
+      {/* Named by its visible text (the prize first), "详情" added for screen readers only. */}
+      <Link to={detailPath(award)} className={styles.itemMain}>
         <img className={styles.image} src={award.image} alt="" />
         <div className={styles.text}>
-          <p className={styles.name}>{award.name}</p>
+          <p className={styles.name}>
+            {award.name}
+            <span className="sr-only"> 详情</span>
+          </p>
           <p className={styles.meta}>
             {KIND_LABEL[award.kind]} · {SOURCE_LABEL[award.source]}
           </p>

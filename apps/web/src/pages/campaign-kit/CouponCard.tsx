@@ -43,7 +43,7 @@ export function CouponCard({
         <span>{coupon.thresholdText}</span>
       </div>
       <div className={styles.body}>
-        <h3 className={styles.name}>
+        <h2 className={styles.name}>
           {to ? (
             <Link className={styles.cover} to={to}>
               {coupon.name}
@@ -51,7 +51,7 @@ export function CouponCard({
           ) : (
             coupon.name
           )}
-        </h3>
+        </h2>
         {warning && <span className={styles.warning}>{warning}</span>}
         <p className={styles.line}>{channelsText(coupon.channels)}</p>
         <p className={styles.line}>{validity ?? `领取后${coupon.validDays}天内有效`}</p>

@@ -13,7 +13,7 @@ export function couponReward(coupon: Coupon, title?: string): Reward {
     value: `${coupon.valueText} ${coupon.thresholdText}`,
     expiresAt: coupon.expiresAt,
     coupon,
-    image: '/api/campaign/assets/coupon.svg',
+    image: '/api/campaign/assets/coupon.png',
   };
 }
 

@@ -42,19 +42,19 @@ const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
     path: paths.sign(),
     title: '每日签到领好礼',
     description: '天天签到领积分，连签还有零食大奖',
-    image: '/api/campaign/assets/points.svg',
+    image: '/api/campaign/assets/points.png',
   },
   raffle: {
     path: paths.raffle(),
     title: '零食九宫格 天天抽好礼',
     description: '每天免费抽零食大礼包，快来试试手气',
-    image: '/api/campaign/assets/gift.svg',
+    image: '/api/campaign/assets/gift.png',
   },
   password: {
     path: paths.password(),
     title: '输口令 赢零食',
     description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
-    image: '/api/campaign/assets/nuts.svg',
+    image: '/api/campaign/assets/nuts.png',
   },
 };
 

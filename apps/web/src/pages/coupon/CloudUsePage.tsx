@@ -157,7 +157,7 @@ export default function CloudUsePage() {
     path: paths.couponCentre(),
     title: '零食优惠券免费领',
     description: '坚果、果干、饼干、饮品优惠券一站领，满减叠加更划算',
-    image: '/api/campaign/assets/coupon.svg',
+    image: '/api/campaign/assets/coupon.png',
   });
   return (
     <main className={styles.page}>

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
 import { isSuccess } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
-import { Button, CapsuleTabs } from '../../ui/index.ts';
+import { Button } from '../../ui/index.ts';
+import { Tabs } from '../campaign-kit/Tabs.tsx';
 import { api } from '../../request/api.ts';
 import { CODES, codeOf, type Coupon, type Template } from '../campaign-kit/api.ts';
 import { couponReward } from '../campaign-kit/awardReward.ts';
@@ -41,7 +42,7 @@ export default function CouponCorePage() {
     path: paths.couponCentre(),
     title: '零食优惠券免费领',
     description: '坚果、果干、饼干、饮品优惠券一站领，满减叠加更划算',
-    image: '/api/campaign/assets/coupon.svg',
+    image: '/api/campaign/assets/coupon.png',
   });
 
   const claim = async (coupon: CentreCoupon) => {
@@ -155,11 +156,12 @@ export default function CouponCorePage() {
           <Empty title="暂无可领取的优惠券" description="新券即将上架，敬请期待" />
         ) : (
           <>
-            <CapsuleTabs activeKey={current.name} onChange={setCategory}>
-              {categories.map((c) => (
-                <CapsuleTabs.Tab key={c.name} title={c.name} />
-              ))}
-            </CapsuleTabs>
+            <Tabs
+              label="优惠券分类"
+              tabs={categories.map((c) => ({ key: c.name, title: c.name }))}
+              active={current.name}
+              onChange={setCategory}
+            />
             <div className={styles.list} aria-label={`${current.name}优惠券`}>
               {current.coupons.length === 0 ? (
                 <Empty title="该分类暂无优惠券" description="看看其他分类的好券吧" />

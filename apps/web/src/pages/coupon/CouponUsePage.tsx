@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { couponUsePath, paths } from '../../routes/paths.ts';
 import { isLoggedIn } from '../../session/session.ts';
-import { Segmented } from '../../ui/index.ts';
+import { Tabs } from '../campaign-kit/Tabs.tsx';
 import { api } from '../../request/api.ts';
 import { type Coupon } from '../campaign-kit/api.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
@@ -145,14 +145,15 @@ function MyCoupons() {
     <>
       <ExchangeCodeForm onExchanged={showExchanged} />
       <div className={styles.tabs}>
-        <Segmented
+        <Tabs
+          label="优惠券状态"
           block
-          value={status}
-          onChange={(key) => setStatus(key as typeof status)}
-          options={STATUS_TABS.map((tab) => ({
-            label: count ? `${tab.title}(${count[tab.key]})` : tab.title,
-            value: tab.key,
+          tabs={STATUS_TABS.map((tab) => ({
+            key: tab.key,
+            title: count ? `${tab.title}(${count[tab.key]})` : tab.title,
           }))}
+          active={status}
+          onChange={setStatus}
         />
       </div>
       {status === 'unused' && count !== null && count.expiringSoon > 0 && (
@@ -221,7 +222,7 @@ export default function CouponUsePage() {
     path: paths.couponCentre(),
     title: '零食优惠券免费领',
     description: '坚果、果干、饼干、饮品优惠券一站领，满减叠加更划算',
-    image: '/api/campaign/assets/coupon.svg',
+    image: '/api/campaign/assets/coupon.png',
   });
   return (
     <main className={styles.page}>

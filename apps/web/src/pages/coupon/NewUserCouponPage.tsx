@@ -34,7 +34,7 @@ export default function NewUserCouponPage() {
     path: paths.newUserPack(),
     title: '新人专享零食礼包',
     description: '新用户注册即领多张满减券，第一单就省钱',
-    image: '/api/campaign/assets/gift.svg',
+    image: '/api/campaign/assets/gift.png',
   });
 
   const claim = useDoubleClickGuard(async () => {

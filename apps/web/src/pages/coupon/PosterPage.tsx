@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isLoggedIn } from '../../session/session.ts';
-import { Button, Spinner } from '../../ui/index.ts';
+import { Button } from '../../ui/index.ts';
 import { api } from '../../request/api.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { CampaignNotice, Failed, Loading, LoginPrompt } from '../campaign-kit/states.tsx';
@@ -25,7 +25,7 @@ function Poster() {
           path: view.sharePath,
           title: `${view.sharer.nickname || '好友'}送你一张${view.coupon.valueText}零食券`,
           description: view.subtitle,
-          image: '/api/campaign/assets/coupon.svg',
+          image: '/api/campaign/assets/coupon.png',
         }
       : null,
   );
@@ -67,8 +67,11 @@ function Poster() {
         ) : drawFailed ? (
           <p className={styles.tip}>海报生成失败，请直接分享链接给好友</p>
         ) : (
+          // The poster's outline (picture, title, QR code) while it is drawn.
           <div className={styles.drawing} role="status" aria-label="海报生成中">
-            <Spinner color="white" />
+            <span className={styles.drawingPicture} />
+            <span className={styles.drawingLine} />
+            <span className={styles.drawingQr} />
             <p>海报生成中…</p>
           </div>
         )}

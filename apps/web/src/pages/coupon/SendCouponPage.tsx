@@ -35,7 +35,7 @@ function Gift({ shareCode }: { shareCode: string }) {
     path: paths.couponGift(shareCode),
     title: '好友送你一张零食优惠券',
     description: '满39减8，坚果果干饼干都能用，快来领取',
-    image: '/api/campaign/assets/coupon.svg',
+    image: '/api/campaign/assets/coupon.png',
   });
 
   const claim = useDoubleClickGuard(async () => {

@@ -145,7 +145,7 @@ export default function RafflePage() {
           path: paths.raffle({ shareCode: view.shareCode }),
           title: view.campaign.title,
           description: view.campaign.shareText,
-          image: '/api/campaign/assets/gift.svg',
+          image: '/api/campaign/assets/gift.png',
         }
       : null,
     () => {

@@ -8,7 +8,7 @@ import { api, type DataOf } from '../../request/api.ts';
 import { goToLogin } from '../../request/loginRedirect.ts';
 import { isSuccess, LoginInvalid } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
-import { Button, Spinner } from '../../ui/index.ts';
+import { Button } from '../../ui/index.ts';
 import { AwardList } from '../campaign-kit/AwardList.tsx';
 import styles from './SignAwardPage.module.css';
 import { paths } from '../../routes/paths.ts';
@@ -59,7 +59,16 @@ export default function SignAwardPage() {
   return (
     <main className={styles.page}>
       <section className={styles.user} aria-label="当前账号">
-        {load.state === 'loading' && <Spinner color="white" size={24} />}
+        {load.state === 'loading' && (
+          // The outline of the account row (avatar and two lines) until it loads.
+          <div className={styles.userSkeleton} role="status" aria-label="加载中">
+            <span className={styles.avatarSkeleton} />
+            <span className={styles.linesSkeleton}>
+              <span />
+              <span />
+            </span>
+          </div>
+        )}
         {load.state === 'ready' && (
           <>
             <div className={styles.avatar} aria-hidden>

@@ -83,7 +83,6 @@ function Calendar({ view, onMonth }: { view: SignView; onMonth: (month: string) 
                 <span
                   key={cell.date}
                   role="gridcell"
-                  aria-label={`${cell.date} ${dayState(cell, view, startDay)}${cell.isToday ? ' 今天' : ''}`}
                   className={[
                     styles.day,
                     cell.signed && styles.signed,
@@ -95,6 +94,11 @@ function Calendar({ view, onMonth }: { view: SignView; onMonth: (month: string) 
                     .join(' ')}
                 >
                   {Number(cell.date.slice(8))}
+                  {/* The number is the visible name; the state follows it for screen readers. */}
+                  <span className="sr-only">
+                    日 {dayState(cell, view, startDay)}
+                    {cell.isToday ? ' 今天' : ''}
+                  </span>
                   {cell.signed && (
                     <i className={styles.check} aria-hidden>
                       ✓
@@ -157,7 +161,7 @@ export default function SignPage() {
           path: paths.sign(),
           title: remote.data.campaign.title,
           description: remote.data.campaign.shareText,
-          image: '/api/campaign/assets/points.svg',
+          image: '/api/campaign/assets/points.png',
         }
       : null,
   );
@@ -183,7 +187,7 @@ export default function SignPage() {
           title: '签到成功',
           name: `+${points} 积分`,
           kind: 'points',
-          image: '/api/campaign/assets/points.svg',
+          image: '/api/campaign/assets/points.png',
           note: `已连续签到 ${streak} 天`,
         });
       }
