@@ -101,6 +101,12 @@ export const CAMPAIGN_CODES = {
   adminNotFound: { code: 61004, message: '未找到该配置项' },
   adminThrottled: { code: 61005, message: '密钥错误次数过多，请稍后再试' },
   adminCashierOnly: { code: 61006, message: '收银密钥只能核销优惠券' },
+
+  // 62xxx: the games wave (vote, free-meal shake, open-bag prize, game centre).
+  voteClosed: { code: 62001, message: '投票已截止，感谢您的参与' },
+  voteOptionUnknown: { code: 62002, message: '该选项不存在，请刷新后再试' },
+  voteDailyLimit: { code: 62003, message: '今日投票次数已用完，明天再来吧' },
+  shakeNoChances: { code: 62010, message: '今日摇奖次数已用完，明天再来吧' },
 } as const satisfies Catalogue;
 
 export const CODES = { ...PRODUCT_CODES, ...CAMPAIGN_CODES } as const;

@@ -144,6 +144,12 @@ export const ENDPOINTS = {
   },
   'admin.redeem': { method: 'POST', path: '/admin/api/coupons/redeem', access: 'cashier' },
 
+  // Games wave (issue 20): vote, free-meal shake (docs/campaigns.md).
+  'vote.board': { method: 'GET', path: '/api/campaign/vote', access: 'optionalUser' },
+  'vote.cast': { method: 'POST', path: '/api/campaign/vote/cast', access: 'user' },
+  'free.board': { method: 'GET', path: '/api/campaign/free', access: 'optionalUser' },
+  'free.shake': { method: 'POST', path: '/api/campaign/free/shake', access: 'user' },
+
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },
 } as const satisfies Record<string, Endpoint>;

@@ -8,8 +8,9 @@ import type { RouteSchemas } from './routes/define.ts';
 import { PRODUCT_ROUTES } from './routes/product.ts';
 import { CAMPAIGN_ROUTES } from './routes/campaigns.ts';
 import { ADMIN_ROUTES } from './routes/admin.ts';
+import { GAME_ROUTES } from './routes/games.ts';
 
-const JOINED = { ...PRODUCT_ROUTES, ...CAMPAIGN_ROUTES, ...ADMIN_ROUTES };
+const JOINED = { ...PRODUCT_ROUTES, ...CAMPAIGN_ROUTES, ...GAME_ROUTES, ...ADMIN_ROUTES };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */
 type Missing = Exclude<EndpointName, keyof typeof JOINED>;

@@ -15,6 +15,8 @@ import { registerPasswordRoutes } from './password/routes.ts';
 import { registerCouponCentreRoutes } from './coupon/centre-routes.ts';
 import { registerMyCouponRoutes } from './coupon/mine-routes.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
+import { registerVoteRoutes } from './vote/routes.ts';
+import { registerFreeRoutes } from './free/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -41,6 +43,8 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerPasswordRoutes(scope, ctx);
     registerCouponCentreRoutes(scope, ctx);
     registerMyCouponRoutes(scope, ctx);
+    registerVoteRoutes(scope, ctx);
+    registerFreeRoutes(scope, ctx);
     await scope.register(async (admin) => registerAdminRoutes(admin, ctx));
   });
 }

@@ -6,6 +6,8 @@ import { SignSettings, signPrizeKeys } from './sign/settings.ts';
 import { RaffleSettings, rafflePrizeKeys } from './raffle/settings.ts';
 import { PasswordSettings } from './password/settings.ts';
 import { CouponSettings, couponTemplateKeys } from './coupon/settings.ts';
+import { VoteSettings, voteProblems } from './vote/settings.ts';
+import { FreeSettings, freePrizeKeys } from './free/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -13,6 +15,8 @@ interface KindRules {
   prizeKeys(settings: never): string[];
   /** Coupon template keys the settings name. */
   templateKeys(settings: never): string[];
+  /** What the schema cannot say (keys that must differ); run once the schema holds. */
+  problems?(settings: never): string[];
 }
 
 const none = () => [];
@@ -22,15 +26,19 @@ export const KINDS: Record<string, KindRules> = {
   raffle: { settings: RaffleSettings, prizeKeys: rafflePrizeKeys, templateKeys: none },
   password: { settings: PasswordSettings, prizeKeys: none, templateKeys: none },
   coupon: { settings: CouponSettings, prizeKeys: none, templateKeys: couponTemplateKeys },
+  vote: { settings: VoteSettings, prizeKeys: none, templateKeys: none, problems: voteProblems },
+  free: { settings: FreeSettings, prizeKeys: freePrizeKeys, templateKeys: none },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */
 export function settingsProblems(kind: string, settings: unknown): string[] {
   const rules = KINDS[kind];
   if (!rules) return [`unknown campaign kind ${kind}`];
-  return [...Value.Errors(rules.settings, settings)]
+  const errors = [...Value.Errors(rules.settings, settings)]
     .slice(0, 5)
     .map((e) => `settings${e.path} ${e.message}`);
+  if (errors.length > 0 || !rules.problems) return errors;
+  return rules.problems(settings as never);
 }
 
 export function referencedKeys(

@@ -17,7 +17,9 @@ describe('route builders', () => {
       paths.sign(),
       paths.raffle({ shareCode: 'AB12CD34' }),
       paths.password(),
-      ...(['sign', 'raffle', 'password'] as const).flatMap((c) => [
+      paths.vote(),
+      paths.free(),
+      ...(['sign', 'raffle', 'password', 'free'] as const).flatMap((c) => [
         paths.campaign(c),
         paths.awards(c),
       ]),

@@ -5,7 +5,7 @@
 import { LOGIN_PATH } from '../config/product.ts';
 
 /** A campaign with a "my prizes" list (docs/campaigns.md: shared routes). */
-export type PrizeCampaign = 'sign' | 'raffle' | 'password';
+export type PrizeCampaign = 'sign' | 'raffle' | 'password' | 'free';
 
 function withQuery(
   path: string,
@@ -27,6 +27,8 @@ export const paths = {
   sign: () => '/activity/sign/index',
   raffle: (query: { shareCode?: string | null } = {}) => withQuery('/activity/raffle/index', query),
   password: () => '/activity/password/index',
+  vote: () => '/activity/vote/vote',
+  free: () => '/activity/free/index',
   /** A campaign's index page. */
   campaign: (campaign: PrizeCampaign) => `/activity/${campaign}/index`,
   /** A campaign's "my prizes" list. */

@@ -62,8 +62,8 @@ const activity: Entry[] = [
   ['/im/join', '加入群聊'],
   ['/im/joinOk', '加入成功'],
   // Free meal shake
-  ['/free/index', '摇一摇免单'],
-  ['/free/award', '我的奖品'],
+  ['/free/index', '摇一摇免单', { page: () => import('../pages/free/FreePage.tsx') }],
+  ['/free/award', '我的奖品', { page: () => import('../pages/free/FreeAwardPage.tsx') }],
   // Live
   ['/live/index', '直播'],
   ['/live/live', '直播间'],
@@ -116,7 +116,7 @@ const activity: Entry[] = [
   ['/coupon/core', '领券中心', { page: () => import('../pages/coupon/CouponCorePage.tsx') }],
   ['/coupon/poster', '优惠券海报', { page: () => import('../pages/coupon/PosterPage.tsx') }],
   ['/topic/detail', '专题'],
-  ['/vote/vote', '投票'],
+  ['/vote/vote', '投票', { page: () => import('../pages/vote/VotePage.tsx') }],
   ['/sendCoupon/index', '领取优惠券', { page: () => import('../pages/coupon/SendCouponPage.tsx') }],
   ['/baike/baike', '零食百科'],
   ['/joinus/index', '加盟合作'],

@@ -135,6 +135,7 @@ const CAMPAIGN_PAGE = {
   sign: 'sign.calendar',
   raffle: 'raffle.board',
   password: 'password.page',
+  free: 'free.board',
 } as const satisfies Record<AwardCampaign, string>;
 
 /**

@@ -55,6 +55,12 @@ const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
     description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
     image: '/api/campaign/assets/nuts.svg',
   },
+  free: {
+    path: '/activity/free/index',
+    title: '摇一摇 免单吃零食',
+    description: '摇一摇就能免单吃零食，每天3次机会',
+    image: '/api/campaign/assets/free.svg',
+  },
 };
 
 /** The share content of a campaign, titled as configured once `info` (its campaign object) is read. */
