@@ -90,11 +90,11 @@ export default function FreePage() {
     return onShake(threshold, fire);
   }, [canShake, motion, shaking, reward, threshold, fire]);
 
-  const enableMotion = async () => {
+  const enableMotion = async (tell = true) => {
     if (await askMotionPermission()) setMotion('ready');
     else {
       setMotion('none');
-      toast('未获得动作权限，点击按钮也能摇奖');
+      if (tell) toast('未获得动作权限，点击按钮也能摇奖');
     }
   };
 
@@ -146,7 +146,11 @@ export default function FreePage() {
             size="large"
             className={styles.shakeButton}
             disabled={!running || shaking || left === 0}
-            onClick={shake}
+            onClick={() => {
+              // The tap is the moment iOS lets the page ask for motion: later shakes then count.
+              if (motion === 'ask' && v.loggedIn) void enableMotion(false);
+              shake();
+            }}
           >
             {label}
           </Button>

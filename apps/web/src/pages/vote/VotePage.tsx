@@ -171,10 +171,17 @@ export default function VotePage() {
           <strong>{v.totalVotes}</strong>
           <span>总票数</span>
         </div>
-        <div>
-          <strong>{v.votesLeftToday ?? v.votesPerDay}</strong>
-          <span>{v.loggedIn ? '今日剩余票数' : '每日可投票数'}</span>
-        </div>
+        {showResult ? (
+          <div>
+            <strong>{v.options.reduce((sum, o) => sum + o.myVotes, 0)}</strong>
+            <span>我的投票</span>
+          </div>
+        ) : (
+          <div>
+            <strong>{v.votesLeftToday ?? v.votesPerDay}</strong>
+            <span>{v.loggedIn ? '今日剩余票数' : '每日可投票数'}</span>
+          </div>
+        )}
         <p className={styles.deadline}>
           {showResult
             ? `投票已于 ${formatDateTime(Math.min(v.closesAt, v.campaign.endsAt))} 截止，最终结果如下`
