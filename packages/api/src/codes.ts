@@ -107,6 +107,10 @@ export const CAMPAIGN_CODES = {
   voteOptionUnknown: { code: 62002, message: '该选项不存在，请刷新后再试' },
   voteDailyLimit: { code: 62003, message: '今日投票次数已用完，明天再来吧' },
   shakeNoChances: { code: 62010, message: '今日摇奖次数已用完，明天再来吧' },
+  bagCodeInvalid: { code: 62020, message: '兑奖码不存在，请核对袋内兑奖码' },
+  bagCodeOpened: { code: 62021, message: '该兑奖码已被使用' },
+  bagTooManyAttempts: { code: 62022, message: '今日兑奖次数已达上限，请明天再试' },
+  bagOrderConfirmed: { code: 62023, message: '订单已确认，请勿重复提交' },
 } as const satisfies Catalogue;
 
 export const CODES = { ...PRODUCT_CODES, ...CAMPAIGN_CODES } as const;

@@ -17,6 +17,7 @@ import { registerMyCouponRoutes } from './coupon/mine-routes.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
 import { registerVoteRoutes } from './vote/routes.ts';
 import { registerFreeRoutes } from './free/routes.ts';
+import { registerBagAdminRoutes, registerBagRoutes } from './bag/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -45,6 +46,10 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerMyCouponRoutes(scope, ctx);
     registerVoteRoutes(scope, ctx);
     registerFreeRoutes(scope, ctx);
-    await scope.register(async (admin) => registerAdminRoutes(admin, ctx));
+    registerBagRoutes(scope, ctx);
+    await scope.register(async (admin) => {
+      registerAdminRoutes(admin, ctx);
+      registerBagAdminRoutes(admin, ctx);
+    });
   });
 }

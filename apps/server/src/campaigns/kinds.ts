@@ -8,6 +8,7 @@ import { PasswordSettings } from './password/settings.ts';
 import { CouponSettings, couponTemplateKeys } from './coupon/settings.ts';
 import { VoteSettings, voteProblems } from './vote/settings.ts';
 import { FreeSettings, freePrizeKeys } from './free/settings.ts';
+import { BagSettings, bagPrizeKeys } from './bag/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -28,6 +29,7 @@ export const KINDS: Record<string, KindRules> = {
   coupon: { settings: CouponSettings, prizeKeys: none, templateKeys: couponTemplateKeys },
   vote: { settings: VoteSettings, prizeKeys: none, templateKeys: none, problems: voteProblems },
   free: { settings: FreeSettings, prizeKeys: freePrizeKeys, templateKeys: none },
+  bag: { settings: BagSettings, prizeKeys: bagPrizeKeys, templateKeys: none },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */

@@ -32,7 +32,7 @@ const password = {
 describe('campaign seed files', () => {
   it('accepts the files shipped in the repository', () => {
     const ids = readCampaignFiles().map((c) => c.id);
-    expect(ids).toEqual(['coupon', 'free', 'password', 'raffle', 'sign', 'vote']);
+    expect(ids).toEqual(['bag', 'coupon', 'free', 'password', 'raffle', 'sign', 'vote']);
   });
 
   it('names the file and the field of a bad file', () => {

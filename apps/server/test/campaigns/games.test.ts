@@ -250,6 +250,115 @@ const gamesSuite: EngineSuite = (engine, overrides, cleanup) => {
         usedToday: 3,
       });
     });
+
+    it('opens a bag code once (racing shoppers too), takes the address and confirms the order once', async (context) => {
+      if (!s) return context.skip('PostgreSQL is not reachable');
+      const url = s.url;
+      const codes = ['BAG0000001', 'BAG0000002', 'BAG0000003'];
+      expect(
+        data(
+          await admin(url, 'POST', '/admin/api/campaigns/bag/bag-codes', {
+            batch: 'batch-1',
+            codes: [...codes, 'BAG0000001'],
+          }),
+        ),
+      ).toEqual({ batch: 'batch-1', imported: 3, duplicates: 1 });
+      // Only a bag campaign takes codes; a lower-case code is the schema's refusal.
+      expect(
+        (await admin(url, 'POST', '/admin/api/campaigns/vote/bag-codes', { batch: 'x', codes }))
+          .body.code,
+      ).toBe(61003);
+      expect(
+        (
+          await admin(url, 'POST', '/admin/api/campaigns/bag/bag-codes', {
+            batch: 'x',
+            codes: ['bag0000009'],
+          })
+        ).status,
+      ).toBe(400);
+      // The gift box is the only prize drawn.
+      for (const [key, prize] of Object.entries({
+        'nuts-box': { name: '每日坚果礼盒（30袋）', kind: 'goods', weight: 1, stock: 50 },
+        'mango-case': { name: '芒果干整箱（20袋）', kind: 'goods', weight: 0, stock: 20 },
+        'points-50': { name: '50积分', kind: 'points', value: '50', weight: 0 },
+        thanks: { name: '谢谢参与', kind: 'thanks', weight: 0 },
+      }))
+        data(
+          await admin(url, 'PUT', `/admin/api/campaigns/bag/prizes/${key}`, {
+            image: '/api/campaign/assets/nuts.svg',
+            slot: -1,
+            ...prize,
+          }),
+        );
+
+      expect((await call(url, 'GET', '/api/campaign/bag')).body.code).toBe(-331007);
+      const shoppers = [];
+      for (let i = 0; i < 6; i++) shoppers.push(await newShopper(s));
+      const [f, g] = shoppers as [Json, Json];
+      expect(data(await call(url, 'GET', '/api/campaign/bag', { ut: f.ut }))).toMatchObject({
+        attemptsPerDay: 30,
+        attemptsLeftToday: 30,
+        opened: 0,
+      });
+      // Six shoppers race with one code: one opening, one award.
+      const raced = await Promise.all(
+        shoppers.map((x) =>
+          call(url, 'POST', '/api/campaign/bag/open', { ut: x.ut, body: { code: 'bag-0000001' } }),
+        ),
+      );
+      expect(raced.map((x) => x.body.code).sort((a, b) => a - b)).toEqual([
+        0, 62021, 62021, 62021, 62021, 62021,
+      ]);
+      const open = (ut: string, code: string) =>
+        call(url, 'POST', '/api/campaign/bag/open', { ut, body: { code } });
+      const won = data(await open(f.ut, 'bag 000 0002'));
+      expect(won).toMatchObject({
+        code: 'BAG0000002',
+        prize: { key: 'nuts-box', kind: 'goods' },
+        award: { kind: 'goods', state: 'needs_address', campaignId: 'bag' },
+      });
+      expect((await open(g.ut, 'BAG0000002')).body).toEqual({
+        code: 62021,
+        message: '该兑奖码已被使用',
+        data: null,
+      });
+      expect((await open(g.ut, 'NOSUCHCODE')).body.code).toBe(62020);
+
+      const order = `/api/campaign/bag/orders/${won.award.id}`;
+      expect(data(await call(url, 'GET', order, { ut: f.ut }))).toMatchObject({
+        code: 'BAG0000002',
+        state: 'needs_address',
+        address: null,
+        confirmedAt: null,
+      });
+      // Another shopper's order is not found; an order without an address cannot be confirmed.
+      expect((await call(url, 'GET', order, { ut: g.ut })).body.code).toBe(60003);
+      expect((await call(url, 'POST', `${order}/confirm`, { ut: f.ut })).body.code).toBe(60033);
+      data(
+        await call(url, 'POST', `/api/campaign/bag/awards/${won.award.id}/address`, {
+          ut: f.ut,
+          body: { name: '张三', mobile: f.mobile, regionCode: '310101', detail: '南京东路100号' },
+        }),
+      );
+      expect(data(await call(url, 'GET', order, { ut: f.ut })).state).toBe('ready');
+      const confirmed = data(await call(url, 'POST', `${order}/confirm`, { ut: f.ut }));
+      expect(confirmed).toMatchObject({ state: 'confirmed', confirmedAt: s.clock.now() });
+      expect(confirmed.address).toMatchObject({ name: '张三', regionName: '黄浦区' });
+      expect((await call(url, 'POST', `${order}/confirm`, { ut: f.ut })).body.code).toBe(62023);
+      const list = data(await call(url, 'GET', '/api/campaign/bag/awards', { ut: f.ut }));
+      expect(list.map((a: Json) => a.id)).toContain(won.award.id);
+
+      // Every attempt counts towards the day's limit, right or wrong.
+      const settings = data(await admin(url, 'GET', '/admin/api/campaigns/bag')).settings;
+      data(
+        await admin(url, 'PATCH', '/admin/api/campaigns/bag', {
+          settings: { ...settings, attemptsPerDay: 3 },
+        }),
+      );
+      expect((await open(g.ut, 'BAG0000003')).body.code).toBe(62022);
+      data(await admin(url, 'PATCH', '/admin/api/campaigns/bag', { settings }));
+      expect(data(await open(g.ut, 'BAG0000003')).prize.key).toBe('nuts-box');
+    }, 60_000);
   });
 };
 

@@ -1,8 +1,17 @@
-// The games wave's shopper routes (docs/campaigns.md, issue 20): the vote and the free-meal shake.
+// The games wave's routes (docs/campaigns.md, issue 20): the vote, the free-meal shake and the
+// open-bag prize (with the admin API's import of bag codes).
 import { Type } from '@sinclair/typebox';
-import { Key, Millis, Nullable } from '../schemas/primitives.ts';
-import { AwardView, CampaignView, PrizeKind } from '../schemas/views.ts';
-import { CAMPAIGN, defineRoutes, LOGGED_IN, RUNNING, UNREADABLE } from './define.ts';
+import { IdParams, Key, Millis, Nullable, StringEnum } from '../schemas/primitives.ts';
+import { AwardView, CampaignView, DeliveryAddress, PrizeKind } from '../schemas/views.ts';
+import {
+  ADMIN,
+  CAMPAIGN,
+  defineRoutes,
+  LOGGED_IN,
+  LOGGED_IN_READ,
+  RUNNING,
+  UNREADABLE,
+} from './define.ts';
 
 const VoteOption = Type.Object({
   key: Type.String(),
@@ -20,6 +29,22 @@ const ShakePrize = Type.Object({
   name: Type.String(),
   image: Type.String(),
   kind: PrizeKind,
+});
+
+/** A code printed inside a bag as a shopper types it: case, spaces and dashes do not matter. */
+const BagCode = Type.String({
+  pattern: '^[A-Za-z0-9 -]{6,40}$',
+  description: 'the code in the bag',
+});
+
+const BagOrder = Type.Object({
+  award: AwardView,
+  code: Type.String(),
+  openedAt: Millis,
+  address: Nullable(DeliveryAddress),
+  confirmedAt: Nullable(Millis),
+  /** needs_address (goods without an address), ready (to confirm), confirmed, issued (not goods). */
+  state: StringEnum(['needs_address', 'ready', 'confirmed', 'issued']),
 });
 
 const ShakeChances = Type.Object({ left: Type.Integer(), usedToday: Type.Integer() });
@@ -82,5 +107,72 @@ export const GAME_ROUTES = defineRoutes({
       chances: ShakeChances,
     }),
     errors: [...RUNNING, ...LOGGED_IN, 'shakeNoChances', 'raffleBoardEmpty'],
+  },
+
+  'bag.page': {
+    summary: 'The open-bag prize: what a bag may hold and the attempts left today',
+    data: Type.Object({
+      campaign: CampaignView,
+      prizes: Type.Array(ShakePrize),
+      attemptsPerDay: Type.Integer(),
+      attemptsLeftToday: Type.Integer(),
+      /** Bags this shopper has opened. */
+      opened: Type.Integer(),
+    }),
+    errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN_READ],
+  },
+  'bag.open': {
+    summary: 'Opens the code in a bag, once per code: the server draws its prize',
+    body: Type.Object({ code: BagCode }),
+    data: Type.Object({ code: Type.String(), prize: ShakePrize, award: Nullable(AwardView) }),
+    errors: [
+      ...UNREADABLE,
+      ...RUNNING,
+      ...LOGGED_IN,
+      'bagTooManyAttempts',
+      'bagCodeInvalid',
+      'bagCodeOpened',
+    ],
+  },
+  'bag.order': {
+    summary: 'The order of a prize won from a bag: the prize, its code, address and confirmation',
+    params: IdParams,
+    data: BagOrder,
+    errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN_READ, 'awardNotFound'],
+  },
+  'bag.confirmOrder': {
+    summary: 'Confirms the order of a goods prize once its address is in (once)',
+    params: IdParams,
+    data: BagOrder,
+    errors: [
+      ...UNREADABLE,
+      ...CAMPAIGN,
+      ...LOGGED_IN,
+      'awardNotFound',
+      'addressNotNeeded',
+      'addressNotSet',
+      'bagOrderConfirmed',
+    ],
+  },
+  'admin.importBagCodes': {
+    summary: 'Imports a batch of bag codes (as printed); codes already known are left out',
+    params: Type.Object({ id: Key }),
+    body: Type.Object(
+      {
+        batch: Key,
+        codes: Type.Array(Type.String({ pattern: '^[A-Z0-9]{6,32}$' }), {
+          minItems: 1,
+          maxItems: 5000,
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    data: Type.Object({
+      batch: Type.String(),
+      imported: Type.Integer(),
+      /** Codes the campaign already had (in this request or an earlier batch). */
+      duplicates: Type.Integer(),
+    }),
+    errors: [...ADMIN, ...UNREADABLE, 'campaignNotFound', 'adminBadConfig'],
   },
 });

@@ -193,6 +193,18 @@ export interface CampaignVoteTallyTable {
   votes: number;
 }
 
+/** A code printed in a snack bag (migration 0029); opened once. */
+export interface CampaignBagCodeTable {
+  campaign_id: string;
+  code: string;
+  batch: string;
+  created_at: number;
+  opened_by: number | null;
+  opened_at: number | null;
+  award_id: number | null;
+  confirmed_at: number | null;
+}
+
 export interface CampaignTables {
   campaigns: CampaignTable;
   campaign_prizes: CampaignPrizeTable;
@@ -208,4 +220,5 @@ export interface CampaignTables {
   coupon_exchange_codes: CouponExchangeCodeTable;
   campaign_votes: CampaignVoteTable;
   campaign_vote_tallies: CampaignVoteTallyTable;
+  campaign_bag_codes: CampaignBagCodeTable;
 }

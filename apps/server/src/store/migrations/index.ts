@@ -23,6 +23,7 @@ import * as m0020 from './0020_im_signal.ts';
 import * as m0021 from './0021_im_files.ts';
 import * as m0022 from './0022_im_chatrooms.ts';
 import * as m0028 from './0028_campaign_votes.ts';
+import * as m0029 from './0029_campaign_bag_codes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_im_files': m0021,
   '0022_im_chatrooms': m0022,
   '0028_campaign_votes': m0028,
+  '0029_campaign_bag_codes': m0029,
 };
