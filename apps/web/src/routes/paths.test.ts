@@ -19,7 +19,11 @@ describe('route builders', () => {
       paths.password(),
       paths.vote(),
       paths.free(),
-      ...(['sign', 'raffle', 'password', 'free'] as const).flatMap((c) => [
+      paths.bag({ code: 'BAG0000001' }),
+      paths.bagList(),
+      paths.bagUserInfo(3),
+      paths.bagOrder(3),
+      ...(['sign', 'raffle', 'password', 'free', 'bag'] as const).flatMap((c) => [
         paths.campaign(c),
         paths.awards(c),
       ]),

@@ -54,10 +54,22 @@ const activity: Entry[] = [
   ['/wechat_pass/crossborderDetail', '商品详情'],
   ['/wechat_pass/crossborderIndex', '跨境馆'],
   // Open-bag prize (all login)
-  ['/openBagPrize/index', '开袋有奖', LOGIN],
-  ['/openBagPrize/list', '中奖记录', LOGIN],
-  ['/openBagPrize/userInfo', '填写领奖信息', LOGIN],
-  ['/openBagPrize/confirmOrder', '确认订单', LOGIN],
+  ['/openBagPrize/index', '开袋有奖', { ...LOGIN, page: () => import('../pages/bag/BagPage.tsx') }],
+  [
+    '/openBagPrize/list',
+    '中奖记录',
+    { ...LOGIN, page: () => import('../pages/bag/BagListPage.tsx') },
+  ],
+  [
+    '/openBagPrize/userInfo',
+    '填写领奖信息',
+    { ...LOGIN, page: () => import('../pages/bag/BagUserInfoPage.tsx') },
+  ],
+  [
+    '/openBagPrize/confirmOrder',
+    '确认订单',
+    { ...LOGIN, page: () => import('../pages/bag/BagConfirmPage.tsx') },
+  ],
   // Group chat
   ['/im/join', '加入群聊'],
   ['/im/joinOk', '加入成功'],

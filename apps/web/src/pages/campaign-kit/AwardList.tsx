@@ -136,6 +136,7 @@ const CAMPAIGN_PAGE = {
   raffle: 'raffle.board',
   password: 'password.page',
   free: 'free.board',
+  bag: 'bag.page',
 } as const satisfies Record<AwardCampaign, string>;
 
 /**
