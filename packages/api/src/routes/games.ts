@@ -65,7 +65,7 @@ export const GAME_ROUTES = defineRoutes({
       /** Votes the shopper may still cast today; null logged out. */
       votesLeftToday: Nullable(Type.Integer()),
     }),
-    errors: [...UNREADABLE, ...CAMPAIGN],
+    errors: [...CAMPAIGN],
   },
   'vote.cast': {
     summary: 'One vote for an option (within the daily votes; refused once voting closed)',
@@ -97,7 +97,7 @@ export const GAME_ROUTES = defineRoutes({
       loggedIn: Type.Boolean(),
       chances: Nullable(ShakeChances),
     }),
-    errors: [...UNREADABLE, ...CAMPAIGN],
+    errors: [...CAMPAIGN],
   },
   'free.shake': {
     summary: 'One shake: the server draws (a free-meal coupon or 谢谢参与)',
@@ -119,7 +119,7 @@ export const GAME_ROUTES = defineRoutes({
       /** Bags this shopper has opened. */
       opened: Type.Integer(),
     }),
-    errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN_READ],
+    errors: [...CAMPAIGN, ...LOGGED_IN_READ],
   },
   'bag.open': {
     summary: 'Opens the code in a bag, once per code: the server draws its prize',
