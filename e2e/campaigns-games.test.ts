@@ -192,6 +192,8 @@ describe('games pages', () => {
       await page.getByRole('button', { name: '摇一摇' }).click();
       await page.getByRole('button', { name: '知道了' }).click();
       await page.getByText('今日剩余 0 次').waitFor();
+      // The 很遗憾 dialog has faded out before the picture is taken.
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
       expect(await page.getByRole('button', { name: '明天再来' }).isDisabled()).toBe(true);
       await bothWidths(page, 'campaign-free-spent');
 

@@ -135,9 +135,11 @@ export default function FreePage() {
             <span>摇</span>
           </div>
           <p className={styles.tip}>
-            {running && v.loggedIn && motion === 'ready' && left !== 0
-              ? '摇动手机，或点击下方按钮'
-              : '点击下方按钮参与摇奖'}
+            {left === 0
+              ? '今天的摇奖机会用完了，明天再来'
+              : running && v.loggedIn && motion === 'ready'
+                ? '摇动手机，或点击下方按钮'
+                : '点击下方按钮参与摇奖'}
           </p>
           <Button
             block
