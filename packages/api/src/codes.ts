@@ -120,6 +120,15 @@ export const CAMPAIGN_CODES = {
   adminThrottled: { code: 61005, message: '密钥错误次数过多，请稍后再试' },
   adminCashierOnly: { code: 61006, message: '收银密钥只能核销优惠券' },
 
+  // 62xxx: the games wave (vote, free-meal shake, open-bag prize, game centre).
+  voteClosed: { code: 62001, message: '投票已截止，感谢您的参与' },
+  voteOptionUnknown: { code: 62002, message: '该选项不存在，请刷新后再试' },
+  voteDailyLimit: { code: 62003, message: '今日投票次数已用完，明天再来吧' },
+  shakeNoChances: { code: 62010, message: '今日摇奖次数已用完，明天再来吧' },
+  bagCodeInvalid: { code: 62020, message: '兑奖码不存在，请核对袋内兑奖码' },
+  bagCodeOpened: { code: 62021, message: '该兑奖码已被使用' },
+  bagTooManyAttempts: { code: 62022, message: '今日兑奖次数已达上限，请明天再试' },
+  bagOrderConfirmed: { code: 62023, message: '订单已确认，请勿重复提交' },
   // 63xxx: orders and payment (commerce, docs/commerce.md).
   orderNotFound: { code: 63000, message: '订单不存在' },
   orderAmountChanged: { code: 63001, message: '订单金额有变化，请刷新后重新下单' },

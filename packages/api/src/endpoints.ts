@@ -175,6 +175,24 @@ export const ENDPOINTS = {
   'wechat.identity': { method: 'GET', path: '/api/wechat/identity', access: 'user' },
   'wechat.miniScheme': { method: 'POST', path: '/api/wechat/mini/scheme', access: 'public' },
   'download.page': { method: 'GET', path: '/api/campaign/download/:page', access: 'public' },
+  // Games wave (issue 20): vote, free-meal shake, open-bag prize (docs/campaigns.md).
+  'vote.board': { method: 'GET', path: '/api/campaign/vote', access: 'optionalUser' },
+  'vote.cast': { method: 'POST', path: '/api/campaign/vote/cast', access: 'user' },
+  'free.board': { method: 'GET', path: '/api/campaign/free', access: 'optionalUser' },
+  'free.shake': { method: 'POST', path: '/api/campaign/free/shake', access: 'user' },
+  'bag.page': { method: 'GET', path: '/api/campaign/bag', access: 'user' },
+  'bag.open': { method: 'POST', path: '/api/campaign/bag/open', access: 'user' },
+  'bag.order': { method: 'GET', path: '/api/campaign/bag/orders/:id', access: 'user' },
+  'bag.confirmOrder': {
+    method: 'POST',
+    path: '/api/campaign/bag/orders/:id/confirm',
+    access: 'user',
+  },
+  'admin.importBagCodes': {
+    method: 'POST',
+    path: '/admin/api/campaigns/:id/bag-codes',
+    access: 'admin',
+  },
 
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },

@@ -9,6 +9,7 @@ import { ADMIN_ROUTES } from './routes/admin.ts';
 import { HUB_ROUTES } from './routes/hub.ts';
 import { COMMERCE_ROUTES } from './routes/commerce.ts';
 import { WECHAT_ROUTES } from './routes/wechat.ts';
+import { GAME_ROUTES } from './routes/games.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
@@ -16,6 +17,7 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
   'campaigns.md': [
     ...Object.keys(CAMPAIGN_ROUTES),
     ...Object.keys(HUB_ROUTES),
+    ...Object.keys(GAME_ROUTES),
     ...Object.keys(ADMIN_ROUTES),
   ] as EndpointName[],
   'commerce.md': Object.keys(COMMERCE_ROUTES) as EndpointName[],

@@ -11,10 +11,12 @@ import { ADMIN_ROUTES } from './routes/admin.ts';
 import { HUB_ROUTES } from './routes/hub.ts';
 import { COMMERCE_ROUTES } from './routes/commerce.ts';
 import { WECHAT_ROUTES } from './routes/wechat.ts';
+import { GAME_ROUTES } from './routes/games.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
   ...CAMPAIGN_ROUTES,
+  ...GAME_ROUTES,
   ...ADMIN_ROUTES,
   ...HUB_ROUTES,
   ...COMMERCE_ROUTES,

@@ -18,6 +18,9 @@ import { registerAdminRoutes } from './admin/routes.ts';
 import { registerHubRoutes } from './hub-routes.ts';
 import { registerCommerce } from './commerce/index.ts';
 import { registerDownloadRoutes } from './download/routes.ts';
+import { registerVoteRoutes } from './vote/routes.ts';
+import { registerFreeRoutes } from './free/routes.ts';
+import { registerBagAdminRoutes, registerBagRoutes } from './bag/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -48,7 +51,13 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerMyCouponRoutes(scope, ctx);
     registerHubRoutes(scope, ctx);
     registerDownloadRoutes(scope, ctx);
-    await scope.register(async (admin) => registerAdminRoutes(admin, ctx));
+    registerVoteRoutes(scope, ctx);
+    registerFreeRoutes(scope, ctx);
+    registerBagRoutes(scope, ctx);
+    await scope.register(async (admin) => {
+      registerAdminRoutes(admin, ctx);
+      registerBagAdminRoutes(admin, ctx);
+    });
     await registerCommerce(scope, ctx, {
       config: deps.config,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),

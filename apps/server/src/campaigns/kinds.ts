@@ -8,6 +8,9 @@ import { PasswordSettings } from './password/settings.ts';
 import { CouponSettings, couponTemplateKeys } from './coupon/settings.ts';
 import { BankSettings } from './commerce/bank/settings.ts';
 import { DownloadSettings } from './download/settings.ts';
+import { VoteSettings, voteProblems } from './vote/settings.ts';
+import { FreeSettings, freePrizeKeys } from './free/settings.ts';
+import { BagSettings, bagPrizeKeys } from './bag/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -15,6 +18,8 @@ interface KindRules {
   prizeKeys(settings: never): string[];
   /** Coupon template keys the settings name. */
   templateKeys(settings: never): string[];
+  /** What the schema cannot say (keys that must differ); run once the schema holds. */
+  problems?(settings: never): string[];
 }
 
 const none = () => [];
@@ -26,15 +31,20 @@ export const KINDS: Record<string, KindRules> = {
   coupon: { settings: CouponSettings, prizeKeys: none, templateKeys: couponTemplateKeys },
   bank: { settings: BankSettings, prizeKeys: none, templateKeys: none },
   download: { settings: DownloadSettings, prizeKeys: none, templateKeys: none },
+  vote: { settings: VoteSettings, prizeKeys: none, templateKeys: none, problems: voteProblems },
+  free: { settings: FreeSettings, prizeKeys: freePrizeKeys, templateKeys: none },
+  bag: { settings: BagSettings, prizeKeys: bagPrizeKeys, templateKeys: none },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */
 export function settingsProblems(kind: string, settings: unknown): string[] {
   const rules = KINDS[kind];
   if (!rules) return [`unknown campaign kind ${kind}`];
-  return [...Value.Errors(rules.settings, settings)]
+  const errors = [...Value.Errors(rules.settings, settings)]
     .slice(0, 5)
     .map((e) => `settings${e.path} ${e.message}`);
+  if (errors.length > 0 || !rules.problems) return errors;
+  return rules.problems(settings as never);
 }
 
 export function referencedKeys(

@@ -32,7 +32,17 @@ const password = {
 describe('campaign seed files', () => {
   it('accepts the files shipped in the repository', () => {
     const ids = readCampaignFiles().map((c) => c.id);
-    expect(ids).toEqual(['bank', 'coupon', 'download', 'password', 'raffle', 'sign']);
+    expect(ids).toEqual([
+      'bag',
+      'bank',
+      'coupon',
+      'download',
+      'free',
+      'password',
+      'raffle',
+      'sign',
+      'vote',
+    ]);
   });
 
   it('names the file and the field of a bad file', () => {

@@ -78,12 +78,15 @@ describe('admin API', () => {
   it('lists and reads the seeded campaigns', async () => {
     const list = data(await admin(s.url, 'GET', '/admin/api/campaigns'));
     expect(list.map((c: { id: string }) => c.id)).toEqual([
+      'bag',
       'bank',
       'coupon',
       'download',
+      'free',
       'password',
       'raffle',
       'sign',
+      'vote',
     ]);
     expect(list.every((c: { state: string }) => c.state === 'running')).toBe(true);
     const raffle = data(await admin(s.url, 'GET', '/admin/api/campaigns/raffle'));

@@ -18,7 +18,13 @@ describe('route builders', () => {
       paths.sign(),
       paths.raffle({ shareCode: 'AB12CD34' }),
       paths.password(),
-      ...(['sign', 'raffle', 'password'] as const).flatMap((c) => [
+      paths.vote(),
+      paths.free(),
+      paths.bag({ code: 'BAG0000001' }),
+      paths.bagList(),
+      paths.bagUserInfo(3),
+      paths.bagOrder(3),
+      ...(['sign', 'raffle', 'password', 'free', 'bag'] as const).flatMap((c) => [
         paths.campaign(c),
         paths.awards(c),
       ]),

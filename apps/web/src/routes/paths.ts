@@ -5,7 +5,10 @@
 import { LOGIN_PATH } from '../config/product.ts';
 
 /** A campaign with a "my prizes" list (docs/campaigns.md: shared routes). */
-export type PrizeCampaign = 'sign' | 'raffle' | 'password';
+export type PrizeCampaign = 'sign' | 'raffle' | 'password' | 'free' | 'bag';
+
+/** The folder of a campaign's pages where it is not the campaign's id (ids are lower case). */
+const PAGE_FOLDER: Partial<Record<PrizeCampaign, string>> = { bag: 'openBagPrize' };
 
 function withQuery(
   path: string,
@@ -29,10 +32,17 @@ export const paths = {
   sign: () => '/activity/sign/index',
   raffle: (query: { shareCode?: string | null } = {}) => withQuery('/activity/raffle/index', query),
   password: () => '/activity/password/index',
+  vote: () => '/activity/vote/vote',
+  free: () => '/activity/free/index',
+  bag: (query: { code?: string | null } = {}) => withQuery('/activity/openBagPrize/index', query),
+  bagList: () => '/activity/openBagPrize/list',
+  bagUserInfo: (id: number | string) => withQuery('/activity/openBagPrize/userInfo', { id }),
+  bagOrder: (id: number | string) => withQuery('/activity/openBagPrize/confirmOrder', { id }),
   /** A campaign's index page. */
-  campaign: (campaign: PrizeCampaign) => `/activity/${campaign}/index`,
+  campaign: (campaign: PrizeCampaign) => `/activity/${PAGE_FOLDER[campaign] ?? campaign}/index`,
   /** A campaign's "my prizes" list. */
-  awards: (campaign: PrizeCampaign) => `/activity/${campaign}/award`,
+  awards: (campaign: PrizeCampaign) =>
+    campaign === 'bag' ? '/activity/openBagPrize/list' : `/activity/${campaign}/award`,
   /** One prize of any campaign: the sign-in detail route serves them all. */
   awardDetail: (award: { campaignId: string; id: number | string }) =>
     withQuery('/activity/sign/detail', { campaign: award.campaignId, id: award.id }),

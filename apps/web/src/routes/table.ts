@@ -64,16 +64,28 @@ const activity: Entry[] = [
   ['/wechat_pass/crossborderDetail', '商品详情'],
   ['/wechat_pass/crossborderIndex', '跨境馆'],
   // Open-bag prize (all login)
-  ['/openBagPrize/index', '开袋有奖', LOGIN],
-  ['/openBagPrize/list', '中奖记录', LOGIN],
-  ['/openBagPrize/userInfo', '填写领奖信息', LOGIN],
-  ['/openBagPrize/confirmOrder', '确认订单', LOGIN],
+  ['/openBagPrize/index', '开袋有奖', { ...LOGIN, page: () => import('../pages/bag/BagPage.tsx') }],
+  [
+    '/openBagPrize/list',
+    '中奖记录',
+    { ...LOGIN, page: () => import('../pages/bag/BagListPage.tsx') },
+  ],
+  [
+    '/openBagPrize/userInfo',
+    '填写领奖信息',
+    { ...LOGIN, page: () => import('../pages/bag/BagUserInfoPage.tsx') },
+  ],
+  [
+    '/openBagPrize/confirmOrder',
+    '确认订单',
+    { ...LOGIN, page: () => import('../pages/bag/BagConfirmPage.tsx') },
+  ],
   // Group chat
   ['/im/join', '加入群聊'],
   ['/im/joinOk', '加入成功'],
   // Free meal shake
-  ['/free/index', '摇一摇免单'],
-  ['/free/award', '我的奖品'],
+  ['/free/index', '摇一摇免单', { page: () => import('../pages/free/FreePage.tsx') }],
+  ['/free/award', '我的奖品', { page: () => import('../pages/free/FreeAwardPage.tsx') }],
   // Live
   ['/live/index', '直播'],
   ['/live/live', '直播间'],
@@ -126,7 +138,7 @@ const activity: Entry[] = [
   ['/coupon/core', '领券中心', { page: () => import('../pages/coupon/CouponCorePage.tsx') }],
   ['/coupon/poster', '优惠券海报', { page: () => import('../pages/coupon/PosterPage.tsx') }],
   ['/topic/detail', '专题'],
-  ['/vote/vote', '投票'],
+  ['/vote/vote', '投票', { page: () => import('../pages/vote/VotePage.tsx') }],
   ['/sendCoupon/index', '领取优惠券', { page: () => import('../pages/coupon/SendCouponPage.tsx') }],
   ['/baike/baike', '零食百科'],
   ['/joinus/index', '加盟合作'],

@@ -176,6 +176,35 @@ export interface CouponExchangeCodeTable {
   created_at: number;
 }
 
+/** One vote cast (migration 0028): who voted for which option on which Asia/Shanghai day. */
+export interface CampaignVoteTable {
+  id: Generated<number>;
+  campaign_id: string;
+  option_key: string;
+  user_id: number;
+  day: string;
+  created_at: number;
+}
+
+/** The running count of one vote option. */
+export interface CampaignVoteTallyTable {
+  campaign_id: string;
+  option_key: string;
+  votes: number;
+}
+
+/** A code printed in a snack bag (migration 0029); opened once. */
+export interface CampaignBagCodeTable {
+  campaign_id: string;
+  code: string;
+  batch: string;
+  created_at: number;
+  opened_by: number | null;
+  opened_at: number | null;
+  award_id: number | null;
+  confirmed_at: number | null;
+}
+
 export interface CampaignTables {
   campaigns: CampaignTable;
   campaign_prizes: CampaignPrizeTable;
@@ -189,4 +218,7 @@ export interface CampaignTables {
   coupon_templates: CouponTemplateTable;
   coupons: CouponTable;
   coupon_exchange_codes: CouponExchangeCodeTable;
+  campaign_votes: CampaignVoteTable;
+  campaign_vote_tallies: CampaignVoteTallyTable;
+  campaign_bag_codes: CampaignBagCodeTable;
 }

@@ -25,6 +25,8 @@ import * as m0022 from './0022_im_chatrooms.ts';
 import * as m0025 from './0025_wechat_identities.ts';
 import * as m0026 from './0026_im_chatroom_holders.ts';
 import * as m0027 from './0027_im_documents.ts';
+import * as m0028 from './0028_campaign_votes.ts';
+import * as m0029 from './0029_campaign_bag_codes.ts';
 import * as m0030 from './0030_commerce_orders.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -53,5 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0025_wechat_identities': m0025,
   '0026_im_chatroom_holders': m0026,
   '0027_im_documents': m0027,
+  '0028_campaign_votes': m0028,
+  '0029_campaign_bag_codes': m0029,
   '0030_commerce_orders': m0030,
 };

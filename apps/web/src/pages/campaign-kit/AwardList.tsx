@@ -140,6 +140,8 @@ const CAMPAIGN_PAGE = {
   sign: 'sign.calendar',
   raffle: 'raffle.board',
   password: 'password.page',
+  free: 'free.board',
+  bag: 'bag.page',
 } as const satisfies Record<AwardCampaign, string>;
 
 /**

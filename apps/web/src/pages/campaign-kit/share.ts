@@ -56,6 +56,18 @@ const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
     description: '直播间口令、包装袋口令都在这里兑换，积分、优惠券、坚果礼盒等你拿',
     image: '/api/campaign/assets/nuts.png',
   },
+  free: {
+    path: '/activity/free/index',
+    title: '摇一摇 免单吃零食',
+    description: '摇一摇就能免单吃零食，每天3次机会',
+    image: '/api/campaign/assets/free.svg',
+  },
+  bag: {
+    path: '/activity/openBagPrize/index',
+    title: '开袋有奖 码上赢好礼',
+    description: '买零食开袋就有奖，坚果礼盒、芒果干整箱送',
+    image: '/api/campaign/assets/gift.svg',
+  },
 };
 
 /** The share content of a campaign, titled as configured once `info` (its campaign object) is read. */
