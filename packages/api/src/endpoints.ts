@@ -144,6 +144,33 @@ export const ENDPOINTS = {
   },
   'admin.redeem': { method: 'POST', path: '/admin/api/coupons/redeem', access: 'cashier' },
 
+  // Forms with an operator side (docs/forms.md).
+  'forms.photo': { method: 'POST', path: '/api/forms/photos', access: 'user' },
+  'fullshop.page': { method: 'GET', path: '/api/forms/fullshop', access: 'optionalUser' },
+  'fullshop.saveDraft': { method: 'PUT', path: '/api/forms/fullshop/draft', access: 'user' },
+  'fullshop.deleteDraft': { method: 'DELETE', path: '/api/forms/fullshop/draft', access: 'user' },
+  'fullshop.submit': {
+    method: 'POST',
+    path: '/api/forms/fullshop/applications',
+    access: 'user',
+  },
+  'fullshop.mine': { method: 'GET', path: '/api/forms/fullshop/applications', access: 'user' },
+  'fullshop.detail': {
+    method: 'GET',
+    path: '/api/forms/fullshop/applications/:id',
+    access: 'user',
+  },
+  'admin.fullshopApplications': {
+    method: 'GET',
+    path: '/admin/api/forms/fullshop/applications',
+    access: 'admin',
+  },
+  'admin.fullshopReview': {
+    method: 'POST',
+    path: '/admin/api/forms/fullshop/applications/:id/review',
+    access: 'admin',
+  },
+
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },
 } as const satisfies Record<string, Endpoint>;

@@ -6,11 +6,13 @@ import { ENDPOINTS, methodsOf, type EndpointName } from './endpoints.ts';
 import { PRODUCT_ROUTES } from './routes/product.ts';
 import { CAMPAIGN_ROUTES } from './routes/campaigns.ts';
 import { ADMIN_ROUTES } from './routes/admin.ts';
+import { FORM_ROUTES } from './routes/forms.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
   'product-api.md': Object.keys(PRODUCT_ROUTES) as EndpointName[],
   'campaigns.md': [...Object.keys(CAMPAIGN_ROUTES), ...Object.keys(ADMIN_ROUTES)] as EndpointName[],
+  'forms.md': Object.keys(FORM_ROUTES) as EndpointName[],
 };
 
 export const LIST_START = '<!-- route-list: generated from @morsel/api, do not edit -->';

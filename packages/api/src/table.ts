@@ -8,8 +8,9 @@ import type { RouteSchemas } from './routes/define.ts';
 import { PRODUCT_ROUTES } from './routes/product.ts';
 import { CAMPAIGN_ROUTES } from './routes/campaigns.ts';
 import { ADMIN_ROUTES } from './routes/admin.ts';
+import { FORM_ROUTES } from './routes/forms.ts';
 
-const JOINED = { ...PRODUCT_ROUTES, ...CAMPAIGN_ROUTES, ...ADMIN_ROUTES };
+const JOINED = { ...PRODUCT_ROUTES, ...CAMPAIGN_ROUTES, ...ADMIN_ROUTES, ...FORM_ROUTES };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */
 type Missing = Exclude<EndpointName, keyof typeof JOINED>;

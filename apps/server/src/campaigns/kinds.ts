@@ -6,6 +6,7 @@ import { SignSettings, signPrizeKeys } from './sign/settings.ts';
 import { RaffleSettings, rafflePrizeKeys } from './raffle/settings.ts';
 import { PasswordSettings } from './password/settings.ts';
 import { CouponSettings, couponTemplateKeys } from './coupon/settings.ts';
+import { FullshopSettings } from './fullshop/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -22,6 +23,7 @@ export const KINDS: Record<string, KindRules> = {
   raffle: { settings: RaffleSettings, prizeKeys: rafflePrizeKeys, templateKeys: none },
   password: { settings: PasswordSettings, prizeKeys: none, templateKeys: none },
   coupon: { settings: CouponSettings, prizeKeys: none, templateKeys: couponTemplateKeys },
+  fullshop: { settings: FullshopSettings, prizeKeys: none, templateKeys: none },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */

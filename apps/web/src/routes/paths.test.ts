@@ -29,6 +29,10 @@ describe('route builders', () => {
       paths.couponPoster(),
       paths.newUserPack(),
       paths.couponGift('AB12CD34'),
+      paths.fullshopTypes(),
+      paths.fullshopForm({ type: 'community' }),
+      paths.fullshopList(),
+      paths.fullshopResult(4),
     ];
     for (const path of built) expect(routeOf(path), path).toBeDefined();
   });

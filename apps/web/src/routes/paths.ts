@@ -43,6 +43,13 @@ export const paths = {
   couponPoster: () => '/activity/coupon/poster',
   newUserPack: () => '/activity/newuser/coupon',
   couponGift: (shareCode: string) => withQuery('/activity/sendCoupon/index', { shareCode }),
+
+  fullshopTypes: () => '/activity/fullshop/shoptype',
+  /** The declaration form: for a shop type, or filled from an earlier declaration (`from`). */
+  fullshopForm: (query: { type?: string | null; from?: number | string | null } = {}) =>
+    withQuery('/activity/fullshop/form', query),
+  fullshopList: () => '/activity/fullshop/list',
+  fullshopResult: (id: number | string) => withQuery('/activity/fullshop/result', { id }),
 } as const;
 
 /** Where a coupon is used: its online page when it is online-only, else its store code. */

@@ -35,10 +35,10 @@ const activity: Entry[] = [
   ['/redPacketRain/award', '我的奖品'],
   ['/redPacketRain/helpU', '为好友助力'],
   // Outlet declaration
-  ['/fullshop/shoptype', '门店申报'],
-  ['/fullshop/form', '门店申报'],
-  ['/fullshop/list', '申报记录'],
-  ['/fullshop/result', '申报详情'],
+  ['/fullshop/shoptype', '门店申报', { page: () => import('../pages/fullshop/ShopTypePage.tsx') }],
+  ['/fullshop/form', '门店申报', { page: () => import('../pages/fullshop/FormPage.tsx') }],
+  ['/fullshop/list', '申报记录', { page: () => import('../pages/fullshop/ListPage.tsx') }],
+  ['/fullshop/result', '申报详情', { page: () => import('../pages/fullshop/ResultPage.tsx') }],
   // Red packet fission
   ['/redPacketFission/oauth', '红包裂变'],
   ['/redPacketFission/index', '红包裂变'],

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { SafeUrls } from '../safe-urls/index.ts';
 import type { FileStore, NewFile, StoredFile, UploadGrant } from './file-store.ts';
-import { derivedPrefix, extensionOf, fileUrl, originalKey } from './file-urls.ts';
+import { derivedPrefix, extensionOf, fileUrl, newObjectName, originalKey } from './file-urls.ts';
 import { imageInfo } from './image-processing.ts';
 import { probeMedia } from './media-info.ts';
 import { mimeOf } from './mime.ts';
@@ -103,6 +103,40 @@ export class FileService {
       ext: extensionOf(grant.object_name),
     };
     return { ...result, ...(await this.dimensions(staged, mime)) };
+  }
+
+  /**
+   * Stores bytes another part of the server made and checked itself (the product forms' shop
+   * photos, re-encoded): no grant and no safe URL, but a row like any upload, so it counts in
+   * its owner's daily usage and is served from the same address.
+   */
+  async storeBytes(
+    owner: { appKey: string; accid: string; address: string },
+    bytes: Buffer,
+    ext: string,
+  ): Promise<{ name: string; url: string; size: number }> {
+    if (bytes.length === 0) throw new UploadRefused(400, 'the file is empty');
+    const objectName = newObjectName(ext);
+    const mime = mimeOf(objectName);
+    await this.storage.putBuffer(originalKey(objectName), bytes, mime);
+    await this.store.addFile({
+      object_name: objectName,
+      app_key: owner.appKey,
+      accid: owner.accid,
+      address: owner.address,
+      size: bytes.length,
+      md5: createHash('md5').update(bytes).digest('hex'),
+      mime,
+      safe_url: null,
+      created_at: this.now(),
+      expires_at: null,
+    });
+    return { name: objectName, url: this.urlOf(objectName), size: bytes.length };
+  }
+
+  /** Where a stored object is downloaded from. */
+  urlOf(objectName: string): string {
+    return fileUrl(this.base(), objectName);
   }
 
   /** w, h and dur of a picture, a recording or a video, for the file message that carries it. */

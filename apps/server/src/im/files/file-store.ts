@@ -73,6 +73,11 @@ export class FileStore {
     });
   }
 
+  /** Records a file written without a grant (FileService.storeBytes). */
+  async addFile(file: NewFile): Promise<void> {
+    await this.db.insertInto('im_files').values(file).execute();
+  }
+
   async file(objectName: string): Promise<StoredFile | undefined> {
     return this.db
       .selectFrom('im_files')

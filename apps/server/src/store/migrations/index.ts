@@ -22,6 +22,7 @@ import * as m0019 from './0019_retire_public_demo_codes.ts';
 import * as m0020 from './0020_im_signal.ts';
 import * as m0021 from './0021_im_files.ts';
 import * as m0022 from './0022_im_chatrooms.ts';
+import * as m0032 from './0032_fullshop.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_im_signal': m0020,
   '0021_im_files': m0021,
   '0022_im_chatrooms': m0022,
+  '0032_fullshop': m0032,
 };
