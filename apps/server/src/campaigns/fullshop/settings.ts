@@ -9,7 +9,10 @@ const ShopType = Type.Object(
     key: Type.String({ pattern: '^[a-z0-9-]{1,32}$' }),
     name: Type.String({ minLength: 1, maxLength: 32 }),
     description: Type.String({ maxLength: 120 }),
-    image: Type.String({ maxLength: 512 }),
+    image: Type.String({
+      maxLength: 512,
+      description: 'empty: the page shows the first character',
+    }),
   },
   { additionalProperties: false },
 );

@@ -227,7 +227,7 @@ export default function FormPage() {
         </Field>
         <Field label="门店名称" field="shopName" error={problems.shopName}>
           <Input
-            aria-labelledby="fullshop-shopName-label"
+            aria-label="门店名称"
             placeholder="与门头招牌一致"
             value={form.shopName}
             maxLength={30}
@@ -237,7 +237,7 @@ export default function FormPage() {
         </Field>
         <Field label="联系人" field="contactName" error={problems.contactName}>
           <Input
-            aria-labelledby="fullshop-contactName-label"
+            aria-label="联系人"
             placeholder="门店负责人姓名"
             value={form.contactName}
             maxLength={20}
@@ -247,7 +247,7 @@ export default function FormPage() {
         </Field>
         <Field label="联系电话" field="mobile" error={problems.mobile}>
           <Input
-            aria-labelledby="fullshop-mobile-label"
+            aria-label="联系电话"
             type="tel"
             inputMode="numeric"
             placeholder="11位手机号"
@@ -259,8 +259,8 @@ export default function FormPage() {
         </Field>
         <Field label="信用代码" field="licenceNo" error={problems.licenceNo}>
           <Input
-            aria-labelledby="fullshop-licenceNo-label"
-            placeholder="营业执照上的18位统一社会信用代码"
+            aria-label="信用代码"
+            placeholder="营业执照18位信用代码"
             value={form.licenceNo}
             maxLength={24}
             onChange={(v) => set('licenceNo', v.toUpperCase())}
@@ -282,7 +282,7 @@ export default function FormPage() {
         <Field label="详细地址" field="detail" error={problems.detail} tall>
           <textarea
             className={styles.textarea}
-            aria-labelledby="fullshop-detail-label"
+            aria-label="详细地址"
             placeholder="街道、门牌号"
             rows={2}
             maxLength={120}
@@ -316,7 +316,7 @@ export default function FormPage() {
         <Field label="备注" field="remark" error={problems.remark} tall>
           <textarea
             className={styles.textarea}
-            aria-labelledby="fullshop-remark-label"
+            aria-label="备注"
             placeholder="选填，如营业时间、经营品类"
             rows={2}
             maxLength={200}

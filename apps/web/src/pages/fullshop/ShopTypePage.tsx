@@ -31,7 +31,14 @@ export default function ShopTypePage() {
           {shopTypes.map((type) => (
             <li key={type.key}>
               <Link className={styles.type} to={paths.fullshopForm({ type: type.key })}>
-                <img src={type.image} alt="" className={styles.typeImage} />
+                {type.image ? (
+                  <img src={type.image} alt="" className={styles.typeImage} />
+                ) : (
+                  // No picture configured: the type's first character as its badge.
+                  <span aria-hidden="true" className={styles.typeBadge}>
+                    {type.name.slice(0, 1)}
+                  </span>
+                )}
                 <span className={styles.typeText}>
                   <strong>{type.name}</strong>
                   <span>{type.description}</span>
