@@ -116,6 +116,10 @@ export const FORM_CODES = {
   licenceTaken: { code: 64021, message: '该营业执照已提交过申报，请勿重复提交' },
   applicationReviewed: { code: 64022, message: '该申报已审核，不能重复审核' },
   rejectReasonMissing: { code: 64023, message: '驳回申报时请填写原因' },
+
+  entryDuplicate: { code: 64030, message: '您已提交过申请，请勿重复提交' },
+  entryMobileDuplicate: { code: 64031, message: '该手机号已提交过申请，请勿重复提交' },
+  signUpDuplicate: { code: 64032, message: '您已报名，无需重复报名' },
 } as const satisfies Catalogue;
 
 export const CODES = { ...PRODUCT_CODES, ...CAMPAIGN_CODES, ...FORM_CODES } as const;

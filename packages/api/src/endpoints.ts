@@ -160,6 +160,15 @@ export const ENDPOINTS = {
     path: '/api/forms/fullshop/applications/:id',
     access: 'user',
   },
+  'joinus.page': { method: 'GET', path: '/api/forms/joinus', access: 'optionalUser' },
+  'joinus.submit': { method: 'POST', path: '/api/forms/joinus/:track', access: 'user' },
+  'apply.page': { method: 'GET', path: '/api/forms/apply', access: 'optionalUser' },
+  'apply.submit': { method: 'POST', path: '/api/forms/apply', access: 'user' },
+  'admin.formEntriesCsv': {
+    method: 'GET',
+    path: '/admin/api/forms/:form/entries.csv',
+    access: 'admin',
+  },
   'admin.fullshopApplications': {
     method: 'GET',
     path: '/admin/api/forms/fullshop/applications',

@@ -115,3 +115,71 @@ export function outletProblems(
   if (text(input.remark).length > 200) problems.remark = '备注最多200个字';
   return problems;
 }
+
+/** A join-us application (加盟商 or 供应商) as the form sends it. */
+export interface JoinusInput {
+  name?: string;
+  mobile?: string;
+  company?: string;
+  choice?: string;
+  regionCode?: string;
+  message?: string;
+}
+
+export interface JoinusTrackRules {
+  companyRequired: boolean;
+  choiceLabel: string;
+  choices: readonly string[];
+}
+
+export type JoinusField = keyof JoinusInput;
+
+function personProblems(name: string | undefined, mobile: string | undefined) {
+  const problems: { name?: string; mobile?: string } = {};
+  const n = text(name);
+  if (!n) problems.name = '请填写姓名';
+  else if (n.length < 2 || n.length > 20) problems.name = '姓名为2-20个字';
+  const m = normaliseMobile(mobile ?? '');
+  if (!m) problems.mobile = '请填写手机号';
+  else if (!MOBILE_PATTERN.test(m)) problems.mobile = '请填写正确的11位手机号';
+  return problems;
+}
+
+export function joinusProblems(
+  input: JoinusInput,
+  track: JoinusTrackRules,
+): Partial<Record<JoinusField, string>> {
+  const problems: Partial<Record<JoinusField, string>> = personProblems(input.name, input.mobile);
+  const company = text(input.company);
+  if (track.companyRequired && !company) problems.company = '请填写公司名称';
+  else if (company.length > 50) problems.company = '公司名称最多50个字';
+  if (!input.choice) problems.choice = `请选择${track.choiceLabel}`;
+  else if (!track.choices.includes(input.choice))
+    problems.choice = `${track.choiceLabel}不存在，请重新选择`;
+  if (!input.regionCode) problems.regionCode = '请选择意向地区';
+  if (text(input.message).length > 200) problems.message = '留言最多200个字';
+  return problems;
+}
+
+/** An activity sign-up (报名) as the form sends it. */
+export interface ApplyInput {
+  name?: string;
+  mobile?: string;
+  people?: number;
+  remark?: string;
+}
+
+export type ApplyField = keyof ApplyInput;
+
+export function applyProblems(
+  input: ApplyInput,
+  maxPeople: number,
+): Partial<Record<ApplyField, string>> {
+  const problems: Partial<Record<ApplyField, string>> = personProblems(input.name, input.mobile);
+  const people = input.people;
+  if (people === undefined) problems.people = '请选择参加人数';
+  else if (!Number.isInteger(people) || people < 1 || people > maxPeople)
+    problems.people = `参加人数为1-${maxPeople}人`;
+  if (text(input.remark).length > 200) problems.remark = '备注最多200个字';
+  return problems;
+}

@@ -24,6 +24,8 @@ export { currentUser, optionalUser, userId, type CampaignContext } from './conte
 export { parseSettings, publicCampaign, requireCampaign, requireRunning } from './kernel/window.ts';
 export { requireKey } from './admin/auth.ts';
 export type { FullshopSettings } from './fullshop/settings.ts';
+export type { JoinusSettings } from './joinus/settings.ts';
+export type { ApplySettings } from './apply/settings.ts';
 
 export interface CampaignDeps {
   config: Config;

@@ -7,6 +7,8 @@ import { RaffleSettings, rafflePrizeKeys } from './raffle/settings.ts';
 import { PasswordSettings } from './password/settings.ts';
 import { CouponSettings, couponTemplateKeys } from './coupon/settings.ts';
 import { FullshopSettings } from './fullshop/settings.ts';
+import { JoinusSettings } from './joinus/settings.ts';
+import { ApplySettings } from './apply/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -24,6 +26,8 @@ export const KINDS: Record<string, KindRules> = {
   password: { settings: PasswordSettings, prizeKeys: none, templateKeys: none },
   coupon: { settings: CouponSettings, prizeKeys: none, templateKeys: couponTemplateKeys },
   fullshop: { settings: FullshopSettings, prizeKeys: none, templateKeys: none },
+  joinus: { settings: JoinusSettings, prizeKeys: none, templateKeys: none },
+  apply: { settings: ApplySettings, prizeKeys: none, templateKeys: none },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */

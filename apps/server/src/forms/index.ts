@@ -4,13 +4,16 @@
 // keeps the photos.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/index.ts';
-import type { CampaignContext } from '../campaigns/index.ts';
+import { requireKey, type CampaignContext } from '../campaigns/index.ts';
 import type { FileService } from '../im/files/index.ts';
 import type { ProductContext } from '../product/index.ts';
 import { prepareApiScope } from '../api/index.ts';
 import { registerPhotoRoute } from './photos.ts';
 import { registerFullshopRoutes } from './fullshop/routes.ts';
 import { registerFullshopAdminRoutes } from './fullshop/admin-routes.ts';
+import { registerJoinusRoutes } from './joinus/routes.ts';
+import { registerApplyRoutes } from './apply/routes.ts';
+import { registerExportRoutes } from './export-routes.ts';
 
 export interface FormDeps {
   config: Config;
@@ -29,7 +32,16 @@ export async function registerForms(http: FastifyInstance, deps: FormDeps): Prom
   await http.register(async (scope) => {
     await prepareApiScope(scope);
     registerFullshopRoutes(scope, ctx, files);
-    await scope.register(async (admin) => registerFullshopAdminRoutes(admin, ctx, files));
+    registerJoinusRoutes(scope, ctx);
+    registerApplyRoutes(scope, ctx);
+    await scope.register(async (admin) => {
+      // One key check for every admin route of the forms (a wrong key counts once).
+      admin.addHook('onRequest', async (request) => {
+        await requireKey(ctx, request, ['admin']);
+      });
+      registerFullshopAdminRoutes(admin, ctx, files);
+      registerExportRoutes(admin, ctx);
+    });
     // Multipart only where a photo is uploaded.
     await scope.register(async (photos) => registerPhotoRoute(photos, ctx, files));
   });

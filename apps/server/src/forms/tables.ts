@@ -36,7 +36,21 @@ export interface FullshopApplicationTable {
   reviewed_at: number | null;
 }
 
+/** A join-us application or an activity sign-up (migration 0033). */
+export interface FormEntryTable {
+  id: Generated<number>;
+  /** joinus-merchant, joinus-supplier or apply. */
+  form: string;
+  user_id: number;
+  name: string;
+  mobile: string;
+  /** The form's other fields, JSON text. */
+  fields: string;
+  created_at: number;
+}
+
 export interface FormTables {
   fullshop_drafts: FullshopDraftTable;
   fullshop_applications: FullshopApplicationTable;
+  form_entries: FormEntryTable;
 }

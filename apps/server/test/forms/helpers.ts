@@ -24,7 +24,11 @@ export async function uploadPhoto(
   type = 'image/jpeg',
 ): Promise<{ status: number; body: Envelope<Json> }> {
   const form = new FormData();
-  form.append('file', bytes instanceof Blob ? bytes : new Blob([bytes], { type }), fileName);
+  form.append(
+    'file',
+    bytes instanceof Blob ? bytes : new Blob([new Uint8Array(bytes)], { type }),
+    fileName,
+  );
   const response = await fetch(`${base}/api/forms/photos`, {
     method: 'POST',
     headers: ut ? { ut } : {},

@@ -92,6 +92,41 @@ const AdminOutletApplication = Type.Object({
 
 const FORM_REFUSAL = ['formInvalid'] as const;
 
+export const JoinusTrackName = StringEnum(['merchant', 'supplier']);
+
+const JoinusTrack = Type.Object({
+  key: JoinusTrackName,
+  name: Type.String(),
+  summary: Type.String(),
+  points: Type.Array(Type.String()),
+  companyRequired: Type.Boolean(),
+  choiceLabel: Type.String(),
+  choices: Type.Array(Type.String()),
+});
+
+const JoinusEntry = Type.Object({
+  id: Type.Integer(),
+  track: JoinusTrackName,
+  name: Type.String(),
+  mobile: Type.String(),
+  company: Type.String(),
+  choice: Type.String(),
+  area: Area,
+  message: Type.String(),
+  createdAt: Millis,
+});
+
+const ApplyEntry = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  mobile: Type.String(),
+  people: Type.Integer(),
+  remark: Type.String(),
+  createdAt: Millis,
+});
+
+const Bounded = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+
 export const FORM_ROUTES = defineRoutes({
   'forms.photo': {
     summary:
@@ -152,6 +187,78 @@ export const FORM_ROUTES = defineRoutes({
     params: IdParams,
     data: OutletApplication,
     errors: [...UNREADABLE, ...LOGGED_IN_READ, 'applicationNotFound'],
+  },
+
+  'joinus.page': {
+    summary: 'Join us: the two tracks (franchise and supply) and what the shopper already sent',
+    data: Type.Object({
+      campaign: CampaignView,
+      tracks: Type.Array(JoinusTrack),
+      loggedIn: Type.Boolean(),
+      mine: Type.Array(JoinusEntry),
+    }),
+    errors: [...CAMPAIGN],
+  },
+  'joinus.submit': {
+    summary: 'Sends a franchise or supply application; once per shopper and per mobile a track',
+    params: Type.Object({ track: JoinusTrackName }),
+    body: Type.Object({
+      name: Bounded(100),
+      mobile: Bounded(32),
+      company: Bounded(200),
+      choice: Bounded(64),
+      regionCode: Bounded(12),
+      message: Bounded(1000),
+    }),
+    data: JoinusEntry,
+    errors: [
+      ...UNREADABLE,
+      ...RUNNING,
+      ...LOGGED_IN,
+      ...FORM_REFUSAL,
+      'entryDuplicate',
+      'entryMobileDuplicate',
+    ],
+  },
+  'apply.page': {
+    summary: "The activity sign-up: the campaign, the party limit and the shopper's sign-up",
+    data: Type.Object({
+      campaign: CampaignView,
+      maxPeople: Type.Integer(),
+      loggedIn: Type.Boolean(),
+      mine: Nullable(ApplyEntry),
+    }),
+    errors: [...CAMPAIGN],
+  },
+  'apply.submit': {
+    summary: 'Signs the shopper up (once per shopper and per mobile)',
+    body: Type.Object({
+      name: Bounded(100),
+      mobile: Bounded(32),
+      people: Type.Optional(
+        Type.Union([
+          Type.Integer({ minimum: 0, maximum: 100 }),
+          Type.String({ pattern: '^\\d{1,3}$' }),
+        ]),
+      ),
+      remark: Bounded(1000),
+    }),
+    data: ApplyEntry,
+    errors: [
+      ...UNREADABLE,
+      ...RUNNING,
+      ...LOGGED_IN,
+      ...FORM_REFUSAL,
+      'signUpDuplicate',
+      'entryMobileDuplicate',
+    ],
+  },
+  'admin.formEntriesCsv': {
+    summary: 'Exports join-us applications or sign-ups as CSV (UTF-8 with BOM, opens in Excel)',
+    params: Type.Object({ form: StringEnum(['joinus-merchant', 'joinus-supplier', 'apply']) }),
+    reply: 'text/csv',
+    data: Type.String({ description: 'CSV, one row per entry, oldest first' }),
+    errors: [...ADMIN, ...UNREADABLE],
   },
 
   'admin.fullshopApplications': {

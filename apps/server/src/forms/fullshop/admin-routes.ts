@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fail, ok } from '@morsel/api';
 import { route } from '../../api/index.ts';
-import { requireKey, type CampaignContext } from '../../campaigns/index.ts';
+import type { CampaignContext } from '../../campaigns/index.ts';
 import type { FileService } from '../../im/files/index.ts';
 import { findApplication, listApplications, reviewApplication } from '../store/fullshop.ts';
 import { adminApplicationView } from './views.ts';
@@ -16,10 +16,6 @@ export function registerFullshopAdminRoutes(
   files: FileService,
 ): void {
   const { db, clock } = ctx.product;
-  scope.addHook('onRequest', async (request) => {
-    await requireKey(ctx, request, ['admin']);
-  });
-
   route(scope, 'admin.fullshopApplications', async (request) => {
     const { status, limit } = request.query;
     const rows = await listApplications(db, status, limit ? Number(limit) : DEFAULT_LIMIT);

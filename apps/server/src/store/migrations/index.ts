@@ -23,6 +23,7 @@ import * as m0020 from './0020_im_signal.ts';
 import * as m0021 from './0021_im_files.ts';
 import * as m0022 from './0022_im_chatrooms.ts';
 import * as m0032 from './0032_fullshop.ts';
+import * as m0033 from './0033_form_entries.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_im_files': m0021,
   '0022_im_chatrooms': m0022,
   '0032_fullshop': m0032,
+  '0033_form_entries': m0033,
 };
