@@ -33,6 +33,12 @@ describe('route builders', () => {
       paths.fullshopForm({ type: 'community' }),
       paths.fullshopList(),
       paths.fullshopResult(4),
+      paths.joinus(),
+      paths.joinusTrack('merchant'),
+      paths.joinusTrack('supplier'),
+      paths.joinusForm('supplier'),
+      paths.joinusSuccess('merchant'),
+      paths.apply(),
     ];
     for (const path of built) expect(routeOf(path), path).toBeDefined();
   });

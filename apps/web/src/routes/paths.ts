@@ -7,6 +7,9 @@ import { LOGIN_PATH } from '../config/product.ts';
 /** A campaign with a "my prizes" list (docs/campaigns.md: shared routes). */
 export type PrizeCampaign = 'sign' | 'raffle' | 'password';
 
+/** The two ways of joining (docs/forms.md). */
+export type JoinusTrack = 'merchant' | 'supplier';
+
 function withQuery(
   path: string,
   query: Record<string, string | number | undefined | null>,
@@ -50,6 +53,13 @@ export const paths = {
     withQuery('/activity/fullshop/form', query),
   fullshopList: () => '/activity/fullshop/list',
   fullshopResult: (id: number | string) => withQuery('/activity/fullshop/result', { id }),
+
+  joinus: () => '/activity/joinus/index',
+  /** A join-us track's page: franchise (merchant) or supply (supplier). */
+  joinusTrack: (track: JoinusTrack) => `/activity/joinus/${track}`,
+  joinusForm: (track: JoinusTrack) => withQuery('/activity/joinus/form', { track }),
+  joinusSuccess: (track: JoinusTrack) => withQuery('/activity/joinus/success', { track }),
+  apply: () => '/activity/apply/index',
 } as const;
 
 /** Where a coupon is used: its online page when it is online-only, else its store code. */

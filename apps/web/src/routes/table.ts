@@ -86,7 +86,7 @@ const activity: Entry[] = [
   ['/loveAccount/index', '爱心账户'],
   ['/loveAccount/detail', '爱心项目'],
   // Sign-up
-  ['/apply/index', '活动报名'],
+  ['/apply/index', '活动报名', { page: () => import('../pages/apply/ApplyPage.tsx') }],
   // Raffle
   ['/raffle/index', '幸运抽奖', { page: () => import('../pages/raffle/RafflePage.tsx') }],
   [
@@ -119,11 +119,11 @@ const activity: Entry[] = [
   ['/vote/vote', '投票'],
   ['/sendCoupon/index', '领取优惠券', { page: () => import('../pages/coupon/SendCouponPage.tsx') }],
   ['/baike/baike', '零食百科'],
-  ['/joinus/index', '加盟合作'],
-  ['/joinus/merchant', '商户入驻'],
-  ['/joinus/supplier', '供应商合作'],
-  ['/joinus/form', '填写申请'],
-  ['/joinus/success', '提交成功'],
+  ['/joinus/index', '加盟合作', { page: () => import('../pages/joinus/JoinusPage.tsx') }],
+  ['/joinus/merchant', '商户入驻', { page: () => import('../pages/joinus/MerchantPage.tsx') }],
+  ['/joinus/supplier', '供应商合作', { page: () => import('../pages/joinus/SupplierPage.tsx') }],
+  ['/joinus/form', '填写申请', { page: () => import('../pages/joinus/JoinusFormPage.tsx') }],
+  ['/joinus/success', '提交成功', { page: () => import('../pages/joinus/SuccessPage.tsx') }],
   ['/wine/index', '酒水专区'],
   ['/external/chinaNet', '中国电信专区'],
   ['/update/index', '版本更新'],

@@ -3,7 +3,7 @@
 // its checksum as it is typed, the area from the area picker, the street address, shop photos and
 // a remark. 保存草稿 keeps it on the server (another phone continues it); 提交申报 checks every
 // field at once (the same rules the server applies), confirms, and opens the result.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   displayMobile,
@@ -41,7 +41,8 @@ import {
   type OutletForm,
 } from './formState.ts';
 import { PhotoField } from './PhotoField.tsx';
-import styles from './fullshop.module.css';
+import { FormField as Field } from '../forms-kit/FormField.tsx';
+import styles from '../forms-kit/forms.module.css';
 
 type Problems = Partial<Record<OutletField, string>>;
 
@@ -59,36 +60,6 @@ async function loadForm(from: string | null): Promise<ApiEnvelope<Loaded>> {
   const earlier = await api.call('fullshop.detail', { id: from });
   if (!isSuccess(earlier)) return { ...earlier, data: null as never };
   return { ...page, data: { page: page.data, from: earlier.data } };
-}
-
-function Field({
-  label,
-  field,
-  error,
-  children,
-  tall = false,
-}: {
-  label: string;
-  field: OutletField;
-  error?: string;
-  children: ReactNode;
-  tall?: boolean;
-}) {
-  return (
-    <div className={styles.fieldBlock}>
-      <div className={tall ? `${styles.field} ${styles.fieldTall}` : styles.field}>
-        <span id={`fullshop-${field}-label`} className={styles.label}>
-          {label}
-        </span>
-        {children}
-      </div>
-      {error && (
-        <p id={`fullshop-${field}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 export default function FormPage() {

@@ -9,7 +9,7 @@ import { formatDateTime } from '../campaign-kit/format.ts';
 import { Empty, Hero, Loading, LoginPrompt, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
 import { STATUS_TEXT, type Application } from './api.ts';
-import styles from './fullshop.module.css';
+import styles from '../forms-kit/forms.module.css';
 
 function ApplicationCard({ application }: { application: Application }) {
   return (

@@ -7,7 +7,7 @@ import { isSuccess, LoginInvalid } from '../../request/types.ts';
 import { Spinner } from '../../ui/index.ts';
 import { thumbnail, type Photo } from './api.ts';
 import { PhotoRefused, uploadPhoto } from './photoUpload.ts';
-import styles from './fullshop.module.css';
+import styles from '../forms-kit/forms.module.css';
 
 export interface PhotoFieldProps {
   photos: Photo[];

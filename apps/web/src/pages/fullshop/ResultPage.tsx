@@ -11,7 +11,7 @@ import { formatDateTime } from '../campaign-kit/format.ts';
 import { Failed, Hero, Loading, LoginPrompt, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
 import { STATUS_TEXT, thumbnail, type Application } from './api.ts';
-import styles from './fullshop.module.css';
+import styles from '../forms-kit/forms.module.css';
 
 const LIST_EXIT = { label: '返回申报记录', to: paths.fullshopList() };
 

@@ -6,7 +6,7 @@ import { api } from '../../request/api.ts';
 import { paths } from '../../routes/paths.ts';
 import { CampaignNotice, Hero, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
-import styles from './fullshop.module.css';
+import styles from '../forms-kit/forms.module.css';
 
 export default function ShopTypePage() {
   const { remote, retry } = useRemote(() => api.call('fullshop.page'), []);
