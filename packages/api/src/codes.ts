@@ -120,6 +120,10 @@ export const FORM_CODES = {
   entryDuplicate: { code: 64030, message: '您已提交过申请，请勿重复提交' },
   entryMobileDuplicate: { code: 64031, message: '该手机号已提交过申请，请勿重复提交' },
   signUpDuplicate: { code: 64032, message: '您已报名，无需重复报名' },
+
+  privacyRequestPending: { code: 64040, message: '您已提交过该申请，我们正在处理' },
+  privacyRequestNotFound: { code: 64041, message: '申请不存在' },
+  privacyRequestDone: { code: 64042, message: '该申请已处理' },
 } as const satisfies Catalogue;
 
 export const CODES = { ...PRODUCT_CODES, ...CAMPAIGN_CODES, ...FORM_CODES } as const;

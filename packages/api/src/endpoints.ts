@@ -164,6 +164,15 @@ export const ENDPOINTS = {
   'joinus.submit': { method: 'POST', path: '/api/forms/joinus/:track', access: 'user' },
   'apply.page': { method: 'GET', path: '/api/forms/apply', access: 'optionalUser' },
   'apply.submit': { method: 'POST', path: '/api/forms/apply', access: 'user' },
+  'privacy.list': { method: 'GET', path: '/api/forms/privacy', access: 'public' },
+  'privacy.mine': { method: 'GET', path: '/api/forms/privacy/mine', access: 'user' },
+  'privacy.request': { method: 'POST', path: '/api/forms/privacy/requests', access: 'user' },
+  'admin.privacyRequests': { method: 'GET', path: '/admin/api/privacy/requests', access: 'admin' },
+  'admin.privacyFulfil': {
+    method: 'POST',
+    path: '/admin/api/privacy/requests/:id/fulfil',
+    access: 'admin',
+  },
   'admin.formEntriesCsv': {
     method: 'GET',
     path: '/admin/api/forms/:form/entries.csv',

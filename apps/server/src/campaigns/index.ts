@@ -26,6 +26,7 @@ export { requireKey } from './admin/auth.ts';
 export type { FullshopSettings } from './fullshop/settings.ts';
 export type { JoinusSettings } from './joinus/settings.ts';
 export type { ApplySettings } from './apply/settings.ts';
+export type { PrivacySettings } from './privacy/settings.ts';
 
 export interface CampaignDeps {
   config: Config;

@@ -9,6 +9,7 @@ import { CouponSettings, couponTemplateKeys } from './coupon/settings.ts';
 import { FullshopSettings } from './fullshop/settings.ts';
 import { JoinusSettings } from './joinus/settings.ts';
 import { ApplySettings } from './apply/settings.ts';
+import { PrivacySettings } from './privacy/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -28,6 +29,7 @@ export const KINDS: Record<string, KindRules> = {
   fullshop: { settings: FullshopSettings, prizeKeys: none, templateKeys: none },
   joinus: { settings: JoinusSettings, prizeKeys: none, templateKeys: none },
   apply: { settings: ApplySettings, prizeKeys: none, templateKeys: none },
+  privacy: { settings: PrivacySettings, prizeKeys: none, templateKeys: none },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */

@@ -32,7 +32,16 @@ const password = {
 describe('campaign seed files', () => {
   it('accepts the files shipped in the repository', () => {
     const ids = readCampaignFiles().map((c) => c.id);
-    expect(ids).toEqual(['apply', 'coupon', 'fullshop', 'joinus', 'password', 'raffle', 'sign']);
+    expect(ids).toEqual([
+      'apply',
+      'coupon',
+      'fullshop',
+      'joinus',
+      'password',
+      'privacy',
+      'raffle',
+      'sign',
+    ]);
   });
 
   it('names the file and the field of a bad file', () => {

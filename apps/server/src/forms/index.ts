@@ -14,6 +14,7 @@ import { registerFullshopAdminRoutes } from './fullshop/admin-routes.ts';
 import { registerJoinusRoutes } from './joinus/routes.ts';
 import { registerApplyRoutes } from './apply/routes.ts';
 import { registerExportRoutes } from './export-routes.ts';
+import { registerPrivacyAdminRoutes, registerPrivacyRoutes } from './privacy/routes.ts';
 
 export interface FormDeps {
   config: Config;
@@ -34,6 +35,7 @@ export async function registerForms(http: FastifyInstance, deps: FormDeps): Prom
     registerFullshopRoutes(scope, ctx, files);
     registerJoinusRoutes(scope, ctx);
     registerApplyRoutes(scope, ctx);
+    registerPrivacyRoutes(scope, ctx, files);
     await scope.register(async (admin) => {
       // One key check for every admin route of the forms (a wrong key counts once).
       admin.addHook('onRequest', async (request) => {
@@ -41,6 +43,7 @@ export async function registerForms(http: FastifyInstance, deps: FormDeps): Prom
       });
       registerFullshopAdminRoutes(admin, ctx, files);
       registerExportRoutes(admin, ctx);
+      registerPrivacyAdminRoutes(admin, ctx, files);
     });
     // Multipart only where a photo is uploaded.
     await scope.register(async (photos) => registerPhotoRoute(photos, ctx, files));

@@ -49,7 +49,18 @@ export interface FormEntryTable {
   created_at: number;
 }
 
+/** A shopper's request for a copy (export) or the deletion of their personal information. */
+export interface PrivacyRequestTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'export' | 'delete';
+  status: 'pending' | 'done';
+  created_at: number;
+  done_at: number | null;
+}
+
 export interface FormTables {
+  privacy_requests: PrivacyRequestTable;
   fullshop_drafts: FullshopDraftTable;
   fullshop_applications: FullshopApplicationTable;
   form_entries: FormEntryTable;

@@ -32,7 +32,7 @@ export type { ProductContext } from './context.ts';
 export { clientAddress, headerValue } from '../api/index.ts';
 export { readToken, requireUser } from './session.ts';
 export { hitCounter } from './store/rate-limit.ts';
-export { maskMobile, type ProductUser } from './store/users.ts';
+export { findUserById, maskMobile, type ProductUser } from './store/users.ts';
 export { peekCounter } from './store/rate-limit.ts';
 export { nextChinaMidnight } from './clock.ts';
 

@@ -125,6 +125,30 @@ const ApplyEntry = Type.Object({
   createdAt: Millis,
 });
 
+const PrivacyItem = Type.Object({
+  key: Type.String(),
+  name: Type.String(),
+  purpose: Type.String(),
+  feature: Type.String(),
+  required: Type.Boolean(),
+});
+
+const PrivacyKind = StringEnum(['export', 'delete']);
+
+const PrivacyRequest = Type.Object({
+  id: Type.Integer(),
+  kind: PrivacyKind,
+  status: StringEnum(['pending', 'done']),
+  createdAt: Millis,
+  doneAt: Nullable(Millis),
+});
+
+/** What the product holds about the shopper for one item of the list, masked. */
+const HeldItem = Type.Object({
+  key: Type.String(),
+  values: Type.Array(Type.String()),
+});
+
 const Bounded = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
 export const FORM_ROUTES = defineRoutes({
@@ -252,6 +276,43 @@ export const FORM_ROUTES = defineRoutes({
       'signUpDuplicate',
       'entryMobileDuplicate',
     ],
+  },
+  'privacy.list': {
+    summary: 'The personal information the product collects: each kind, why, and in which feature',
+    data: Type.Object({ campaign: CampaignView, items: Type.Array(PrivacyItem) }),
+    errors: [...CAMPAIGN],
+  },
+  'privacy.mine': {
+    summary:
+      'What the product holds about the shopper now, masked, and their export and delete requests',
+    data: Type.Object({
+      held: Type.Array(HeldItem),
+      requests: Type.Array(PrivacyRequest),
+    }),
+    errors: [...LOGGED_IN_READ],
+  },
+  'privacy.request': {
+    summary:
+      'Asks for a copy of the personal information, or for its deletion (one of each waiting)',
+    body: Type.Object({ kind: PrivacyKind }),
+    data: PrivacyRequest,
+    errors: [...UNREADABLE, ...LOGGED_IN, 'privacyRequestPending'],
+  },
+  'admin.privacyRequests': {
+    summary: 'Export and delete requests, waiting ones first by age',
+    querystring: Type.Object({ status: Type.Optional(StringEnum(['pending', 'done'])) }),
+    data: Type.Array(Type.Object({ ...PrivacyRequest.properties, userId: Type.Integer() })),
+    errors: [...ADMIN, ...UNREADABLE],
+  },
+  'admin.privacyFulfil': {
+    summary:
+      "Fulfils a request: an export answers the shopper's data; a delete removes the forms' personal data",
+    params: IdParams,
+    data: Type.Object({
+      request: Type.Object({ ...PrivacyRequest.properties, userId: Type.Integer() }),
+      export: Nullable(Type.Unknown({ description: "the shopper's data (export requests)" })),
+    }),
+    errors: [...ADMIN, ...UNREADABLE, 'privacyRequestNotFound', 'privacyRequestDone'],
   },
   'admin.formEntriesCsv': {
     summary: 'Exports join-us applications or sign-ups as CSV (UTF-8 with BOM, opens in Excel)',

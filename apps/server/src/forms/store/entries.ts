@@ -58,3 +58,13 @@ export function entriesOf(
     .limit(limit)
     .execute();
 }
+
+/** Every entry of a shopper, of any form (what the personal information list shows). */
+export function allOwnEntries(db: Kysely<Database>, userId: number): Promise<FormEntryRow[]> {
+  return db
+    .selectFrom('form_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'asc')
+    .execute();
+}
