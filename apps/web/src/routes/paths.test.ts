@@ -39,6 +39,8 @@ describe('route builders', () => {
       paths.joinusForm('supplier'),
       paths.joinusSuccess('merchant'),
       paths.apply(),
+      paths.privacyList(),
+      paths.privacyDetail('mobile'),
     ];
     for (const path of built) expect(routeOf(path), path).toBeDefined();
   });

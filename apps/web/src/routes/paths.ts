@@ -60,6 +60,8 @@ export const paths = {
   joinusForm: (track: JoinusTrack) => withQuery('/activity/joinus/form', { track }),
   joinusSuccess: (track: JoinusTrack) => withQuery('/activity/joinus/success', { track }),
   apply: () => '/activity/apply/index',
+  privacyList: () => '/activity/userDataCollection/index',
+  privacyDetail: (key: string) => withQuery('/activity/userDataCollection/detail', { key }),
 } as const;
 
 /** Where a coupon is used: its online page when it is online-only, else its store code. */

@@ -77,8 +77,16 @@ const activity: Entry[] = [
   ['/orangeCard/receive', '领取小橙卡'],
   ['/orangeCard/chooseCity', '选择城市'],
   // Personal data collection
-  ['/userDataCollection/index', '个人信息收集清单'],
-  ['/userDataCollection/detail', '信息收集详情'],
+  [
+    '/userDataCollection/index',
+    '个人信息收集清单',
+    { page: () => import('../pages/privacy/PrivacyListPage.tsx') },
+  ],
+  [
+    '/userDataCollection/detail',
+    '信息收集详情',
+    { page: () => import('../pages/privacy/PrivacyDetailPage.tsx') },
+  ],
   // Third-party mall entries: full page load to the mall
   ['/abc/index', '农行商城', { redirectTo: '/thirdmall/abc/index' }],
   ['/boc/index', '中行商城', { redirectTo: '/thirdmall/boc/index' }],
