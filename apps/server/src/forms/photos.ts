@@ -60,14 +60,18 @@ export async function registerPhotoRoute(
     const user = await currentUser(ctx, request);
     if (!request.isMultipart()) throw fail('photoMissing', { status: 400 });
     let bytes: Buffer | undefined;
+    let truncated = false;
     try {
       const part = await request.file();
       bytes = part ? await part.toBuffer() : undefined;
+      truncated = Boolean(part?.file.truncated);
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
         throw fail('photoTooLarge');
       throw fail('photoMissing', { status: 400 });
     }
+    // However the parser reports it (an error, or a stream cut at the limit), over is over.
+    if (truncated || (bytes && bytes.length > PHOTO_LIMITS.maxBytes)) throw fail('photoTooLarge');
     if (!bytes || bytes.length === 0) throw fail('photoMissing', { status: 400 });
 
     const uid = userId(user);
