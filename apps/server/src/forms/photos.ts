@@ -60,7 +60,7 @@ export async function registerPhotoRoute(
     const user = await currentUser(ctx, request);
     if (!request.isMultipart()) throw fail('photoMissing', { status: 400 });
     let bytes: Buffer | undefined;
-    let truncated = false;
+    let truncated: boolean;
     try {
       const part = await request.file();
       bytes = part ? await part.toBuffer() : undefined;
