@@ -77,7 +77,16 @@ describe('admin API', () => {
 
   it('lists and reads the seeded campaigns', async () => {
     const list = data(await admin(s.url, 'GET', '/admin/api/campaigns'));
-    expect(list.map((c: { id: string }) => c.id)).toEqual(['coupon', 'password', 'raffle', 'sign']);
+    expect(list.map((c: { id: string }) => c.id)).toEqual([
+      'apply',
+      'coupon',
+      'fullshop',
+      'joinus',
+      'password',
+      'privacy',
+      'raffle',
+      'sign',
+    ]);
     expect(list.every((c: { state: string }) => c.state === 'running')).toBe(true);
     const raffle = data(await admin(s.url, 'GET', '/admin/api/campaigns/raffle'));
     expect(raffle.settings).toMatchObject({
