@@ -163,7 +163,8 @@ export const FORM_ROUTES = defineRoutes({
       size: Type.Integer(),
     }),
     errors: [
-      ...UNREADABLE,
+      // No schema: the body is multipart; an unreadable JSON or form body is still 10000.
+      'badRequest',
       ...LOGGED_IN,
       'photoMissing',
       'photoType',
