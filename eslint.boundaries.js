@@ -124,17 +124,19 @@ export const boundaries = [
       },
     ],
   ),
-  // apps/web: the SDK, the protocol, the open-API signing, the API contract's client and codes
-  // (never its root, whose schemas would weigh on the bundle) and npm packages; never the server.
+  // apps/web: the SDK, the protocol, the open-API signing, the API contract's client, codes,
+  // endpoints and form rules (never its root, whose schemas would weigh on the bundle) and npm
+  // packages; never the server.
   restrict(
     ['apps/web/**/*.{ts,tsx}'],
     [
       byPackageName,
       {
-        regex: '^@morsel/(?!(im-sdk|protocol|open-api-sign|api/client|api/codes)$)',
+        regex:
+          '^@morsel/(?!(im-sdk|protocol|open-api-sign|api/client|api/codes|api/endpoints|api/forms)$)',
         message:
           'the web app imports @morsel/im-sdk, @morsel/protocol, @morsel/open-api-sign, ' +
-          '@morsel/api/client and @morsel/api/codes',
+          '@morsel/api/client, @morsel/api/codes, @morsel/api/endpoints and @morsel/api/forms',
       },
       {
         group: ['**/apps/server/**', '**/server/src/**', '**/server/test/**'],

@@ -38,6 +38,7 @@ import { registerExtras } from './im/extras/index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { registerProductApi, type SmsProvider } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
+import { registerForms } from './forms/index.ts';
 import { registerApiDocs } from './api/index.ts';
 
 export interface RouteSummary {
@@ -234,6 +235,7 @@ export async function buildServer(
       config,
       log,
     });
+    await registerForms(http, { config, product, files });
     registerExtras({
       store,
       im: imGateway,

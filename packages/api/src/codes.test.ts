@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_CODES, CODES, PRODUCT_CODES } from './codes.ts';
+import { CAMPAIGN_CODES, CODES, FORM_CODES, PRODUCT_CODES } from './codes.ts';
 import { ApiError, fail } from './api-error.ts';
 
 /** The `| code | message |` rows of a doc's catalogue table. */
@@ -22,6 +22,12 @@ describe('the error catalogue', () => {
     expect(new Set(codes).size).toBe(codes.length);
     const product = new Set(Object.keys(PRODUCT_CODES));
     expect(Object.keys(CAMPAIGN_CODES).filter((name) => product.has(name))).toEqual([]);
+  });
+
+  it('keeps the forms in their range (64000-64499) and in docs/forms.md', () => {
+    for (const { code } of Object.values(FORM_CODES)) expect(code).toBeGreaterThanOrEqual(64000);
+    for (const { code } of Object.values(FORM_CODES)) expect(code).toBeLessThanOrEqual(64499);
+    expect(documentedCodes('forms.md')).toEqual(rows(FORM_CODES));
   });
 
   it('is the table in docs/product-api.md', () => {

@@ -143,7 +143,30 @@ export const CAMPAIGN_CODES = {
   paymentAmountMismatch: { code: 63010, message: '支付金额与订单金额不符' },
 } as const satisfies Catalogue;
 
-export const CODES = { ...PRODUCT_CODES, ...CAMPAIGN_CODES } as const;
+/** The forms with an operator side and their admin API (64000-64499, docs/forms.md). */
+export const FORM_CODES = {
+  formInvalid: { code: 64000, message: '请检查填写的内容' },
+
+  photoMissing: { code: 64010, message: '请选择要上传的图片' },
+  photoType: { code: 64011, message: '仅支持JPG、PNG、WebP格式的图片' },
+  photoTooLarge: { code: 64012, message: '图片不能超过10MB' },
+  photoQuota: { code: 64013, message: '今日上传图片数量已达上限，请明天再试' },
+
+  applicationNotFound: { code: 64020, message: '申报记录不存在' },
+  licenceTaken: { code: 64021, message: '该营业执照已提交过申报，请勿重复提交' },
+  applicationReviewed: { code: 64022, message: '该申报已审核，不能重复审核' },
+  rejectReasonMissing: { code: 64023, message: '驳回申报时请填写原因' },
+
+  entryDuplicate: { code: 64030, message: '您已提交过申请，请勿重复提交' },
+  entryMobileDuplicate: { code: 64031, message: '该手机号已提交过申请，请勿重复提交' },
+  signUpDuplicate: { code: 64032, message: '您已报名，无需重复报名' },
+
+  privacyRequestPending: { code: 64040, message: '您已提交过该申请，我们正在处理' },
+  privacyRequestNotFound: { code: 64041, message: '申请不存在' },
+  privacyRequestDone: { code: 64042, message: '该申请已处理' },
+} as const satisfies Catalogue;
+
+export const CODES = { ...PRODUCT_CODES, ...CAMPAIGN_CODES, ...FORM_CODES } as const;
 
 export type CodeName = keyof typeof CODES;
 

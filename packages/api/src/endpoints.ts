@@ -194,6 +194,51 @@ export const ENDPOINTS = {
     access: 'admin',
   },
 
+  // Forms with an operator side (docs/forms.md).
+  'forms.photo': { method: 'POST', path: '/api/forms/photos', access: 'user' },
+  'fullshop.page': { method: 'GET', path: '/api/forms/fullshop', access: 'optionalUser' },
+  'fullshop.saveDraft': { method: 'PUT', path: '/api/forms/fullshop/draft', access: 'user' },
+  'fullshop.deleteDraft': { method: 'DELETE', path: '/api/forms/fullshop/draft', access: 'user' },
+  'fullshop.submit': {
+    method: 'POST',
+    path: '/api/forms/fullshop/applications',
+    access: 'user',
+  },
+  'fullshop.mine': { method: 'GET', path: '/api/forms/fullshop/applications', access: 'user' },
+  'fullshop.detail': {
+    method: 'GET',
+    path: '/api/forms/fullshop/applications/:id',
+    access: 'user',
+  },
+  'joinus.page': { method: 'GET', path: '/api/forms/joinus', access: 'optionalUser' },
+  'joinus.submit': { method: 'POST', path: '/api/forms/joinus/:track', access: 'user' },
+  'apply.page': { method: 'GET', path: '/api/forms/apply', access: 'optionalUser' },
+  'apply.submit': { method: 'POST', path: '/api/forms/apply', access: 'user' },
+  'privacy.list': { method: 'GET', path: '/api/forms/privacy', access: 'public' },
+  'privacy.mine': { method: 'GET', path: '/api/forms/privacy/mine', access: 'user' },
+  'privacy.request': { method: 'POST', path: '/api/forms/privacy/requests', access: 'user' },
+  'admin.privacyRequests': { method: 'GET', path: '/admin/api/privacy/requests', access: 'admin' },
+  'admin.privacyFulfil': {
+    method: 'POST',
+    path: '/admin/api/privacy/requests/:id/fulfil',
+    access: 'admin',
+  },
+  'admin.formEntriesCsv': {
+    method: 'GET',
+    path: '/admin/api/forms/:form/entries.csv',
+    access: 'admin',
+  },
+  'admin.fullshopApplications': {
+    method: 'GET',
+    path: '/admin/api/forms/fullshop/applications',
+    access: 'admin',
+  },
+  'admin.fullshopReview': {
+    method: 'POST',
+    path: '/admin/api/forms/fullshop/applications/:id/review',
+    access: 'admin',
+  },
+
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },
 } as const satisfies Record<string, Endpoint>;

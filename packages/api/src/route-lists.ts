@@ -10,6 +10,7 @@ import { HUB_ROUTES } from './routes/hub.ts';
 import { COMMERCE_ROUTES } from './routes/commerce.ts';
 import { WECHAT_ROUTES } from './routes/wechat.ts';
 import { GAME_ROUTES } from './routes/games.ts';
+import { FORM_ROUTES } from './routes/forms.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
@@ -22,6 +23,7 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
   ] as EndpointName[],
   'commerce.md': Object.keys(COMMERCE_ROUTES) as EndpointName[],
   'wechat.md': Object.keys(WECHAT_ROUTES) as EndpointName[],
+  'forms.md': Object.keys(FORM_ROUTES) as EndpointName[],
 };
 
 export const LIST_START = '<!-- route-list: generated from @morsel/api, do not edit -->';

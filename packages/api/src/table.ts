@@ -12,6 +12,7 @@ import { HUB_ROUTES } from './routes/hub.ts';
 import { COMMERCE_ROUTES } from './routes/commerce.ts';
 import { WECHAT_ROUTES } from './routes/wechat.ts';
 import { GAME_ROUTES } from './routes/games.ts';
+import { FORM_ROUTES } from './routes/forms.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
@@ -21,6 +22,7 @@ const JOINED = {
   ...HUB_ROUTES,
   ...COMMERCE_ROUTES,
   ...WECHAT_ROUTES,
+  ...FORM_ROUTES,
 };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */

@@ -24,6 +24,15 @@ import { registerBagAdminRoutes, registerBagRoutes } from './bag/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
+// What the product forms (src/forms) share with the campaigns: a configured campaign with its
+// window and settings, the shopper of a request, and the admin key check.
+export { currentUser, optionalUser, userId, type CampaignContext } from './context.ts';
+export { parseSettings, publicCampaign, requireCampaign, requireRunning } from './kernel/window.ts';
+export { requireKey } from './admin/auth.ts';
+export type { FullshopSettings } from './fullshop/settings.ts';
+export type { JoinusSettings } from './joinus/settings.ts';
+export type { ApplySettings } from './apply/settings.ts';
+export type { PrivacySettings } from './privacy/settings.ts';
 
 export interface CampaignDeps {
   config: Config;

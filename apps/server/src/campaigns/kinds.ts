@@ -11,6 +11,10 @@ import { DownloadSettings } from './download/settings.ts';
 import { VoteSettings, voteProblems } from './vote/settings.ts';
 import { FreeSettings, freePrizeKeys } from './free/settings.ts';
 import { BagSettings, bagPrizeKeys } from './bag/settings.ts';
+import { FullshopSettings } from './fullshop/settings.ts';
+import { JoinusSettings } from './joinus/settings.ts';
+import { ApplySettings } from './apply/settings.ts';
+import { PrivacySettings } from './privacy/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -34,6 +38,10 @@ export const KINDS: Record<string, KindRules> = {
   vote: { settings: VoteSettings, prizeKeys: none, templateKeys: none, problems: voteProblems },
   free: { settings: FreeSettings, prizeKeys: freePrizeKeys, templateKeys: none },
   bag: { settings: BagSettings, prizeKeys: bagPrizeKeys, templateKeys: none },
+  fullshop: { settings: FullshopSettings, prizeKeys: none, templateKeys: none },
+  joinus: { settings: JoinusSettings, prizeKeys: none, templateKeys: none },
+  apply: { settings: ApplySettings, prizeKeys: none, templateKeys: none },
+  privacy: { settings: PrivacySettings, prizeKeys: none, templateKeys: none },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */

@@ -33,12 +33,16 @@ describe('campaign seed files', () => {
   it('accepts the files shipped in the repository', () => {
     const ids = readCampaignFiles().map((c) => c.id);
     expect(ids).toEqual([
+      'apply',
       'bag',
       'bank',
       'coupon',
       'download',
       'free',
+      'fullshop',
+      'joinus',
       'password',
+      'privacy',
       'raffle',
       'sign',
       'vote',

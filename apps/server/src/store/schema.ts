@@ -15,6 +15,7 @@ import type { SafeUrlTables } from '../im/safe-urls/tables.ts';
 import type { SignalTables } from '../im/signal/tables.ts';
 import type { FileTables } from '../im/files/tables.ts';
 import type { ChatroomTables } from '../im/chatroom/tables.ts';
+import type { FormTables } from '../forms/tables.ts';
 
 export interface MetaTable {
   key: string;
@@ -93,7 +94,8 @@ export interface Database
     SafeUrlTables,
     SignalTables,
     FileTables,
-    ChatroomTables {
+    ChatroomTables,
+    FormTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

@@ -78,12 +78,16 @@ describe('admin API', () => {
   it('lists and reads the seeded campaigns', async () => {
     const list = data(await admin(s.url, 'GET', '/admin/api/campaigns'));
     expect(list.map((c: { id: string }) => c.id)).toEqual([
+      'apply',
       'bag',
       'bank',
       'coupon',
       'download',
       'free',
+      'fullshop',
+      'joinus',
       'password',
+      'privacy',
       'raffle',
       'sign',
       'vote',

@@ -9,7 +9,8 @@ import { LoginInvalid, RequestFailure, type ApiEnvelope, type Method } from './t
 export interface Outgoing {
   method: Method;
   url: string;
-  body?: string;
+  /** Text (form-encoded or JSON), or a multipart form carrying a file (a photo upload). */
+  body?: string | FormData;
   headers: Record<string, string>;
   cache?: boolean | number;
   /** What identifies the call in the cache when the body carries per-call fields (times). */
@@ -52,7 +53,8 @@ async function fetchEnvelope(call: Outgoing): Promise<ApiEnvelope> {
 
 export async function dispatch<T>(call: Outgoing): Promise<ApiEnvelope<T>> {
   const lifetime = cacheLifetime(call.cache);
-  const key = call.cacheKey ?? `${call.method} ${call.url} ${call.body ?? ''}`;
+  const key =
+    call.cacheKey ?? `${call.method} ${call.url} ${typeof call.body === 'string' ? call.body : ''}`;
   if (lifetime > 0) {
     const cached = readCached(key);
     if (cached) return cached as ApiEnvelope<T>;

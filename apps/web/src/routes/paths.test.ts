@@ -38,6 +38,18 @@ describe('route builders', () => {
       paths.couponGift('AB12CD34'),
       ...(['outdoor', 'activity', 'H5JumpWechat', 'zfbDownload'] as const).map(paths.download),
       ...(['WeChatScheme', 'h5ToWx'] as const).map(paths.miniProgramJump),
+      paths.fullshopTypes(),
+      paths.fullshopForm({ type: 'community' }),
+      paths.fullshopList(),
+      paths.fullshopResult(4),
+      paths.joinus(),
+      paths.joinusTrack('merchant'),
+      paths.joinusTrack('supplier'),
+      paths.joinusForm('supplier'),
+      paths.joinusSuccess('merchant'),
+      paths.apply(),
+      paths.privacyList(),
+      paths.privacyDetail('mobile'),
     ];
     for (const path of built) expect(routeOf(path), path).toBeDefined();
   });

@@ -10,6 +10,9 @@ export type PrizeCampaign = 'sign' | 'raffle' | 'password' | 'free' | 'bag';
 /** The folder of a campaign's pages where it is not the campaign's id (ids are lower case). */
 const PAGE_FOLDER: Partial<Record<PrizeCampaign, string>> = { bag: 'openBagPrize' };
 
+/** The two ways of joining (docs/forms.md). */
+export type JoinusTrack = 'merchant' | 'supplier';
+
 function withQuery(
   path: string,
   query: Record<string, string | number | undefined | null>,
@@ -65,6 +68,21 @@ export const paths = {
   download: (page: 'outdoor' | 'activity' | 'H5JumpWechat' | 'zfbDownload') =>
     `/activity/download/${page}`,
   miniProgramJump: (page: 'WeChatScheme' | 'h5ToWx') => `/activity/mutual/${page}`,
+  fullshopTypes: () => '/activity/fullshop/shoptype',
+  /** The declaration form: for a shop type, or filled from an earlier declaration (`from`). */
+  fullshopForm: (query: { type?: string | null; from?: number | string | null } = {}) =>
+    withQuery('/activity/fullshop/form', query),
+  fullshopList: () => '/activity/fullshop/list',
+  fullshopResult: (id: number | string) => withQuery('/activity/fullshop/result', { id }),
+
+  joinus: () => '/activity/joinus/index',
+  /** A join-us track's page: franchise (merchant) or supply (supplier). */
+  joinusTrack: (track: JoinusTrack) => `/activity/joinus/${track}`,
+  joinusForm: (track: JoinusTrack) => withQuery('/activity/joinus/form', { track }),
+  joinusSuccess: (track: JoinusTrack) => withQuery('/activity/joinus/success', { track }),
+  apply: () => '/activity/apply/index',
+  privacyList: () => '/activity/userDataCollection/index',
+  privacyDetail: (key: string) => withQuery('/activity/userDataCollection/detail', { key }),
 } as const;
 
 /** Where a coupon is used: its online page when it is online-only, else its store code. */

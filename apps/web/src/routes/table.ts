@@ -45,10 +45,10 @@ const activity: Entry[] = [
   ['/redPacketRain/award', '我的奖品'],
   ['/redPacketRain/helpU', '为好友助力'],
   // Outlet declaration
-  ['/fullshop/shoptype', '门店申报'],
-  ['/fullshop/form', '门店申报'],
-  ['/fullshop/list', '申报记录'],
-  ['/fullshop/result', '申报详情'],
+  ['/fullshop/shoptype', '门店申报', { page: () => import('../pages/fullshop/ShopTypePage.tsx') }],
+  ['/fullshop/form', '门店申报', { page: () => import('../pages/fullshop/FormPage.tsx') }],
+  ['/fullshop/list', '申报记录', { page: () => import('../pages/fullshop/ListPage.tsx') }],
+  ['/fullshop/result', '申报详情', { page: () => import('../pages/fullshop/ResultPage.tsx') }],
   // Red packet fission
   ['/redPacketFission/oauth', '红包裂变'],
   ['/redPacketFission/index', '红包裂变'],
@@ -99,8 +99,16 @@ const activity: Entry[] = [
   ['/orangeCard/receive', '领取小橙卡'],
   ['/orangeCard/chooseCity', '选择城市'],
   // Personal data collection
-  ['/userDataCollection/index', '个人信息收集清单'],
-  ['/userDataCollection/detail', '信息收集详情'],
+  [
+    '/userDataCollection/index',
+    '个人信息收集清单',
+    { page: () => import('../pages/privacy/PrivacyListPage.tsx') },
+  ],
+  [
+    '/userDataCollection/detail',
+    '信息收集详情',
+    { page: () => import('../pages/privacy/PrivacyDetailPage.tsx') },
+  ],
   // Third-party mall entries: full page load to the mall
   ['/abc/index', '农行商城', { redirectTo: '/thirdmall/abc/index' }],
   ['/boc/index', '中行商城', { redirectTo: '/thirdmall/boc/index' }],
@@ -108,7 +116,7 @@ const activity: Entry[] = [
   ['/loveAccount/index', '爱心账户'],
   ['/loveAccount/detail', '爱心项目'],
   // Sign-up
-  ['/apply/index', '活动报名'],
+  ['/apply/index', '活动报名', { page: () => import('../pages/apply/ApplyPage.tsx') }],
   // Raffle
   ['/raffle/index', '幸运抽奖', { page: () => import('../pages/raffle/RafflePage.tsx') }],
   [
@@ -141,11 +149,11 @@ const activity: Entry[] = [
   ['/vote/vote', '投票', { page: () => import('../pages/vote/VotePage.tsx') }],
   ['/sendCoupon/index', '领取优惠券', { page: () => import('../pages/coupon/SendCouponPage.tsx') }],
   ['/baike/baike', '零食百科'],
-  ['/joinus/index', '加盟合作'],
-  ['/joinus/merchant', '商户入驻'],
-  ['/joinus/supplier', '供应商合作'],
-  ['/joinus/form', '填写申请'],
-  ['/joinus/success', '提交成功'],
+  ['/joinus/index', '加盟合作', { page: () => import('../pages/joinus/JoinusPage.tsx') }],
+  ['/joinus/merchant', '商户入驻', { page: () => import('../pages/joinus/MerchantPage.tsx') }],
+  ['/joinus/supplier', '供应商合作', { page: () => import('../pages/joinus/SupplierPage.tsx') }],
+  ['/joinus/form', '填写申请', { page: () => import('../pages/joinus/JoinusFormPage.tsx') }],
+  ['/joinus/success', '提交成功', { page: () => import('../pages/joinus/SuccessPage.tsx') }],
   ['/wine/index', '酒水专区'],
   ['/external/chinaNet', '中国电信专区'],
   ['/update/index', '版本更新'],

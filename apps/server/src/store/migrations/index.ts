@@ -28,6 +28,8 @@ import * as m0027 from './0027_im_documents.ts';
 import * as m0028 from './0028_campaign_votes.ts';
 import * as m0029 from './0029_campaign_bag_codes.ts';
 import * as m0030 from './0030_commerce_orders.ts';
+import * as m0032 from './0032_fullshop.ts';
+import * as m0033 from './0033_form_entries.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -58,4 +60,6 @@ export const migrations: Record<string, Migration> = {
   '0028_campaign_votes': m0028,
   '0029_campaign_bag_codes': m0029,
   '0030_commerce_orders': m0030,
+  '0032_fullshop': m0032,
+  '0033_form_entries': m0033,
 };
