@@ -14,6 +14,8 @@ const OTHER_BOUNDARIES: [RegExp, string][] = [
   [/^\/nimserver\//, 'the IM REST API: NIM form-encoded CheckSum convention'],
   [/^\/im\//, 'the IM link and its uploads (the IM protocol package)'],
   [/^\/docs(\/|$)/, 'the OpenAPI document and its page'],
+  [/^\/lbs\/webconf\.jsp$/, "the NIM dialect's load balancer (docs/nim-compatibility.md)"],
+  [/^\/socket\.io\/1\/$/, "the NIM dialect's socket.io 0.9 handshake"],
 ];
 
 /** The web app's files: @fastify/static registers one GET per file of the build, hidden. */

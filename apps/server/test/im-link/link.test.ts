@@ -183,7 +183,7 @@ describe('commands', () => {
 
   it('answers a declared command without a handler with Not_Support', async () => {
     const { nim } = track(await connectClient(server, 0));
-    await expect(nim.sendCmd('fetchFile', { docId: '1' })).rejects.toMatchObject({
+    await expect(nim.sendCmd('notifyTransLog', {})).rejects.toMatchObject({
       code: 403,
       message: expect.stringContaining('Not_Support'),
     });

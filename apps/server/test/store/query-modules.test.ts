@@ -247,8 +247,10 @@ await forEachEngine('query modules', (engine) => {
         Number(patched!.ends_at),
       ]).toEqual(['新标题', '一', 10, 20]);
 
-      expect(await adminStore.findPrizeStock(db, 'adminstore', 'limited')).toEqual({ stock: 5 });
-      expect(await adminStore.findPrizeStock(db, 'adminstore', 'unlimited')).toEqual({
+      expect(await adminStore.findPrizeStock(db, 'adminstore', 'limited')).toMatchObject({
+        stock: 5,
+      });
+      expect(await adminStore.findPrizeStock(db, 'adminstore', 'unlimited')).toMatchObject({
         stock: null,
       });
       expect(await adminStore.findPrizeStock(db, 'adminstore', 'none')).toBeUndefined();

@@ -2,7 +2,7 @@
 // prizes, coupons) and one "我的奖品" across every campaign (docs/campaign-pages.md).
 import { Type } from '@sinclair/typebox';
 import { AwardView } from '../schemas/views.ts';
-import { defineRoutes, LOGGED_IN_READ, UNREADABLE } from './define.ts';
+import { defineRoutes, LOGGED_IN_READ } from './define.ts';
 
 const CouponCounts = Type.Object({
   unused: Type.Integer(),
@@ -18,7 +18,7 @@ export const HUB_ROUTES = defineRoutes({
       ...CouponCounts.properties,
       expiryWarningDays: Type.Integer({ description: 'the window of 即将过期, in days' }),
     }),
-    errors: [...UNREADABLE, ...LOGGED_IN_READ],
+    errors: [...LOGGED_IN_READ],
   },
   'hub.summary': {
     summary: "The hub's numbers: the shopper's points, prizes and coupons (zeros for a visitor)",
@@ -28,11 +28,11 @@ export const HUB_ROUTES = defineRoutes({
       prizes: Type.Integer({ description: 'prizes won in every campaign' }),
       coupons: CouponCounts,
     }),
-    errors: [...UNREADABLE],
+    errors: [],
   },
   'hub.awards': {
     summary: "The shopper's prizes of every campaign, newest first (at most 200)",
     data: Type.Array(AwardView),
-    errors: [...UNREADABLE, ...LOGGED_IN_READ],
+    errors: [...LOGGED_IN_READ],
   },
 });
