@@ -25,7 +25,7 @@ const ENTRIES: Entry[] = [
   {
     path: paths.raffle(),
     title: '幸运抽奖',
-    description: '每天3次免费抽，零食礼包等你拿',
+    description: '天天免费抽，零食礼包等你拿',
     icon: '/api/campaign/assets/gift.png',
   },
   {
