@@ -59,7 +59,7 @@ const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
   free: {
     path: '/activity/free/index',
     title: '摇一摇 免单吃零食',
-    description: '摇一摇就能免单吃零食，每天3次机会',
+    description: '摇一摇就能免单吃零食，天天都有机会',
     image: '/api/campaign/assets/free.svg',
   },
   bag: {

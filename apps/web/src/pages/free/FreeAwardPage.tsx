@@ -7,7 +7,7 @@ export default function FreeAwardPage() {
     <AwardsPage
       campaign="free"
       subtitle="免单券已放入“我的优惠券”，门店和线上均可使用"
-      emptyDescription="每天3次摇奖机会，免单就在下一摇"
+      emptyDescription="每天都有摇奖机会，免单就在下一摇"
       backText="去摇一摇"
       backPath={paths.free()}
     />

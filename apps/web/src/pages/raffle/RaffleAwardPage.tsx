@@ -7,7 +7,7 @@ export default function RaffleAwardPage() {
     <AwardsPage
       campaign="raffle"
       subtitle="实物奖品请填写收货地址，优惠券可直接使用"
-      emptyDescription="每天3次免费抽奖机会，好运就在下一次"
+      emptyDescription="每天都有免费抽奖机会，好运就在下一次"
       backText="去抽奖"
       backPath={paths.raffle()}
     />
