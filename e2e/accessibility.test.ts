@@ -167,6 +167,21 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'out-newuser', url: '/activity/newuser/coupon' },
       { name: 'out-send-coupon', url: `/activity/sendCoupon/index?shareCode=${giftCode}` },
       { name: 'out-not-found', url: '/activity/no-such-page' },
+      // The campaign waves' public pages.
+      { name: 'out-vote', url: '/activity/vote/vote' },
+      { name: 'out-free', url: '/activity/free/index' },
+      { name: 'out-free-award', url: '/activity/free/award' },
+      { name: 'out-fullshop-types', url: '/activity/fullshop/shoptype' },
+      { name: 'out-joinus', url: '/activity/joinus/index' },
+      { name: 'out-joinus-merchant', url: '/activity/joinus/merchant' },
+      { name: 'out-joinus-supplier', url: '/activity/joinus/supplier' },
+      { name: 'out-privacy-list', url: '/activity/userDataCollection/index' },
+      { name: 'out-download-outdoor', url: '/activity/download/outdoor' },
+      { name: 'out-download-activity', url: '/activity/download/activity' },
+      { name: 'out-download-h5', url: '/activity/download/H5JumpWechat' },
+      { name: 'out-download-zfb', url: '/activity/download/zfbDownload' },
+      { name: 'out-mutual-scheme', url: '/activity/mutual/WeChatScheme' },
+      { name: 'out-mutual-h5', url: '/activity/mutual/h5ToWx' },
     ];
     const loggedIn: Visit[] = [
       { name: 'in-home', url: '/' },
@@ -222,6 +237,25 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'in-coupon-poster', url: '/activity/coupon/poster' },
       { name: 'in-newuser', url: '/activity/newuser/coupon' },
       { name: 'in-send-coupon', url: `/activity/sendCoupon/index?shareCode=${giftCode}` },
+      { name: 'in-my-prizes', url: '/my/prizes' },
+      // The campaign waves' pages that need a shopper (those that need an id show its absence).
+      { name: 'in-vote', url: '/activity/vote/vote' },
+      { name: 'in-free', url: '/activity/free/index' },
+      { name: 'in-bag', url: '/activity/openBagPrize/index' },
+      { name: 'in-bag-list', url: '/activity/openBagPrize/list' },
+      { name: 'in-bag-user-info', url: '/activity/openBagPrize/userInfo' },
+      { name: 'in-bag-confirm', url: '/activity/openBagPrize/confirmOrder' },
+      { name: 'in-bank-recharge', url: '/activity/bank/recharge' },
+      { name: 'in-bank-recharge2', url: '/activity/bank/recharge2' },
+      { name: 'in-bank-pay', url: '/activity/bank/pay' },
+      { name: 'in-bank-success', url: '/activity/bank/success' },
+      { name: 'in-fullshop-form', url: '/activity/fullshop/form?type=community' },
+      { name: 'in-fullshop-list', url: '/activity/fullshop/list' },
+      { name: 'in-fullshop-result', url: '/activity/fullshop/result' },
+      { name: 'in-joinus-form', url: '/activity/joinus/form?track=merchant' },
+      { name: 'in-joinus-success', url: '/activity/joinus/success?track=merchant' },
+      { name: 'in-apply', url: '/activity/apply/index' },
+      { name: 'in-privacy-detail', url: '/activity/userDataCollection/detail?key=mobile' },
     ];
 
     // No route with a page escapes the pass: each is visited logged out or logged in.

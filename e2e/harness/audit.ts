@@ -57,7 +57,9 @@ export async function smallTapTargets(page: Page): Promise<Finding[]> {
       if (style.visibility === 'hidden' || el.closest('[aria-hidden="true"], [inert]')) continue;
       // A checkbox or radio input is usually hidden behind its label: measure the label.
       const label = el instanceof HTMLInputElement ? el.closest('label') : null;
-      const box = label ? label.getBoundingClientRect() : rect;
+      // A stretched card link (data-card-link) takes taps on its whole card: measure the card.
+      const card = el.hasAttribute('data-card-link') ? el.closest('article') : null;
+      const box = (label ?? card)?.getBoundingClientRect() ?? rect;
       if (box.width >= min - 0.5 && box.height >= min - 0.5) continue;
       if (el.tagName === 'A' && style.display === 'inline' && el.parentElement) {
         const text = el.parentElement.textContent ?? '';
@@ -131,6 +133,8 @@ export async function layoutFindings(page: Page): Promise<Finding[]> {
         if (x < 0 || y < 0 || x > width || y > window.innerHeight) continue;
         const hit = document.elementFromPoint(x, y);
         if (!hit || hit === owner || hit.contains(owner) || owner.contains(hit)) continue;
+        // A stretched card link lies over its own card's text on purpose (the card is the link).
+        if (hit.hasAttribute('data-card-link') && hit.closest('article')?.contains(owner)) continue;
         found.push({
           rule: 'text covered',
           detail: `"${(node.textContent ?? '').trim().slice(0, 20)}" under ${describe(hit)}`,

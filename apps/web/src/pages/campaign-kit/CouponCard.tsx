@@ -45,7 +45,8 @@ export function CouponCard({
       <div className={styles.body}>
         <h2 className={styles.name}>
           {to ? (
-            <Link className={styles.cover} to={to}>
+            // A stretched link: the whole card is its tap target (e2e/harness/audit.ts knows it).
+            <Link className={styles.cover} to={to} data-card-link="">
               {coupon.name}
             </Link>
           ) : (

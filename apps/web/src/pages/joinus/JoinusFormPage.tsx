@@ -161,7 +161,7 @@ function ApplicationForm({ track, running }: { track: Track; running: boolean })
       <FormField prefix={P} label="意向地区" field="regionCode" error={problems.regionCode}>
         <button
           type="button"
-          aria-label={form.area ? `意向地区 ${areaText(form.area)}` : '意向地区 请选择'}
+          aria-label={`意向地区 ${form.area ? areaText(form.area) : '请选择省 / 市 / 区县'}`}
           className={form.area ? styles.areaValue : styles.areaPlaceholder}
           onClick={() => setPicking(true)}
           {...invalidProps(P, 'regionCode', problems.regionCode)}
