@@ -130,6 +130,8 @@ describe('join us and sign-up pages', () => {
         .getByRole('button', { name: '2', exact: true })
         .click();
       await bothWidths(page, 'apply-form');
+      // The first tap's toast still holds the screen's taps while it shows (antd-mobile's mask).
+      await page.getByText('请按提示完善报名信息').waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: '立即报名' }).click();
       await page.getByRole('dialog').getByRole('button', { name: '确认报名' }).click();
       const done = page.getByRole('status', { name: '报名成功' });
