@@ -205,7 +205,7 @@ const gamesSuite: EngineSuite = (engine, overrides, cleanup) => {
       );
       const won = data(await shake());
       expect(won.prize).toMatchObject({ key: 'free-meal', kind: 'coupon' });
-      expect(won.award).toMatchObject({ kind: 'coupon', value: 'free-meal-20', source: 'draw' });
+      expect(won.award).toMatchObject({ kind: 'coupon', value: 'free-meal-20', source: 'shake' });
       expect(won.chances).toEqual({ left: 2, usedToday: 1 });
       const coupons = data(await call(url, 'GET', '/api/campaign/coupon/mine', { ut: e.ut }));
       expect(coupons).toHaveLength(1);

@@ -110,7 +110,7 @@ export function registerBagRoutes(scope: FastifyInstance, ctx: CampaignContext):
         userId: uid,
         prize: pickWeighted(prizes) ?? fallback,
         fallback,
-        source: 'draw',
+        source: 'bag',
         // One award per code, whatever happens to the request.
         businessKey: `bag:${code}`,
         now,

@@ -80,7 +80,7 @@ export function registerFreeRoutes(scope: FastifyInstance, ctx: CampaignContext)
         userId: uid,
         prize: drawn,
         fallback,
-        source: 'draw',
+        source: 'shake',
         now,
       });
       if (!result) throw new Error(`free fallback prize ${fallback.prize_key} is out of stock`);

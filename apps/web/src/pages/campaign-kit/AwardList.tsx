@@ -30,6 +30,8 @@ export const SOURCE_LABEL: Record<Award['source'], string> = {
   draw: '抽奖获得',
   streak: '连续签到奖励',
   password: '口令兑换',
+  shake: '摇一摇获得',
+  bag: '开袋有奖',
 };
 
 export function AwardState({ award }: { award: Award }) {
