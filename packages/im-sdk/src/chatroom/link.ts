@@ -238,7 +238,8 @@ export class ChatroomLink {
     }
     this.addressIndex += 1;
     this.state = 'reconnecting';
-    const duration = reconnectDelay(this.attempt);
+    // A login refused by frequency control (416) waits out its block instead of failing again.
+    const duration = Math.max(reconnectDelay(this.attempt), this.calls.blockedFor('chatroomLogin'));
     this.events.willReconnect({ retryCount: this.attempt, duration });
     this.timers.later(duration, () => this.open());
   }

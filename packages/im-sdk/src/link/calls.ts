@@ -26,6 +26,11 @@ export class CommandCalls {
     this.serials = new SerialCounter(serialStart);
   }
 
+  /** How long frequency control still blocks `name`, in milliseconds (0 when it does not). */
+  blockedFor(name: CommandName): number {
+    return Math.max(0, (this.blockedUntil.get(name) ?? 0) - Date.now());
+  }
+
   /**
    * Sends a command on `transport` and resolves with its reply parameters. `ready` is the link's
    * verdict (logged in, or connected for a pre-login command); `state` names it in the refusal.
@@ -37,7 +42,7 @@ export class CommandCalls {
     timeoutMs?: number,
   ): Promise<ReplyOf<N>> {
     const def = COMMANDS[name];
-    const blocked = (this.blockedUntil.get(name) ?? 0) - Date.now();
+    const blocked = this.blockedFor(name);
     if (blocked > 0)
       return Promise.reject(
         new ImError(416, `frequency control: ${name} blocked for ${blocked} ms`),

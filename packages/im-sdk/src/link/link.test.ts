@@ -350,6 +350,27 @@ describe('commands', () => {
     expect(transport.sent.length).toBe(sentBefore + 1);
   });
 
+  it('a login refused by frequency control waits out the stated block before the next attempt', async () => {
+    const { link, seen } = makeLink();
+    void link.connect().catch(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    const first = latest();
+    first.open();
+    answer(first, 'login', { message: 'blocked', duration: 5 }, 416);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.at(-1)).toEqual({
+      name: 'willReconnect',
+      value: { retryCount: 1, duration: 5000 },
+    });
+    const before = fake.transports.length;
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(fake.transports).toHaveLength(before); // no socket opened only to be refused locally
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fake.transports).toHaveLength(before + 1);
+    await logIn(latest());
+    expect(link.state).toBe('logined');
+  });
+
   it('fail with 999 when the request cannot be packed', async () => {
     const { link, transport } = await loggedIn();
     const sentBefore = transport.sent.length;

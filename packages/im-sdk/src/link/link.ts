@@ -403,7 +403,8 @@ export class Link {
     }
     // The next attempt goes to the next address; after a full round, ask the load balancer again.
     this.addressIndex += 1;
-    const duration = reconnectDelay(this.attempt);
+    // A login refused by frequency control (416) waits out its block instead of failing again.
+    const duration = Math.max(reconnectDelay(this.attempt), this.calls.blockedFor('login'));
     if (
       this.config.lbsUrl &&
       this.addresses.length > 0 &&
