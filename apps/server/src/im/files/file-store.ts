@@ -1,7 +1,7 @@
 // Every query of the IM files feature: stored objects, upload grants and their chunk progress,
 // the daily usage the quotas read, and what the pruning removes.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/index.ts';
+import { inTransaction, type Database } from '../../store/index.ts';
 import type { Selectable } from 'kysely';
 import type { ImFileAccessTokenTable, ImFileTable, ImUploadGrantTable } from './tables.ts';
 
@@ -62,7 +62,7 @@ export class FileStore {
 
   /** Turns a grant into a stored file, in one transaction: a token writes one object once. */
   async completeUpload(tokenHash: string, file: NewFile): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const removed = await trx
         .deleteFrom('im_upload_grants')
         .where('token_hash', '=', tokenHash)
