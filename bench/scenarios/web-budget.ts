@@ -87,10 +87,13 @@ async function loadRoute(
 export const webBudget: Scenario = {
   name: 'web-budget',
   summary: `per route, gzip JS/CSS of a first visit in Chromium vs the budget (${FIRST_ROUTE_JS_KB} kB JS in all, ${CAMPAIGN_CHUNK_KB} kB per campaign chunk)`,
-  options: {},
-  async run(_options, log): Promise<ScenarioResult> {
+  options: { routes: 'every route with a page; or a comma-separated list of path prefixes' },
+  async run(options, log): Promise<ScenarioResult> {
     const dist = await snapshotWebBuild();
-    const routes = await pageRoutes();
+    const prefixes = options.routes?.split(',').filter(Boolean);
+    const routes = (await pageRoutes()).filter(
+      (r) => !prefixes || prefixes.some((prefix) => r.path.startsWith(prefix)),
+    );
     const entry = await entryAssets(dist.dir);
     log(`${routes.length} routes with a page; entry assets: ${[...entry].join(', ')}`);
     const loads: RouteLoad[] = [];
@@ -103,6 +106,7 @@ export const webBudget: Scenario = {
           log(
             `${load.pass ? 'PASS' : 'FAIL'} ${route.path}: JS ${(load.jsGzip / KB).toFixed(1)} kB, own chunks ${(load.routeJsGzip / KB).toFixed(1)} kB, CSS ${(load.cssGzip / KB).toFixed(1)} kB`,
           );
+          if (prefixes) for (const a of load.assets) log(`  ${a.kind} ${a.file} ${(a.gzipBytes / KB).toFixed(1)} kB`);
         }
       } finally {
         await server.stop();
