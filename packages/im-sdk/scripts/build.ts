@@ -1,0 +1,67 @@
+// Builds the SDK as a package that works outside this repository (docs/im-sdk-quick-start.md):
+//   dist/esm/index.js       ES module for bundlers and Node (`import { NIM } from '@morsel/im-sdk'`)
+//   dist/cjs/index.cjs      CommonJS for Node (`require('@morsel/im-sdk')`)
+//   dist/index.d.ts         one declaration file, the protocol's types inlined
+//   dist/browser/morsel-im.min.js  minified, every dependency inside, globals NIM and Chatroom
+//   dist/package.json, dist/README.md   the published manifest and the quick start
+// The protocol package (@morsel/protocol, private) is bundled in; npm packages stay dependencies.
+// Run: `npm run build:sdk` (then `npm pack ./packages/im-sdk/dist`).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateDtsBundle } from 'dts-bundle-generator';
+import { build } from 'rolldown';
+import { externalDependencies, publishedManifest, readManifest } from './manifest.ts';
+
+const SDK_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PROTOCOL_DIR = path.resolve(SDK_DIR, '../protocol');
+
+export async function buildSdk(outDir = path.join(SDK_DIR, 'dist')): Promise<string> {
+  const [sdk, protocol] = await Promise.all([readManifest(SDK_DIR), readManifest(PROTOCOL_DIR)]);
+  const externals = Object.keys(externalDependencies(sdk, protocol));
+  const isExternal = (id: string) =>
+    externals.some((name) => id === name || id.startsWith(`${name}/`));
+  await fs.rm(outDir, { recursive: true, force: true });
+
+  const entry = path.join(SDK_DIR, 'src/index.ts');
+  for (const [format, file] of [
+    ['esm', 'esm/index.js'],
+    ['cjs', 'cjs/index.cjs'],
+  ] as const) {
+    await build({
+      input: entry,
+      external: isExternal,
+      platform: 'neutral',
+      logLevel: 'warn',
+      output: { file: path.join(outDir, file), format, sourcemap: true },
+    });
+  }
+  await build({
+    input: path.join(SDK_DIR, 'src/browser-global.ts'),
+    platform: 'browser',
+    logLevel: 'warn',
+    output: {
+      file: path.join(outDir, 'browser/morsel-im.min.js'),
+      format: 'iife',
+      minify: true,
+      sourcemap: true,
+    },
+  });
+
+  const [declarations] = generateDtsBundle(
+    [{ filePath: entry, libraries: { inlinedLibraries: ['@morsel/protocol'] } }],
+    { preferredConfigPath: path.join(SDK_DIR, 'tsconfig.build.json') },
+  );
+  await fs.writeFile(path.join(outDir, 'index.d.ts'), declarations!);
+  await fs.writeFile(
+    path.join(outDir, 'package.json'),
+    `${JSON.stringify(publishedManifest(sdk, protocol), null, 2)}\n`,
+  );
+  await fs.copyFile(path.join(SDK_DIR, 'README.md'), path.join(outDir, 'README.md'));
+  return outDir;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = await buildSdk();
+  console.log(`built ${path.relative(process.cwd(), outDir)}`);
+}
