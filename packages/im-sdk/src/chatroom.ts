@@ -24,23 +24,39 @@ export type { QueueElement } from './chatroom/queue.ts';
 export type { ChatroomDisconnectInfo } from './chatroom/link.ts';
 
 export interface ChatroomOptions {
+  /** The app key of your IM app. */
   appKey: string;
+  /** The IM account; not needed for an anonymous guest (one is generated). */
   account?: string;
+  /** The account's token; not needed for an anonymous guest. */
   token?: string;
+  /** The room to enter. */
   chatroomId: string;
+  /** The room's link addresses, from `nim.getChatroomAddress` or your backend (server API `chatroom/requestAddr.action`). */
   chatroomAddresses: string[];
+  /** Enter as an anonymous guest (no account needed; give chatroomNick). */
   isAnonymous?: boolean;
+  /** The name shown in this room (required for an anonymous guest). */
   chatroomNick?: string;
+  /** The avatar shown in this room. */
   chatroomAvatar?: string;
+  /** Extension data of this member in this room. */
   chatroomCustom?: string;
+  /** How this client counts (default `Web` in browsers, `Server` in Node). */
   clientType?: ClientTypeName;
+  /** This device's id (default a generated one). */
   deviceId?: string;
   /** Reconnection attempts before giving up (0 to 10; 10 by default). */
   reconnectionAttempts?: number;
+  /** Entered the room: the room's info and this member's. */
   onconnect(info: { chatroom: ChatroomInfo; member: ChatroomMemberInfo }): void;
+  /** An error with no promise to report it to (a refused entry: 13002 closed, 13003 blacklisted, 302 wrong token). */
   onerror(error: ImError): void;
+  /** The link was lost and will try again after `duration` ms. */
   onwillreconnect(info: { retryCount: number; duration: number }): void;
+  /** Left the room for good: kicked (`reason`: chatroomClosed, managerKick, samePlatformKick, silentlyKick, blacked), logout, or every attempt failed. */
   ondisconnect(info: ChatroomDisconnectInfo): void;
+  /** Messages of the room, delivered in batches; notifications (301 to 320) carry `attach.type` with their name (memberEnter, ...). */
   onmsgs(msgs: ChatroomMessage[]): void;
 }
 

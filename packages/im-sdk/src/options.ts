@@ -44,11 +44,17 @@ export interface LoginPortChange {
 }
 
 export interface NimCallbacks {
+  /** The link logged in (first login or a reconnection): the connection id, the account's other logged-in devices and the server time. */
   onconnect?(reply: LoginReply): void;
+  /** The link was lost and will try again after `duration` ms (attempt `retryCount`). */
   onwillreconnect?(info: { retryCount: number; duration: number }): void;
+  /** The link ended and will not reconnect by itself: logout, kicked (with the reason), a refused login, or every attempt failed (`Connect_Failed`). */
   ondisconnect?(info: DisconnectInfo): void;
+  /** An error with no promise to report it to, such as a login refused with 302 (wrong token) or 422 (account disabled). */
   onerror?(error: ImError): void;
+  /** Another device of this account logged in or out (`online`). */
   onloginportschange?(ports: LoginPortChange[]): void;
+  /** The sync after a login is complete: sessions, messages, people and teams are current. */
   onsyncdone?(): void;
   /** A message arrived (from another account, or from this account's other device). */
   onmsg?(msg: ClientMsg): void;
@@ -56,7 +62,9 @@ export interface NimCallbacks {
   onofflinemsgs?(batch: SessionMsgs): void;
   /** Recent history for a new device, per session, during the sync. */
   onroamingmsgs?(batch: SessionMsgs): void;
+  /** Every session after the sync, newest first. */
   onsessions?(sessions: ClientSession[]): void;
+  /** A session changed: a new last message, its unread count, or a local change. */
   onupdatesession?(session: ClientSession): void;
   /** Sessions were deleted on the server (by this device or another of the account). */
   ondeletesessions?(sessionIds: string[]): void;
@@ -74,10 +82,13 @@ export interface NimCallbacks {
   onsysmsg?(sysMsg: ClientSysMsg | DeleteNotice): void;
   /** System messages that arrived while offline, during the sync. */
   onofflinesysmsgs?(sysMsgs: ClientSysMsg[]): void;
+  /** A custom system message from another account or the app's server (not stored unless it says so). */
   oncustomsysmsg?(sysMsg: CustomSysMsg & { from: string; time: number; idServer: string }): void;
   /** Unread system messages per category and in total: after the sync, then on each change. */
   onsysmsgunread?(counts: SysMsgUnread): void;
+  /** The unread system message counts changed (same shape as onsysmsgunread). */
   onupdatesysmsgunread?(counts: SysMsgUnread): void;
+  /** This account's own profile, after the sync. */
   onmyinfo?(user: User): void;
   /** My profile changed (on another device, or by me). */
   onupdatemyinfo?(user: User): void;
@@ -85,12 +96,17 @@ export interface NimCallbacks {
   onusers?(users: User[]): void;
   /** A friend changed their profile. */
   onupdateuser?(user: User): void;
+  /** The friend list, after the sync. */
   onfriends?(friends: Friend[]): void;
   /** A friendship changed: on another device of mine, or by the other side. */
   onsyncfriendaction?(action: { type: string; account: string; friend: Friend }): void;
+  /** The accounts this account has blacklisted, after the sync. */
   onblacklist?(accounts: string[]): void;
+  /** The accounts this account has muted, after the sync. */
   onmutelist?(accounts: string[]): void;
+  /** Another device of this account added or removed an account from the blacklist. */
   onsyncmarkinblacklist?(change: { account: string; isAdd: boolean }): void;
+  /** Another device of this account muted or unmuted an account. */
   onsyncmarkinmutelist?(change: { account: string; isAdd: boolean }): void;
   /** My teams, after the sync. */
   onteams?(teams: Team[]): void;
@@ -104,7 +120,9 @@ export interface NimCallbacks {
   ): void;
   /** My super teams, after the sync. */
   onSuperTeams?(teams: Team[]): void;
+  /** A super team's profile changed. */
   onupdatesuperteam?(team: Team): void;
+  /** Members of a super team changed: `members` updated or added, `removed` accounts gone. */
   onupdatesuperteammembers?(change: {
     teamId: string;
     members: TeamMember[];
@@ -118,6 +136,7 @@ export interface NimCallbacks {
   onclearServerHistoryMsgs?(info: { sessionId: string; time: number }): void;
   /** Someone (or my other device) commented on a message of my conversations; also from the sync. */
   onQuickComment?(msg: MsgKey, comment: QuickComment): void;
+  /** A quick comment on a message of my conversations was removed. */
   onDeleteQuickComment?(msg: MsgKey, comment: QuickComment): void;
   /** My collects changed on another device. */
   onCollectChange?(change: { type: ExtrasChange; collects: Collect[] }): void;
@@ -137,24 +156,35 @@ export interface SessionMsgs {
 }
 
 export interface NimOptions extends NimCallbacks {
+  /** The app key of your IM app (clients may know it; the secret stays on your server). */
   appKey: string;
+  /** The IM account (accid) your backend registered for this user. */
   account: string;
+  /** The account's token, from your backend (server API `user/create.action` or `refreshToken.action`). */
   token: string;
   /** The load-balancing endpoint, e.g. `https://im.example.com/im/lbs`. */
   lbsUrl?: string;
   /** The socket server used when the load balancer fails or is not set. */
   defaultLink?: string;
+  /** The socket path on the link server (default `/im/link/`). */
   linkPath?: string;
   /** Default: websocket with long-polling fallback. ['polling'] forces long-polling. */
   transports?: TransportName[];
+  /** How this client counts among the account's devices (default `Web` in browsers, `Server` in Node). */
   clientType?: ClientTypeName;
+  /** This device's id; default a UUID kept in localStorage (browsers) or one per process (Node). A different one makes another device of the same account. */
   deviceId?: string;
+  /** A label the account's other devices see for this login (onloginportschange). */
   customTag?: string;
+  /** Milliseconds between heartbeats (default 60000). */
   heartbeatInterval?: number;
+  /** How many times to retry a lost link before `Connect_Failed` (0 to 10, default 10). */
   reconnectionAttempts?: number;
+  /** The least level of the SDK's own log in the console (default `warn`). */
   logLevel?: LogLevel | 'off';
   /** Where to send the SDK's log lines; default: the load balancer's origin. 'off' disables. */
   logUploadUrl?: string | 'off';
+  /** Seconds uploaded files live; at least 86400, otherwise (or unset) they do not expire. */
   nosSurvivalTime?: number;
   /** Send read acknowledgements so unread counts agree across devices (default true). */
   syncSessionUnread?: boolean;
@@ -168,6 +198,7 @@ export interface NimOptions extends NimCallbacks {
   db?: boolean;
   /** Internal: the first serial is the one after this (tests of the serial wrap). */
   serialStart?: number;
+  /** The fetch the SDK uses for HTTP (load balancer, uploads, logs); default the global one. */
   fetch?: typeof fetch;
 }
 
