@@ -26,6 +26,14 @@ describe('the start-up banner', () => {
     expect(text).not.toContain('tok-demo');
   });
 
+  it('shows a generated IM app secret on the first start only', () => {
+    const first = { ...facts, seeded: { ...seeded, generatedSecret: 'f00dcafe'.repeat(4) } };
+    expect(startupBanner(loadConfig({}), first).join('\n')).toContain(
+      `IM app secret: ${'f00dcafe'.repeat(4)} (generated on this first start and shown only now`,
+    );
+    expect(startupBanner(loadConfig({}), facts).join('\n')).not.toContain('IM app secret');
+  });
+
   it('in production says only where it runs', () => {
     const config = loadConfig({
       MORSEL_ENV: 'production',
@@ -36,6 +44,8 @@ describe('the start-up banner', () => {
       MORSEL_SMS_TEMPLATE_CODE: 'SMS_123456789',
       MORSEL_OPENAPI_CLIENTS: 'morsel-h5:our-own-secret-4f9a2c',
       MORSEL_ADMIN_KEY: 'a-long-random-admin-key-0123',
+      MORSEL_IM_APP_KEY: 'shop-im-app-key-01',
+      MORSEL_IM_APP_SECRET: 'shop-im-app-secret-0123',
       MORSEL_PUBLIC_URL: 'https://shop.example.com',
     });
     const text = startupBanner(config, facts).join('\n');

@@ -1,6 +1,8 @@
 // What `npm start` prints once listening: where the server is, which mode it runs in and, in
 // development, how to log in. Secrets never appear here: no IM tokens, no SMS codes, no keys,
-// because start-up output ends up in terminals, CI logs and screenshots.
+// because start-up output ends up in terminals, CI logs and screenshots. One exception: the IM app
+// secret a development install generates on its first start is shown that once (the store is
+// the only other copy, and a developer needs it to sign the server API); production sets it.
 import type { Config } from './config/index.ts';
 import type { SeedSummary } from './seed/index.ts';
 
@@ -25,6 +27,12 @@ export function startupBanner(config: Config, facts: BannerFacts): string[] {
       '  DEVELOPMENT MODE: demo data, the SMS outbox and public default keys; never expose it to the internet.',
     );
     lines.push(`  IM app key: ${seeded.appKey}`);
+    if (seeded.generatedSecret) {
+      lines.push(
+        `  IM app secret: ${seeded.generatedSecret} (generated on this first start and shown only now: ` +
+          'it signs the server API /nimserver, keep it on your servers; or set MORSEL_IM_APP_KEY and MORSEL_IM_APP_SECRET)',
+      );
+    }
     if (seeded.demoAccounts.length > 0) {
       lines.push(
         `  IM demo accounts: ${seeded.demoAccounts.map((a) => a.accid).join(', ')} ` +

@@ -56,6 +56,15 @@ const rules: Rule[] = [
     !c.adminKey
       ? { variable: 'MORSEL_ADMIN_KEY', reason: 'set an admin key (16+ random characters)' }
       : undefined,
+  // A generated IM app secret would live only in the database, where an operator cannot read it
+  // to sign the server API: production names its credentials.
+  (c) =>
+    !c.imAppSecret
+      ? {
+          variable: 'MORSEL_IM_APP_SECRET',
+          reason: 'set the IM app key and secret (MORSEL_IM_APP_KEY, MORSEL_IM_APP_SECRET)',
+        }
+      : undefined,
   (c) =>
     c.s3Endpoint?.startsWith('http://') &&
     !/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/.test(c.s3Endpoint)

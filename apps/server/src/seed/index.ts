@@ -29,6 +29,11 @@ export interface SeedSummary {
   demoAccounts: { accid: string; token: string }[];
   /** The demo campaigns' passwords and exchange codes this install generated (empty without MORSEL_SEED_DEMO). */
   demoCodes: DemoCode[];
+  /**
+   * The default app's secret when this start generated it (a first start in development without
+   * MORSEL_IM_APP_SECRET): the banner shows it this once, since the store is the only other copy.
+   */
+  generatedSecret?: string;
 }
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -79,6 +84,7 @@ export async function seed(store: Store, config: Config): Promise<SeedSummary> {
         demoAccounts.push({ accid: account.accid, token });
       }
     }
-    return { appKey, demoAccounts, demoCodes };
+    const generated = existing === undefined && !config.imAppSecret;
+    return { appKey, demoAccounts, demoCodes, ...(generated && { generatedSecret: secret }) };
   });
 }

@@ -55,6 +55,8 @@ describe('npm start (main.ts)', () => {
       expect(result.stdout).toContain('IM demo accounts: demo1, demo2, demo3');
       expect(result.stdout).toMatch(/password 零食节快乐 → [A-Z0-9]{10}/);
       expect(result.stdout).not.toMatch(/token [0-9a-f]{32}/);
+      // A first start generates the IM app secret and shows it this once.
+      expect(result.stdout).toMatch(/IM app secret: [0-9a-f]{32} \(generated on this first start/);
       expect(result.code).toBe(0);
       await expect(fs.stat(path.join(dataDir, 'morsel.sqlite'))).resolves.toBeTruthy();
     } finally {

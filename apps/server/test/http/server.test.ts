@@ -100,7 +100,15 @@ describe('restarts and configuration', () => {
 
     const second = await startTestServer({ dataDir: first.dataDir });
     try {
-      expect(second.server.seeded).toEqual(before);
+      // The generated app secret is told on the first start only (the banner shows it once).
+      const { generatedSecret, ...kept } = before;
+      const stored = await second.server.store.db
+        .selectFrom('im_apps')
+        .select('secret')
+        .where('app_key', '=', before.appKey)
+        .executeTakeFirstOrThrow();
+      expect(generatedSecret).toBe(stored.secret);
+      expect(second.server.seeded).toEqual(kept);
       const row = await second.server.store.db
         .selectFrom('meta')
         .select('value')

@@ -186,6 +186,8 @@ describe('production mode', () => {
       smsEndpoint: 'http://127.0.0.1:9',
       openApiClients: 'morsel-h5:our-own-secret-4f9a2c',
       adminKey: 'a-long-random-admin-key-0123',
+      imAppKey: 'shop-im-app-key-01',
+      imAppSecret: 'shop-im-app-secret-0123',
       publicUrl: 'https://shop.example.com',
     });
   });

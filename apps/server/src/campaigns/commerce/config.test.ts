@@ -12,6 +12,8 @@ const SAFE_PRODUCTION = {
   MORSEL_SMS_TEMPLATE_CODE: 'SMS_123456789',
   MORSEL_OPENAPI_CLIENTS: 'morsel-h5:our-own-secret-4f9a2c',
   MORSEL_ADMIN_KEY: 'a-long-random-admin-key-0123',
+  MORSEL_IM_APP_KEY: 'shop-im-app-key-01',
+  MORSEL_IM_APP_SECRET: 'shop-im-app-secret-0123',
   MORSEL_PUBLIC_URL: 'https://shop.example.com',
 };
 
