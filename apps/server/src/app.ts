@@ -35,6 +35,7 @@ import { registerTeams } from './im/teams/index.ts';
 import { registerEvents } from './im/events/index.ts';
 import { registerSignal, type SignalLimits } from './im/signal/index.ts';
 import { registerExtras } from './im/extras/index.ts';
+import { registerMessageCopies } from './im/copies/index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { registerProductApi, type SmsProvider } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
@@ -202,6 +203,14 @@ export async function buildServer(
         maxScanRows: config.imSearchMaxScanRows,
       },
     });
+    const copier = registerMessageCopies({
+      store,
+      log,
+      config,
+      messaging: imMessaging,
+      secretOf: async (appKey) => (await imAccounts.getApp(appKey))?.secret,
+      now,
+    });
     const people = registerPeople({ store, im: imGateway, messaging: imMessaging });
     registerTeams({
       store,
@@ -262,6 +271,7 @@ export async function buildServer(
       routes,
       chatrooms,
       async close() {
+        await copier?.close();
         await chatrooms.close();
         await imGateway.close();
         await http.close();

@@ -10,7 +10,7 @@ const rows = new Map(
   [...table.matchAll(/^\| `([A-Z0-9_]+)`\s*\|\s*([^|]*?)\s*\|/gm)].map((m) => [m[1]!, m[2]!]),
 );
 const settings = Object.values(ConfigSchema.properties).map(
-  (schema) => schema as { env: string; default?: unknown },
+  (schema) => schema as unknown as { env: string; default?: unknown },
 );
 
 /** How the table writes a default: in code quotes or not, booleans also as on/off, '' as empty. */

@@ -74,6 +74,14 @@ const rules: Rule[] = [
         }
       : undefined,
   (c) =>
+    c.imCopyUrl?.startsWith('http://') &&
+    !/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/.test(c.imCopyUrl)
+      ? {
+          variable: 'MORSEL_IM_COPY_URL',
+          reason: 'message copies would cross the network unencrypted; use an https URL',
+        }
+      : undefined,
+  (c) =>
     c.trustProxy?.trim() === 'all'
       ? {
           variable: 'MORSEL_TRUST_PROXY',

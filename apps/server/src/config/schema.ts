@@ -187,6 +187,21 @@ export const ConfigSchema = Type.Object({
     env: 'MORSEL_IM_SEARCH_MAX_SCAN_ROWS',
     default: 5000,
   }),
+  /** Where message copies (NIM's 抄送) are POSTed; unset: no copies (docs/im-server-api.md). */
+  imCopyUrl: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s]+$',
+      maxLength: 2048,
+      env: 'MORSEL_IM_COPY_URL',
+      description: 'the app server URL message copies are POSTed to',
+    }),
+  ),
+  imCopyMaxAttempts: Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    env: 'MORSEL_IM_COPY_MAX_ATTEMPTS',
+    default: 20,
+  }),
   imRecallWindowSeconds: Type.Integer({
     minimum: 0,
     maximum: 30 * 86_400,

@@ -16,6 +16,7 @@ import type { SignalTables } from '../im/signal/tables.ts';
 import type { FileTables } from '../im/files/tables.ts';
 import type { ChatroomTables } from '../im/chatroom/tables.ts';
 import type { FormTables } from '../forms/tables.ts';
+import type { CopyTables } from '../im/copies/tables.ts';
 
 export interface MetaTable {
   key: string;
@@ -95,7 +96,8 @@ export interface Database
     SignalTables,
     FileTables,
     ChatroomTables,
-    FormTables {
+    FormTables,
+    CopyTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

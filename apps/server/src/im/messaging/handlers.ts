@@ -22,7 +22,7 @@ import { recallNotice } from './recalls.ts';
 import { deleteSessions } from './session-deletes.ts';
 import type { SceneRegistry } from './scenes.ts';
 import { peerOf, readableIn, sessionIdFor, sessionIdOf } from './scenes.ts';
-import { checkWrite, sendMessage, type SendDeps } from './send.ts';
+import { checkWrite, sendMessage, type SendDeps, type SentListener } from './send.ts';
 import { hideMessageFor, markMessageRecalled } from './deletes-store.ts';
 import { saveReceipt } from './receipt-store.ts';
 import {
@@ -38,6 +38,7 @@ import {
 export type ComputedSessions = (session: Session, since: number) => Promise<ProtocolSession[]>;
 
 export interface MessagingDeps extends SendDeps {
+  sent: readonly SentListener[];
   scenes: SceneRegistry;
   recallWindowMs: number;
   computedSessions: ComputedSessions[];
@@ -92,7 +93,10 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
 
   return {
     async sendMsg({ session, connection }, { msg }) {
-      return { msg: await sendMessage(deps, session, connection.id, msg) };
+      const sent = await sendMessage(deps, session, connection.id, msg);
+      for (const listener of deps.sent)
+        listener({ appKey: session.appKey, msg: sent, ip: connection.ip });
+      return { msg: sent };
     },
 
     async getHistoryMsgs({ session }, query) {

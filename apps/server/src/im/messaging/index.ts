@@ -4,7 +4,7 @@ import type { ImGateway } from '../gateway/index.ts';
 import { messagingHandlers, type ComputedSessions } from './handlers.ts';
 import { knownAccounts } from './known-accounts.ts';
 import { p2pResolver, SceneRegistry } from './scenes.ts';
-import type { SendGuard, WriteGuard } from './send.ts';
+import type { SendGuard, SentListener, WriteGuard } from './send.ts';
 import { SendQuotas, type SendQuotaLimits } from './send-quotas.ts';
 import type { RecallSource } from './recalls.ts';
 import { registerMessagingSync } from './sync.ts';
@@ -13,7 +13,7 @@ import { messageReadMarker, readMarkHandlers, ReadMarkers } from './read-marks.t
 
 export { SceneRegistry, type SceneResolver, type Conversation, parseSessionId } from './scenes.ts';
 export type { ReadMarker } from './read-marks.ts';
-export { checkWrite, type SendGuard, type WriteGuard } from './send.ts';
+export { checkWrite, type SendGuard, type WriteGuard, type SentListener } from './send.ts';
 export { recallNotice, type RecallNotice, type RecallSource } from './recalls.ts';
 export { readableMessage } from './readable.ts';
 export { pushInChunks } from './sync.ts';
@@ -31,6 +31,8 @@ export interface Messaging {
   readonly readMarkers: ReadMarkers;
   /** Recalls of other scenes (teams, super teams) a device that was away hears of in its sync. */
   readonly recallSources: RecallSource[];
+  /** Told of each message stored from a client, after the commit (message copies listen here). */
+  readonly sent: SentListener[];
 }
 
 export interface MessagingOptions {
@@ -54,6 +56,7 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   const guards: SendGuard[] = [];
   const writeGuards: WriteGuard[] = [];
   const computedSessions: ComputedSessions[] = [];
+  const sent: SentListener[] = [];
   im.gateway.use(
     messagingHandlers({
       store,
@@ -61,6 +64,7 @@ export function registerMessaging(options: MessagingOptions): Messaging {
       scenes,
       guards,
       writeGuards,
+      sent,
       quotas: new SendQuotas(options.quotas, now),
       now,
       computedSessions,
@@ -76,7 +80,7 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   im.gateway.use(readMarkHandlers(readMarkers));
   const recallSources: RecallSource[] = [];
   registerMessagingSync(im.syncSources, store, now, undefined, recallSources);
-  return { scenes, guards, writeGuards, computedSessions, readMarkers, recallSources };
+  return { scenes, guards, writeGuards, computedSessions, readMarkers, recallSources, sent };
 }
 
 // Building blocks other features use to write into conversations (team notifications).

@@ -41,6 +41,12 @@ export async function checkWrite(
   for (const guard of guards) await guard({ session, conversation });
 }
 
+/**
+ * Told of a message a client sent, once it is stored; must not throw or wait (it runs beside the
+ * reply). `ip` is the sending connection's address.
+ */
+export type SentListener = (sent: { appKey: string; msg: Msg; ip: string }) => void;
+
 export interface SendDeps {
   store: Store;
   gateway: Gateway;
