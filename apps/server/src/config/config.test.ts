@@ -134,6 +134,14 @@ describe('MORSEL_ENV', () => {
     expect(() => loadConfig(env)).toThrow(/MORSEL_OPENAPI_CLIENTS/);
   });
 
+  it('refuses a plain-http message copy URL unless it is on loopback', () => {
+    expect(() =>
+      loadConfig({ ...SAFE_PRODUCTION, MORSEL_IM_COPY_URL: 'http://app.internal/nim/copies' }),
+    ).toThrow(/MORSEL_IM_COPY_URL/);
+    for (const url of ['https://app.example.com/nim/copies', 'http://127.0.0.1:9000/copies'])
+      expect(loadConfig({ ...SAFE_PRODUCTION, MORSEL_IM_COPY_URL: url }).imCopyUrl).toBe(url);
+  });
+
   it('refuses a plain-http S3 endpoint unless it is on loopback', () => {
     expect(() =>
       loadConfig({ ...SAFE_PRODUCTION, MORSEL_S3_ENDPOINT: 'http://minio.internal:9000' }),
