@@ -36,6 +36,7 @@ import { registerEvents } from './im/events/index.ts';
 import { registerSignal, type SignalLimits } from './im/signal/index.ts';
 import { registerExtras } from './im/extras/index.ts';
 import { registerMessageCopies } from './im/copies/index.ts';
+import { messageRestActions } from './im/messaging/rest.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { registerProductApi, type SmsProvider } from './product/index.ts';
 import { registerCampaigns } from './campaigns/index.ts';
@@ -163,13 +164,6 @@ export async function buildServer(
       now,
     });
     const chatrooms = createChatrooms({ store, bus, log, config, verifier: imAccounts, now });
-    await registerImRest(http, {
-      accounts: imAccounts,
-      store,
-      requireBodySignature: config.imRestRequireBodySignature,
-      now,
-      actions: [chatrooms.restActions, antispamRestActions(store.db, now)],
-    });
     const uploadTickets = new UploadTickets(
       imAccounts,
       config.imUploadTicketTtlSeconds * 1000,
@@ -202,6 +196,18 @@ export async function buildServer(
         windowMs: config.imSearchWindowDays * 86_400_000,
         maxScanRows: config.imSearchMaxScanRows,
       },
+    });
+    // The server API after messaging: its message actions send through it.
+    await registerImRest(http, {
+      accounts: imAccounts,
+      store,
+      requireBodySignature: config.imRestRequireBodySignature,
+      now,
+      actions: [
+        chatrooms.restActions,
+        antispamRestActions(store.db, now),
+        messageRestActions(imMessaging, imAccounts, now),
+      ],
     });
     const copier = registerMessageCopies({
       store,

@@ -22,7 +22,7 @@ import { recallNotice } from './recalls.ts';
 import { deleteSessions } from './session-deletes.ts';
 import type { SceneRegistry } from './scenes.ts';
 import { peerOf, readableIn, sessionIdFor, sessionIdOf } from './scenes.ts';
-import { checkWrite, sendMessage, type SendDeps, type SentListener } from './send.ts';
+import { checkWrite, sendAndTell, type SendDeps, type SentListener } from './send.ts';
 import { hideMessageFor, markMessageRecalled } from './deletes-store.ts';
 import { saveReceipt } from './receipt-store.ts';
 import {
@@ -93,10 +93,8 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
 
   return {
     async sendMsg({ session, connection }, { msg }) {
-      const sent = await sendMessage(deps, session, connection.id, msg);
-      for (const listener of deps.sent)
-        listener({ appKey: session.appKey, msg: sent, ip: connection.ip });
-      return { msg: sent };
+      const origin = { connectionId: connection.id, ip: connection.ip };
+      return { msg: await sendAndTell(deps, session, msg, origin) };
     },
 
     async getHistoryMsgs({ session }, query) {

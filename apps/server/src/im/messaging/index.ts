@@ -4,7 +4,9 @@ import type { ImGateway } from '../gateway/index.ts';
 import { messagingHandlers, type ComputedSessions } from './handlers.ts';
 import { knownAccounts } from './known-accounts.ts';
 import { p2pResolver, SceneRegistry } from './scenes.ts';
-import type { SendGuard, SentListener, WriteGuard } from './send.ts';
+import { sendAndTell, type SendGuard, type SentListener, type WriteGuard } from './send.ts';
+import type { Msg, OutgoingMsg } from '@morsel/protocol';
+import type { Session } from '../gateway/index.ts';
 import { SendQuotas, type SendQuotaLimits } from './send-quotas.ts';
 import type { RecallSource } from './recalls.ts';
 import { registerMessagingSync } from './sync.ts';
@@ -33,6 +35,12 @@ export interface Messaging {
   readonly recallSources: RecallSource[];
   /** Told of each message stored from a client, after the commit (message copies listen here). */
   readonly sent: SentListener[];
+  /** Sends as an account through every check a client's send meets (the server API uses it). */
+  send(
+    session: Session,
+    outgoing: OutgoingMsg,
+    origin: { connectionId?: string; ip: string },
+  ): Promise<Msg>;
 }
 
 export interface MessagingOptions {
@@ -57,21 +65,20 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   const writeGuards: WriteGuard[] = [];
   const computedSessions: ComputedSessions[] = [];
   const sent: SentListener[] = [];
-  im.gateway.use(
-    messagingHandlers({
-      store,
-      gateway: im.gateway,
-      scenes,
-      guards,
-      writeGuards,
-      sent,
-      quotas: new SendQuotas(options.quotas, now),
-      now,
-      computedSessions,
-      recallWindowMs: options.recallWindowSeconds * 1000,
-      searchBounds: options.searchBounds,
-    }),
-  );
+  const deps = {
+    store,
+    gateway: im.gateway,
+    scenes,
+    guards,
+    writeGuards,
+    sent,
+    quotas: new SendQuotas(options.quotas, now),
+    now,
+    computedSessions,
+    recallWindowMs: options.recallWindowSeconds * 1000,
+    searchBounds: options.searchBounds,
+  };
+  im.gateway.use(messagingHandlers(deps));
   const readMarkers = new ReadMarkers();
   readMarkers.register(
     ['msg', 'syncOfflineMsgs', 'syncRoamingMsgs'],
@@ -80,7 +87,16 @@ export function registerMessaging(options: MessagingOptions): Messaging {
   im.gateway.use(readMarkHandlers(readMarkers));
   const recallSources: RecallSource[] = [];
   registerMessagingSync(im.syncSources, store, now, undefined, recallSources);
-  return { scenes, guards, writeGuards, computedSessions, readMarkers, recallSources, sent };
+  return {
+    scenes,
+    guards,
+    writeGuards,
+    computedSessions,
+    readMarkers,
+    recallSources,
+    sent,
+    send: (session, outgoing, origin) => sendAndTell(deps, session, outgoing, origin),
+  };
 }
 
 // Building blocks other features use to write into conversations (team notifications).

@@ -116,3 +116,19 @@ export async function sendMessage(
   }
   return inserted.msg;
 }
+
+/**
+ * Sends as `session` and tells the sent listeners: what the sendMsg command and the server API's
+ * msg/sendMsg.action both do. `origin` is the sending connection (none for the server API: every
+ * device of the sender gets the message) and the caller's address.
+ */
+export async function sendAndTell(
+  deps: SendDeps & { sent: readonly SentListener[] },
+  session: Session,
+  outgoing: OutgoingMsg,
+  origin: { connectionId?: string; ip: string },
+): Promise<Msg> {
+  const msg = await sendMessage(deps, session, origin.connectionId ?? '', outgoing);
+  for (const listener of deps.sent) listener({ appKey: session.appKey, msg, ip: origin.ip });
+  return msg;
+}
