@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Msg } from '@morsel/protocol';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
-import { computeCheckSum } from '../rest/checksum.ts';
+import { computeCheckSum } from '../rest/index.ts';
 import { messageCopyBody } from './copy-body.ts';
 import {
   claimDueCopies,
