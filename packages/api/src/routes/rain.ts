@@ -4,7 +4,14 @@
 import { Type } from '@sinclair/typebox';
 import { Millis, Nullable, ShareCode } from '../schemas/primitives.ts';
 import { AwardView, CampaignView, PrizeKind } from '../schemas/views.ts';
-import { CAMPAIGN, defineRoutes, LOGGED_IN, LOGGED_IN_READ, RUNNING, UNREADABLE } from './define.ts';
+import {
+  CAMPAIGN,
+  defineRoutes,
+  LOGGED_IN,
+  LOGGED_IN_READ,
+  RUNNING,
+  UNREADABLE,
+} from './define.ts';
 
 const RainPrize = Type.Object({
   key: Type.String(),

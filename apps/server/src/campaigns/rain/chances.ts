@@ -44,8 +44,7 @@ export async function spendRound(
     (await readCounters(db, [k.bonus])).get(k.bonus) ?? 0,
     settings.bonusChancesPerDay,
   );
-  if (!(await tryIncrement(db, k.used, settings.dailyChances + bonus)))
-    throw fail('rainNoChances');
+  if (!(await tryIncrement(db, k.used, settings.dailyChances + bonus))) throw fail('rainNoChances');
 }
 
 /** One more round today for the sharer; false when today's assists already added the most. */

@@ -20,14 +20,17 @@ export interface Plan {
 }
 
 /** Packets appear over the round so that the last one lands when it ends. */
-export function drawPlan(settings: RainSettings, random: (max: number) => number = randomInt): Plan {
+export function drawPlan(
+  settings: RainSettings,
+  random: (max: number) => number = randomInt,
+): Plan {
   const roundMs = settings.roundSeconds * 1000;
   const window = roundMs - settings.fallMs;
   const packets: Packet[] = [];
   for (let i = 0; i < settings.packetsPerRound; i++) {
     packets.push({
       at: random(window + 1),
-      x: Math.round((0.08 + (random(841) / 1000)) * 1000) / 1000,
+      x: Math.round((0.08 + random(841) / 1000) * 1000) / 1000,
       size: random(4) === 0 ? 1 : 0,
     });
   }
@@ -40,7 +43,10 @@ export const newTokenKey = (): string => randomBytes(32).toString('hex');
 const PURPOSE = 'morsel-rain-round\n';
 
 function mac(key: string, payload: string): string {
-  return createHmac('sha256', Buffer.from(key, 'hex')).update(PURPOSE).update(payload).digest('base64url');
+  return createHmac('sha256', Buffer.from(key, 'hex'))
+    .update(PURPOSE)
+    .update(payload)
+    .digest('base64url');
 }
 
 /** `r1.<round id>.<user id>.<started at>.<mac>`. */
@@ -86,8 +92,7 @@ export interface Catch {
 export const CATCH_SLACK_MS = 400;
 
 export type CatchCheck =
-  | { ok: true; catches: number }
-  | { ok: false; reason: 'rainTooManyTaps' | 'rainCatchInvalid' };
+  { ok: true; catches: number } | { ok: false; reason: 'rainTooManyTaps' | 'rainCatchInvalid' };
 
 /**
  * Checks what a page reports: at most maxTapsPerRound catches and maxTapsPerSecond in any second,
