@@ -108,13 +108,11 @@ export const RAIN_ROUTES = defineRoutes({
   },
   'rain.settle': {
     summary: 'Ends a round with the packets caught: the server checks them and draws the prize',
-    body: Type.Object(
-      {
-        token: RoundToken,
-        catches: Type.Array(Catch, { maxItems: 1000 }),
-      },
-      { additionalProperties: false },
-    ),
+    // Sent as JSON (the catches are a list of objects); the older wrapper's fields ride along.
+    body: Type.Object({
+      token: RoundToken,
+      catches: Type.Array(Catch, { maxItems: 1000 }),
+    }),
     data: Type.Object({
       catches: Type.Integer(),
       prize: RainPrize,

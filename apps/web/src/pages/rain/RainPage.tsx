@@ -105,7 +105,7 @@ export default function RainPage() {
     async (token: string, catches: Catch[]) => {
       setSettling(true);
       const reply = await runAction(
-        () => api.call('rain.settle', { token, catches }),
+        () => api.call('rain.settle', { token, catches }, { json: true }),
         () => {},
       );
       if (!reply) {

@@ -191,6 +191,9 @@ export class RainGame {
     for (let i = slots.length - 1; i >= 0; i--) {
       const s = slots[i]!;
       if (s.packet < 0) continue;
+      // Drawn where it was at the last frame, but already gone (a long frame): not catchable.
+      const p = this.options.plan.packets[s.packet]!;
+      if (at > p.at + this.options.plan.fallMs) continue;
       if (x < s.x - 10 || x > s.x + s.w + 10 || y < s.y - 10 || y > s.y + s.h + 10) continue;
       if (!this.limiter.allow(at)) return;
       this.catches.push({ packet: s.packet, at });
