@@ -188,11 +188,14 @@ export default function RainPage() {
           >
             {label}
           </Button>
-          <p className={styles.chances} aria-live="polite">
-            {v.chances
-              ? `今日剩余 ${v.chances.left} 次（每天 ${v.dailyChances} 次，好友助力已得 ${v.chances.bonus}/${v.bonusChancesPerDay} 次）`
-              : `每天 ${v.dailyChances} 次机会，好友助力每天最多再得 ${v.bonusChancesPerDay} 次`}
-          </p>
+          {/* Rounds left count only while the rain runs (the notice says why not). */}
+          {running && (
+            <p className={styles.chances} aria-live="polite">
+              {v.chances
+                ? `今日剩余 ${v.chances.left} 次（每天 ${v.dailyChances} 次，好友助力已得 ${v.chances.bonus}/${v.bonusChancesPerDay} 次）`
+                : `每天 ${v.dailyChances} 次机会，好友助力每天最多再得 ${v.bonusChancesPerDay} 次`}
+            </p>
+          )}
           {running && v.loggedIn && canEarn && (
             <button type="button" className={styles.invite} onClick={share}>
               邀请好友助力，多得机会
