@@ -21,7 +21,7 @@ import {
   openLoggedIn,
   openLoggedOut,
 } from './campaigns-support.ts';
-import { loginThroughApi } from './shell-support.ts';
+import { loginThroughApi, nativeCalls, openInApp } from './shell-support.ts';
 
 const ADMIN_KEY = 'e2e-rain-admin-key-0123456789';
 const SEED = new URL('../apps/server/seed/campaigns/rain.json', import.meta.url);
@@ -268,6 +268,44 @@ describe('red-packet rain pages', () => {
       expect(sharer.errors).toEqual([]);
     } finally {
       await sharer.phone.close();
+    }
+  });
+
+  it('shares the assist link: the app’s share sheet, and the copy-link sheet in a browser', async () => {
+    const token = await loginThroughApi(app.url, '13800008401');
+    const board = await campaignApi<{ shareCode: string }>(app.url, token, 'GET', 'rain');
+    const inApp = await openInApp(token);
+    try {
+      const { page } = inApp;
+      await page.goto(`${app.url}${INDEX}`);
+      const shares = async (method: string) =>
+        (await nativeCalls(page))
+          .filter((c) => c.method === method)
+          .map((c) => new URL((c.params as { link: string }).link));
+      // The app's own share button carries the assist link from entry on.
+      await expect
+        .poll(async () => (await shares('setShare')).length, { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      const set = (await shares('setShare')).at(-1)!;
+      expect(set.pathname).toBe('/activity/redPacketRain/helpU');
+      expect(set.searchParams.get('shareCode')).toBe(board.data.shareCode);
+      await page.getByRole('button', { name: '邀请好友助力，多得机会' }).click();
+      await expect.poll(async () => (await shares('share')).length, { timeout: 10_000 }).toBe(1);
+      expect((await shares('share'))[0]!.searchParams.get('shareCode')).toBe(board.data.shareCode);
+      expect(inApp.errors).toEqual([]);
+    } finally {
+      await inApp.phone.close();
+    }
+
+    const browser = await openAs(app.url, token);
+    try {
+      await browser.page.goto(`${app.url}${INDEX}`);
+      await browser.page.getByRole('button', { name: '邀请好友助力，多得机会' }).click();
+      await browser.page.getByRole('dialog', { name: '分享' }).waitFor();
+      await bothWidths(browser.page, 'rain-share-h5');
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await browser.phone.close();
     }
   });
 
