@@ -34,7 +34,7 @@ const RainPacket = Type.Object({
   at: Type.Integer(),
   /** Horizontal position, 0 (left edge) to 1 (right edge). */
   x: Type.Number(),
-  /** 0 small, 1 big (the big ones fall slower): the page draws them; both count one. */
+  /** 0 small, 1 big (drawn larger; both fall alike and count one). */
   size: Type.Integer(),
 });
 
