@@ -129,6 +129,15 @@ export const CAMPAIGN_CODES = {
   bagCodeOpened: { code: 62021, message: '该兑奖码已被使用' },
   bagTooManyAttempts: { code: 62022, message: '今日兑奖次数已达上限，请明天再试' },
   bagOrderConfirmed: { code: 62023, message: '订单已确认，请勿重复提交' },
+  // 62100-62199: red-packet rain (docs/campaigns.md).
+  rainNoChances: { code: 62100, message: '今天的红包雨次数已用完，邀请好友助力可再得机会' },
+  rainRoundInvalid: { code: 62101, message: '本轮红包雨无效，请重新开始' },
+  rainRoundSettled: { code: 62102, message: '本轮红包雨已结算，请勿重复提交' },
+  rainTooManyTaps: { code: 62103, message: '点得太快了，本轮不计奖励' },
+  rainRoundNotOver: { code: 62104, message: '本轮红包雨还没结束' },
+  rainRoundExpired: { code: 62105, message: '本轮红包雨已超时，请重新开始' },
+  rainCatchInvalid: { code: 62106, message: '本轮记录异常，不计奖励' },
+  rainAssistedToday: { code: 62107, message: '今天已经为这位好友助力过了，明天再来吧' },
   // 63xxx: orders and payment (commerce, docs/commerce.md).
   orderNotFound: { code: 63000, message: '订单不存在' },
   orderAmountChanged: { code: 63001, message: '订单金额有变化，请刷新后重新下单' },

@@ -239,6 +239,14 @@ export const ENDPOINTS = {
     access: 'admin',
   },
 
+  // Red-packet rain (issue 20): timed rounds the server plans, signs and settles; chances from
+  // friends' assists (docs/campaigns.md, decision 0028).
+  'rain.board': { method: 'GET', path: '/api/campaign/rain', access: 'optionalUser' },
+  'rain.start': { method: 'POST', path: '/api/campaign/rain/rounds', access: 'user' },
+  'rain.settle': { method: 'POST', path: '/api/campaign/rain/rounds/settle', access: 'user' },
+  'rain.assist': { method: 'POST', path: '/api/campaign/rain/assist', access: 'user' },
+  'rain.assists': { method: 'GET', path: '/api/campaign/rain/assists', access: 'user' },
+
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },
 } as const satisfies Record<string, Endpoint>;

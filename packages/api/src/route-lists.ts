@@ -11,6 +11,7 @@ import { COMMERCE_ROUTES } from './routes/commerce.ts';
 import { WECHAT_ROUTES } from './routes/wechat.ts';
 import { GAME_ROUTES } from './routes/games.ts';
 import { FORM_ROUTES } from './routes/forms.ts';
+import { RAIN_ROUTES } from './routes/rain.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
@@ -19,6 +20,7 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
     ...Object.keys(CAMPAIGN_ROUTES),
     ...Object.keys(HUB_ROUTES),
     ...Object.keys(GAME_ROUTES),
+    ...Object.keys(RAIN_ROUTES),
     ...Object.keys(ADMIN_ROUTES),
   ] as EndpointName[],
   'commerce.md': Object.keys(COMMERCE_ROUTES) as EndpointName[],

@@ -15,6 +15,7 @@ import { FullshopSettings } from './fullshop/settings.ts';
 import { JoinusSettings } from './joinus/settings.ts';
 import { ApplySettings } from './apply/settings.ts';
 import { PrivacySettings } from './privacy/settings.ts';
+import { RainSettings, rainPrizeKeys, rainProblems } from './rain/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -42,6 +43,12 @@ export const KINDS: Record<string, KindRules> = {
   joinus: { settings: JoinusSettings, prizeKeys: none, templateKeys: none },
   apply: { settings: ApplySettings, prizeKeys: none, templateKeys: none },
   privacy: { settings: PrivacySettings, prizeKeys: none, templateKeys: none },
+  rain: {
+    settings: RainSettings,
+    prizeKeys: rainPrizeKeys,
+    templateKeys: none,
+    problems: rainProblems,
+  },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */

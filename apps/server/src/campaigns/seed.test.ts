@@ -44,6 +44,7 @@ describe('campaign seed files', () => {
       'password',
       'privacy',
       'raffle',
+      'rain',
       'sign',
       'vote',
     ]);

@@ -89,6 +89,7 @@ describe('admin API', () => {
       'password',
       'privacy',
       'raffle',
+      'rain',
       'sign',
       'vote',
     ]);

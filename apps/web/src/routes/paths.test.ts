@@ -24,7 +24,11 @@ describe('route builders', () => {
       paths.bagList(),
       paths.bagUserInfo(3),
       paths.bagOrder(3),
-      ...(['sign', 'raffle', 'password', 'free', 'bag'] as const).flatMap((c) => [
+      paths.rain(),
+      paths.rainOauth(),
+      paths.rainHelpU('AB12CD34'),
+      paths.rainHelp(),
+      ...(['sign', 'raffle', 'password', 'free', 'bag', 'rain'] as const).flatMap((c) => [
         paths.campaign(c),
         paths.awards(c),
       ]),

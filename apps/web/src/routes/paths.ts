@@ -5,10 +5,13 @@
 import { LOGIN_PATH } from '../config/product.ts';
 
 /** A campaign with a "my prizes" list (docs/campaigns.md: shared routes). */
-export type PrizeCampaign = 'sign' | 'raffle' | 'password' | 'free' | 'bag';
+export type PrizeCampaign = 'sign' | 'raffle' | 'password' | 'free' | 'bag' | 'rain';
 
 /** The folder of a campaign's pages where it is not the campaign's id (ids are lower case). */
-const PAGE_FOLDER: Partial<Record<PrizeCampaign, string>> = { bag: 'openBagPrize' };
+const PAGE_FOLDER: Partial<Record<PrizeCampaign, string>> = {
+  bag: 'openBagPrize',
+  rain: 'redPacketRain',
+};
 
 /** The two ways of joining (docs/forms.md). */
 export type JoinusTrack = 'merchant' | 'supplier';
@@ -41,11 +44,19 @@ export const paths = {
   bagList: () => '/activity/openBagPrize/list',
   bagUserInfo: (id: number | string) => withQuery('/activity/openBagPrize/userInfo', { id }),
   bagOrder: (id: number | string) => withQuery('/activity/openBagPrize/confirmOrder', { id }),
+  rain: () => '/activity/redPacketRain/index',
+  /** The oauth page: obtains the shopper's WeChat, then opens the rain. */
+  rainOauth: () => '/activity/redPacketRain/oauth',
+  /** A friend's assist link. */
+  rainHelpU: (shareCode: string) => withQuery('/activity/redPacketRain/helpU', { shareCode }),
+  rainHelp: () => '/activity/redPacketRain/help',
   /** A campaign's index page. */
   campaign: (campaign: PrizeCampaign) => `/activity/${PAGE_FOLDER[campaign] ?? campaign}/index`,
   /** A campaign's "my prizes" list. */
   awards: (campaign: PrizeCampaign) =>
-    campaign === 'bag' ? '/activity/openBagPrize/list' : `/activity/${campaign}/award`,
+    campaign === 'bag'
+      ? '/activity/openBagPrize/list'
+      : `/activity/${PAGE_FOLDER[campaign] ?? campaign}/award`,
   /** One prize of any campaign: the sign-in detail route serves them all. */
   awardDetail: (award: { campaignId: string; id: number | string }) =>
     withQuery('/activity/sign/detail', { campaign: award.campaignId, id: award.id }),

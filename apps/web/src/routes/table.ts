@@ -39,11 +39,11 @@ const activity: Entry[] = [
     { ...LOGIN, page: () => import('../pages/sign/AwardDetailPage.tsx') },
   ],
   // Red packet rain
-  ['/redPacketRain/oauth', '红包雨'],
-  ['/redPacketRain/index', '红包雨'],
-  ['/redPacketRain/help', '我的助力'],
-  ['/redPacketRain/award', '我的奖品'],
-  ['/redPacketRain/helpU', '为好友助力'],
+  ['/redPacketRain/oauth', '红包雨', { page: () => import('../pages/rain/RainOauthPage.tsx') }],
+  ['/redPacketRain/index', '红包雨', { page: () => import('../pages/rain/RainPage.tsx') }],
+  ['/redPacketRain/help', '我的助力', { page: () => import('../pages/rain/RainHelpPage.tsx') }],
+  ['/redPacketRain/award', '我的奖品', { page: () => import('../pages/rain/RainAwardPage.tsx') }],
+  ['/redPacketRain/helpU', '为好友助力', { page: () => import('../pages/rain/RainHelpUPage.tsx') }],
   // Outlet declaration
   ['/fullshop/shoptype', '门店申报', { page: () => import('../pages/fullshop/ShopTypePage.tsx') }],
   ['/fullshop/form', '门店申报', { page: () => import('../pages/fullshop/FormPage.tsx') }],

@@ -60,3 +60,33 @@ export async function hasAssisted(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export interface AssistByFriend {
+  nickname: string;
+  purpose: string;
+  createdAt: number;
+}
+
+/** The assists `sharerId` received in a campaign (helpers' nicknames), newest first. */
+export async function listAssistsOf(
+  db: Kysely<Database>,
+  campaignId: string,
+  sharerId: number,
+  limit: number,
+): Promise<AssistByFriend[]> {
+  const rows = await db
+    .selectFrom('campaign_assists as a')
+    .innerJoin('product_users as u', 'u.id', 'a.helper_id')
+    .select(['u.nickname', 'a.purpose', 'a.created_at'])
+    .where('a.campaign_id', '=', campaignId)
+    .where('a.sharer_id', '=', sharerId)
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    nickname: r.nickname,
+    purpose: r.purpose,
+    createdAt: Number(r.created_at),
+  }));
+}

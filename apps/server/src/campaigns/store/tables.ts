@@ -205,6 +205,24 @@ export interface CampaignBagCodeTable {
   confirmed_at: number | null;
 }
 
+/** A red-packet rain round: its plan, the key of its token and, once settled, what it paid. */
+export interface CampaignRainRoundTable {
+  id: Generated<number>;
+  campaign_id: string;
+  user_id: number;
+  day: string;
+  started_at: number;
+  round_ms: number;
+  token_key: string;
+  /** JSON: the packets ([{at, x, size}]) and the fall time. */
+  plan: string;
+  settled_at: number | null;
+  /** awarded, or refused (taps over the caps, impossible catches): nothing paid. */
+  outcome: string | null;
+  catches: number | null;
+  award_id: number | null;
+}
+
 export interface CampaignTables {
   campaigns: CampaignTable;
   campaign_prizes: CampaignPrizeTable;
@@ -221,4 +239,5 @@ export interface CampaignTables {
   campaign_votes: CampaignVoteTable;
   campaign_vote_tallies: CampaignVoteTallyTable;
   campaign_bag_codes: CampaignBagCodeTable;
+  campaign_rain_rounds: CampaignRainRoundTable;
 }

@@ -30,6 +30,7 @@ import * as m0029 from './0029_campaign_bag_codes.ts';
 import * as m0030 from './0030_commerce_orders.ts';
 import * as m0032 from './0032_fullshop.ts';
 import * as m0033 from './0033_form_entries.ts';
+import * as m0034 from './0034_campaign_rain_rounds.ts';
 import * as m0042 from './0042_im_message_copies.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '0030_commerce_orders': m0030,
   '0032_fullshop': m0032,
   '0033_form_entries': m0033,
+  '0034_campaign_rain_rounds': m0034,
   '0042_im_message_copies': m0042,
 };

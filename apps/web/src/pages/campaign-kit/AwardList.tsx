@@ -32,6 +32,7 @@ export const SOURCE_LABEL: Record<Award['source'], string> = {
   password: '口令兑换',
   shake: '摇一摇获得',
   bag: '开袋有奖',
+  rain: '红包雨获得',
 };
 
 export function AwardState({ award }: { award: Award }) {
@@ -144,6 +145,7 @@ const CAMPAIGN_PAGE = {
   password: 'password.page',
   free: 'free.board',
   bag: 'bag.page',
+  rain: 'rain.board',
 } as const satisfies Record<AwardCampaign, string>;
 
 /**

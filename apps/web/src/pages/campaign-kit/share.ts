@@ -68,6 +68,12 @@ const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
     description: '买零食开袋就有奖，坚果礼盒、芒果干整箱送',
     image: '/api/campaign/assets/gift.svg',
   },
+  rain: {
+    path: '/activity/redPacketRain/index',
+    title: '零食红包雨',
+    description: '20秒红包雨，手快有零食，积分和零食券等你抢',
+    image: '/api/campaign/assets/redpacket.png',
+  },
 };
 
 /** The share content of a campaign, titled as configured once `info` (its campaign object) is read. */
