@@ -239,6 +239,32 @@ export const ENDPOINTS = {
     access: 'admin',
   },
 
+  // Red-packet fission and the game centre (issue 20, docs/campaigns.md, decision 0029).
+  'fission.page': { method: 'GET', path: '/api/campaign/fission', access: 'optionalUser' },
+  'fission.packet': {
+    method: 'GET',
+    path: '/api/campaign/fission/packets/:token',
+    access: 'optionalUser',
+  },
+  'fission.open': { method: 'POST', path: '/api/campaign/fission/packets', access: 'user' },
+  'fission.help': {
+    method: 'POST',
+    path: '/api/campaign/fission/packets/:token/help',
+    access: 'user',
+  },
+  'admin.fissionChannels': {
+    method: 'GET',
+    path: '/admin/api/campaigns/:id/fission-channels',
+    access: 'admin',
+  },
+  'game.centre': { method: 'GET', path: '/api/campaign/game', access: 'optionalUser' },
+  'game.start': { method: 'POST', path: '/api/campaign/game/rounds', access: 'user' },
+  'game.finish': {
+    method: 'POST',
+    path: '/api/campaign/game/rounds/:round/finish',
+    access: 'user',
+  },
+
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },
 } as const satisfies Record<string, Endpoint>;

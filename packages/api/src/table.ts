@@ -13,6 +13,8 @@ import { COMMERCE_ROUTES } from './routes/commerce.ts';
 import { WECHAT_ROUTES } from './routes/wechat.ts';
 import { GAME_ROUTES } from './routes/games.ts';
 import { FORM_ROUTES } from './routes/forms.ts';
+import { FISSION_ROUTES } from './routes/fission.ts';
+import { GAME_CENTRE_ROUTES } from './routes/game-centre.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
@@ -23,6 +25,8 @@ const JOINED = {
   ...COMMERCE_ROUTES,
   ...WECHAT_ROUTES,
   ...FORM_ROUTES,
+  ...FISSION_ROUTES,
+  ...GAME_CENTRE_ROUTES,
 };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */

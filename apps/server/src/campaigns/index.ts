@@ -21,6 +21,8 @@ import { registerDownloadRoutes } from './download/routes.ts';
 import { registerVoteRoutes } from './vote/routes.ts';
 import { registerFreeRoutes } from './free/routes.ts';
 import { registerBagAdminRoutes, registerBagRoutes } from './bag/routes.ts';
+import { registerFissionAdminRoutes, registerFissionRoutes } from './fission/routes.ts';
+import { registerGameCentreRoutes } from './game/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -63,9 +65,12 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerVoteRoutes(scope, ctx);
     registerFreeRoutes(scope, ctx);
     registerBagRoutes(scope, ctx);
+    registerFissionRoutes(scope, ctx);
+    registerGameCentreRoutes(scope, ctx);
     await scope.register(async (admin) => {
       registerAdminRoutes(admin, ctx);
       registerBagAdminRoutes(admin, ctx);
+      registerFissionAdminRoutes(admin, ctx);
     });
     await registerCommerce(scope, ctx, {
       config: deps.config,
