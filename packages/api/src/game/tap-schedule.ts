@@ -67,7 +67,11 @@ export interface TapScore {
  * Scores the taps against the schedule: a tap on a snack's cell while it is up is a hit worth
  * 100 minus a point per 10 ms of reaction (at least 10); any other tap costs MISS_PENALTY.
  */
-export function scoreTaps(targets: readonly TapTarget[], taps: readonly Tap[], rules: TapRules): TapScore {
+export function scoreTaps(
+  targets: readonly TapTarget[],
+  taps: readonly Tap[],
+  rules: TapRules,
+): TapScore {
   const hitTargets = new Set<number>();
   let score = 0;
   for (const tap of taps) {

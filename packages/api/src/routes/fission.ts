@@ -5,14 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { Key, Millis, Nullable, StringEnum } from '../schemas/primitives.ts';
 import { AwardView, CampaignView } from '../schemas/views.ts';
-import {
-  ADMIN,
-  CAMPAIGN,
-  defineRoutes,
-  LOGGED_IN,
-  RUNNING,
-  UNREADABLE,
-} from './define.ts';
+import { ADMIN, CAMPAIGN, defineRoutes, LOGGED_IN, RUNNING, UNREADABLE } from './define.ts';
 
 /** Where a shopper came from (the channel page's `channel`, carried by share links). */
 const Channel = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'source channel' });
@@ -101,10 +94,7 @@ export const FISSION_ROUTES = defineRoutes({
   'fission.open': {
     summary:
       'Opens a packet (ordinary, or the new-shopper one): split into shares, the first is mine',
-    body: Type.Object(
-      { kind: PacketKind, channel: Type.Optional(Channel) },
-      { additionalProperties: false },
-    ),
+    body: Type.Object({ kind: PacketKind, channel: Type.Optional(Channel) }),
     data: Type.Object({ packet: FissionPacket, award: AwardView }),
     errors: [
       ...UNREADABLE,
@@ -119,7 +109,7 @@ export const FISSION_ROUTES = defineRoutes({
   'fission.help': {
     summary: "Helps open a friend's packet: takes the next share (once per friend and packet)",
     params: Type.Object({ token: PacketToken }),
-    body: Type.Object({ channel: Type.Optional(Channel) }, { additionalProperties: false }),
+    body: Type.Object({ channel: Type.Optional(Channel) }),
     data: Type.Object({ packet: FissionPacket, points: Type.Integer(), award: AwardView }),
     errors: [
       ...UNREADABLE,

@@ -75,7 +75,8 @@ export const GAME_CENTRE_ROUTES = defineRoutes({
           { maxItems: 100 },
         ),
       },
-      { additionalProperties: false },
+      // The older wrapper adds its own fields (ut, times, ...) to every body; a score sent along
+      // is not read either.
     ),
     data: Type.Object({
       score: Type.Integer(),

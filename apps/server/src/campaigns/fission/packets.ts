@@ -97,7 +97,10 @@ interface Payout {
 }
 
 /** Records the share and pays it: a help row, a points award (source fission) and the ledger. */
-async function payShare(trx: Kysely<Database>, p: Payout): Promise<{ award: Award; points: number }> {
+async function payShare(
+  trx: Kysely<Database>,
+  p: Payout,
+): Promise<{ award: Award; points: number }> {
   const split = JSON.parse(p.packet.split) as number[];
   const points = split[p.slot];
   if (points === undefined) throw new Error(`packet ${p.packet.id} has no share ${p.slot}`);
@@ -202,7 +205,9 @@ export async function helpPacket(db: Kysely<Database>, r: HelpRequest) {
       const slot = await takeShare(trx, packet.id, r.now);
       if (slot === undefined) {
         const fresh = (await findPacket(trx, FISSION_CAMPAIGN, packet.id))!;
-        throw fail(packetState(fresh, r.now) === 'full' ? 'fissionPacketFull' : 'fissionPacketExpired');
+        throw fail(
+          packetState(fresh, r.now) === 'full' ? 'fissionPacketFull' : 'fissionPacketExpired',
+        );
       }
       // The help row (unique per friend and packet) is written before the day's count moves, so
       // a repeated help is refused as such and counts nothing (the transaction rolls back).

@@ -38,8 +38,7 @@ const CLOCK_SLACK_MS = 2_000;
 const CHINA_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 86_400_000;
 
-const roundsKey = (uid: number, day: string) =>
-  counterKey.daily(GAME_CAMPAIGN, 'round', uid, day);
+const roundsKey = (uid: number, day: string) => counterKey.daily(GAME_CAMPAIGN, 'round', uid, day);
 
 /** The Asia/Shanghai midnight that began `now`'s day. */
 const chinaMidnight = (now: number) =>
