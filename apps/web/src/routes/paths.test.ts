@@ -24,6 +24,11 @@ describe('route builders', () => {
       paths.bagList(),
       paths.bagUserInfo(3),
       paths.bagOrder(3),
+      paths.fission({ packet: 'AbCdEfGhJkMnPqRsTuVw', channel: 'poster' }),
+      paths.fissionNew(),
+      paths.fissionOauth('/activity/redPacketFission/index'),
+      paths.fissionChannel('poster'),
+      paths.gameCentre(),
       ...(['sign', 'raffle', 'password', 'free', 'bag'] as const).flatMap((c) => [
         paths.campaign(c),
         paths.awards(c),

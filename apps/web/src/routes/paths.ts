@@ -41,6 +41,17 @@ export const paths = {
   bagList: () => '/activity/openBagPrize/list',
   bagUserInfo: (id: number | string) => withQuery('/activity/openBagPrize/userInfo', { id }),
   bagOrder: (id: number | string) => withQuery('/activity/openBagPrize/confirmOrder', { id }),
+  /** Red-packet fission: my packet, or a friend's with `packet` (the share link). */
+  fission: (query: { packet?: string | null; channel?: string | null } = {}) =>
+    withQuery('/activity/redPacketFission/index', query),
+  /** The new shoppers' packet. */
+  fissionNew: (query: { channel?: string | null } = {}) =>
+    withQuery('/activity/redPacketFission/newFission', query),
+  /** Obtains the shopper's WeChat (docs/wechat.md), then goes on to `returnTo`. */
+  fissionOauth: (returnTo: string) => withQuery('/activity/redPacketFission/oauth', { returnTo }),
+  /** The entry of a channel (poster, store, partner): remembers it, then opens the packet page. */
+  fissionChannel: (channel: string) => withQuery('/activity/redPacketFission/channel', { channel }),
+  gameCentre: () => '/activity/game/index',
   /** A campaign's index page. */
   campaign: (campaign: PrizeCampaign) => `/activity/${PAGE_FOLDER[campaign] ?? campaign}/index`,
   /** A campaign's "my prizes" list. */

@@ -32,6 +32,7 @@ export const SOURCE_LABEL: Record<Award['source'], string> = {
   password: '口令兑换',
   shake: '摇一摇获得',
   bag: '开袋有奖',
+  fission: '拆红包获得',
 };
 
 export function AwardState({ award }: { award: Award }) {
