@@ -53,7 +53,7 @@ const activity: Entry[] = [
   [
     '/redPacketFission/oauth',
     '红包裂变',
-    { ...LOGIN, page: () => import('../pages/fission/FissionOauthPage.tsx') },
+    { page: () => import('../pages/fission/FissionOauthPage.tsx') },
   ],
   [
     '/redPacketFission/index',

@@ -1,8 +1,10 @@
-// /activity/redPacketFission/oauth?returnTo=… (login): obtains the shopper's WeChat through the
+// /activity/redPacketFission/oauth?returnTo=…: obtains the shopper's WeChat through the
 // shared flow (ensureWechatIdentity, docs/wechat.md) and goes on to the packet page. Opening and
-// helping a packet need it: one packet and one share per WeChat.
+// helping a packet need it: one packet and one share per WeChat. A visitor is sent to login
+// first (the identity call answers -331007, which the request wrapper turns into login).
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { LoginInvalid } from '../../request/types.ts';
 import { paths } from '../../routes/paths.ts';
 import { Failed, Loading } from '../campaign-kit/states.tsx';
 import { ensureWechatIdentity } from '../campaign-kit/wechatIdentity.ts';
@@ -25,7 +27,10 @@ export default function FissionOauthPage() {
         if (outcome === 'bound') void navigate(returnTo, { replace: true });
         if (outcome === 'unavailable') setState('unavailable');
       })
-      .catch(() => live && setState('failed'));
+      .catch((error: unknown) => {
+        // LoginInvalid: the wrapper is already on its way to login, back here after.
+        if (live && !(error instanceof LoginInvalid)) setState('failed');
+      });
     return () => {
       live = false;
     };

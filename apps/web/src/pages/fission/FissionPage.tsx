@@ -174,12 +174,12 @@ export function FissionPage({ kind }: { kind: Kind }) {
                       : '登录开红包'}
             </Button>
           )}
-          {kind === 'normal' && v.packetsLeftToday !== null && (
+          {running && kind === 'normal' && v.packetsLeftToday !== null && (
             <p className={styles.hint}>
               今日还可开 {v.packetsLeftToday} 个（每天 {v.packetsPerDay} 个）
             </p>
           )}
-          {kind === 'normal' && v.newUserEligible && !v.myNew && (
+          {running && kind === 'normal' && v.newUserEligible && !v.myNew && (
             <Link className={styles.link} to={paths.fissionNew()}>
               新人专享：{v.newUser.totalPoints} 积分大红包 ›
             </Link>
