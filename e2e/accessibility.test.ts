@@ -294,7 +294,7 @@ describe('accessibility and 320 px layout of every page', () => {
     fs.writeFileSync(new URL('a11y-findings.txt', results), findings.join('\n') + '\n');
     expect(findings).toEqual([]);
     expect([...out.errors, ...shopper.errors]).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 
   it('catches what it looks for: overflow, a wrapped label, a small target, a nameless field', async () => {
     const { phone, page } = await openLoggedOut();

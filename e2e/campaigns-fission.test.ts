@@ -71,6 +71,7 @@ describe('red-packet fission and the game centre', () => {
       await dialog.waitFor();
       await bothWidths(page, 'fission-opened-dialog');
       await dialog.getByRole('button', { name: '好的' }).click();
+      await dialog.waitFor({ state: 'hidden' });
       const packet = page.getByRole('region', { name: '红包' });
       await packet.getByText('已拆 1/6 份').waitFor();
       await packet.getByText(/剩余时间 2[34]:\d\d:\d\d/).waitFor();
@@ -104,6 +105,7 @@ describe('red-packet fission and the game centre', () => {
       const dialog = page.getByRole('dialog', { name: '帮拆成功' });
       await dialog.getByText(/\d+ 积分已存入您的账户/).waitFor();
       await dialog.getByRole('button', { name: '好的' }).click();
+      await dialog.waitFor({ state: 'hidden' });
       await page.getByText(/你已帮TA拆过，领到 \d+ 积分/).waitFor();
       await page.getByRole('region', { name: '红包' }).getByText('已拆 2/6 份').waitFor();
       await bothWidths(page, 'fission-friend-helped');
@@ -118,8 +120,10 @@ describe('red-packet fission and the game centre', () => {
       await page.goto(`${app.url}/activity/redPacketFission/newFission`);
       await page.getByText('1888 积分红包，分 4 份，48 小时内拆完').waitFor();
       await page.getByRole('button', { name: '开红包' }).click();
-      await page.getByRole('dialog', { name: '红包已开，你领到第一份' }).waitFor();
-      await page.getByRole('button', { name: '好的' }).click();
+      const opened = page.getByRole('dialog', { name: '红包已开，你领到第一份' });
+      await opened.getByRole('button', { name: '好的' }).click();
+      await opened.waitFor({ state: 'hidden' });
+      await page.getByRole('heading', { name: '新人专享红包' }).waitFor();
       await page.getByRole('region', { name: '红包' }).getByText('已拆 1/4 份').waitFor();
       await bothWidths(page, 'fission-new-packet');
       expect(errors).toEqual([]);
@@ -181,6 +185,7 @@ describe('red-packet fission and the game centre', () => {
       const gained = Number(/获得 (\d+) 积分/.exec(line)?.[1] ?? 0);
       await bothWidths(page, 'game-result');
       await result.getByRole('button', { name: '好的' }).click();
+      await result.waitFor({ state: 'hidden' });
       await page.getByText(/今日还可玩 4 局/).waitFor();
       await page.getByRole('region', { name: '我的积分' }).getByText(String(gained)).waitFor();
       expect(errors).toEqual([]);

@@ -113,7 +113,7 @@ export function FissionPage({ kind }: { kind: Kind }) {
   return (
     <main className={styles.page}>
       <Hero
-        title={kind === 'new' ? `新人专享 ${v.campaign.title}` : v.campaign.title}
+        title={kind === 'new' ? '新人专享红包' : v.campaign.title}
         subtitle={v.campaign.tagline || undefined}
         rules={v.campaign.rules}
         onShare={v.campaign.state !== 'ended' ? share : undefined}
