@@ -200,6 +200,28 @@ describe('red-packet fission and the game centre', () => {
       await page.goto(`${app.url}/activity/game/index`);
       await page.getByText('登录后查看积分和游戏次数').waitFor();
       await bothWidths(page, 'game-centre-logged-out');
+
+      // An empty catalogue and a centre not open yet say so (operators edit both).
+      const game = await adminGet(app.url, 'campaigns/game');
+      await adminApi(app.url, ADMIN_KEY, 'PATCH', 'campaigns/game', {
+        settings: { ...game.settings, catalogue: [] },
+        startsAt: Date.now() + 86_400_000,
+        endsAt: Date.now() + 10 * 86_400_000,
+      });
+      try {
+        await page.reload();
+        await page.getByText('游戏准备中，敬请期待').waitFor();
+        await page.getByText(/活动尚未开始，敬请期待/).waitFor();
+        expect(await page.getByRole('button', { name: '活动未开始' }).isDisabled()).toBe(true);
+        await bothWidths(page, 'game-centre-empty-not-started');
+      } finally {
+        await adminApi(app.url, ADMIN_KEY, 'PATCH', 'campaigns/game', {
+          settings: game.settings,
+          startsAt: game.startsAt,
+          endsAt: game.endsAt,
+        });
+      }
+      await page.reload();
       await page.getByRole('button', { name: '登录开始游戏' }).click();
       await expectLoginAsked(page, '/activity/game/index');
       expect(errors).toEqual([]);
