@@ -110,6 +110,17 @@ describe('red-packet fission and the game centre', () => {
       await page.getByRole('region', { name: '红包' }).getByText('已拆 2/6 份').waitFor();
       await bothWidths(page, 'fission-friend-helped');
 
+      // The share is a prize in 我的奖品, labelled as fission's, and its detail opens.
+      await page.goto(`${app.url}/my/prizes`);
+      await page.getByText('积分 · 拆红包获得').waitFor();
+      await page.getByRole('link', { name: /红包积分 \d+积分/ }).click();
+      await page.waitForURL((url) => url.searchParams.get('campaign') === 'fission');
+      await page
+        .getByText(/红包积分 \d+积分/)
+        .first()
+        .waitFor();
+      await bothWidths(page, 'fission-prize-detail');
+
       // A forged link is a clear refusal with a way on.
       await page.goto(`${app.url}/activity/redPacketFission/index?packet=AAAAAAAAAAAAAAAAAAAA`);
       await page.getByText('红包不存在，请核对分享链接').waitFor();

@@ -29,7 +29,7 @@ describe('route builders', () => {
       paths.fissionOauth('/activity/redPacketFission/index'),
       paths.fissionChannel('poster'),
       paths.gameCentre(),
-      ...(['sign', 'raffle', 'password', 'free', 'bag'] as const).flatMap((c) => [
+      ...(['sign', 'raffle', 'password', 'free', 'bag', 'fission'] as const).flatMap((c) => [
         paths.campaign(c),
         paths.awards(c),
       ]),

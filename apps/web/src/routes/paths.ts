@@ -5,10 +5,13 @@
 import { LOGIN_PATH } from '../config/product.ts';
 
 /** A campaign with a "my prizes" list (docs/campaigns.md: shared routes). */
-export type PrizeCampaign = 'sign' | 'raffle' | 'password' | 'free' | 'bag';
+export type PrizeCampaign = 'sign' | 'raffle' | 'password' | 'free' | 'bag' | 'fission';
 
 /** The folder of a campaign's pages where it is not the campaign's id (ids are lower case). */
-const PAGE_FOLDER: Partial<Record<PrizeCampaign, string>> = { bag: 'openBagPrize' };
+const PAGE_FOLDER: Partial<Record<PrizeCampaign, string>> = {
+  bag: 'openBagPrize',
+  fission: 'redPacketFission',
+};
 
 /** The two ways of joining (docs/forms.md). */
 export type JoinusTrack = 'merchant' | 'supplier';
@@ -54,9 +57,13 @@ export const paths = {
   gameCentre: () => '/activity/game/index',
   /** A campaign's index page. */
   campaign: (campaign: PrizeCampaign) => `/activity/${PAGE_FOLDER[campaign] ?? campaign}/index`,
-  /** A campaign's "my prizes" list. */
+  /** A campaign's "my prizes" list (fission has none of its own: the hub's lists its shares). */
   awards: (campaign: PrizeCampaign) =>
-    campaign === 'bag' ? '/activity/openBagPrize/list' : `/activity/${campaign}/award`,
+    campaign === 'bag'
+      ? '/activity/openBagPrize/list'
+      : campaign === 'fission'
+        ? '/my/prizes'
+        : `/activity/${campaign}/award`,
   /** One prize of any campaign: the sign-in detail route serves them all. */
   awardDetail: (award: { campaignId: string; id: number | string }) =>
     withQuery('/activity/sign/detail', { campaign: award.campaignId, id: award.id }),

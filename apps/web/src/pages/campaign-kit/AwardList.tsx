@@ -145,6 +145,7 @@ const CAMPAIGN_PAGE = {
   password: 'password.page',
   free: 'free.board',
   bag: 'bag.page',
+  fission: 'fission.page',
 } as const satisfies Record<AwardCampaign, string>;
 
 /**

@@ -68,6 +68,12 @@ const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
     description: '买零食开袋就有奖，坚果礼盒、芒果干整箱送',
     image: '/api/campaign/assets/gift.svg',
   },
+  fission: {
+    path: '/activity/redPacketFission/index',
+    title: '拆红包 好友一起分积分',
+    description: '开一个积分红包，好友帮拆人人有积分',
+    image: '/api/campaign/assets/red-packet.png',
+  },
 };
 
 /** The share content of a campaign, titled as configured once `info` (its campaign object) is read. */
