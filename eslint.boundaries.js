@@ -125,7 +125,7 @@ export const boundaries = [
     ],
   ),
   // apps/web: the SDK, the protocol, the open-API signing, the API contract's client, codes,
-  // endpoints and form rules (never its root, whose schemas would weigh on the bundle) and npm
+  // endpoints, form rules and the game centre's tap-game rules (never its root, whose schemas would weigh on the bundle) and npm
   // packages; never the server.
   restrict(
     ['apps/web/**/*.{ts,tsx}'],
@@ -133,10 +133,11 @@ export const boundaries = [
       byPackageName,
       {
         regex:
-          '^@morsel/(?!(im-sdk|protocol|open-api-sign|api/client|api/codes|api/endpoints|api/forms)$)',
+          '^@morsel/(?!(im-sdk|protocol|open-api-sign|api/client|api/codes|api/endpoints|api/forms|api/tap-game)$)',
         message:
           'the web app imports @morsel/im-sdk, @morsel/protocol, @morsel/open-api-sign, ' +
-          '@morsel/api/client, @morsel/api/codes, @morsel/api/endpoints and @morsel/api/forms',
+          '@morsel/api/client, @morsel/api/codes, @morsel/api/endpoints, @morsel/api/forms and ' +
+          '@morsel/api/tap-game',
       },
       {
         group: ['**/apps/server/**', '**/server/src/**', '**/server/test/**'],

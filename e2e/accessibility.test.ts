@@ -176,6 +176,15 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'out-rain-help', url: '/activity/redPacketRain/help' },
       { name: 'out-rain-award', url: '/activity/redPacketRain/award' },
       { name: 'out-rain-help-u', url: `/activity/redPacketRain/helpU?shareCode=${raffleCode}` },
+      { name: 'out-fission', url: '/activity/redPacketFission/index' },
+      { name: 'out-fission-new', url: '/activity/redPacketFission/newFission' },
+      { name: 'out-fission-channel', url: '/activity/redPacketFission/channel?channel=poster' },
+      { name: 'out-fission-oauth', url: '/activity/redPacketFission/oauth' },
+      {
+        name: 'out-fission-bad-link',
+        url: '/activity/redPacketFission/index?packet=AAAAAAAAAAAAAAAAAAAA',
+      },
+      { name: 'out-game', url: '/activity/game/index' },
       { name: 'out-fullshop-types', url: '/activity/fullshop/shoptype' },
       { name: 'out-joinus', url: '/activity/joinus/index' },
       { name: 'out-joinus-merchant', url: '/activity/joinus/merchant' },
@@ -250,6 +259,9 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'in-rain-help', url: '/activity/redPacketRain/help' },
       { name: 'in-rain-award', url: '/activity/redPacketRain/award' },
       { name: 'in-rain-help-u', url: `/activity/redPacketRain/helpU?shareCode=${raffleCode}` },
+      { name: 'in-fission', url: '/activity/redPacketFission/index' },
+      { name: 'in-fission-new', url: '/activity/redPacketFission/newFission' },
+      { name: 'in-game', url: '/activity/game/index' },
       { name: 'in-bag', url: '/activity/openBagPrize/index' },
       { name: 'in-bag-list', url: '/activity/openBagPrize/list' },
       { name: 'in-bag-user-info', url: '/activity/openBagPrize/userInfo' },
@@ -291,7 +303,7 @@ describe('accessibility and 320 px layout of every page', () => {
     fs.writeFileSync(new URL('a11y-findings.txt', results), findings.join('\n') + '\n');
     expect(findings).toEqual([]);
     expect([...out.errors, ...shopper.errors]).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 
   it('catches what it looks for: overflow, a wrapped label, a small target, a nameless field', async () => {
     const { phone, page } = await openLoggedOut();

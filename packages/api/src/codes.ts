@@ -138,6 +138,22 @@ export const CAMPAIGN_CODES = {
   rainRoundExpired: { code: 62105, message: '本轮红包雨已超时，请重新开始' },
   rainCatchInvalid: { code: 62106, message: '本轮记录异常，不计奖励' },
   rainAssistedToday: { code: 62107, message: '今天已经为这位好友助力过了，明天再来吧' },
+  // 62200-62299: red-packet fission (docs/campaigns.md, decision 0029).
+  fissionPacketNotFound: { code: 62201, message: '红包不存在，请核对分享链接' },
+  fissionPacketExpired: { code: 62202, message: '红包已过期，下次早点来哦' },
+  fissionPacketFull: { code: 62203, message: '红包已被好友拆完啦' },
+  fissionOwnPacket: { code: 62204, message: '不能帮自己拆红包，快邀请好友吧' },
+  fissionHelpedAlready: { code: 62205, message: '您已经帮好友拆过这个红包了' },
+  fissionHelpDailyLimit: { code: 62206, message: '今日帮拆次数已用完，明天再来吧' },
+  fissionPacketDailyLimit: { code: 62207, message: '今日开红包次数已用完，明天再来吧' },
+  fissionNotNewUser: { code: 62208, message: '新人红包仅限新注册用户领取' },
+  fissionNewUserUsed: { code: 62209, message: '您已领取过新人红包' },
+  // 62300-62399: the game centre (docs/campaigns.md, decision 0029).
+  gameNoRounds: { code: 62301, message: '今日游戏次数已用完，明天再来吧' },
+  gameRoundNotFound: { code: 62302, message: '本局游戏不存在，请重新开始' },
+  gameRoundFinished: { code: 62303, message: '本局已结算，请勿重复提交' },
+  gameRoundExpired: { code: 62304, message: '本局已超时，请重新开始' },
+  gameInputsInvalid: { code: 62305, message: '成绩无效，请重新开始' },
   // 63xxx: orders and payment (commerce, docs/commerce.md).
   orderNotFound: { code: 63000, message: '订单不存在' },
   orderAmountChanged: { code: 63001, message: '订单金额有变化，请刷新后重新下单' },

@@ -246,6 +246,31 @@ export const ENDPOINTS = {
   'rain.settle': { method: 'POST', path: '/api/campaign/rain/rounds/settle', access: 'user' },
   'rain.assist': { method: 'POST', path: '/api/campaign/rain/assist', access: 'user' },
   'rain.assists': { method: 'GET', path: '/api/campaign/rain/assists', access: 'user' },
+  // Red-packet fission and the game centre (issue 20, docs/campaigns.md, decision 0029).
+  'fission.page': { method: 'GET', path: '/api/campaign/fission', access: 'optionalUser' },
+  'fission.packet': {
+    method: 'GET',
+    path: '/api/campaign/fission/packets/:token',
+    access: 'optionalUser',
+  },
+  'fission.open': { method: 'POST', path: '/api/campaign/fission/packets', access: 'user' },
+  'fission.help': {
+    method: 'POST',
+    path: '/api/campaign/fission/packets/:token/help',
+    access: 'user',
+  },
+  'admin.fissionChannels': {
+    method: 'GET',
+    path: '/admin/api/campaigns/:id/fission-channels',
+    access: 'admin',
+  },
+  'game.centre': { method: 'GET', path: '/api/campaign/game', access: 'optionalUser' },
+  'game.start': { method: 'POST', path: '/api/campaign/game/rounds', access: 'user' },
+  'game.finish': {
+    method: 'POST',
+    path: '/api/campaign/game/rounds/:round/finish',
+    access: 'user',
+  },
 
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },

@@ -12,6 +12,8 @@ import { WECHAT_ROUTES } from './routes/wechat.ts';
 import { GAME_ROUTES } from './routes/games.ts';
 import { FORM_ROUTES } from './routes/forms.ts';
 import { RAIN_ROUTES } from './routes/rain.ts';
+import { FISSION_ROUTES } from './routes/fission.ts';
+import { GAME_CENTRE_ROUTES } from './routes/game-centre.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
@@ -21,6 +23,8 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
     ...Object.keys(HUB_ROUTES),
     ...Object.keys(GAME_ROUTES),
     ...Object.keys(RAIN_ROUTES),
+    ...Object.keys(FISSION_ROUTES),
+    ...Object.keys(GAME_CENTRE_ROUTES),
     ...Object.keys(ADMIN_ROUTES),
   ] as EndpointName[],
   'commerce.md': Object.keys(COMMERCE_ROUTES) as EndpointName[],

@@ -14,6 +14,8 @@ import { WECHAT_ROUTES } from './routes/wechat.ts';
 import { GAME_ROUTES } from './routes/games.ts';
 import { FORM_ROUTES } from './routes/forms.ts';
 import { RAIN_ROUTES } from './routes/rain.ts';
+import { FISSION_ROUTES } from './routes/fission.ts';
+import { GAME_CENTRE_ROUTES } from './routes/game-centre.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
@@ -25,6 +27,8 @@ const JOINED = {
   ...WECHAT_ROUTES,
   ...FORM_ROUTES,
   ...RAIN_ROUTES,
+  ...FISSION_ROUTES,
+  ...GAME_CENTRE_ROUTES,
 };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */

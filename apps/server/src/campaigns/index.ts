@@ -22,6 +22,8 @@ import { registerVoteRoutes } from './vote/routes.ts';
 import { registerFreeRoutes } from './free/routes.ts';
 import { registerBagAdminRoutes, registerBagRoutes } from './bag/routes.ts';
 import { registerRainRoutes } from './rain/routes.ts';
+import { registerFissionAdminRoutes, registerFissionRoutes } from './fission/routes.ts';
+import { registerGameCentreRoutes } from './game/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -65,9 +67,12 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerFreeRoutes(scope, ctx);
     registerBagRoutes(scope, ctx);
     registerRainRoutes(scope, ctx);
+    registerFissionRoutes(scope, ctx);
+    registerGameCentreRoutes(scope, ctx);
     await scope.register(async (admin) => {
       registerAdminRoutes(admin, ctx);
       registerBagAdminRoutes(admin, ctx);
+      registerFissionAdminRoutes(admin, ctx);
     });
     await registerCommerce(scope, ctx, {
       config: deps.config,

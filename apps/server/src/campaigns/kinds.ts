@@ -16,6 +16,8 @@ import { JoinusSettings } from './joinus/settings.ts';
 import { ApplySettings } from './apply/settings.ts';
 import { PrivacySettings } from './privacy/settings.ts';
 import { RainSettings, rainPrizeKeys, rainProblems } from './rain/settings.ts';
+import { FissionSettings, fissionPrizeKeys, fissionProblems } from './fission/settings.ts';
+import { GameCentreSettings } from './game/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -49,6 +51,13 @@ export const KINDS: Record<string, KindRules> = {
     templateKeys: none,
     problems: rainProblems,
   },
+  fission: {
+    settings: FissionSettings,
+    prizeKeys: fissionPrizeKeys,
+    templateKeys: none,
+    problems: fissionProblems,
+  },
+  game: { settings: GameCentreSettings, prizeKeys: none, templateKeys: none },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */

@@ -28,10 +28,14 @@ describe('route builders', () => {
       paths.rainOauth(),
       paths.rainHelpU('AB12CD34'),
       paths.rainHelp(),
-      ...(['sign', 'raffle', 'password', 'free', 'bag', 'rain'] as const).flatMap((c) => [
-        paths.campaign(c),
-        paths.awards(c),
-      ]),
+      paths.fission({ packet: 'AbCdEfGhJkMnPqRsTuVw', channel: 'poster' }),
+      paths.fissionNew(),
+      paths.fissionOauth('/activity/redPacketFission/index'),
+      paths.fissionChannel('poster'),
+      paths.gameCentre(),
+      ...(['sign', 'raffle', 'password', 'free', 'bag', 'rain', 'fission'] as const).flatMap(
+        (c) => [paths.campaign(c), paths.awards(c)],
+      ),
       paths.awardDetail({ campaignId: 'raffle', id: 12 }),
       paths.couponCentre(),
       paths.coupons(),

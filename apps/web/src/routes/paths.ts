@@ -5,12 +5,13 @@
 import { LOGIN_PATH } from '../config/product.ts';
 
 /** A campaign with a "my prizes" list (docs/campaigns.md: shared routes). */
-export type PrizeCampaign = 'sign' | 'raffle' | 'password' | 'free' | 'bag' | 'rain';
+export type PrizeCampaign = 'sign' | 'raffle' | 'password' | 'free' | 'bag' | 'rain' | 'fission';
 
 /** The folder of a campaign's pages where it is not the campaign's id (ids are lower case). */
 const PAGE_FOLDER: Partial<Record<PrizeCampaign, string>> = {
   bag: 'openBagPrize',
   rain: 'redPacketRain',
+  fission: 'redPacketFission',
 };
 
 /** The two ways of joining (docs/forms.md). */
@@ -50,13 +51,26 @@ export const paths = {
   /** A friend's assist link. */
   rainHelpU: (shareCode: string) => withQuery('/activity/redPacketRain/helpU', { shareCode }),
   rainHelp: () => '/activity/redPacketRain/help',
+  /** Red-packet fission: my packet, or a friend's with `packet` (the share link). */
+  fission: (query: { packet?: string | null; channel?: string | null } = {}) =>
+    withQuery('/activity/redPacketFission/index', query),
+  /** The new shoppers' packet. */
+  fissionNew: (query: { channel?: string | null } = {}) =>
+    withQuery('/activity/redPacketFission/newFission', query),
+  /** Obtains the shopper's WeChat (docs/wechat.md), then goes on to `returnTo`. */
+  fissionOauth: (returnTo: string) => withQuery('/activity/redPacketFission/oauth', { returnTo }),
+  /** The entry of a channel (poster, store, partner): remembers it, then opens the packet page. */
+  fissionChannel: (channel: string) => withQuery('/activity/redPacketFission/channel', { channel }),
+  gameCentre: () => '/activity/game/index',
   /** A campaign's index page. */
   campaign: (campaign: PrizeCampaign) => `/activity/${PAGE_FOLDER[campaign] ?? campaign}/index`,
-  /** A campaign's "my prizes" list. */
+  /** A campaign's "my prizes" list (fission has none of its own: the hub's lists its shares). */
   awards: (campaign: PrizeCampaign) =>
     campaign === 'bag'
       ? '/activity/openBagPrize/list'
-      : `/activity/${PAGE_FOLDER[campaign] ?? campaign}/award`,
+      : campaign === 'fission'
+        ? '/my/prizes'
+        : `/activity/${PAGE_FOLDER[campaign] ?? campaign}/award`,
   /** One prize of any campaign: the sign-in detail route serves them all. */
   awardDetail: (award: { campaignId: string; id: number | string }) =>
     withQuery('/activity/sign/detail', { campaign: award.campaignId, id: award.id }),

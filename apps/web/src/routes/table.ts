@@ -50,12 +50,28 @@ const activity: Entry[] = [
   ['/fullshop/list', '申报记录', { page: () => import('../pages/fullshop/ListPage.tsx') }],
   ['/fullshop/result', '申报详情', { page: () => import('../pages/fullshop/ResultPage.tsx') }],
   // Red packet fission
-  ['/redPacketFission/oauth', '红包裂变'],
-  ['/redPacketFission/index', '红包裂变'],
-  ['/redPacketFission/channel', '红包裂变'],
-  ['/redPacketFission/newFission', '红包裂变'],
+  [
+    '/redPacketFission/oauth',
+    '红包裂变',
+    { page: () => import('../pages/fission/FissionOauthPage.tsx') },
+  ],
+  [
+    '/redPacketFission/index',
+    '红包裂变',
+    { page: () => import('../pages/fission/FissionPage.tsx') },
+  ],
+  [
+    '/redPacketFission/channel',
+    '红包裂变',
+    { page: () => import('../pages/fission/FissionChannelPage.tsx') },
+  ],
+  [
+    '/redPacketFission/newFission',
+    '新人红包',
+    { page: () => import('../pages/fission/FissionNewPage.tsx') },
+  ],
   // Game centre
-  ['/game/index', '游戏中心'],
+  ['/game/index', '游戏中心', { page: () => import('../pages/game/GameCentrePage.tsx') }],
   // Cross-border
   ['/crossBorder/detail', '商品详情'],
   ['/crossBorder/index', '跨境馆'],

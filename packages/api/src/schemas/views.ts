@@ -16,7 +16,15 @@ export type PrizeKind = Static<typeof PrizeKind>;
 export const AwardKind = StringEnum(['points', 'coupon', 'goods']);
 export type AwardKind = Static<typeof AwardKind>;
 /** What earned an award. */
-export const AwardSource = StringEnum(['draw', 'streak', 'password', 'shake', 'bag', 'rain']);
+export const AwardSource = StringEnum([
+  'draw',
+  'streak',
+  'password',
+  'shake',
+  'bag',
+  'rain',
+  'fission',
+]);
 export type AwardSource = Static<typeof AwardSource>;
 /** How a shopper came by a coupon. */
 export const CouponSource = StringEnum(['centre', 'newuser', 'gift', 'exchange', 'award']);

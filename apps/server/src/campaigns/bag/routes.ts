@@ -33,7 +33,7 @@ import { normaliseBagCode, type BagSettings } from './settings.ts';
 
 export const BAG_CAMPAIGN = 'bag';
 
-const attemptsKey = (uid: number, day: string) =>
+export const attemptsKey = (uid: number, day: string) =>
   counterKey.daily(BAG_CAMPAIGN, 'bag-attempt', uid, day);
 
 const publicPrize = (p: Prize) => ({

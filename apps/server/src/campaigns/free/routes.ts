@@ -23,7 +23,8 @@ import type { FreeSettings } from './settings.ts';
 
 export const FREE_CAMPAIGN = 'free';
 
-const usedKey = (uid: number, day: string) => counterKey.daily(FREE_CAMPAIGN, 'shake', uid, day);
+export const usedKey = (uid: number, day: string) =>
+  counterKey.daily(FREE_CAMPAIGN, 'shake', uid, day);
 
 const publicPrize = (p: Prize) => ({
   key: p.prize_key,

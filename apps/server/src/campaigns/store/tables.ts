@@ -223,6 +223,45 @@ export interface CampaignRainRoundTable {
   award_id: number | null;
 }
 
+/** A red packet split among friends (migration 0035); share 0 is the owner's. */
+export interface CampaignFissionPacketTable {
+  id: string;
+  campaign_id: string;
+  /** normal (index) or new (newFission, new shoppers' rules). */
+  kind: string;
+  owner_id: number;
+  channel: string;
+  total_points: number;
+  shares: number;
+  taken: number;
+  /** JSON array of the points of each share, summing to total_points. */
+  split: string;
+  created_at: number;
+  expires_at: number;
+}
+
+/** One share of a packet taken by a helping friend. */
+export interface CampaignFissionHelpTable {
+  packet_id: string;
+  slot: number;
+  helper_id: number;
+  points: number;
+  channel: string;
+  created_at: number;
+}
+
+/** A round of the game centre's game: issued with a seed, finished once. */
+export interface CampaignGameRoundTable {
+  id: string;
+  campaign_id: string;
+  user_id: number;
+  seed: number;
+  issued_at: number;
+  finished_at: number | null;
+  score: number | null;
+  points: number | null;
+}
+
 export interface CampaignTables {
   campaigns: CampaignTable;
   campaign_prizes: CampaignPrizeTable;
@@ -240,4 +279,7 @@ export interface CampaignTables {
   campaign_vote_tallies: CampaignVoteTallyTable;
   campaign_bag_codes: CampaignBagCodeTable;
   campaign_rain_rounds: CampaignRainRoundTable;
+  campaign_fission_packets: CampaignFissionPacketTable;
+  campaign_fission_helps: CampaignFissionHelpTable;
+  campaign_game_rounds: CampaignGameRoundTable;
 }

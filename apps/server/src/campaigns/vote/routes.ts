@@ -20,7 +20,8 @@ import { closesAtMs, type VoteSettings } from './settings.ts';
 
 export const VOTE_CAMPAIGN = 'vote';
 
-const dailyKey = (uid: number, day: string) => counterKey.daily(VOTE_CAMPAIGN, 'vote', uid, day);
+export const dailyKey = (uid: number, day: string) =>
+  counterKey.daily(VOTE_CAMPAIGN, 'vote', uid, day);
 
 async function votesLeft(
   db: Kysely<Database>,

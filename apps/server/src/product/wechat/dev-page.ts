@@ -19,6 +19,7 @@ export function developmentAuthorizePage(input: DevPageInput): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>开发环境 · 模拟微信授权</title>
+<link rel="icon" href="/favicon.svg">
 <style>
   body { margin: 0; font: 16px/1.6 system-ui, sans-serif; background: #f2f2f2; color: #1f1f1f; }
   .banner { background: #8a4b00; color: #fff; padding: 10px 16px; font-size: 14px; }

@@ -33,6 +33,7 @@ export const SOURCE_LABEL: Record<Award['source'], string> = {
   shake: '摇一摇获得',
   bag: '开袋有奖',
   rain: '红包雨获得',
+  fission: '拆红包获得',
 };
 
 export function AwardState({ award }: { award: Award }) {
@@ -146,6 +147,7 @@ const CAMPAIGN_PAGE = {
   free: 'free.board',
   bag: 'bag.page',
   rain: 'rain.board',
+  fission: 'fission.page',
 } as const satisfies Record<AwardCampaign, string>;
 
 /**

@@ -15,7 +15,7 @@ export type Template = DataOf<'coupon.newUser'>['coupons'][number];
 export type Coupon = DataOf<'coupon.claim'>;
 
 /** A campaign with a "my prizes" list (docs/campaigns.md: shared routes). */
-export type AwardCampaign = 'sign' | 'raffle' | 'password' | 'free' | 'bag' | 'rain';
+export type AwardCampaign = 'sign' | 'raffle' | 'password' | 'free' | 'bag' | 'rain' | 'fission';
 
 export function codeOf(envelope: Pick<Envelope<unknown>, 'code'>): number {
   return Number(envelope.code);

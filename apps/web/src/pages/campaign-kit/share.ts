@@ -74,6 +74,12 @@ const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
     description: '20秒红包雨，手快有零食，积分和零食券等你抢',
     image: '/api/campaign/assets/redpacket.png',
   },
+  fission: {
+    path: '/activity/redPacketFission/index',
+    title: '拆红包 好友一起分积分',
+    description: '开一个积分红包，好友帮拆人人有积分',
+    image: '/api/campaign/assets/red-packet.png',
+  },
 };
 
 /** The share content of a campaign, titled as configured once `info` (its campaign object) is read. */

@@ -25,7 +25,7 @@ const AddressSheet = lazy(() =>
   import('../campaign-kit/AddressSheet.tsx').then((m) => ({ default: m.AddressSheet })),
 );
 
-const CAMPAIGNS: AwardCampaign[] = ['sign', 'raffle', 'password', 'free', 'bag', 'rain'];
+const CAMPAIGNS: AwardCampaign[] = ['sign', 'raffle', 'password', 'free', 'bag', 'rain', 'fission'];
 
 const channelsOf = (coupon: Coupon) =>
   coupon.channels.includes('store')
