@@ -21,6 +21,8 @@ import { registerDownloadRoutes } from './download/routes.ts';
 import { registerVoteRoutes } from './vote/routes.ts';
 import { registerFreeRoutes } from './free/routes.ts';
 import { registerBagAdminRoutes, registerBagRoutes } from './bag/routes.ts';
+import { registerCmsRoutes } from './cms/routes.ts';
+import { registerStationRoutes } from './station/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -63,6 +65,8 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerVoteRoutes(scope, ctx);
     registerFreeRoutes(scope, ctx);
     registerBagRoutes(scope, ctx);
+    registerCmsRoutes(scope, ctx);
+    registerStationRoutes(scope, ctx);
     await scope.register(async (admin) => {
       registerAdminRoutes(admin, ctx);
       registerBagAdminRoutes(admin, ctx);

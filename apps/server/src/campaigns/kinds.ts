@@ -15,6 +15,8 @@ import { FullshopSettings } from './fullshop/settings.ts';
 import { JoinusSettings } from './joinus/settings.ts';
 import { ApplySettings } from './apply/settings.ts';
 import { PrivacySettings } from './privacy/settings.ts';
+import { CmsSettings, cmsProblems } from './cms/settings.ts';
+import { StationSettings, stationProblems } from './station/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -42,6 +44,13 @@ export const KINDS: Record<string, KindRules> = {
   joinus: { settings: JoinusSettings, prizeKeys: none, templateKeys: none },
   apply: { settings: ApplySettings, prizeKeys: none, templateKeys: none },
   privacy: { settings: PrivacySettings, prizeKeys: none, templateKeys: none },
+  cms: { settings: CmsSettings, prizeKeys: none, templateKeys: none, problems: cmsProblems },
+  station: {
+    settings: StationSettings,
+    prizeKeys: none,
+    templateKeys: none,
+    problems: stationProblems,
+  },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */

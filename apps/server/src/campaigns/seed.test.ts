@@ -36,6 +36,7 @@ describe('campaign seed files', () => {
       'apply',
       'bag',
       'bank',
+      'cms',
       'coupon',
       'download',
       'free',
@@ -45,6 +46,7 @@ describe('campaign seed files', () => {
       'privacy',
       'raffle',
       'sign',
+      'station',
       'vote',
     ]);
   });

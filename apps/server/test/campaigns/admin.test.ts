@@ -81,6 +81,7 @@ describe('admin API', () => {
       'apply',
       'bag',
       'bank',
+      'cms',
       'coupon',
       'download',
       'free',
@@ -90,6 +91,7 @@ describe('admin API', () => {
       'privacy',
       'raffle',
       'sign',
+      'station',
       'vote',
     ]);
     expect(list.every((c: { state: string }) => c.state === 'running')).toBe(true);
