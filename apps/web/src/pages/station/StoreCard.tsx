@@ -28,7 +28,7 @@ export function StoreCard({ store, nearest }: { store: Store; nearest?: boolean 
           <a
             className={styles.storeAction}
             href={`tel:${store.phone}`}
-            aria-label={`致电${store.name}`}
+            aria-label={`电话联系${store.name}`}
           >
             电话
           </a>
