@@ -94,7 +94,7 @@ await onEachEngine((engine, engineConfig, cleanup) => {
       const hostile =
         '<p onclick="steal()">好<script>alert(1)</script>吃</p><img src="x" onerror="alert(2)">' +
         '<img src="https://cdn.morsel.example.com/a.png" alt="图"><a href="javascript:alert(3)">点我</a>' +
-        '<a href="/activity/coupon/core">领券</a><iframe src="https://evil.example.com"></iframe>' +
+        '<a href="/activity/coupon/core">领券</a><a href="https://shop.morsel.example.com/x">商城</a><iframe src="https://evil.example.com"></iframe>' +
         '<style>body{display:none}</style><span style="position:fixed;color:#c4360f">红</span>';
       const settings = {
         ...current.settings,
@@ -111,10 +111,25 @@ await onEachEngine((engine, engineConfig, cleanup) => {
       expect(html).not.toMatch(/script|onclick|onerror|javascript:|iframe|<style|position/i);
       expect(html).toContain('<p>好吃</p>');
       expect(html).toContain('src="https://cdn.morsel.example.com/a.png"');
-      expect(html).toContain('href="/activity/coupon/core"');
-      expect(html).toContain('rel="noopener noreferrer"');
+      expect(html).toContain('<a href="/activity/coupon/core">领券</a>');
+      expect(html).toContain(
+        '<a href="https://shop.morsel.example.com/x" rel="noopener noreferrer" target="_blank">商城</a>',
+      );
       expect(html).toContain('<span style="color:#c4360f">红</span>');
       expect((await call(s.url, 'GET', `${PAGE}/off`)).body.code).toBe(63300);
+
+      const offSite = {
+        ...settings,
+        pages: {
+          x: {
+            title: 'x',
+            blocks: [{ type: 'banner', items: [{ image: '//evil.example.com/a.png', alt: 'a' }] }],
+          },
+        },
+      };
+      expect(
+        (await admin(s.url, 'PATCH', '/admin/api/campaigns/cms', { settings: offSite })).body.code,
+      ).toBe(61003);
 
       const stray = {
         ...settings,

@@ -54,10 +54,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    // Links leave the page in a new tab without handing it `window.opener`.
+    // A link to another site opens a new tab without handing it `window.opener`; a link to a
+    // page of this site stays in the app (the page routes it without a reload).
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...attribs, rel: 'noopener noreferrer', target: '_blank' },
+      attribs: attribs.href?.startsWith('https://')
+        ? { ...attribs, rel: 'noopener noreferrer', target: '_blank' }
+        : attribs,
     }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
   },

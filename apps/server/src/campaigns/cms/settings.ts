@@ -6,7 +6,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Instant } from '@morsel/api';
 import { CampaignCopy } from '../schemas.ts';
 
-const Url = Type.String({ maxLength: 1024, pattern: '^(https://|/)' });
+// https, or a path of this site ("//host" would be another site).
+const Url = Type.String({ maxLength: 1024, pattern: '^(https://|/(?![/\\\\]))' });
 const OptionalLink = Type.Optional(Url);
 const CityCode = Type.String({ pattern: '^\\d{6}$' });
 const Cities = Type.Optional(Type.Array(CityCode, { minItems: 1, maxItems: 400 }));

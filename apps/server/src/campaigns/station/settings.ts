@@ -4,7 +4,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CampaignCopy } from '../schemas.ts';
 
-const Url = Type.String({ maxLength: 1024, pattern: '^(https://|/)' });
+// https, or a path of this site ("//host" would be another site).
+const Url = Type.String({ maxLength: 1024, pattern: '^(https://|/(?![/\\\\]))' });
 const CityCode = Type.String({ pattern: '^\\d{6}$' });
 const Latitude = Type.Number({ minimum: -90, maximum: 90 });
 const Longitude = Type.Number({ minimum: -180, maximum: 180 });

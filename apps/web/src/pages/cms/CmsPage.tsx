@@ -3,8 +3,8 @@
 // shopper's city (docs/cms-and-stations.md). `?id=` names the page (index: `index`, the coupon
 // pages: `appCoupon`); `?city=` or the city chosen last picks the city; appCouponOnly shows the
 // page's coupon blocks alone (the app's own coupon entry, without the promotion around it).
-import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
 import { api, type DataOf } from '../../request/api.ts';
 import { isSuccess } from '../../request/types.ts';
@@ -43,6 +43,7 @@ function modeOf(pathname: string) {
 
 export default function CmsPage() {
   const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const mode = modeOf(pathname);
   const query = new URLSearchParams(search);
   const id = query.get('id') || mode.defaultId;
@@ -142,6 +143,15 @@ export default function CmsPage() {
     city: page.city.code,
   });
 
+  // A rich-text link to a page of this site opens in the app, without reloading it.
+  const followInApp = (event: MouseEvent<HTMLElement>) => {
+    const link = (event.target as Element).closest('a');
+    const href = link?.getAttribute('href');
+    if (!link || !href?.startsWith('/') || href.startsWith('//') || link.target) return;
+    event.preventDefault();
+    void navigate(href);
+  };
+
   const render = (block: Block, i: number) => {
     switch (block.type) {
       case 'banner':
@@ -165,6 +175,7 @@ export default function CmsPage() {
           <section
             key={i}
             className={styles.richText}
+            onClick={followInApp}
             // Sanitised on the server (apps/server/src/campaigns/cms/sanitize.ts): an allow-list
             // of formatting tags, https or same-site links, no scripts or handlers.
             dangerouslySetInnerHTML={{ __html: block.html }}
