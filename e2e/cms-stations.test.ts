@@ -47,8 +47,16 @@ describe('CMS pages', () => {
       await page.getByRole('timer').waitFor();
       await page.getByRole('region', { name: '上海门店热卖' }).getByText('¥99.00').waitFor();
       await page.getByRole('heading', { name: '活动说明' }).waitFor();
-      await page.getByRole('link', { name: '查找附近门店 ›' }).waitFor();
       await screenshot(page, 'cms-index-shanghai');
+      // A same-site link in the rich text opens in the app: no reload (the marker survives).
+      await page.evaluate(() => ((window as unknown as { __stay: boolean }).__stay = true));
+      await page.getByRole('link', { name: '查找附近门店 ›' }).click();
+      await page.waitForURL((url) => url.pathname === '/activity/station/index');
+      expect(await page.evaluate(() => (window as unknown as { __stay?: boolean }).__stay)).toBe(
+        true,
+      );
+      await page.goBack();
+      await page.getByRole('heading', { name: '秋冬零食节' }).waitFor();
 
       await page.getByRole('link', { name: /当前城市上海/ }).click();
       await page.waitForURL((url) => url.pathname === '/activity/cmsPage/chooseCity');
@@ -179,7 +187,20 @@ describe('store stations', () => {
       await page.getByRole('button', { name: '武汉' }).click();
       await list.getByText('武汉暂无门店').waitFor();
       await screenshot(page, 'station-city-empty');
-      expect(errors).toEqual([]);
+
+      // The list failing to load says so and loads again on 重新加载.
+      let fail = true;
+      await page.route('**/api/campaign/station/stores?**', (route) =>
+        fail ? route.abort() : route.continue(),
+      );
+      await page.getByRole('button', { name: '南京' }).click();
+      await list.getByRole('button', { name: '重新加载' }).waitFor();
+      await screenshot(page, 'station-list-failed');
+      fail = false;
+      await list.getByRole('button', { name: '重新加载' }).click();
+      await list.getByRole('listitem', { name: 'Morsel 新街口店' }).waitFor();
+      // Only the aborted request's own console line.
+      expect(errors.filter((e) => !e.includes('net::ERR_FAILED'))).toEqual([]);
     } finally {
       await phone.close();
     }
