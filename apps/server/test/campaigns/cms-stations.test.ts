@@ -36,7 +36,7 @@ await onEachEngine((engine, engineConfig, cleanup) => {
         'richText',
       ]);
       const products = (city: { blocks: Block[] }) =>
-        city.blocks.find((b) => b.type === 'products') as { title: string };
+        city.blocks.find((b) => b.type === 'products') as unknown as { title: string };
       expect(products(shanghai).title).toBe('上海门店热卖');
       const hangzhou = data(await call(s.url, 'GET', `${PAGE}/index?city=330100`));
       expect(hangzhou.city.name).toBe('杭州');
@@ -186,6 +186,46 @@ await onEachEngine((engine, engineConfig, cleanup) => {
       expect(one.codePath).toBe('/activity/download/outdoor?storeCode=SH0001');
       expect((await call(s.url, 'GET', `${STORES}/nope`)).body.code).toBe(63400);
       expect((await call(s.url, 'GET', `${STORES}/sh-closed`)).body.code).toBe(63400);
+    });
+
+    it('takes store changes from an operator, and refuses stores that do not hold together', async () => {
+      const current = data(await admin(s.url, 'GET', '/admin/api/campaigns/station'));
+      type StoreConfig = { id: string; closed?: boolean; cityCode: string };
+      const stores = current.settings.stores as StoreConfig[];
+      const closing = {
+        ...current.settings,
+        stores: stores.map((st) => (st.id === 'nj-hunan' ? { ...st, closed: true } : st)),
+      };
+      expect(
+        (await admin(s.url, 'PATCH', '/admin/api/campaigns/station', { settings: closing })).body
+          .code,
+      ).toBe(0);
+      const nanjing = data(await call(s.url, 'GET', `${STORES}?city=320100`));
+      expect(nanjing.stores.map((st: Store) => st.id)).toEqual(['nj-xinjiekou']);
+      expect((await call(s.url, 'GET', `${STORES}/nj-hunan`)).body.code).toBe(63400);
+
+      const twice = { ...current.settings, stores: [...stores, stores[0]] };
+      const refused = await admin(s.url, 'PATCH', '/admin/api/campaigns/station', {
+        settings: twice,
+      });
+      expect(refused.body.code).toBe(61003);
+      expect(refused.body.message).toMatch(/twice/);
+      const nowhere = {
+        ...current.settings,
+        stores: [{ ...stores[0], id: 'x-1', code: 'XX0001', cityCode: '110100' }],
+      };
+      expect(
+        (await admin(s.url, 'PATCH', '/admin/api/campaigns/station', { settings: nowhere })).body
+          .code,
+      ).toBe(61003);
+      // Put the seed back for the tests after this one.
+      expect(
+        (
+          await admin(s.url, 'PATCH', '/admin/api/campaigns/station', {
+            settings: current.settings,
+          })
+        ).body.code,
+      ).toBe(0);
     });
 
     it('has no map without a key', async () => {
