@@ -196,6 +196,15 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'out-download-zfb', url: '/activity/download/zfbDownload' },
       { name: 'out-mutual-scheme', url: '/activity/mutual/WeChatScheme' },
       { name: 'out-mutual-h5', url: '/activity/mutual/h5ToWx' },
+      // CMS pages and store stations (location is not granted here: the city fallback shows).
+      { name: 'out-cms-index', url: '/activity/cmsPage/index' },
+      { name: 'out-cms-app-coupon', url: '/activity/cmsPage/appCoupon' },
+      { name: 'out-cms-app-coupon-only', url: '/activity/cmsPage/appCouponOnly' },
+      { name: 'out-cms-choose-city', url: '/activity/cmsPage/chooseCity' },
+      { name: 'out-station', url: '/activity/station/index' },
+      { name: 'out-station-share', url: '/activity/station/shareIndex' },
+      { name: 'out-station-follow', url: '/activity/station/publicNo' },
+      { name: 'out-store-code', url: '/activity/singleStoreAndCode?id=sh-jingan' },
     ];
     const loggedIn: Visit[] = [
       { name: 'in-home', url: '/' },

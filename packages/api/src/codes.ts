@@ -166,6 +166,13 @@ export const CAMPAIGN_CODES = {
   orderNotRefundable: { code: 63008, message: '该订单当前不能退款' },
   refundBalanceInsufficient: { code: 63009, message: '储值卡余额不足，无法退款' },
   paymentAmountMismatch: { code: 63010, message: '支付金额与订单金额不符' },
+
+  // 63300-63399: CMS pages (docs/cms-and-stations.md).
+  cmsPageNotFound: { code: 63300, message: '页面不存在或已下线' },
+
+  // 63400-63499: store stations (docs/cms-and-stations.md).
+  storeNotFound: { code: 63400, message: '门店不存在或已停业' },
+  stationLocationInvalid: { code: 63401, message: '定位信息不正确，请重新定位或选择城市' },
 } as const satisfies Catalogue;
 
 /** The forms with an operator side and their admin API (64000-64499, docs/forms.md). */

@@ -271,6 +271,12 @@ export const ENDPOINTS = {
     path: '/api/campaign/game/rounds/:round/finish',
     access: 'user',
   },
+  // CMS pages and store stations (issue 21, docs/cms-and-stations.md, decision 0032).
+  'cms.page': { method: 'GET', path: '/api/campaign/cms/pages/:page', access: 'optionalUser' },
+  'cms.cities': { method: 'GET', path: '/api/campaign/cms/cities', access: 'public' },
+  'station.info': { method: 'GET', path: '/api/campaign/station', access: 'public' },
+  'station.nearby': { method: 'GET', path: '/api/campaign/station/stores', access: 'public' },
+  'station.store': { method: 'GET', path: '/api/campaign/station/stores/:id', access: 'public' },
 
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },

@@ -16,6 +16,7 @@ import { FORM_ROUTES } from './routes/forms.ts';
 import { RAIN_ROUTES } from './routes/rain.ts';
 import { FISSION_ROUTES } from './routes/fission.ts';
 import { GAME_CENTRE_ROUTES } from './routes/game-centre.ts';
+import { CMS_ROUTES } from './routes/cms.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
@@ -29,6 +30,7 @@ const JOINED = {
   ...RAIN_ROUTES,
   ...FISSION_ROUTES,
   ...GAME_CENTRE_ROUTES,
+  ...CMS_ROUTES,
 };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */

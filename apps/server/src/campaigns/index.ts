@@ -24,6 +24,8 @@ import { registerBagAdminRoutes, registerBagRoutes } from './bag/routes.ts';
 import { registerRainRoutes } from './rain/routes.ts';
 import { registerFissionAdminRoutes, registerFissionRoutes } from './fission/routes.ts';
 import { registerGameCentreRoutes } from './game/routes.ts';
+import { registerCmsRoutes } from './cms/routes.ts';
+import { registerStationRoutes } from './station/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -69,6 +71,8 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerRainRoutes(scope, ctx);
     registerFissionRoutes(scope, ctx);
     registerGameCentreRoutes(scope, ctx);
+    registerCmsRoutes(scope, ctx);
+    registerStationRoutes(scope, ctx);
     await scope.register(async (admin) => {
       registerAdminRoutes(admin, ctx);
       registerBagAdminRoutes(admin, ctx);

@@ -18,6 +18,8 @@ import { PrivacySettings } from './privacy/settings.ts';
 import { RainSettings, rainPrizeKeys, rainProblems } from './rain/settings.ts';
 import { FissionSettings, fissionPrizeKeys, fissionProblems } from './fission/settings.ts';
 import { GameCentreSettings } from './game/settings.ts';
+import { CmsSettings, cmsProblems } from './cms/settings.ts';
+import { StationSettings, stationProblems } from './station/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -58,6 +60,13 @@ export const KINDS: Record<string, KindRules> = {
     problems: fissionProblems,
   },
   game: { settings: GameCentreSettings, prizeKeys: none, templateKeys: none },
+  cms: { settings: CmsSettings, prizeKeys: none, templateKeys: none, problems: cmsProblems },
+  station: {
+    settings: StationSettings,
+    prizeKeys: none,
+    templateKeys: none,
+    problems: stationProblems,
+  },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */

@@ -36,6 +36,7 @@ describe('campaign seed files', () => {
       'apply',
       'bag',
       'bank',
+      'cms',
       'coupon',
       'download',
       'fission',
@@ -48,6 +49,7 @@ describe('campaign seed files', () => {
       'raffle',
       'rain',
       'sign',
+      'station',
       'vote',
     ]);
   });

@@ -496,6 +496,18 @@ export const ConfigSchema = Type.Object({
     env: 'MORSEL_ALIPAY_GATEWAY',
     default: 'https://openapi.alipay.com/gateway.do',
   }),
+  // The maps service of the store stations (spec section 1: a key, version 2.0 and its
+  // geolocation plugin; docs/cms-and-stations.md). Without a key the pages show the list alone.
+  mapKey: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{8,64}$', env: 'MORSEL_MAP_KEY' })),
+  mapSecurityCode: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9]{8,64}$', env: 'MORSEL_MAP_SECURITY_CODE' }),
+  ),
+  mapLoaderUrl: Type.String({
+    pattern: '^https://[^\\s?#]+$',
+    env: 'MORSEL_MAP_LOADER_URL',
+    default: 'https://webapi.amap.com/maps',
+    description: 'the maps JS API loader; the page adds v=2.0, the key and the geolocation plugin',
+  }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

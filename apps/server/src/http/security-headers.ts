@@ -20,19 +20,35 @@ function originsOf(urls: string[], withSockets: boolean): string[] {
   return [...out];
 }
 
+type PolicyConfig = Pick<Config, 'cspExtraOrigins' | 'imLinkAddresses' | 'mapKey' | 'mapLoaderUrl'>;
+
+/**
+ * The maps service's hosts, only when a map key is configured (the station pages): its loader
+ * pulls further scripts and data from the service's subdomains and runs its renderer in a blob
+ * worker.
+ */
+function mapOrigins(config: Partial<PolicyConfig>): string[] {
+  if (!config.mapKey || !config.mapLoaderUrl) return [];
+  const loader = new URL(config.mapLoaderUrl);
+  const parent = loader.hostname.split('.').slice(-2).join('.');
+  return [...new Set([loader.origin, `https://*.${parent}`])];
+}
+
 export function contentSecurityPolicy(
-  config: Pick<Config, 'cspExtraOrigins' | 'imLinkAddresses'>,
+  config: Pick<Config, 'cspExtraOrigins' | 'imLinkAddresses'> & Partial<PolicyConfig>,
 ): string {
   const extra = originsOf(config.cspExtraOrigins?.split(',') ?? [], false);
   const links = originsOf(config.imLinkAddresses?.split(',') ?? [], true);
+  const maps = mapOrigins(config);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...extra],
+    ['script-src', "'self'", ...extra, ...maps],
     ['style-src', "'self'", "'unsafe-inline'", ...extra],
     ['img-src', "'self'", 'data:', 'blob:', 'https:'],
     ['font-src', "'self'", 'data:', ...extra],
     ['media-src', "'self'", 'blob:', 'https:'],
-    ['connect-src', "'self'", ...extra, ...links],
+    ['connect-src', "'self'", ...extra, ...links, ...maps],
+    ...(maps.length > 0 ? [['worker-src', "'self'", 'blob:'] as [string, ...string[]]] : []),
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],
@@ -43,7 +59,7 @@ export function contentSecurityPolicy(
 
 export function registerSecurityHeaders(
   http: FastifyInstance,
-  config: Pick<Config, 'cspExtraOrigins' | 'imLinkAddresses' | 'publicUrl'>,
+  config: Pick<Config, 'cspExtraOrigins' | 'imLinkAddresses' | 'publicUrl'> & Partial<PolicyConfig>,
 ): void {
   const headers: Record<string, string> = {
     'content-security-policy': contentSecurityPolicy(config),

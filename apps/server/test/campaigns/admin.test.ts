@@ -81,6 +81,7 @@ describe('admin API', () => {
       'apply',
       'bag',
       'bank',
+      'cms',
       'coupon',
       'download',
       'fission',
@@ -93,6 +94,7 @@ describe('admin API', () => {
       'raffle',
       'rain',
       'sign',
+      'station',
       'vote',
     ]);
     expect(list.every((c: { state: string }) => c.state === 'running')).toBe(true);

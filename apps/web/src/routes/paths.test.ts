@@ -58,6 +58,14 @@ describe('route builders', () => {
       paths.apply(),
       paths.privacyList(),
       paths.privacyDetail('mobile'),
+      paths.cmsPage({ id: 'index', city: '310100' }),
+      paths.cmsAppCoupon(),
+      paths.cmsAppCouponOnly({ city: '330100' }),
+      paths.cmsChooseCity({ returnTo: '/activity/cmsPage/index' }),
+      paths.stations(),
+      paths.stationShare(),
+      paths.stationFollow(),
+      paths.store('sh-jingan'),
     ];
     for (const path of built) expect(routeOf(path), path).toBeDefined();
   });

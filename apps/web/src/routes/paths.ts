@@ -108,7 +108,23 @@ export const paths = {
   apply: () => '/activity/apply/index',
   privacyList: () => '/activity/userDataCollection/index',
   privacyDetail: (key: string) => withQuery('/activity/userDataCollection/detail', { key }),
+
+  /** A CMS page (docs/cms-and-stations.md): `id` of the `cms` settings, `city` a city code. */
+  cmsPage: (query: CmsQuery = {}) => withQuery('/activity/cmsPage/index', query),
+  cmsAppCoupon: (query: CmsQuery = {}) => withQuery('/activity/cmsPage/appCoupon', query),
+  cmsAppCouponOnly: (query: CmsQuery = {}) => withQuery('/activity/cmsPage/appCouponOnly', query),
+  /** The city picker; choosing returns to `returnTo` (a CMS page) with the city set. */
+  cmsChooseCity: (query: { returnTo?: string | null; city?: string | null } = {}) =>
+    withQuery('/activity/cmsPage/chooseCity', query),
+  stations: () => '/activity/station/index',
+  stationShare: () => '/activity/station/shareIndex',
+  stationFollow: () => '/activity/station/publicNo',
+  /** One store with its exclusive code. */
+  store: (id: string) => withQuery('/activity/singleStoreAndCode', { id }),
 } as const;
+
+/** The query of a CMS page. */
+export type CmsQuery = { id?: string | null; city?: string | null };
 
 /** Where a coupon is used: its online page when it is online-only, else its store code. */
 export function couponUsePath(coupon: { id: number | string; channels: readonly string[] }) {

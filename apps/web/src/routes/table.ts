@@ -10,13 +10,19 @@ type Entry = [path: string, title: string, options?: Omit<RouteDef, 'path' | 'ti
 const LOGIN = { requireLogin: true } as const;
 /** The download and jump pages: one page, its copy and offer from the `download` settings. */
 const DOWNLOAD = { page: () => import('../pages/download/DownloadPage.tsx') };
+/** The CMS pages: one page, which blocks it shows from the `cms` settings and the URL. */
+const CMS = { page: () => import('../pages/cms/CmsPage.tsx') };
 
 /** Routes under /activity. */
 const activity: Entry[] = [
   // Station
-  ['/station/index', '门店驿站'],
-  ['/station/shareIndex', '驿站分享'],
-  ['/station/publicNo', '关注公众号'],
+  ['/station/index', '门店驿站', { page: () => import('../pages/station/StationPage.tsx') }],
+  [
+    '/station/shareIndex',
+    '驿站分享',
+    { page: () => import('../pages/station/ShareIndexPage.tsx') },
+  ],
+  ['/station/publicNo', '关注公众号', { page: () => import('../pages/station/PublicNoPage.tsx') }],
   // Bank card (all login)
   [
     '/bank/recharge',
@@ -186,14 +192,14 @@ const activity: Entry[] = [
   ['/communityVideo/middlePage', '社区视频'],
   ['/communityVideo/brandVideo', '品牌视频'],
   ['/communityVideo/brandPoster', '品牌海报'],
-  ['/cmsPage/appCoupon', '领券'],
-  ['/cmsPage/index', '活动'],
-  ['/cmsPage/chooseCity', '选择城市'],
-  ['/cmsPage/appCouponOnly', '领券'],
+  ['/cmsPage/appCoupon', '领券', CMS],
+  ['/cmsPage/index', '活动', CMS],
+  ['/cmsPage/chooseCity', '选择城市', { page: () => import('../pages/cms/ChooseCityPage.tsx') }],
+  ['/cmsPage/appCouponOnly', '领券', CMS],
   ['/nbcb/index', '宁波银行专区'],
   ['/mutual/WeChatScheme', '打开微信小程序', DOWNLOAD],
   ['/mutual/h5ToWx', '打开微信小程序', DOWNLOAD],
-  ['/singleStoreAndCode', '门店专属码'],
+  ['/singleStoreAndCode', '门店专属码', { page: () => import('../pages/station/StorePage.tsx') }],
 ];
 
 function define([path, title, options]: Entry, prefix: string): RouteDef {

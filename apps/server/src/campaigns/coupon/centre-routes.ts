@@ -2,12 +2,12 @@
 // exchange codes, the new-user pack (once per account), and coupons sent to friends by a share
 // link (the poster's data, and the friend's claim: once per receiver, never one's own).
 import type { FastifyInstance } from 'fastify';
-import { fail, ok, type DataOf } from '@morsel/api';
+import { fail, ok } from '@morsel/api';
 import { route } from '../../api/index.ts';
 import { type ProductUser, maskMobile } from '../../product/index.ts';
 import { currentUser, optionalUser, userId, type CampaignContext } from '../context.ts';
 import { findSharer, recordAssist } from '../kernel/assists.ts';
-import { readCounter, readCounters, tryIncrement } from '../kernel/counters.ts';
+import { readCounter, tryIncrement } from '../kernel/counters.ts';
 import {
   exchangeCode,
   findTemplate,
@@ -15,7 +15,6 @@ import {
   normaliseExchangeCode,
   publicCoupon,
   publicTemplate,
-  type CouponTemplate,
 } from '../kernel/coupons.ts';
 import { inTransaction } from '../kernel/transaction.ts';
 import {
@@ -25,15 +24,12 @@ import {
   requireRunning,
 } from '../kernel/window.ts';
 import { claimableTemplates } from '../store/coupon-templates.ts';
+import { centreCoupons } from './centre-coupons.ts';
 import type { CouponSettings } from './settings.ts';
-
-type CentreCouponState = DataOf<'coupon.centre'>['categories'][number]['coupons'][number]['state'];
 
 export const COUPON_CAMPAIGN = 'coupon';
 const DAY_MS = 86_400_000;
 
-const limitKey = (template: CouponTemplate, uid: number) =>
-  `coupon:${template.template_key}:${uid}`;
 const newUserKey = (uid: number) => `${COUPON_CAMPAIGN}:newuser:${uid}`;
 const giftKey = (uid: number) => `${COUPON_CAMPAIGN}:gift:${uid}`;
 
@@ -56,32 +52,10 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
     const { campaign, settings } = await load();
     const user = await optionalUser(ctx, request);
     const templates = await claimableTemplates(db, COUPON_CAMPAIGN);
-    const claimed = user
-      ? await readCounters(
-          db,
-          templates.map((t) => limitKey(t, userId(user))),
-        )
-      : new Map<string, number>();
+    const coupons = await centreCoupons(db, user, templates);
     const names = [...new Set([...settings.categories, ...templates.map((t) => t.category)])];
     const categories = names
-      .map((name) => ({
-        name,
-        coupons: templates
-          .filter((t) => t.category === name)
-          .map((t) => {
-            const mine = user ? (claimed.get(limitKey(t, userId(user))) ?? 0) : 0;
-            const soldOut = t.stock !== null && Number(t.stock) <= 0;
-            const state: CentreCouponState =
-              mine >= Number(t.per_user_limit) ? 'claimed' : soldOut ? 'sold_out' : 'claimable';
-            return {
-              ...publicTemplate(t),
-              perUserLimit: Number(t.per_user_limit),
-              claimedByMe: mine,
-              soldOut,
-              state,
-            };
-          }),
-      }))
+      .map((name) => ({ name, coupons: coupons.filter((t) => t.category === name) }))
       // A category the operator listed keeps its tab while empty (the page says 该分类暂无优惠券);
       // one that only templates named is shown while it has coupons.
       .filter((c) => c.coupons.length > 0 || settings.categories.includes(c.name));
