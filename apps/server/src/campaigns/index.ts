@@ -21,6 +21,10 @@ import { registerDownloadRoutes } from './download/routes.ts';
 import { registerVoteRoutes } from './vote/routes.ts';
 import { registerFreeRoutes } from './free/routes.ts';
 import { registerBagAdminRoutes, registerBagRoutes } from './bag/routes.ts';
+import { registerVideoRoutes } from './video/routes.ts';
+import { SampleMedia } from './video/samples.ts';
+import { registerWineRoutes } from './wine/routes.ts';
+import { registerUpdateRoutes } from './update/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -63,6 +67,14 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerVoteRoutes(scope, ctx);
     registerFreeRoutes(scope, ctx);
     registerBagRoutes(scope, ctx);
+    registerVideoRoutes(
+      scope,
+      ctx,
+      new SampleMedia(deps.config.dataDir, deps.product.log),
+      deps.config.publicUrl,
+    );
+    registerWineRoutes(scope, ctx);
+    registerUpdateRoutes(scope, ctx);
     await scope.register(async (admin) => {
       registerAdminRoutes(admin, ctx);
       registerBagAdminRoutes(admin, ctx);

@@ -15,6 +15,9 @@ import { FullshopSettings } from './fullshop/settings.ts';
 import { JoinusSettings } from './joinus/settings.ts';
 import { ApplySettings } from './apply/settings.ts';
 import { PrivacySettings } from './privacy/settings.ts';
+import { VideoSettings, videoProblems } from './video/settings.ts';
+import { WineSettings } from './wine/settings.ts';
+import { UpdateSettings, updateProblems } from './update/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -42,6 +45,14 @@ export const KINDS: Record<string, KindRules> = {
   joinus: { settings: JoinusSettings, prizeKeys: none, templateKeys: none },
   apply: { settings: ApplySettings, prizeKeys: none, templateKeys: none },
   privacy: { settings: PrivacySettings, prizeKeys: none, templateKeys: none },
+  video: { settings: VideoSettings, prizeKeys: none, templateKeys: none, problems: videoProblems },
+  wine: { settings: WineSettings, prizeKeys: none, templateKeys: none },
+  update: {
+    settings: UpdateSettings,
+    prizeKeys: none,
+    templateKeys: none,
+    problems: updateProblems,
+  },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */

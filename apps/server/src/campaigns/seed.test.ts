@@ -45,7 +45,10 @@ describe('campaign seed files', () => {
       'privacy',
       'raffle',
       'sign',
+      'update',
+      'video',
       'vote',
+      'wine',
     ]);
   });
 
