@@ -50,6 +50,13 @@ describe('route builders', () => {
       paths.apply(),
       paths.privacyList(),
       paths.privacyDetail('mobile'),
+      paths.communityVideos(),
+      paths.communityVideos({ id: 'nut-crunch' }),
+      paths.communityVideo('nut-crunch'),
+      paths.brandVideo(),
+      paths.brandPoster(),
+      paths.wine(),
+      paths.appUpdate(),
     ];
     for (const path of built) expect(routeOf(path), path).toBeDefined();
   });

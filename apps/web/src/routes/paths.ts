@@ -83,6 +83,16 @@ export const paths = {
   apply: () => '/activity/apply/index',
   privacyList: () => '/activity/userDataCollection/index',
   privacyDetail: (key: string) => withQuery('/activity/userDataCollection/detail', { key }),
+
+  /** The community videos; with `id`, that video plays first (docs/content-pages.md). */
+  communityVideos: (query: { id?: string | null } = {}) =>
+    withQuery('/activity/communityVideo/index', query),
+  /** The landing page of one shared video. */
+  communityVideo: (id: string) => withQuery('/activity/communityVideo/middlePage', { id }),
+  brandVideo: () => '/activity/communityVideo/brandVideo',
+  brandPoster: () => '/activity/communityVideo/brandPoster',
+  wine: () => '/activity/wine/index',
+  appUpdate: () => '/activity/update/index',
 } as const;
 
 /** Where a coupon is used: its online page when it is online-only, else its store code. */
