@@ -105,13 +105,13 @@ export default function UpdatePage() {
         <section className={styles.card} aria-label="历史版本">
           <h2 className={styles.historyTitle}>历史版本</h2>
           {releases.history.map((release) => (
-            <details key={release.version} className={styles.release}>
-              <summary>
+            <div key={release.version} className={styles.release}>
+              <h3>
                 <span>V{release.version}</span>
                 <span className={styles.meta}>{release.releasedAt}</span>
-              </summary>
+              </h3>
               <Notes release={release} />
-            </details>
+            </div>
           ))}
         </section>
       )}

@@ -19,9 +19,16 @@ function VideoCard({
   current: boolean;
   onPick: () => void;
 }) {
+  // A link (the page's own URL with ?id=), so a long press can copy or open it like any link.
   return (
     <li>
-      <button type="button" className={styles.item} aria-current={current} onClick={onPick}>
+      <Link
+        className={styles.item}
+        to={paths.communityVideos({ id: video.id })}
+        replace
+        aria-current={current ? 'true' : undefined}
+        onClick={onPick}
+      >
         <span className={styles.thumb}>
           <img src={video.poster} alt="" loading="lazy" />
           {video.duration > 0 && (
@@ -32,13 +39,13 @@ function VideoCard({
           <span className={styles.itemTitle}>{video.title}</span>
           <span className={styles.itemAuthor}>@{video.author}</span>
         </span>
-      </button>
+      </Link>
     </li>
   );
 }
 
 export default function CommunityVideoPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { remote, retry } = useVideoPage();
   const [played, setPlayed] = useState(false);
   const view = remote.status === 'ready' ? remote.data : null;
@@ -60,9 +67,8 @@ export default function CommunityVideoPage() {
   const community = v.videos.filter((video) => video.id !== brandId);
   const current = community.find((video) => video.id === params.get('id')) ?? community[0];
 
-  const pick = (video: Video) => {
+  const pick = () => {
     setPlayed(true);
-    setParams({ id: video.id }, { replace: true });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
@@ -95,7 +101,7 @@ export default function CommunityVideoPage() {
                     key={video.id}
                     video={video}
                     current={video.id === current.id}
-                    onPick={() => pick(video)}
+                    onPick={pick}
                   />
                 ))}
               </ul>
