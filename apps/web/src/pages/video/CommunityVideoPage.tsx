@@ -31,7 +31,7 @@ function VideoCard({
       >
         <span className={styles.thumb}>
           <img src={video.poster} alt="" loading="lazy" />
-          {video.duration > 0 && (
+          {video.duration > 0 && video.state === 'ready' && (
             <span className={styles.duration}>{formatDuration(video.duration)}</span>
           )}
         </span>

@@ -55,9 +55,18 @@ function Exit({ view, onReconsider }: { view: WineView; onReconsider: () => void
   return (
     <main className={styles.gatePage}>
       <section className={styles.gate} role="status">
-        <span className={styles.wave} aria-hidden>
-          🍪
-        </span>
+        <svg className={styles.wave} viewBox="0 0 48 48" aria-hidden>
+          <circle cx="24" cy="24" r="22" fill="#e0a458" stroke="#a0672a" strokeWidth="3" />
+          <circle cx="16" cy="18" r="3" fill="#5c3317" />
+          <circle cx="32" cy="18" r="3" fill="#5c3317" />
+          <path
+            d="M15 29 q9 8 18 0"
+            fill="none"
+            stroke="#5c3317"
+            strokeWidth="3"
+            strokeLinecap="round"
+          />
+        </svg>
         <h1>{view.exit.title}</h1>
         {view.exit.message && <p>{view.exit.message}</p>}
         <Link className={styles.homeLink} to={paths.home()}>
