@@ -168,10 +168,7 @@ describe('content pages', () => {
     const view = data(await call(s.url, 'GET', '/api/campaign/update'));
     expect(view.ios.latest.version).toBe('5.8.0');
     expect(view.android.latest.version).toBe('5.8.1');
-    expect(view.ios.history.map((r: { version: string }) => r.version)).toEqual([
-      '5.7.2',
-      '5.7.0',
-    ]);
+    expect(view.ios.history.map((r: { version: string }) => r.version)).toEqual(['5.7.2', '5.7.0']);
     const current = data(await admin(s.url, 'GET', '/admin/api/campaigns/update'));
     const release = { version: '5.10.0', releasedAt: '2026-12-01', notes: ['新年版本'] };
     const settings = {
