@@ -205,6 +205,26 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'out-station-share', url: '/activity/station/shareIndex' },
       { name: 'out-station-follow', url: '/activity/station/publicNo' },
       { name: 'out-store-code', url: '/activity/singleStoreAndCode?id=sh-jingan' },
+      // Content pages (docs/content-pages.md).
+      { name: 'out-video', url: '/activity/communityVideo/index' },
+      { name: 'out-video-middle', url: '/activity/communityVideo/middlePage?id=nut-crunch' },
+      { name: 'out-video-brand', url: '/activity/communityVideo/brandVideo' },
+      { name: 'out-video-poster', url: '/activity/communityVideo/brandPoster' },
+      { name: 'out-wine-gate', url: '/activity/wine/index' },
+      {
+        name: 'out-wine-exit',
+        url: '/activity/wine/index',
+        open: (page) => page.getByRole('button', { name: '我未满18周岁' }).click(),
+      },
+      {
+        name: 'out-wine',
+        url: '/activity/wine/index',
+        open: async (page) => {
+          await page.getByRole('button', { name: '选错了？重新选择' }).click();
+          await page.getByRole('button', { name: '我已年满18周岁' }).click();
+        },
+      },
+      { name: 'out-update', url: '/activity/update/index' },
     ];
     const loggedIn: Visit[] = [
       { name: 'in-home', url: '/' },

@@ -196,6 +196,10 @@ export const FORM_CODES = {
   privacyRequestPending: { code: 64040, message: '您已提交过该申请，我们正在处理' },
   privacyRequestNotFound: { code: 64041, message: '申请不存在' },
   privacyRequestDone: { code: 64042, message: '该申请已处理' },
+
+  // 64300-64399: content pages (community videos, wine corner, app updates; docs/content-pages.md).
+  videoNotFound: { code: 64300, message: '视频不存在或已下架' },
+  videoPreparing: { code: 64301, message: '视频正在准备中，请稍后再试' },
 } as const satisfies Catalogue;
 
 export const CODES = { ...PRODUCT_CODES, ...CAMPAIGN_CODES, ...FORM_CODES } as const;

@@ -277,6 +277,17 @@ export const ENDPOINTS = {
   'station.info': { method: 'GET', path: '/api/campaign/station', access: 'public' },
   'station.nearby': { method: 'GET', path: '/api/campaign/station/stores', access: 'public' },
   'station.store': { method: 'GET', path: '/api/campaign/station/stores/:id', access: 'public' },
+  // Content pages (issue 22, docs/content-pages.md): community videos and the brand poster, the
+  // wine corner, the app's version history.
+  'video.page': { method: 'GET', path: '/api/campaign/video', access: 'public' },
+  'video.media': { method: 'GET', path: '/api/campaign/video/media/:name', access: 'public' },
+  'video.brandPoster': {
+    method: 'GET',
+    path: '/api/campaign/video/brand-poster.png',
+    access: 'public',
+  },
+  'wine.page': { method: 'GET', path: '/api/campaign/wine', access: 'public' },
+  'update.page': { method: 'GET', path: '/api/campaign/update', access: 'public' },
 
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },

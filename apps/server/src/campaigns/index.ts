@@ -26,6 +26,10 @@ import { registerFissionAdminRoutes, registerFissionRoutes } from './fission/rou
 import { registerGameCentreRoutes } from './game/routes.ts';
 import { registerCmsRoutes } from './cms/routes.ts';
 import { registerStationRoutes } from './station/routes.ts';
+import { registerVideoRoutes } from './video/routes.ts';
+import { SampleMedia } from './video/samples.ts';
+import { registerWineRoutes } from './wine/routes.ts';
+import { registerUpdateRoutes } from './update/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -73,6 +77,14 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerGameCentreRoutes(scope, ctx);
     registerCmsRoutes(scope, ctx);
     registerStationRoutes(scope, ctx);
+    registerVideoRoutes(
+      scope,
+      ctx,
+      new SampleMedia(deps.config.dataDir, deps.product.log),
+      deps.config.publicUrl,
+    );
+    registerWineRoutes(scope, ctx);
+    registerUpdateRoutes(scope, ctx);
     await scope.register(async (admin) => {
       registerAdminRoutes(admin, ctx);
       registerBagAdminRoutes(admin, ctx);

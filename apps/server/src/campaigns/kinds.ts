@@ -20,6 +20,9 @@ import { FissionSettings, fissionPrizeKeys, fissionProblems } from './fission/se
 import { GameCentreSettings } from './game/settings.ts';
 import { CmsSettings, cmsProblems } from './cms/settings.ts';
 import { StationSettings, stationProblems } from './station/settings.ts';
+import { VideoSettings, videoProblems } from './video/settings.ts';
+import { WineSettings } from './wine/settings.ts';
+import { UpdateSettings, updateProblems } from './update/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -66,6 +69,14 @@ export const KINDS: Record<string, KindRules> = {
     prizeKeys: none,
     templateKeys: none,
     problems: stationProblems,
+  },
+  video: { settings: VideoSettings, prizeKeys: none, templateKeys: none, problems: videoProblems },
+  wine: { settings: WineSettings, prizeKeys: none, templateKeys: none },
+  update: {
+    settings: UpdateSettings,
+    prizeKeys: none,
+    templateKeys: none,
+    problems: updateProblems,
   },
 };
 

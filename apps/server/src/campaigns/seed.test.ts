@@ -50,7 +50,10 @@ describe('campaign seed files', () => {
       'rain',
       'sign',
       'station',
+      'update',
+      'video',
       'vote',
+      'wine',
     ]);
   });
 

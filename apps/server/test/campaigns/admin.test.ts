@@ -95,7 +95,10 @@ describe('admin API', () => {
       'rain',
       'sign',
       'station',
+      'update',
+      'video',
       'vote',
+      'wine',
     ]);
     expect(list.every((c: { state: string }) => c.state === 'running')).toBe(true);
     const raffle = data(await admin(s.url, 'GET', '/admin/api/campaigns/raffle'));

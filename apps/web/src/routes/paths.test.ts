@@ -66,6 +66,13 @@ describe('route builders', () => {
       paths.stationShare(),
       paths.stationFollow(),
       paths.store('sh-jingan'),
+      paths.communityVideos(),
+      paths.communityVideos({ id: 'nut-crunch' }),
+      paths.communityVideo('nut-crunch'),
+      paths.brandVideo(),
+      paths.brandPoster(),
+      paths.wine(),
+      paths.appUpdate(),
     ];
     for (const path of built) expect(routeOf(path), path).toBeDefined();
   });

@@ -121,6 +121,15 @@ export const paths = {
   stationFollow: () => '/activity/station/publicNo',
   /** One store with its exclusive code. */
   store: (id: string) => withQuery('/activity/singleStoreAndCode', { id }),
+  /** The community videos; with `id`, that video plays first (docs/content-pages.md). */
+  communityVideos: (query: { id?: string | null } = {}) =>
+    withQuery('/activity/communityVideo/index', query),
+  /** The landing page of one shared video. */
+  communityVideo: (id: string) => withQuery('/activity/communityVideo/middlePage', { id }),
+  brandVideo: () => '/activity/communityVideo/brandVideo',
+  brandPoster: () => '/activity/communityVideo/brandPoster',
+  wine: () => '/activity/wine/index',
+  appUpdate: () => '/activity/update/index',
 } as const;
 
 /** The query of a CMS page. */
