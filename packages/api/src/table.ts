@@ -17,7 +17,7 @@ import { RAIN_ROUTES } from './routes/rain.ts';
 import { FISSION_ROUTES } from './routes/fission.ts';
 import { GAME_CENTRE_ROUTES } from './routes/game-centre.ts';
 import { CMS_ROUTES } from './routes/cms.ts';
-import { CONTENT_ROUTES } from './routes/content.ts';
+import { MEDIA_ROUTES } from './routes/media.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
@@ -32,7 +32,7 @@ const JOINED = {
   ...FISSION_ROUTES,
   ...GAME_CENTRE_ROUTES,
   ...CMS_ROUTES,
-  ...CONTENT_ROUTES,
+  ...MEDIA_ROUTES,
 };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */

@@ -50,7 +50,7 @@ const PlatformReleases = Type.Object({
   history: Type.Array(AppRelease),
 });
 
-export const CONTENT_ROUTES = defineRoutes({
+export const MEDIA_ROUTES = defineRoutes({
   'video.page': {
     summary:
       'Community videos (poster, state and sources of each), the brand film and the brand poster copy',
