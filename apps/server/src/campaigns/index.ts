@@ -21,6 +21,8 @@ import { registerDownloadRoutes } from './download/routes.ts';
 import { registerVoteRoutes } from './vote/routes.ts';
 import { registerFreeRoutes } from './free/routes.ts';
 import { registerBagAdminRoutes, registerBagRoutes } from './bag/routes.ts';
+import { registerLoveRoutes } from './love/routes.ts';
+import { registerContentRoutes } from './content/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -63,6 +65,8 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerVoteRoutes(scope, ctx);
     registerFreeRoutes(scope, ctx);
     registerBagRoutes(scope, ctx);
+    registerLoveRoutes(scope, ctx);
+    registerContentRoutes(scope, ctx);
     await scope.register(async (admin) => {
       registerAdminRoutes(admin, ctx);
       registerBagAdminRoutes(admin, ctx);

@@ -15,6 +15,8 @@ import { FullshopSettings } from './fullshop/settings.ts';
 import { JoinusSettings } from './joinus/settings.ts';
 import { ApplySettings } from './apply/settings.ts';
 import { PrivacySettings } from './privacy/settings.ts';
+import { LoveSettings, loveProblems } from './love/settings.ts';
+import { ContentSettings, contentProblems } from './content/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -42,6 +44,13 @@ export const KINDS: Record<string, KindRules> = {
   joinus: { settings: JoinusSettings, prizeKeys: none, templateKeys: none },
   apply: { settings: ApplySettings, prizeKeys: none, templateKeys: none },
   privacy: { settings: PrivacySettings, prizeKeys: none, templateKeys: none },
+  love: { settings: LoveSettings, prizeKeys: none, templateKeys: none, problems: loveProblems },
+  content: {
+    settings: ContentSettings,
+    prizeKeys: none,
+    templateKeys: none,
+    problems: contentProblems,
+  },
 };
 
 /** Problems with a settings object for a kind (empty when it is fine). */
