@@ -34,17 +34,23 @@ describe('campaign seed files', () => {
     const ids = readCampaignFiles().map((c) => c.id);
     expect(ids).toEqual([
       'apply',
+      'baike',
       'bag',
       'bank',
+      'chinanet',
       'coupon',
       'download',
       'free',
       'fullshop',
+      'giftstory',
       'joinus',
+      'love',
+      'nbcb',
       'password',
       'privacy',
       'raffle',
       'sign',
+      'topic',
       'vote',
     ]);
   });

@@ -79,17 +79,23 @@ describe('admin API', () => {
     const list = data(await admin(s.url, 'GET', '/admin/api/campaigns'));
     expect(list.map((c: { id: string }) => c.id)).toEqual([
       'apply',
+      'baike',
       'bag',
       'bank',
+      'chinanet',
       'coupon',
       'download',
       'free',
       'fullshop',
+      'giftstory',
       'joinus',
+      'love',
+      'nbcb',
       'password',
       'privacy',
       'raffle',
       'sign',
+      'topic',
       'vote',
     ]);
     expect(list.every((c: { state: string }) => c.state === 'running')).toBe(true);
