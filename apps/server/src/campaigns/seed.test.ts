@@ -34,8 +34,8 @@ describe('campaign seed files', () => {
     const ids = readCampaignFiles().map((c) => c.id);
     expect(ids).toEqual([
       'apply',
-      'baike',
       'bag',
+      'baike',
       'bank',
       'chinanet',
       'coupon',

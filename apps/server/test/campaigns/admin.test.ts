@@ -79,8 +79,8 @@ describe('admin API', () => {
     const list = data(await admin(s.url, 'GET', '/admin/api/campaigns'));
     expect(list.map((c: { id: string }) => c.id)).toEqual([
       'apply',
-      'baike',
       'bag',
+      'baike',
       'bank',
       'chinanet',
       'coupon',
