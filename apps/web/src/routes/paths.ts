@@ -83,6 +83,17 @@ export const paths = {
   apply: () => '/activity/apply/index',
   privacyList: () => '/activity/userDataCollection/index',
   privacyDetail: (key: string) => withQuery('/activity/userDataCollection/detail', { key }),
+
+  /** The love account: the projects, or my donations with `tab: 'mine'` (docs/content.md). */
+  loveAccount: (query: { tab?: 'mine' | null } = {}) =>
+    withQuery('/activity/loveAccount/index', query),
+  loveProject: (key: string) => withQuery('/activity/loveAccount/detail', { id: key }),
+  giftStory: () => '/activity/giftStory/index',
+  /** A topic by its content page id; the featured one without. */
+  topic: (id?: string | null) => withQuery('/activity/topic/detail', { id }),
+  baike: () => '/activity/baike/baike',
+  chinaNet: () => '/activity/external/chinaNet',
+  nbcb: () => '/activity/nbcb/index',
 } as const;
 
 /** Where a coupon is used: its online page when it is online-only, else its store code. */
