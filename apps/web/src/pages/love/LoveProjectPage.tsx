@@ -59,7 +59,7 @@ export default function LoveProjectPage() {
   const send = async (points: number) => {
     setGiving(true);
     const reply = await runAction(
-      () => api.call('love.donate', { project: key, points, requestId }),
+      () => api.call('love.donate', { project: key, points, requestId }, { json: true }),
       toast,
     );
     setGiving(false);
