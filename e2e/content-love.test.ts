@@ -85,6 +85,8 @@ describe('love account', () => {
       await board.getByText('138****9101').waitFor();
       expect(await board.textContent()).not.toContain(mobile);
       await form.getByText('可用积分 50').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('捐赠成功，感谢您的100积分爱心').waitFor({ state: 'detached' });
       await bothWidths(page, 'love-project-given');
 
       // The same shopper spends 30 points on another phone: this page still believes in 50.

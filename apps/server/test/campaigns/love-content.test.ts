@@ -9,6 +9,7 @@ import type { ProductTestServer } from '../product/helpers.ts';
 import {
   admin,
   call,
+  DAY_MS,
   data,
   newShopper,
   onEachEngine,
@@ -225,6 +226,11 @@ const loveSuite: EngineSuite = (engine, overrides, cleanup) => {
         });
         expect(refused.body.code).not.toBe(0);
       }
+      // An accent too light to carry white text and to be read on the page's light panels.
+      const pale = await admin(s.url, 'PATCH', '/admin/api/campaigns/giftstory', {
+        settings: { ...giftstory, theme: '#ffb74d' },
+      });
+      expect(pale.body.message).toContain('settings/theme is too light');
     });
 
     it('claims a partner zone’s coupons with the centre’s limits, into my coupons', async (context) => {
@@ -260,6 +266,43 @@ const loveSuite: EngineSuite = (engine, overrides, cleanup) => {
       expect(after.coupons[0]).toMatchObject({ state: 'claimed', claimedByMe: 1 });
       const mine = data(await call(s.url, 'GET', '/api/campaign/coupon/mine', { ut: shopper.ut }));
       expect(JSON.stringify(mine)).toContain('nbcb-10-off-69');
+    });
+
+    it('refuses giving and claiming outside the window, and loses nothing', async (context) => {
+      if (!s) return context.skip('PostgreSQL is not reachable');
+      const shopper = await newShopper(s);
+      await credit(shopper, 50);
+      const now = s.clock.now();
+      const love = data(await admin(s.url, 'GET', '/admin/api/campaigns/love'));
+      const nbcb = data(await admin(s.url, 'GET', '/admin/api/campaigns/nbcb'));
+      const ended = { startsAt: now - 2 * DAY_MS, endsAt: now - DAY_MS };
+      data(await admin(s.url, 'PATCH', '/admin/api/campaigns/love', ended));
+      data(await admin(s.url, 'PATCH', '/admin/api/campaigns/nbcb', ended));
+      try {
+        expect((await give(shopper, 'warm-meal', 10)).body.code).toBe(60002);
+        expect(await balanceOf(shopper)).toBe(50);
+        const claim = await call(s.url, 'POST', '/api/campaign/content/nbcb/coupons/claim', {
+          ut: shopper.ut,
+          body: { templateKey: 'nbcb-5-free' },
+        });
+        expect(claim.body.code).toBe(60002);
+        // The pages still read, saying the campaign ended.
+        const page = data(await call(s.url, 'GET', '/api/campaign/content/nbcb'));
+        expect(page.campaign.state).toBe('ended');
+      } finally {
+        data(
+          await admin(s.url, 'PATCH', '/admin/api/campaigns/love', {
+            startsAt: love.startsAt,
+            endsAt: love.endsAt,
+          }),
+        );
+        data(
+          await admin(s.url, 'PATCH', '/admin/api/campaigns/nbcb', {
+            startsAt: nbcb.startsAt,
+            endsAt: nbcb.endsAt,
+          }),
+        );
+      }
     });
   });
 };

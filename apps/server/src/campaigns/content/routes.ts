@@ -19,7 +19,8 @@ import { claimableTemplates } from '../store/coupon-templates.ts';
 import type { ContentBlock, ContentSettings } from './settings.ts';
 
 export const CONTENT_KIND = 'content';
-const DEFAULT_THEME = '#e8452c';
+// The app's own brand colour (apps/web global.css).
+const DEFAULT_THEME = '#c4360f';
 
 type PageBlock = DataOf<'content.page'>['blocks'][number];
 type PageCouponState = DataOf<'content.page'>['coupons'][number]['state'];

@@ -71,8 +71,30 @@ export const ContentSettings = Type.Object(
 );
 export type ContentSettings = Static<typeof ContentSettings>;
 
-/** Problems the schema cannot see: more than one place for the coupons. */
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** The accent carries white text and is text on the page's light panels: AA needs 4.5:1. */
+export const MIN_THEME_CONTRAST = 4.5;
+
+/** Problems the schema cannot see: more than one place for the coupons, a too light accent. */
 export function contentProblems(settings: ContentSettings): string[] {
-  const places = settings.blocks.filter((b) => b.type === 'coupons').length;
-  return places > 1 ? ['settings/blocks has more than one coupons block'] : [];
+  const problems: string[] = [];
+  if (settings.blocks.filter((b) => b.type === 'coupons').length > 1)
+    problems.push('settings/blocks has more than one coupons block');
+  // Against #fff1eb (the link button), the background the accent reads worst on.
+  const contrast = settings.theme
+    ? (luminance('#fff1eb') + 0.05) / (luminance(settings.theme) + 0.05)
+    : 99;
+  if (contrast < MIN_THEME_CONTRAST)
+    problems.push(
+      `settings/theme is too light for white text (contrast ${contrast.toFixed(2)}, at least ${MIN_THEME_CONTRAST})`,
+    );
+  return problems;
 }

@@ -2,13 +2,46 @@
 // as text (never as markup), pictures and links are the site's paths or https addresses (the
 // server's settings schema allows nothing else). The coupons block is drawn by the page, which
 // owns the claiming.
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DataOf } from '../../request/api.ts';
 import { price } from '../campaign-kit/format.ts';
 import styles from './content.module.css';
 
 export type Block = DataOf<'content.page'>['blocks'][number];
+
+type EntryItem = Extract<Block, { type: 'entries' }>['items'][number];
+
+/** One encyclopedia card: its head toggles the text, which is only in the page while open. */
+function Entry({ item }: { item: EntryItem }) {
+  const [open, setOpen] = useState(false);
+  const body = useId();
+  return (
+    <div className={styles.entry}>
+      <button
+        type="button"
+        className={styles.entryHead}
+        aria-expanded={open}
+        aria-controls={body}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <img src={item.image} alt="" width={48} height={48} loading="lazy" />
+        <span className={styles.entryTitle}>{item.title}</span>
+        <span className={styles.tags}>
+          {item.tags.map((tag) => (
+            <em key={tag}>{tag}</em>
+          ))}
+        </span>
+        <span className={styles.toggle}>{open ? '收起' : '展开'}</span>
+      </button>
+      {open && (
+        <p id={body} className={styles.paragraph}>
+          {item.body}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function BlockLink({ href, text }: { href: string; text: string }) {
   if (href.startsWith('/'))
@@ -49,18 +82,7 @@ export function ContentBlock({ block, coupons }: { block: Block; coupons: ReactN
         <section className={styles.section} aria-label={block.title || '百科词条'}>
           {block.title && <h2 className={styles.heading}>{block.title}</h2>}
           {block.items.map((item) => (
-            <details key={item.title} className={styles.entry}>
-              <summary>
-                <img src={item.image} alt="" width={48} height={48} loading="lazy" />
-                <span className={styles.entryTitle}>{item.title}</span>
-                <span className={styles.tags}>
-                  {item.tags.map((tag) => (
-                    <em key={tag}>{tag}</em>
-                  ))}
-                </span>
-              </summary>
-              <p className={styles.paragraph}>{item.body}</p>
-            </details>
+            <Entry key={item.title} item={item} />
           ))}
         </section>
       );

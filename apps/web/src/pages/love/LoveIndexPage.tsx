@@ -104,18 +104,21 @@ export default function LoveIndexPage() {
       ) : (
         <ul className={styles.projects} aria-label="爱心项目">
           {v.projects.map((p) => (
-            <li key={p.key} className={styles.projectCard}>
-              <img className={styles.projectImage} src={p.image} alt="" width={88} height={88} />
-              <div className={styles.projectBody}>
-                <h2 className={styles.projectTitle}>
-                  <Link className={styles.cover} to={paths.loveProject(p.key)}>
-                    {p.title}
-                  </Link>
-                  {p.state === 'funded' && <span className={styles.badge}>已筹满</span>}
-                </h2>
-                <p className={styles.projectSummary}>{p.summary}</p>
-                <ProjectProgress {...p} />
-              </div>
+            <li key={p.key}>
+              <article className={styles.projectCard} aria-label={p.title}>
+                <img className={styles.projectImage} src={p.image} alt="" width={88} height={88} />
+                <div className={styles.projectBody}>
+                  <h2 className={styles.projectTitle}>
+                    {/* A stretched link: the whole card is its tap target (e2e/harness/audit.ts). */}
+                    <Link className={styles.cover} to={paths.loveProject(p.key)} data-card-link="">
+                      {p.title}
+                    </Link>
+                    {p.state === 'funded' && <span className={styles.badge}>已筹满</span>}
+                  </h2>
+                  <p className={styles.projectSummary}>{p.summary}</p>
+                  <ProjectProgress {...p} />
+                </div>
+              </article>
             </li>
           ))}
         </ul>
