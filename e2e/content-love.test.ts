@@ -12,7 +12,15 @@ import {
 } from '../apps/server/test/harness/index.ts';
 import { WEB_DIST } from './harness/app.ts';
 import { screenshot } from './harness/browser.ts';
-import { campaignApi, expectLoginAsked, openLoggedIn, openLoggedOut } from './campaigns-support.ts';
+import {
+  adminApi,
+  campaignApi,
+  expectLoginAsked,
+  openLoggedIn,
+  openLoggedOut,
+} from './campaigns-support.ts';
+
+const ADMIN_KEY = 'e2e-love-admin-key-0123456789';
 
 async function bothWidths(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-390`);
@@ -26,7 +34,7 @@ describe('love account', () => {
   let app: TestServer;
 
   beforeAll(async () => {
-    app = await startTestServer({ webDist: WEB_DIST });
+    app = await startTestServer({ webDist: WEB_DIST, adminKey: ADMIN_KEY });
   });
   afterAll(async () => {
     await app?.stop();
@@ -110,6 +118,28 @@ describe('love account', () => {
       await mine.getByText('累计捐赠 130 积分，共 2 次').waitFor();
       await mine.getByText('留守儿童营养加餐').waitFor();
       await bothWidths(page, 'love-mine');
+      expect(errors).toEqual([]);
+    } finally {
+      await shopper.phone.close();
+    }
+  });
+
+  it('says the campaign ended and takes no more donations', async () => {
+    const mobile = '13800009102';
+    const shopper = await openLoggedIn(app.url, mobile);
+    const { page, errors } = shopper;
+    const now = Date.now();
+    await adminApi(app.url, ADMIN_KEY, 'PATCH', 'campaigns/love', {
+      startsAt: now - 2 * 86_400_000,
+      endsAt: now - 60_000,
+    });
+    try {
+      await creditPoints(app, mobile, 20);
+      await page.goto(`${app.url}/activity/loveAccount/detail?id=clean-water`);
+      await page.getByText('活动已结束，暂停接受捐赠').waitFor();
+      await page.getByText(/活动已结束，感谢您的参与/).waitFor();
+      expect(await page.getByRole('button', { name: /捐赠/ }).count()).toBe(0);
+      await bothWidths(page, 'love-project-ended');
       expect(errors).toEqual([]);
     } finally {
       await shopper.phone.close();

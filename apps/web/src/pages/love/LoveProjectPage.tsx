@@ -156,7 +156,7 @@ export default function LoveProjectPage() {
         {funded ? (
           <p className={styles.done}>项目已筹满，感谢每一份爱心！</p>
         ) : !running ? (
-          <p className={styles.done}>
+          <p className={styles.closed}>
             {v.campaign.state === 'ended' ? '活动已结束，暂停接受捐赠' : '活动尚未开始'}
           </p>
         ) : (
