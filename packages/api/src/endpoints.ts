@@ -241,7 +241,11 @@ export const ENDPOINTS = {
 
   // Forms and content wave (issue 22, docs/content.md): the love account and the content pages.
   'love.projects': { method: 'GET', path: '/api/campaign/love', access: 'optionalUser' },
-  'love.project': { method: 'GET', path: '/api/campaign/love/projects/:key', access: 'optionalUser' },
+  'love.project': {
+    method: 'GET',
+    path: '/api/campaign/love/projects/:key',
+    access: 'optionalUser',
+  },
   'love.donate': { method: 'POST', path: '/api/campaign/love/donations', access: 'user' },
   'love.mine': { method: 'GET', path: '/api/campaign/love/donations/mine', access: 'user' },
   'content.page': { method: 'GET', path: '/api/campaign/content/:page', access: 'optionalUser' },
