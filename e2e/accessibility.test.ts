@@ -225,6 +225,13 @@ describe('accessibility and 320 px layout of every page', () => {
         },
       },
       { name: 'out-update', url: '/activity/update/index' },
+      { name: 'out-love', url: '/activity/loveAccount/index' },
+      { name: 'out-love-project', url: '/activity/loveAccount/detail?id=warm-meal' },
+      { name: 'out-gift-story', url: '/activity/giftStory/index' },
+      { name: 'out-topic', url: '/activity/topic/detail' },
+      { name: 'out-baike', url: '/activity/baike/baike' },
+      { name: 'out-chinanet', url: '/activity/external/chinaNet' },
+      { name: 'out-nbcb', url: '/activity/nbcb/index' },
     ];
     const loggedIn: Visit[] = [
       { name: 'in-home', url: '/' },
@@ -306,6 +313,9 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'in-joinus-success', url: '/activity/joinus/success?track=merchant' },
       { name: 'in-apply', url: '/activity/apply/index' },
       { name: 'in-privacy-detail', url: '/activity/userDataCollection/detail?key=mobile' },
+      { name: 'in-love-mine', url: '/activity/loveAccount/index?tab=mine' },
+      { name: 'in-love-project', url: '/activity/loveAccount/detail?id=rural-books' },
+      { name: 'in-nbcb', url: '/activity/nbcb/index' },
     ];
 
     // No route with a page escapes the pass: each is visited logged out or logged in.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_CODES, CODES, FORM_CODES, PRODUCT_CODES } from './codes.ts';
+import { CAMPAIGN_CODES, CODES, CONTENT_CODES, FORM_CODES, PRODUCT_CODES } from './codes.ts';
 import { ApiError, fail } from './api-error.ts';
 
 /** The `| code | message |` rows of a doc's catalogue table. */
@@ -28,6 +28,12 @@ describe('the error catalogue', () => {
     for (const { code } of Object.values(FORM_CODES)) expect(code).toBeGreaterThanOrEqual(64000);
     for (const { code } of Object.values(FORM_CODES)) expect(code).toBeLessThanOrEqual(64499);
     expect(documentedCodes('forms.md')).toEqual(rows(FORM_CODES));
+  });
+
+  it('keeps the love account and content pages in their range (64100-64299) and in docs/content.md', () => {
+    for (const { code } of Object.values(CONTENT_CODES)) expect(code).toBeGreaterThanOrEqual(64100);
+    for (const { code } of Object.values(CONTENT_CODES)) expect(code).toBeLessThanOrEqual(64299);
+    expect(documentedCodes('content.md')).toEqual(rows(CONTENT_CODES));
   });
 
   it('is the table in docs/product-api.md', () => {

@@ -202,7 +202,24 @@ export const FORM_CODES = {
   videoPreparing: { code: 64301, message: '视频正在准备中，请稍后再试' },
 } as const satisfies Catalogue;
 
-export const CODES = { ...PRODUCT_CODES, ...CAMPAIGN_CODES, ...FORM_CODES } as const;
+/** The forms-and-content wave (docs/content.md): 64100-64199 the love account, 64200-64299 content pages. */
+export const CONTENT_CODES = {
+  // 64100-64199: the love account (charity projects funded with points).
+  loveProjectNotFound: { code: 64100, message: '爱心项目不存在' },
+  loveProjectFunded: { code: 64101, message: '该项目已筹满，感谢您的爱心' },
+  loveOverGoal: { code: 64102, message: '捐赠积分超过项目还需的积分，请调整后再捐' },
+  loveAmountInvalid: { code: 64103, message: '单次捐赠积分超出上限' },
+  loveDailyLimit: { code: 64104, message: '今日捐赠次数已达上限，明天再来吧' },
+  // 64200-64299: content pages (gift stories, topics, the encyclopedia, partner zones).
+  contentPageNotFound: { code: 64200, message: '页面不存在或已下线' },
+} as const satisfies Catalogue;
+
+export const CODES = {
+  ...PRODUCT_CODES,
+  ...CAMPAIGN_CODES,
+  ...FORM_CODES,
+  ...CONTENT_CODES,
+} as const;
 
 export type CodeName = keyof typeof CODES;
 

@@ -288,6 +288,21 @@ export const ENDPOINTS = {
   },
   'wine.page': { method: 'GET', path: '/api/campaign/wine', access: 'public' },
   'update.page': { method: 'GET', path: '/api/campaign/update', access: 'public' },
+  // Forms and content wave (issue 22, docs/content.md): the love account and the content pages.
+  'love.projects': { method: 'GET', path: '/api/campaign/love', access: 'optionalUser' },
+  'love.project': {
+    method: 'GET',
+    path: '/api/campaign/love/projects/:key',
+    access: 'optionalUser',
+  },
+  'love.donate': { method: 'POST', path: '/api/campaign/love/donations', access: 'user' },
+  'love.mine': { method: 'GET', path: '/api/campaign/love/donations/mine', access: 'user' },
+  'content.page': { method: 'GET', path: '/api/campaign/content/:page', access: 'optionalUser' },
+  'content.claim': {
+    method: 'POST',
+    path: '/api/campaign/content/:page/coupons/claim',
+    access: 'user',
+  },
 
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },

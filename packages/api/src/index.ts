@@ -1,5 +1,13 @@
 // @morsel/api: the HTTP API contract (CONTEXT.md).
-export { CODES, PRODUCT_CODES, CAMPAIGN_CODES, FORM_CODES, OK, type CodeName } from './codes.ts';
+export {
+  CODES,
+  PRODUCT_CODES,
+  CAMPAIGN_CODES,
+  FORM_CODES,
+  CONTENT_CODES,
+  OK,
+  type CodeName,
+} from './codes.ts';
 export { ApiError, fail, ok, type FailOptions } from './api-error.ts';
 export {
   ENDPOINTS,

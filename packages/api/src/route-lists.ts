@@ -16,6 +16,7 @@ import { FISSION_ROUTES } from './routes/fission.ts';
 import { GAME_CENTRE_ROUTES } from './routes/game-centre.ts';
 import { CMS_ROUTES } from './routes/cms.ts';
 import { MEDIA_ROUTES } from './routes/media.ts';
+import { CONTENT_ROUTES } from './routes/content.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
@@ -34,6 +35,7 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
   'forms.md': Object.keys(FORM_ROUTES) as EndpointName[],
   'cms-and-stations.md': Object.keys(CMS_ROUTES) as EndpointName[],
   'content-pages.md': Object.keys(MEDIA_ROUTES) as EndpointName[],
+  'content.md': Object.keys(CONTENT_ROUTES) as EndpointName[],
 };
 
 export const LIST_START = '<!-- route-list: generated from @morsel/api, do not edit -->';

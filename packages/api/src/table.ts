@@ -18,6 +18,7 @@ import { FISSION_ROUTES } from './routes/fission.ts';
 import { GAME_CENTRE_ROUTES } from './routes/game-centre.ts';
 import { CMS_ROUTES } from './routes/cms.ts';
 import { MEDIA_ROUTES } from './routes/media.ts';
+import { CONTENT_ROUTES } from './routes/content.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
@@ -33,6 +34,7 @@ const JOINED = {
   ...GAME_CENTRE_ROUTES,
   ...CMS_ROUTES,
   ...MEDIA_ROUTES,
+  ...CONTENT_ROUTES,
 };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */

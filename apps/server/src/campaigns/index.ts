@@ -30,6 +30,8 @@ import { registerVideoRoutes } from './video/routes.ts';
 import { SampleMedia } from './video/samples.ts';
 import { registerWineRoutes } from './wine/routes.ts';
 import { registerUpdateRoutes } from './update/routes.ts';
+import { registerLoveRoutes } from './love/routes.ts';
+import { registerContentRoutes } from './content/routes.ts';
 
 export { seedCampaigns } from './seed.ts';
 export type { DemoCode } from './seed.ts';
@@ -85,6 +87,8 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     );
     registerWineRoutes(scope, ctx);
     registerUpdateRoutes(scope, ctx);
+    registerLoveRoutes(scope, ctx);
+    registerContentRoutes(scope, ctx);
     await scope.register(async (admin) => {
       registerAdminRoutes(admin, ctx);
       registerBagAdminRoutes(admin, ctx);

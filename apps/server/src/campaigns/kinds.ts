@@ -23,6 +23,8 @@ import { StationSettings, stationProblems } from './station/settings.ts';
 import { VideoSettings, videoProblems } from './video/settings.ts';
 import { WineSettings } from './wine/settings.ts';
 import { UpdateSettings, updateProblems } from './update/settings.ts';
+import { LoveSettings, loveProblems } from './love/settings.ts';
+import { ContentSettings, contentProblems } from './content/settings.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -77,6 +79,13 @@ export const KINDS: Record<string, KindRules> = {
     prizeKeys: none,
     templateKeys: none,
     problems: updateProblems,
+  },
+  love: { settings: LoveSettings, prizeKeys: none, templateKeys: none, problems: loveProblems },
+  content: {
+    settings: ContentSettings,
+    prizeKeys: none,
+    templateKeys: none,
+    problems: contentProblems,
   },
 };
 

@@ -17,3 +17,4 @@ export {
   OA_SECRET,
 } from '../product/fake-wechat-oauth.ts';
 export * from './process.ts';
+export { creditPoints } from './points.ts';

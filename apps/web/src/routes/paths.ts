@@ -130,6 +130,16 @@ export const paths = {
   brandPoster: () => '/activity/communityVideo/brandPoster',
   wine: () => '/activity/wine/index',
   appUpdate: () => '/activity/update/index',
+  /** The love account: the projects, or my donations with `tab: 'mine'` (docs/content.md). */
+  loveAccount: (query: { tab?: 'mine' | null } = {}) =>
+    withQuery('/activity/loveAccount/index', query),
+  loveProject: (key: string) => withQuery('/activity/loveAccount/detail', { id: key }),
+  giftStory: () => '/activity/giftStory/index',
+  /** A topic by its content page id; the featured one without. */
+  topic: (id?: string | null) => withQuery('/activity/topic/detail', { id }),
+  baike: () => '/activity/baike/baike',
+  chinaNet: () => '/activity/external/chinaNet',
+  nbcb: () => '/activity/nbcb/index',
 } as const;
 
 /** The query of a CMS page. */

@@ -53,7 +53,7 @@ export function adoptMiniProgramToken(search: string): boolean {
   return true;
 }
 
-function randomUuid(): string {
+export function randomUuid(): string {
   // randomUUID exists only in secure contexts; a phone on a LAN address over http is not one.
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -262,6 +262,26 @@ export interface CampaignGameRoundTable {
   points: number | null;
 }
 
+/** One donation of points to a love-account project (migration 0039). */
+export interface LoveDonationTable {
+  id: Generated<number>;
+  campaign_id: string;
+  project_key: string;
+  user_id: number;
+  points: number;
+  /** The shopper and the page's request id: a retried request finds its donation. */
+  request_key: string;
+  created_at: number;
+}
+
+/** What a love-account project has raised, and from how many donations. */
+export interface LoveProjectTotalTable {
+  campaign_id: string;
+  project_key: string;
+  raised: number;
+  donations: number;
+}
+
 export interface CampaignTables {
   campaigns: CampaignTable;
   campaign_prizes: CampaignPrizeTable;
@@ -282,4 +302,6 @@ export interface CampaignTables {
   campaign_fission_packets: CampaignFissionPacketTable;
   campaign_fission_helps: CampaignFissionHelpTable;
   campaign_game_rounds: CampaignGameRoundTable;
+  love_donations: LoveDonationTable;
+  love_project_totals: LoveProjectTotalTable;
 }
