@@ -62,6 +62,7 @@ export function officialClient(
       waiter.resolve(value);
     }
   };
+  // Every callback of NIMGetInstanceOptions this server can fire (dist/types/nim).
   const names = [
     'onconnect',
     'onerror',
@@ -72,6 +73,39 @@ export function officialClient(
     'onofflinemsgs',
     'onroamingmsgs',
     'onloginportschange',
+    'onsessions',
+    'onupdatesessions',
+    'onupdatesession',
+    'onMsgReceipts',
+    'onTeamMsgReceipt',
+    'onsysmsg',
+    'onofflinesysmsgs',
+    'onroamingsysmsgs',
+    'onupdatesysmsg',
+    'onsysmsgunread',
+    'onupdatesysmsgunread',
+    'oncustomsysmsg',
+    'onofflinecustomsysmsgs',
+    'onfriends',
+    'onsyncfriendaction',
+    'onmyinfo',
+    'onupdatemyinfo',
+    'onusers',
+    'onupdateuser',
+    'onteams',
+    'onsynccreateteam',
+    'onCreateTeam',
+    'onUpdateTeam',
+    'onAddTeamMembers',
+    'onRemoveTeamMembers',
+    'onUpdateTeamManagers',
+    'onDismissTeam',
+    'onTransferTeam',
+    'onupdateteammember',
+    'onMyTeamMembers',
+    'onpushevents',
+    'onblacklist',
+    'onmutelist',
   ];
   const callbacks = Object.fromEntries(names.map((n) => [n, record(n.slice(2))]));
   const nim = officialNim().getInstance({

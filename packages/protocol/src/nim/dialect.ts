@@ -12,7 +12,7 @@ import {
   type ReplyOf,
 } from '../commands/index.ts';
 import { isSyncCategory } from '../sync-categories.ts';
-import { msgToNim, nimMsgId, outgoingFromNim } from './messages.ts';
+import { msgToNim, nimMsgId, outgoingFromNim, SCENE_NUMBERS, sceneOf } from './messages.ts';
 import { fromTags, toTags } from './tags.ts';
 import { bool, int } from './values.ts';
 
@@ -113,12 +113,41 @@ export const NIM_DIALECT = {
       const timetags: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(named))
         if (isSyncCategory(name)) timetags[name] = int(value);
+      // NIM keeps one timetag for messages of every scene; ours has one per scene.
+      if (timetags.offlineMsgs !== undefined) timetags.teamMsgs = timetags.offlineMsgs;
       return { timetags };
     },
     // NIM's syncDone carries one timetag: the newest of ours.
     reply: (p) => [Math.max(0, ...Object.values(p.timetags))],
   },
   syncOfflineMsgs: { push: (p) => [msgs(p.msgs)] },
+  // NIM learns a session's read ack at sync as syncSessionAck (4_14): p2p acks by account, team
+  // acks by team id; the SDK counts unread messages after them. Super-team sessions are not in
+  // the dialect yet.
+  syncSessions: {
+    nimId: () => ({ sid: 4, cid: 14 }),
+    push: (p) => {
+      const acks = { p2p: {} as Record<string, number>, team: {} as Record<string, number> };
+      for (const session of p.sessions)
+        if (session.scene !== 'superTeam') acks[session.scene][session.to] = session.ack;
+      const newest = Math.max(0, ...p.sessions.map((s) => s.updateTime));
+      return [acks.p2p, acks.team, newest];
+    },
+  },
+  markSessionAck: {
+    request: (q) => {
+      const p = positional(q, ['scene', 'to', 'timetag']);
+      return { scene: sceneOf(text(p.scene)), to: text(p.to), timetag: int(text(p.timetag)) };
+    },
+  },
+  // Another device of the account read a session: NIM's syncMarkSessionAck (7_116).
+  sessionAck: {
+    nimId: (p) => (p.ack.sessionId.startsWith('superTeam-') ? undefined : { sid: 7, cid: 116 }),
+    push: (p) => {
+      const [scene, ...rest] = p.ack.sessionId.split('-');
+      return [SCENE_NUMBERS[scene as 'p2p' | 'team'], rest.join('-'), p.ack.ack];
+    },
+  },
   syncRoamingMsgs: { push: (p) => [msgs(p.msgs)] },
   getServerTime: { reply: (p) => [p.time] },
   getNosCdnHost: { reply: (p) => [toTags('nosConfig', p)] },

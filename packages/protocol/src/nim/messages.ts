@@ -6,10 +6,11 @@ import { MSG_TYPES } from '../commands/shapes/messaging.ts';
 import { fromTags, toTags, type NimProperty } from './tags.ts';
 import { bool, int } from './values.ts';
 
-const SCENE_NUMBERS = { p2p: 0, team: 1, superTeam: 5 } as const;
+export const SCENE_NUMBERS = { p2p: 0, team: 1, superTeam: 5 } as const;
 type SceneName = keyof typeof SCENE_NUMBERS;
 
-function sceneOf(value: string | undefined): SceneName | string | undefined {
+/** NIM's scene number (as text) to our scene name; anything else stays, for validation to refuse. */
+export function sceneOf(value: string | undefined): SceneName | string | undefined {
   const found = (Object.keys(SCENE_NUMBERS) as SceneName[]).find(
     (name) => String(SCENE_NUMBERS[name]) === value,
   );

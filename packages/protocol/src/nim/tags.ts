@@ -38,12 +38,15 @@ export const NIM_TAGS = {
     roamingMsgs: 7,
     relations: 9,
     friends: 11,
-    sessions: 12,
     friendUsers: 13,
     msgReceipts: 14,
     myTeamMembers: 15,
     deleteMsg: 17,
-    sessionAck: 18,
+    /**
+     * NIM's `sessionAck` timetag (its read acks, syncSessionAck): our `sessions` category carries
+     * the acks. NIM's own `sessions` (12) asks for its roaming-session list, which we do not keep.
+     */
+    sessions: 18,
     broadcastMsgs: 20,
     avSignal: 21,
     superTeams: 22,
