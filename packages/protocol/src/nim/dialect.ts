@@ -13,6 +13,7 @@ import {
 } from '../commands/index.ts';
 import { isSyncCategory } from '../sync-categories.ts';
 import { msgToNim, nimMsgId, outgoingFromNim, SCENE_NUMBERS, sceneOf } from './messages.ts';
+import { recallFromNim, recallToNim } from './sysmsgs.ts';
 import { fromTags, toTags } from './tags.ts';
 import { bool, int } from './values.ts';
 
@@ -164,6 +165,21 @@ export const NIM_DIALECT = {
     nimIds: [COMMANDS.getHistoryMsgs, { sid: 8, cid: 23 }],
     request: historyFromNim,
     reply: (p) => [msgs(p.msgs)],
+  },
+  // Recalls: NIM's SDK sends the notice it wants delivered (7_13); the recipients get it live as
+  // NIM's onMsgDeleted (7_14) and at sync as onDeleteMsgOfflineRoaming (7_15, 1: offline).
+  // Super-team recalls travel on NIM's super-team service, not in the dialect yet.
+  deleteMsg: { request: (q) => recallFromNim(first(q)) },
+  msgDeleted: {
+    nimId: (p) => (p.deleted.scene === 'superTeam' ? undefined : { sid: 7, cid: 14 }),
+    push: (p) => [recallToNim(p.deleted)],
+  },
+  syncDeletedMsgs: {
+    nimId: () => ({ sid: 7, cid: 15 }),
+    push: (p) => {
+      const deleted = p.deleted.filter((d) => d.scene !== 'superTeam');
+      return [deleted.map(recallToNim), Math.max(0, ...deleted.map((d) => d.deletedAt)), 1];
+    },
   },
 } satisfies NimDialect;
 

@@ -82,6 +82,29 @@ export const NIM_TAGS = {
     isUnreadable: 109,
     needPushNick: 110,
   },
+  /** System messages, recall notices among them. */
+  sysMsg: {
+    time: 0,
+    type: 1,
+    to: 2,
+    from: 3,
+    ps: 4,
+    attach: 5,
+    idServer: 6,
+    sendToOnlineUsersOnly: 7,
+    apnsText: 8,
+    pushPayload: 9,
+    deletedIdClient: 10,
+    deletedIdServer: 11,
+    deletedMsgTime: 14,
+    deletedMsgFromNick: 15,
+    opeAccount: 16,
+    idClient: 23,
+    cc: 105,
+    isPushable: 107,
+    isUnreadable: 109,
+    needPushNick: 110,
+  },
 } as const satisfies Record<string, TagMap>;
 
 export type NimEntity = keyof typeof NIM_TAGS;
