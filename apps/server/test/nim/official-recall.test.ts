@@ -42,7 +42,11 @@ describe('recalls through the official NIM Web SDK', () => {
     const bob = await connectClient(server, 1);
     ours.push(bob.nim);
 
-    const sent = await call<Msg>(alice.nim, 'sendText', { scene: 'p2p', to: 'demo2', text: '发错了' });
+    const sent = await call<Msg>(alice.nim, 'sendText', {
+      scene: 'p2p',
+      to: 'demo2',
+      text: '发错了',
+    });
     await bob.events.next('msg');
     await call(alice.nim, 'recallMsg', { msg: sent });
     expect(await bob.events.next('sysmsg')).toMatchObject({

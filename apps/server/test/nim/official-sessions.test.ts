@@ -84,7 +84,7 @@ describe('sessions and unread counts of the official NIM Web SDK', () => {
     });
 
     await new Promise<void>((resolve, reject) =>
-      alice.nim.resetSessionUnread('p2p-demo2', (err: unknown) => (err ? reject(err) : resolve())),
+      alice.nim.resetSessionUnread!('p2p-demo2', (err: unknown) => (err ? reject(err) : resolve())),
     );
     // The account's device of our own SDK, logging in after, finds the session read.
     const other = await ourDevice(account);

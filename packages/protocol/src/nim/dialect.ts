@@ -74,6 +74,9 @@ function historyFromNim(q: readonly NimParam[], id: NimId) {
   return query;
 }
 
+const receiptToNim = (receipt: { account: string; time: number }) =>
+  toTags('msgReceipt', { from: receipt.account, time: receipt.time });
+
 const msgs = (list: readonly Parameters<typeof msgToNim>[0][]) => list.map(msgToNim);
 
 export const NIM_DIALECT = {
@@ -165,6 +168,18 @@ export const NIM_DIALECT = {
     nimIds: [COMMANDS.getHistoryMsgs, { sid: 8, cid: 23 }],
     request: historyFromNim,
     reply: (p) => [msgs(p.msgs)],
+  },
+  // One-to-one read receipts. NIM's SDK names the message read by its sender (`to`: the peer) and
+  // the sender's client id; the reader's receipt comes to the sender as `from` with the time read.
+  sendMsgReceipt: {
+    request: (q) => {
+      const f = fromTags('msgReceipt', first(q));
+      return { msg: { scene: 'p2p', from: f.to, idClient: f.idClient, time: int(f.time) } };
+    },
+  },
+  msgReceipt: { push: (p) => [receiptToNim(p.receipt)] },
+  syncMsgReceipts: {
+    push: (p) => [p.receipts.map(receiptToNim), Math.max(0, ...p.receipts.map((r) => r.time))],
   },
   // Recalls: NIM's SDK sends the notice it wants delivered (7_13); the recipients get it live as
   // NIM's onMsgDeleted (7_14) and at sync as onDeleteMsgOfflineRoaming (7_15, 1: offline).

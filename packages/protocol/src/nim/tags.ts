@@ -82,6 +82,8 @@ export const NIM_TAGS = {
     isUnreadable: 109,
     needPushNick: 110,
   },
+  /** A one-to-one read receipt: `to` the peer, `time` the newest message read. */
+  msgReceipt: { to: 1, from: 2, time: 7, idClient: 11 },
   /** System messages, recall notices among them. */
   sysMsg: {
     time: 0,
