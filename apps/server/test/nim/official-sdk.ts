@@ -165,3 +165,17 @@ export function call<T>(nim: OfficialNim, method: string, options: Record<string
 export function destroyOfficial(nim: OfficialNim): Promise<void> {
   return new Promise((resolve) => nim.destroy({ done: () => resolve() }));
 }
+
+/** Calls a method whose `done(error, params, data)` reports its result in `data` (NIM's getters). */
+export function callForData<T>(
+  nim: OfficialNim,
+  method: string,
+  options: Record<string, unknown> = {},
+) {
+  return new Promise<T>((resolve, reject) => {
+    nim[method]!({
+      ...options,
+      done: (error: unknown, _params: unknown, data: T) => (error ? reject(error) : resolve(data)),
+    });
+  });
+}

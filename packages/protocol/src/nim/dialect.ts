@@ -77,6 +77,25 @@ function historyFromNim(q: readonly NimParam[], id: NimId) {
 const receiptToNim = (receipt: { account: string; time: number }) =>
   toTags('msgReceipt', { from: receipt.account, time: receipt.time });
 
+const teamMsgRef = (property: unknown) => {
+  const f = fromTags('teamMsgReceipt', property);
+  return { teamId: f.teamId, idServer: f.idServer };
+};
+/**
+ * NIM's PropertyArray parameter arrives as `{t: 'ArrayMable', v: [{t: 'Property', v: {...}}]}`:
+ * the property maps inside; anything else is left as it came, for the schema to refuse.
+ */
+const propertyList = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map((item: unknown) =>
+        item && typeof item === 'object' && 'v' in item ? (item as NimParam).v : item,
+      )
+    : value;
+const teamMsgRefs = (param: unknown) => {
+  const list = propertyList(param);
+  return Array.isArray(list) ? list.map(teamMsgRef) : list;
+};
+
 const msgs = (list: readonly Parameters<typeof msgToNim>[0][]) => list.map(msgToNim);
 
 export const NIM_DIALECT = {
@@ -180,6 +199,21 @@ export const NIM_DIALECT = {
   msgReceipt: { push: (p) => [receiptToNim(p.receipt)] },
   syncMsgReceipts: {
     push: (p) => [p.receipts.map(receiptToNim), Math.max(0, ...p.receipts.map((r) => r.time))],
+  },
+  // Team read receipts: the messages as (team id, server id) pairs, the counts per message back;
+  // a member's read reaches the sender as NIM's notifyTeamMsgReads (8_31).
+  sendTeamMsgReceipt: { request: (q) => ({ teamMsgReceipts: teamMsgRefs(first(q)) }) },
+  getTeamMsgReads: {
+    request: (q) => ({ teamMsgReceipts: teamMsgRefs(first(q)) }),
+    reply: (p) => [p.reads.map((r) => toTags('teamMsgReceipt', r))],
+  },
+  getTeamMsgReadAccounts: {
+    request: (q) => ({ teamMsgReceipt: teamMsgRef(first(q)) }),
+    reply: (p) => [{}, p.readAccounts, p.unreadAccounts],
+  },
+  teamMsgReceipt: {
+    nimId: () => ({ sid: 8, cid: 31 }),
+    push: (p) => [p.reads.map((r) => toTags('teamMsgReceipt', r))],
   },
   // Recalls: NIM's SDK sends the notice it wants delivered (7_13); the recipients get it live as
   // NIM's onMsgDeleted (7_14) and at sync as onDeleteMsgOfflineRoaming (7_15, 1: offline).

@@ -84,6 +84,8 @@ export const NIM_TAGS = {
   },
   /** A one-to-one read receipt: `to` the peer, `time` the newest message read. */
   msgReceipt: { to: 1, from: 2, time: 7, idClient: 11 },
+  /** A team message's read counts (and, in a request, the message: team id and server id). */
+  teamMsgReceipt: { teamId: 0, idServer: 1, read: 100, unread: 101, idClient: 102, account: 103 },
   /** System messages, recall notices among them. */
   sysMsg: {
     time: 0,
