@@ -13,6 +13,13 @@ import {
 } from '../commands/index.ts';
 import { isSyncCategory } from '../sync-categories.ts';
 import { msgToNim, nimMsgId, outgoingFromNim, SCENE_NUMBERS, sceneOf } from './messages.ts';
+import {
+  customSysMsgFromNim,
+  customSysMsgToNim,
+  friendToNim,
+  sysMsgToNim,
+  userToNim,
+} from './people.ts';
 import { recallFromNim, recallToNim } from './sysmsgs.ts';
 import { fromTags, toTags } from './tags.ts';
 import { bool, int } from './values.ts';
@@ -95,6 +102,10 @@ const teamMsgRefs = (param: unknown) => {
   const list = propertyList(param);
   return Array.isArray(list) ? list.map(teamMsgRef) : list;
 };
+
+/** The newest update time of a list (NIM's sync pushes carry it as their timetag). */
+const newestOf = (list: readonly { updateTime: number }[]) =>
+  Math.max(0, ...list.map((item) => item.updateTime));
 
 const msgs = (list: readonly Parameters<typeof msgToNim>[0][]) => list.map(msgToNim);
 
@@ -230,6 +241,68 @@ export const NIM_DIALECT = {
       return [deleted.map(recallToNim), Math.max(0, ...deleted.map((d) => d.deletedAt)), 1];
     },
   },
+  // Users and friends.
+  getUsers: {
+    request: (q) => ({ accounts: first(q) }),
+    reply: (p) => [p.users.map(userToNim)],
+  },
+  syncMyInfo: { nimId: () => ({ sid: 3, cid: 109 }), push: (p) => [userToNim(p.user), 0] },
+  syncFriendUsers: {
+    nimId: () => ({ sid: 12, cid: 6 }),
+    push: (p) => [p.users.map(userToNim), newestOf(p.users)],
+  },
+  syncFriends: {
+    nimId: () => ({ sid: 12, cid: 5 }),
+    push: (p) => [p.friends.map(friendToNim), newestOf(p.friends)],
+  },
+  getFriends: { reply: (p) => [p.friends.map(friendToNim), newestOf(p.friends)] },
+  friendRequest: {
+    request: (q) => {
+      const p = positional(q, ['account', 'type', 'ps']);
+      return { account: text(p.account), type: int(text(p.type)), ps: text(p.ps) };
+    },
+  },
+  deleteFriend: {
+    request: (q) => {
+      const options = fromTags('delFriendParams', q[1]?.v);
+      return { account: text(first(q)), delAlias: bool(options.delAlias) };
+    },
+  },
+  updateFriend: {
+    request: (q) => {
+      const f = fromTags('friend', first(q));
+      return { account: f.account, alias: f.alias, custom: f.custom };
+    },
+  },
+  // A friendship changed on another device of the account, or by the other side: NIM's
+  // syncFriendRequest (12_101, 1 added, 3 passed), syncDeleteFriend (12_102), syncUpdateFriend.
+  friendChanged: {
+    nimId: (p) =>
+      ({
+        addFriend: { sid: 12, cid: 101 },
+        passFriendApply: { sid: 12, cid: 101 },
+        deleteFriend: { sid: 12, cid: 102 },
+        updateFriend: { sid: 12, cid: 103 },
+      })[p.action],
+    push: (p) => {
+      if (p.action === 'deleteFriend') return [p.friend.account];
+      if (p.action === 'updateFriend') return [friendToNim(p.friend)];
+      return [p.friend.account, p.action === 'addFriend' ? 1 : 3, ''];
+    },
+  },
+  // System messages: friend requests and answers live and at sync; team ones wait for the team
+  // dialect and are left out.
+  sysMsg: {
+    nimId: (p) => (sysMsgToNim(p.sysMsg) ? { sid: 7, cid: 3 } : undefined),
+    push: (p) => [sysMsgToNim(p.sysMsg)],
+  },
+  syncOfflineSysMsgs: {
+    push: (p) => [p.sysMsgs.map(sysMsgToNim).filter((m) => m !== undefined)],
+  },
+  sendCustomSysMsg: {
+    request: (q) => ({ sysMsg: customSysMsgFromNim(fromTags('sysMsg', first(q))) }),
+  },
+  customSysMsg: { nimId: () => ({ sid: 7, cid: 3 }), push: (p) => [customSysMsgToNim(p.sysMsg)] },
 } satisfies NimDialect;
 
 /** The commands a NIM client can use on this server. */

@@ -82,6 +82,33 @@ export const NIM_TAGS = {
     isUnreadable: 109,
     needPushNick: 110,
   },
+  friend: {
+    account: 4,
+    flag: 5,
+    beflag: 6,
+    source: 7,
+    alias: 8,
+    bits: 9,
+    custom: 10,
+    createTime: 11,
+    updateTime: 12,
+    serverex: 13,
+  },
+  user: {
+    account: 1,
+    nick: 3,
+    avatar: 4,
+    sign: 5,
+    gender: 6,
+    email: 7,
+    birth: 8,
+    tel: 9,
+    custom: 10,
+    createTime: 12,
+    updateTime: 13,
+  },
+  /** deleteFriend's options. */
+  delFriendParams: { delAlias: 1 },
   /** A one-to-one read receipt: `to` the peer, `time` the newest message read. */
   msgReceipt: { to: 1, from: 2, time: 7, idClient: 11 },
   /** A team message's read counts (and, in a request, the message: team id and server id). */

@@ -22,7 +22,6 @@ export function withoutUndefined(value: Record<string, unknown>): Record<string,
 /** Also inside lists: an undefined item becomes null, which the schema refuses (414). */
 function withoutUndefinedIn(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => withoutUndefinedIn(item) ?? null);
-  if (value && typeof value === 'object')
-    return withoutUndefined(value as Record<string, unknown>);
+  if (value && typeof value === 'object') return withoutUndefined(value as Record<string, unknown>);
   return value;
 }
