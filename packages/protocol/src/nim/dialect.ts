@@ -21,6 +21,7 @@ import {
   userToNim,
 } from './people.ts';
 import { recallFromNim, recallToNim } from './sysmsgs.ts';
+import { memberToNim, teamFromNim, teamToNim } from './teams.ts';
 import { fromTags, toTags } from './tags.ts';
 import { bool, int } from './values.ts';
 
@@ -102,6 +103,17 @@ const teamMsgRefs = (param: unknown) => {
   const list = propertyList(param);
   return Array.isArray(list) ? list.map(teamMsgRef) : list;
 };
+
+/** `[teamId, accounts]`, as several team commands take them. */
+function teamAndAccounts(q: readonly NimParam[]) {
+  const p = positional(q, ['teamId', 'accounts']);
+  return { teamId: text(p.teamId), accounts: p.accounts };
+}
+/** `[teamId, from, ps?]`: answers to an application or invitation. */
+function teamAndFrom(q: readonly NimParam[]) {
+  const p = positional(q, ['teamId', 'from', 'ps']);
+  return { teamId: text(p.teamId), from: text(p.from), ps: text(p.ps) };
+}
 
 /** The newest update time of a list (NIM's sync pushes carry it as their timetag). */
 const newestOf = (list: readonly { updateTime: number }[]) =>
@@ -290,8 +302,7 @@ export const NIM_DIALECT = {
       return [p.friend.account, p.action === 'addFriend' ? 1 : 3, ''];
     },
   },
-  // System messages: friend requests and answers live and at sync; team ones wait for the team
-  // dialect and are left out.
+  // System messages: friend and team requests and answers, live and at sync.
   sysMsg: {
     nimId: (p) => (sysMsgToNim(p.sysMsg) ? { sid: 7, cid: 3 } : undefined),
     push: (p) => [sysMsgToNim(p.sysMsg)],
@@ -303,6 +314,70 @@ export const NIM_DIALECT = {
     request: (q) => ({ sysMsg: customSysMsgFromNim(fromTags('sysMsg', first(q))) }),
   },
   customSysMsg: { nimId: () => ({ sid: 7, cid: 3 }), push: (p) => [customSysMsgToNim(p.sysMsg)] },
+  // Teams. NIM's team ids are Longs; ours are text.
+  createTeam: {
+    request: (q) => {
+      const p = positional(q, ['team', 'accounts', 'ps']);
+      return { ...teamFromNim(p.team), accounts: p.accounts, ps: text(p.ps) };
+    },
+    reply: (p) => [teamToNim(p.team), p.failedAccounts],
+  },
+  getTeam: {
+    request: (q) => ({ teamId: text(first(q)) }),
+    reply: (p) => [teamToNim(p.team)],
+  },
+  getTeams: {
+    reply: (p) => [p.teams.map(teamToNim), newestOf(p.teams)],
+  },
+  getTeamMembers: {
+    request: (q) => ({ teamId: text(first(q)) }),
+    reply: (p) => [p.members[0]?.teamId ?? '', p.members.map(memberToNim), newestOf(p.members)],
+  },
+  syncTeams: {
+    nimId: () => ({ sid: 8, cid: 109 }),
+    push: (p) => [newestOf(p.teams), p.teams.map(teamToNim)],
+  },
+  syncMyTeamMembers: {
+    nimId: () => ({ sid: 8, cid: 126 }),
+    push: (p) => [p.members.map(memberToNim), newestOf(p.members)],
+  },
+  updateTeam: {
+    request: (q) => {
+      const { teamId, ...fields } = teamFromNim(first(q));
+      return { teamId, ...fields };
+    },
+    reply: (p) => [p.team.teamId, p.team.updateTime],
+  },
+  addTeamMembers: {
+    request: (q) => {
+      const p = positional(q, ['teamId', 'accounts', 'ps']);
+      return { teamId: text(p.teamId), accounts: p.accounts, ps: text(p.ps) };
+    },
+    reply: (p) => [0, p.failedAccounts],
+  },
+  removeTeamMembers: { request: teamAndAccounts },
+  addTeamManagers: { request: teamAndAccounts },
+  removeTeamManagers: { request: teamAndAccounts },
+  leaveTeam: { request: (q) => ({ teamId: text(first(q)) }) },
+  dismissTeam: { request: (q) => ({ teamId: text(first(q)) }) },
+  transferTeam: {
+    request: (q) => {
+      const p = positional(q, ['teamId', 'account', 'leave']);
+      return { teamId: text(p.teamId), account: text(p.account), leave: bool(text(p.leave)) };
+    },
+  },
+  applyTeam: {
+    request: (q) => {
+      const p = positional(q, ['teamId', 'ps']);
+      return { teamId: text(p.teamId), ps: text(p.ps) };
+    },
+    // NIM answers with the team; ours says whether the account joined at once.
+    reply: () => [{}],
+  },
+  passTeamApply: { request: teamAndFrom },
+  rejectTeamApply: { request: teamAndFrom },
+  acceptTeamInvite: { request: teamAndFrom, reply: () => [{}] },
+  rejectTeamInvite: { request: teamAndFrom },
 } satisfies NimDialect;
 
 /** The commands a NIM client can use on this server. */

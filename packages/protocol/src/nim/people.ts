@@ -18,9 +18,11 @@ export function friendToNim(friend: Friend): NimProperty {
 }
 
 /**
- * NIM's numbers of the system messages this dialect carries: a friend request is type 5 whose
- * attach names the kind (`vt`); team requests wait for the team dialect (not sent).
+ * NIM's numbers of the system messages this dialect carries: team requests and answers 0 to 3, a
+ * friend request type 5 whose attach names the kind (`vt`), a deleted friendship 6. Super-team
+ * ones are not in the dialect yet (not sent).
  */
+const TEAM_KINDS = { applyTeam: 0, rejectTeamApply: 1, teamInvite: 2, rejectTeamInvite: 3 };
 const FRIEND_KINDS = { addFriend: 1, applyFriend: 2, passFriendApply: 3, rejectFriendApply: 4 };
 
 /** Our system message as NIM's, or undefined when the dialect cannot express it yet. */
@@ -37,6 +39,23 @@ export function sysMsgToNim(sysMsg: SysMsg): NimProperty | undefined {
     return toTags('sysMsg', { ...common, type: 5, attach: JSON.stringify({ vt }) });
   }
   if (sysMsg.type === 'deleteFriend') return toTags('sysMsg', { ...common, type: 6 });
+  if (sysMsg.type in TEAM_KINDS) {
+    // Ours names the team in its attach (`{teamId, teamName}`); NIM's carries it as `tinfo`.
+    let team: { teamId?: string; teamName?: string } = {};
+    try {
+      team = JSON.parse(sysMsg.attach ?? '{}') as typeof team;
+    } catch {
+      // Left without the team: the SDK still shows the request.
+    }
+    const tinfo = toTags('team', { teamId: team.teamId, name: team.teamName });
+    // NIM addresses a team's system messages to the team (answers name it as `to`).
+    return toTags('sysMsg', {
+      ...common,
+      to: team.teamId ?? sysMsg.to,
+      type: TEAM_KINDS[sysMsg.type as keyof typeof TEAM_KINDS],
+      attach: JSON.stringify({ tinfo }),
+    });
+  }
   return undefined;
 }
 
