@@ -104,6 +104,12 @@ const teamMsgRefs = (param: unknown) => {
   return Array.isArray(list) ? list.map(teamMsgRef) : list;
 };
 
+/** `[msgEventSubscribe, accounts?]`: an event type and, for some commands, accounts. */
+function eventTypeAndAccounts(q: readonly NimParam[]) {
+  const f = fromTags('msgEventSubscribe', first(q));
+  return { type: int(f.type), ...(q[1] !== undefined && { accounts: q[1].v }) };
+}
+
 /** `[teamId, accounts]`, as several team commands take them. */
 function teamAndAccounts(q: readonly NimParam[]) {
   const p = positional(q, ['teamId', 'accounts']);
@@ -378,6 +384,49 @@ export const NIM_DIALECT = {
   rejectTeamApply: { request: teamAndFrom },
   acceptTeamInvite: { request: teamAndFrom, reply: () => [{}] },
   rejectTeamInvite: { request: teamAndFrom },
+  // Events: NIM's msgEvent and msgEventSubscribe property maps. A subscription's current events,
+  // which our reply carries, are not in NIM's reply (it names only the failed accounts).
+  publishEvent: {
+    request: (q) => {
+      const f = fromTags('msgEvent', first(q));
+      return {
+        event: {
+          type: int(f.type),
+          value: int(f.value),
+          custom: f.custom,
+          idClient: f.idClient,
+          validTime: int(f.validTime),
+          broadcastType: int(f.broadcastType),
+          sync: bool(f.sync),
+        },
+      };
+    },
+    reply: (p) => [toTags('msgEvent', p.event)],
+  },
+  pushEvent: { push: (p) => [toTags('msgEvent', p.event)] },
+  pushEvents: { push: (p) => [p.events.map((e) => toTags('msgEvent', e))] },
+  subscribeEvent: {
+    request: (q) => {
+      const f = fromTags('msgEventSubscribe', first(q));
+      return {
+        type: int(f.type),
+        accounts: q[1]?.v,
+        subscribeTime: int(f.subscribeTime),
+        sync: bool(f.sync),
+      };
+    },
+    reply: (p) => [p.failedAccounts],
+  },
+  unSubscribeEventsByAccounts: { request: eventTypeAndAccounts, reply: () => [[]] },
+  unSubscribeEventsByType: { request: eventTypeAndAccounts },
+  querySubscribeEventsByAccounts: {
+    request: eventTypeAndAccounts,
+    reply: (p) => [p.subscriptions.map((s) => toTags('msgEventSubscribe', s))],
+  },
+  querySubscribeEventsByType: {
+    request: eventTypeAndAccounts,
+    reply: (p) => [p.subscriptions.map((s) => toTags('msgEventSubscribe', s))],
+  },
 } satisfies NimDialect;
 
 /** The commands a NIM client can use on this server. */

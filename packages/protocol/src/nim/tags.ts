@@ -146,6 +146,20 @@ export const NIM_TAGS = {
   },
   /** deleteFriend's options. */
   delFriendParams: { delAlias: 1 },
+  msgEvent: {
+    type: 1,
+    value: 2,
+    idClient: 3,
+    custom: 4,
+    validTime: 5,
+    broadcastType: 6,
+    sync: 7,
+    time: 10,
+    clientType: 12,
+    serverConfig: 13,
+    account: 103,
+  },
+  msgEventSubscribe: { type: 1, subscribeTime: 2, sync: 3, to: 102, from: 104, time: 105 },
   /** A one-to-one read receipt: `to` the peer, `time` the newest message read. */
   msgReceipt: { to: 1, from: 2, time: 7, idClient: 11 },
   /** A team message's read counts (and, in a request, the message: team id and server id). */
