@@ -66,6 +66,75 @@ describe('hostile NIM packets', () => {
     link.ws.close();
   });
 
+  it('answers ill-typed parameters of the mapped commands with 414 once logged in', async () => {
+    const link = await rawNimLink(server);
+    const send = (packet: unknown) => link.ws.send(`3:::${JSON.stringify(packet)}`);
+    const { appKey, demoAccounts } = server.server.seeded;
+    const account = demoAccounts[0]!;
+    send({
+      SID: 2,
+      CID: 3,
+      SER: 1,
+      Q: [
+        {
+          t: 'Property',
+          v: {
+            3: '16',
+            4: 'Node',
+            6: '92112',
+            8: '0',
+            9: '1',
+            13: 'hostile-device',
+            18: appKey,
+            19: account.accid,
+            1000: account.token,
+          },
+        },
+      ],
+    });
+    expect(await link.nextJson()).toMatchObject({ sid: 2, cid: 3, ser: 1, code: 200 });
+    const hostile = [
+      // A team receipt list that is not a list, and one with garbage items.
+      { SID: 8, CID: 28, Q: [{ t: 'ArrayMable', v: 'not a list' }] },
+      { SID: 8, CID: 28, Q: [{ t: 'ArrayMable', v: [null, 7, { t: 'Property', v: [] }] }] },
+      // A recall of an unknown type, a receipt without ids, a friend request of type 9.
+      { SID: 7, CID: 13, Q: [{ t: 'Property', v: { 1: '99', 11: 'x' } }] },
+      { SID: 7, CID: 11, Q: [{ t: 'Property', v: { 7: 'yesterday' } }] },
+      {
+        SID: 12,
+        CID: 1,
+        Q: [
+          { t: 'String', v: 'demo2' },
+          { t: 'Byte', v: 9 },
+        ],
+      },
+      // A team with a mode NIM does not have, a session ack of an unknown scene.
+      { SID: 8, CID: 1, Q: [{ t: 'Property', v: { 3: 'x', 4: '1', 16: '7' } }] },
+      {
+        SID: 7,
+        CID: 16,
+        Q: [
+          { t: 'Byte', v: 9 },
+          { t: 'String', v: 'demo2' },
+        ],
+      },
+      // An event with text for its numbers.
+      { SID: 14, CID: 1, Q: [{ t: 'Property', v: { 1: 'one', 2: 'two' } }] },
+    ];
+    for (const [index, packet] of hostile.entries()) {
+      send({ ...packet, SER: 10 + index });
+      expect(await link.nextJson(), JSON.stringify(packet)).toMatchObject({
+        sid: packet.SID,
+        cid: packet.CID,
+        ser: 10 + index,
+        code: 414,
+      });
+    }
+    send({ SID: 1, CID: 2, SER: 0 });
+    expect(await link.nextJson()).toMatchObject({ sid: 1, cid: 2, code: 200 });
+    link.ws.close();
+  });
+
   it('closes a link that keeps sending unreadable packets, and the server stays up', async () => {
     const link = await rawNimLink(server);
     for (const bad of ['3:::{not json', '3:::[1,2]', '3:::{"SID":-1,"CID":3,"SER":1}', '7:::x'])

@@ -165,6 +165,12 @@ describe('the official NIM Web SDK against Morsel', () => {
       received = (await owner.events.next('msg')) as { text?: string };
     expect(received).toMatchObject({ scene: 'team', to: team.teamId, from: 'nim-team' });
     await owner.nim.sendText({ scene: 'team', to: team.teamId, text: '欢迎入群' });
+    // The team's notification of the official client's joining comes first, in NIM's layout.
+    expect(await carol.next('msg')).toMatchObject({
+      scene: 'team',
+      type: 'notification',
+      attach: { type: 'addTeamMembers', accounts: expect.arrayContaining(['nim-team']) },
+    });
     expect(await carol.next('msg')).toMatchObject({
       scene: 'team',
       to: team.teamId,

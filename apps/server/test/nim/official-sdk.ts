@@ -62,6 +62,7 @@ export function officialClient(
       waiter.resolve(value);
     }
   };
+  // Every callback of NIMGetInstanceOptions this server can fire (dist/types/nim).
   const names = [
     'onconnect',
     'onerror',
@@ -72,6 +73,39 @@ export function officialClient(
     'onofflinemsgs',
     'onroamingmsgs',
     'onloginportschange',
+    'onsessions',
+    'onupdatesessions',
+    'onupdatesession',
+    'onMsgReceipts',
+    'onTeamMsgReceipt',
+    'onsysmsg',
+    'onofflinesysmsgs',
+    'onroamingsysmsgs',
+    'onupdatesysmsg',
+    'onsysmsgunread',
+    'onupdatesysmsgunread',
+    'oncustomsysmsg',
+    'onofflinecustomsysmsgs',
+    'onfriends',
+    'onsyncfriendaction',
+    'onmyinfo',
+    'onupdatemyinfo',
+    'onusers',
+    'onupdateuser',
+    'onteams',
+    'onsynccreateteam',
+    'onCreateTeam',
+    'onUpdateTeam',
+    'onAddTeamMembers',
+    'onRemoveTeamMembers',
+    'onUpdateTeamManagers',
+    'onDismissTeam',
+    'onTransferTeam',
+    'onupdateteammember',
+    'onMyTeamMembers',
+    'onpushevents',
+    'onblacklist',
+    'onmutelist',
   ];
   const callbacks = Object.fromEntries(names.map((n) => [n, record(n.slice(2))]));
   const nim = officialNim().getInstance({
@@ -130,4 +164,18 @@ export function call<T>(nim: OfficialNim, method: string, options: Record<string
 /** Ends an instance and waits until the SDK says it is gone (its per-account cache is cleared). */
 export function destroyOfficial(nim: OfficialNim): Promise<void> {
   return new Promise((resolve) => nim.destroy({ done: () => resolve() }));
+}
+
+/** Calls a method whose `done(error, params, data)` reports its result in `data` (NIM's getters). */
+export function callForData<T>(
+  nim: OfficialNim,
+  method: string,
+  options: Record<string, unknown> = {},
+) {
+  return new Promise<T>((resolve, reject) => {
+    nim[method]!({
+      ...options,
+      done: (error: unknown, _params: unknown, data: T) => (error ? reject(error) : resolve(data)),
+    });
+  });
 }

@@ -51,6 +51,17 @@ const DeletedSelf = Type.Object({
   opeAccount: Account,
   ...DeletedMsgIds,
 });
+/**
+ * The message a read receipt is for: by its server id, or (as NIM's SDK names it) by its sender
+ * and the sender's client id, which the server's unique (sender, idClient) pair finds.
+ */
+const ReceiptKey = Type.Union([
+  MsgKey,
+  Type.Object(
+    { scene: Type.Literal('p2p'), from: Account, idClient: ClientId, time: Time },
+    { additionalProperties: false },
+  ),
+]);
 const HistoryQuery = {
   scene: Scene,
   to: Account,
@@ -111,7 +122,7 @@ export const messagingCommands = {
     request: Params({ msg: OutgoingMsg }),
     reply: Params({ msg: Msg }),
   }),
-  sendMsgReceipt: command(7, 11, 'sendMsgReceipt', { request: Params({ msg: MsgKey }) }),
+  sendMsgReceipt: command(7, 11, 'sendMsgReceipt', { request: Params({ msg: ReceiptKey }) }),
   msgReceipt: push(7, 12, 'msgReceipt', Params({ receipt: Receipt })),
   deleteMsg: command(7, 13, 'deleteMsg', {
     request: Params({ msg: MsgKey, ps: Opt(Type.String({ maxLength: 5000 })) }),

@@ -12,7 +12,16 @@ import {
   type ReplyOf,
 } from '../commands/index.ts';
 import { isSyncCategory } from '../sync-categories.ts';
-import { msgToNim, nimMsgId, outgoingFromNim } from './messages.ts';
+import { msgToNim, nimMsgId, outgoingFromNim, SCENE_NUMBERS, sceneOf } from './messages.ts';
+import {
+  customSysMsgFromNim,
+  customSysMsgToNim,
+  friendToNim,
+  sysMsgToNim,
+  userToNim,
+} from './people.ts';
+import { recallFromNim, recallToNim } from './sysmsgs.ts';
+import { memberToNim, teamFromNim, teamToNim } from './teams.ts';
 import { fromTags, toTags } from './tags.ts';
 import { bool, int } from './values.ts';
 
@@ -73,6 +82,49 @@ function historyFromNim(q: readonly NimParam[], id: NimId) {
   return query;
 }
 
+const receiptToNim = (receipt: { account: string; time: number }) =>
+  toTags('msgReceipt', { from: receipt.account, time: receipt.time });
+
+const teamMsgRef = (property: unknown) => {
+  const f = fromTags('teamMsgReceipt', property);
+  return { teamId: f.teamId, idServer: f.idServer };
+};
+/**
+ * NIM's PropertyArray parameter arrives as `{t: 'ArrayMable', v: [{t: 'Property', v: {...}}]}`:
+ * the property maps inside; anything else is left as it came, for the schema to refuse.
+ */
+const propertyList = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map((item: unknown) =>
+        item && typeof item === 'object' && 'v' in item ? (item as NimParam).v : item,
+      )
+    : value;
+const teamMsgRefs = (param: unknown) => {
+  const list = propertyList(param);
+  return Array.isArray(list) ? list.map(teamMsgRef) : list;
+};
+
+/** `[msgEventSubscribe, accounts?]`: an event type and, for some commands, accounts. */
+function eventTypeAndAccounts(q: readonly NimParam[]) {
+  const f = fromTags('msgEventSubscribe', first(q));
+  return { type: int(f.type), ...(q[1] !== undefined && { accounts: q[1].v }) };
+}
+
+/** `[teamId, accounts]`, as several team commands take them. */
+function teamAndAccounts(q: readonly NimParam[]) {
+  const p = positional(q, ['teamId', 'accounts']);
+  return { teamId: text(p.teamId), accounts: p.accounts };
+}
+/** `[teamId, from, ps?]`: answers to an application or invitation. */
+function teamAndFrom(q: readonly NimParam[]) {
+  const p = positional(q, ['teamId', 'from', 'ps']);
+  return { teamId: text(p.teamId), from: text(p.from), ps: text(p.ps) };
+}
+
+/** The newest update time of a list (NIM's sync pushes carry it as their timetag). */
+const newestOf = (list: readonly { updateTime: number }[]) =>
+  Math.max(0, ...list.map((item) => item.updateTime));
+
 const msgs = (list: readonly Parameters<typeof msgToNim>[0][]) => list.map(msgToNim);
 
 export const NIM_DIALECT = {
@@ -113,12 +165,41 @@ export const NIM_DIALECT = {
       const timetags: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(named))
         if (isSyncCategory(name)) timetags[name] = int(value);
+      // NIM keeps one timetag for messages of every scene; ours has one per scene.
+      if (timetags.offlineMsgs !== undefined) timetags.teamMsgs = timetags.offlineMsgs;
       return { timetags };
     },
     // NIM's syncDone carries one timetag: the newest of ours.
     reply: (p) => [Math.max(0, ...Object.values(p.timetags))],
   },
   syncOfflineMsgs: { push: (p) => [msgs(p.msgs)] },
+  // NIM learns a session's read ack at sync as syncSessionAck (4_14): p2p acks by account, team
+  // acks by team id; the SDK counts unread messages after them. Super-team sessions are not in
+  // the dialect yet.
+  syncSessions: {
+    nimId: () => ({ sid: 4, cid: 14 }),
+    push: (p) => {
+      const acks = { p2p: {} as Record<string, number>, team: {} as Record<string, number> };
+      for (const session of p.sessions)
+        if (session.scene !== 'superTeam') acks[session.scene][session.to] = session.ack;
+      const newest = Math.max(0, ...p.sessions.map((s) => s.updateTime));
+      return [acks.p2p, acks.team, newest];
+    },
+  },
+  markSessionAck: {
+    request: (q) => {
+      const p = positional(q, ['scene', 'to', 'timetag']);
+      return { scene: sceneOf(text(p.scene)), to: text(p.to), timetag: int(text(p.timetag)) };
+    },
+  },
+  // Another device of the account read a session: NIM's syncMarkSessionAck (7_116).
+  sessionAck: {
+    nimId: (p) => (p.ack.sessionId.startsWith('superTeam-') ? undefined : { sid: 7, cid: 116 }),
+    push: (p) => {
+      const [scene, ...rest] = p.ack.sessionId.split('-');
+      return [SCENE_NUMBERS[scene as 'p2p' | 'team'], rest.join('-'), p.ack.ack];
+    },
+  },
   syncRoamingMsgs: { push: (p) => [msgs(p.msgs)] },
   getServerTime: { reply: (p) => [p.time] },
   getNosCdnHost: { reply: (p) => [toTags('nosConfig', p)] },
@@ -135,6 +216,216 @@ export const NIM_DIALECT = {
     nimIds: [COMMANDS.getHistoryMsgs, { sid: 8, cid: 23 }],
     request: historyFromNim,
     reply: (p) => [msgs(p.msgs)],
+  },
+  // One-to-one read receipts. NIM's SDK names the message read by its sender (`to`: the peer) and
+  // the sender's client id; the reader's receipt comes to the sender as `from` with the time read.
+  sendMsgReceipt: {
+    request: (q) => {
+      const f = fromTags('msgReceipt', first(q));
+      return { msg: { scene: 'p2p', from: f.to, idClient: f.idClient, time: int(f.time) } };
+    },
+  },
+  msgReceipt: { push: (p) => [receiptToNim(p.receipt)] },
+  syncMsgReceipts: {
+    push: (p) => [p.receipts.map(receiptToNim), Math.max(0, ...p.receipts.map((r) => r.time))],
+  },
+  // Team read receipts: the messages as (team id, server id) pairs, the counts per message back;
+  // a member's read reaches the sender as NIM's notifyTeamMsgReads (8_31).
+  sendTeamMsgReceipt: { request: (q) => ({ teamMsgReceipts: teamMsgRefs(first(q)) }) },
+  getTeamMsgReads: {
+    request: (q) => ({ teamMsgReceipts: teamMsgRefs(first(q)) }),
+    reply: (p) => [p.reads.map((r) => toTags('teamMsgReceipt', r))],
+  },
+  getTeamMsgReadAccounts: {
+    request: (q) => ({ teamMsgReceipt: teamMsgRef(first(q)) }),
+    reply: (p) => [{}, p.readAccounts, p.unreadAccounts],
+  },
+  teamMsgReceipt: {
+    nimId: () => ({ sid: 8, cid: 31 }),
+    push: (p) => [p.reads.map((r) => toTags('teamMsgReceipt', r))],
+  },
+  // Recalls: NIM's SDK sends the notice it wants delivered (7_13); the recipients get it live as
+  // NIM's onMsgDeleted (7_14) and at sync as onDeleteMsgOfflineRoaming (7_15, 1: offline).
+  // Super-team recalls travel on NIM's super-team service, not in the dialect yet.
+  deleteMsg: { request: (q) => recallFromNim(first(q)) },
+  msgDeleted: {
+    nimId: (p) => (p.deleted.scene === 'superTeam' ? undefined : { sid: 7, cid: 14 }),
+    push: (p) => [recallToNim(p.deleted)],
+  },
+  syncDeletedMsgs: {
+    nimId: () => ({ sid: 7, cid: 15 }),
+    push: (p) => {
+      const deleted = p.deleted.filter((d) => d.scene !== 'superTeam');
+      return [deleted.map(recallToNim), Math.max(0, ...deleted.map((d) => d.deletedAt)), 1];
+    },
+  },
+  // Users and friends.
+  getUsers: {
+    request: (q) => ({ accounts: first(q) }),
+    reply: (p) => [p.users.map(userToNim)],
+  },
+  syncMyInfo: { nimId: () => ({ sid: 3, cid: 109 }), push: (p) => [userToNim(p.user), 0] },
+  syncFriendUsers: {
+    nimId: () => ({ sid: 12, cid: 6 }),
+    push: (p) => [p.users.map(userToNim), newestOf(p.users)],
+  },
+  syncFriends: {
+    nimId: () => ({ sid: 12, cid: 5 }),
+    push: (p) => [p.friends.map(friendToNim), newestOf(p.friends)],
+  },
+  getFriends: { reply: (p) => [p.friends.map(friendToNim), newestOf(p.friends)] },
+  friendRequest: {
+    request: (q) => {
+      const p = positional(q, ['account', 'type', 'ps']);
+      return { account: text(p.account), type: int(text(p.type)), ps: text(p.ps) };
+    },
+  },
+  deleteFriend: {
+    request: (q) => {
+      const options = fromTags('delFriendParams', q[1]?.v);
+      return { account: text(first(q)), delAlias: bool(options.delAlias) };
+    },
+  },
+  updateFriend: {
+    request: (q) => {
+      const f = fromTags('friend', first(q));
+      return { account: f.account, alias: f.alias, custom: f.custom };
+    },
+  },
+  // A friendship changed on another device of the account, or by the other side: NIM's
+  // syncFriendRequest (12_101, 1 added, 3 passed), syncDeleteFriend (12_102), syncUpdateFriend.
+  friendChanged: {
+    nimId: (p) =>
+      ({
+        addFriend: { sid: 12, cid: 101 },
+        passFriendApply: { sid: 12, cid: 101 },
+        deleteFriend: { sid: 12, cid: 102 },
+        updateFriend: { sid: 12, cid: 103 },
+      })[p.action],
+    push: (p) => {
+      if (p.action === 'deleteFriend') return [p.friend.account];
+      if (p.action === 'updateFriend') return [friendToNim(p.friend)];
+      return [p.friend.account, p.action === 'addFriend' ? 1 : 3, ''];
+    },
+  },
+  // System messages: friend and team requests and answers, live and at sync.
+  sysMsg: {
+    nimId: (p) => (sysMsgToNim(p.sysMsg) ? { sid: 7, cid: 3 } : undefined),
+    push: (p) => [sysMsgToNim(p.sysMsg)],
+  },
+  syncOfflineSysMsgs: {
+    push: (p) => [p.sysMsgs.map(sysMsgToNim).filter((m) => m !== undefined)],
+  },
+  sendCustomSysMsg: {
+    request: (q) => ({ sysMsg: customSysMsgFromNim(fromTags('sysMsg', first(q))) }),
+  },
+  customSysMsg: { nimId: () => ({ sid: 7, cid: 3 }), push: (p) => [customSysMsgToNim(p.sysMsg)] },
+  // Teams. NIM's team ids are Longs; ours are text.
+  createTeam: {
+    request: (q) => {
+      const p = positional(q, ['team', 'accounts', 'ps']);
+      return { ...teamFromNim(p.team), accounts: p.accounts, ps: text(p.ps) };
+    },
+    reply: (p) => [teamToNim(p.team), p.failedAccounts],
+  },
+  getTeam: {
+    request: (q) => ({ teamId: text(first(q)) }),
+    reply: (p) => [teamToNim(p.team)],
+  },
+  getTeams: {
+    reply: (p) => [p.teams.map(teamToNim), newestOf(p.teams)],
+  },
+  getTeamMembers: {
+    request: (q) => ({ teamId: text(first(q)) }),
+    reply: (p) => [p.members[0]?.teamId ?? '', p.members.map(memberToNim), newestOf(p.members)],
+  },
+  syncTeams: {
+    nimId: () => ({ sid: 8, cid: 109 }),
+    push: (p) => [newestOf(p.teams), p.teams.map(teamToNim)],
+  },
+  syncMyTeamMembers: {
+    nimId: () => ({ sid: 8, cid: 126 }),
+    push: (p) => [p.members.map(memberToNim), newestOf(p.members)],
+  },
+  updateTeam: {
+    request: (q) => {
+      const { teamId, ...fields } = teamFromNim(first(q));
+      return { teamId, ...fields };
+    },
+    reply: (p) => [p.team.teamId, p.team.updateTime],
+  },
+  addTeamMembers: {
+    request: (q) => {
+      const p = positional(q, ['teamId', 'accounts', 'ps']);
+      return { teamId: text(p.teamId), accounts: p.accounts, ps: text(p.ps) };
+    },
+    reply: (p) => [0, p.failedAccounts],
+  },
+  removeTeamMembers: { request: teamAndAccounts },
+  addTeamManagers: { request: teamAndAccounts },
+  removeTeamManagers: { request: teamAndAccounts },
+  leaveTeam: { request: (q) => ({ teamId: text(first(q)) }) },
+  dismissTeam: { request: (q) => ({ teamId: text(first(q)) }) },
+  transferTeam: {
+    request: (q) => {
+      const p = positional(q, ['teamId', 'account', 'leave']);
+      return { teamId: text(p.teamId), account: text(p.account), leave: bool(text(p.leave)) };
+    },
+  },
+  applyTeam: {
+    request: (q) => {
+      const p = positional(q, ['teamId', 'ps']);
+      return { teamId: text(p.teamId), ps: text(p.ps) };
+    },
+    // NIM answers with the team; ours says whether the account joined at once.
+    reply: () => [{}],
+  },
+  passTeamApply: { request: teamAndFrom },
+  rejectTeamApply: { request: teamAndFrom },
+  acceptTeamInvite: { request: teamAndFrom, reply: () => [{}] },
+  rejectTeamInvite: { request: teamAndFrom },
+  // Events: NIM's msgEvent and msgEventSubscribe property maps. A subscription's current events,
+  // which our reply carries, are not in NIM's reply (it names only the failed accounts).
+  publishEvent: {
+    request: (q) => {
+      const f = fromTags('msgEvent', first(q));
+      return {
+        event: {
+          type: int(f.type),
+          value: int(f.value),
+          custom: f.custom,
+          idClient: f.idClient,
+          validTime: int(f.validTime),
+          broadcastType: int(f.broadcastType),
+          sync: bool(f.sync),
+        },
+      };
+    },
+    reply: (p) => [toTags('msgEvent', p.event)],
+  },
+  pushEvent: { push: (p) => [toTags('msgEvent', p.event)] },
+  pushEvents: { push: (p) => [p.events.map((e) => toTags('msgEvent', e))] },
+  subscribeEvent: {
+    request: (q) => {
+      const f = fromTags('msgEventSubscribe', first(q));
+      return {
+        type: int(f.type),
+        accounts: q[1]?.v,
+        subscribeTime: int(f.subscribeTime),
+        sync: bool(f.sync),
+      };
+    },
+    reply: (p) => [p.failedAccounts],
+  },
+  unSubscribeEventsByAccounts: { request: eventTypeAndAccounts, reply: () => [[]] },
+  unSubscribeEventsByType: { request: eventTypeAndAccounts },
+  querySubscribeEventsByAccounts: {
+    request: eventTypeAndAccounts,
+    reply: (p) => [p.subscriptions.map((s) => toTags('msgEventSubscribe', s))],
+  },
+  querySubscribeEventsByType: {
+    request: eventTypeAndAccounts,
+    reply: (p) => [p.subscriptions.map((s) => toTags('msgEventSubscribe', s))],
   },
 } satisfies NimDialect;
 

@@ -4,12 +4,14 @@
 import type { Msg, OutgoingMsg } from '../commands/shapes/messaging.ts';
 import { MSG_TYPES } from '../commands/shapes/messaging.ts';
 import { fromTags, toTags, type NimProperty } from './tags.ts';
+import { teamNotificationToNim } from './teams.ts';
 import { bool, int } from './values.ts';
 
-const SCENE_NUMBERS = { p2p: 0, team: 1, superTeam: 5 } as const;
+export const SCENE_NUMBERS = { p2p: 0, team: 1, superTeam: 5 } as const;
 type SceneName = keyof typeof SCENE_NUMBERS;
 
-function sceneOf(value: string | undefined): SceneName | string | undefined {
+/** NIM's scene number (as text) to our scene name; anything else stays, for validation to refuse. */
+export function sceneOf(value: string | undefined): SceneName | string | undefined {
   const found = (Object.keys(SCENE_NUMBERS) as SceneName[]).find(
     (name) => String(SCENE_NUMBERS[name]) === value,
   );
@@ -84,11 +86,15 @@ export function nimMsgId(msg: Msg): { sid: number; cid: number } | undefined {
 
 /** Our delivered message as NIM's property map. */
 export function msgToNim(msg: Msg): NimProperty {
-  const attach = msg.file ?? msg.geo ?? msg.content ?? msg.attach;
+  const payload = msg.file ?? msg.geo ?? msg.content ?? msg.attach;
+  let attach = typeof payload === 'string' ? payload : payload && JSON.stringify(payload);
+  // A team notification's attach has NIM's own layout.
+  if (msg.type === MSG_TYPES.notification && attach && msg.scene === 'team')
+    attach = teamNotificationToNim(attach);
   return toTags('msg', {
     ...msg,
     scene: SCENE_NUMBERS[msg.scene],
     body: msg.text ?? '',
-    attach: typeof attach === 'string' ? attach : attach && JSON.stringify(attach),
+    attach,
   });
 }

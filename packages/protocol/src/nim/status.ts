@@ -23,7 +23,7 @@ export function renderStatusTable(): string {
   return [
     STATUS_START,
     '',
-    '| command | NIM id | kind | official NIM SDK |',
+    '| command | sid_cid (ours) | kind | official NIM SDK |',
     '| --- | --- | --- | --- |',
     ...rows,
     '',

@@ -14,12 +14,14 @@ export function bool(value: string | undefined): boolean | string | undefined {
 /** A field NIM's packet left out is absent in ours, never `undefined` (the frame codec refuses it). */
 export function withoutUndefined(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    if (field === undefined) continue;
-    out[key] =
-      field && typeof field === 'object' && !Array.isArray(field)
-        ? withoutUndefined(field as Record<string, unknown>)
-        : field;
-  }
+  for (const [key, field] of Object.entries(value))
+    if (field !== undefined) out[key] = withoutUndefinedIn(field);
   return out;
+}
+
+/** Also inside lists: an undefined item becomes null, which the schema refuses (414). */
+function withoutUndefinedIn(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutUndefinedIn(item) ?? null);
+  if (value && typeof value === 'object') return withoutUndefined(value as Record<string, unknown>);
+  return value;
 }

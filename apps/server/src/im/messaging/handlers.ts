@@ -10,6 +10,7 @@ import type { Session } from '../gateway/index.ts';
 import type { HandlerTable } from '../gateway/index.ts';
 import {
   history,
+  messageIdByClientId,
   searchHistory,
   toMsg,
   visibleMessagesByIds,
@@ -213,7 +214,12 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
     async sendMsgReceipt({ session }, { msg }) {
       if (msg.scene !== 'p2p')
         throw new CommandError(414, 'team read receipts use sendTeamMsgReceipt');
-      const { row, peer, conversation } = await messageFor(session, msg.idServer);
+      const idServer =
+        'idServer' in msg
+          ? msg.idServer
+          : await messageIdByClientId(db, session.appKey, msg.from.toLowerCase(), msg.idClient);
+      if (idServer === undefined) throw new CommandError(404, 'message not found');
+      const { row, peer, conversation } = await messageFor(session, idServer);
       if (row.from_accid === session.accid)
         throw new CommandError(414, 'a receipt is for a message you received');
       await checkWrite(deps.writeGuards, session, conversation);

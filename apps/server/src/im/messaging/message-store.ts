@@ -230,6 +230,23 @@ export async function findMessage(db: Kysely<Database>, appKey: string, idServer
   );
 }
 
+/** The server id of a message by its sender and the sender's client id (their unique pair). */
+export async function messageIdByClientId(
+  db: Kysely<Database>,
+  appKey: string,
+  fromAccid: string,
+  idClient: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('im_messages')
+    .select('id')
+    .where('app_key', '=', appKey)
+    .where('from_accid', '=', fromAccid)
+    .where('id_client', '=', idClient)
+    .executeTakeFirst();
+  return row && String(row.id);
+}
+
 /** A place in the (time, id) order of messages: the last row of the page before. */
 export interface MsgCursor {
   time: number;

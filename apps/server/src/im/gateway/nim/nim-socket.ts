@@ -13,6 +13,7 @@ import {
   decodeFrame,
   encodeFrame,
   NIM_DIALECT,
+  SYNC_DATA_PUSHES,
   type CommandName,
   type Frame,
   type NimDialect,
@@ -27,6 +28,8 @@ import type { LinkSocket } from '../connection.ts';
 const NOT_SUPPORTED = 403;
 /** Requests of one connection awaiting a reply (the connection's own queue is smaller). */
 const MAX_ASKED = 2000;
+/** How long syncDone waits behind the sync's data (see send). */
+const SYNC_DONE_PAUSE_MS = 30;
 /** A text packet larger than this is refused before it is parsed (our frame limit's order). */
 export const MAX_NIM_PACKET_CHARS = 1024 * 1024;
 
@@ -82,6 +85,12 @@ export class NimSocket extends EventEmitter implements LinkSocket {
   private lastHeard: number;
   /** NIM's ids of the requests waiting for their reply, by serial (ours may differ). */
   private readonly asked = new Map<number, NimId>();
+  /**
+   * The serial of the sync request being answered. NIM's SDK takes a push as sync data (kept for
+   * onsyncdone: onteams, onfriends...) only when it carries the sync request's serial; with
+   * serial 0 it would take it as a live change after the sync.
+   */
+  private syncSer: number | undefined;
   private readonly heartbeat: NodeJS.Timeout;
   private isClosed = false;
 
@@ -117,7 +126,19 @@ export class NimSocket extends EventEmitter implements LinkSocket {
       return;
     }
     const packet = this.toNim(frame);
-    if (packet) this.write(`3:::${JSON.stringify(packet)}`);
+    if (!packet) return;
+    if (packet.ser !== 0 && packet.sid === 5 && packet.cid === 1) {
+      // syncDone after a pause: NIM's SDK reads the sync's data packets asynchronously and takes
+      // only those that arrive while the sync is still open (a Node client reads a burst of
+      // packets in one go, and would see syncDone first).
+      const timer = setTimeout(
+        () => this.write(`3:::${JSON.stringify(packet)}`),
+        SYNC_DONE_PAUSE_MS,
+      );
+      timer.unref();
+      return;
+    }
+    this.write(`3:::${JSON.stringify(packet)}`);
   }
 
   close(): void {
@@ -177,6 +198,7 @@ export class NimSocket extends EventEmitter implements LinkSocket {
       return undefined;
     }
     if (this.asked.size < MAX_ASKED) this.asked.set(request.SER, nimId);
+    if (name === 'sync') this.syncSer = request.SER;
     const { sid, cid } = COMMANDS[name];
     return { sid, cid, ser: request.SER, code: 0, body };
   }
@@ -193,8 +215,10 @@ export class NimSocket extends EventEmitter implements LinkSocket {
       // A push the dialect cannot express would only confuse the official SDK: left out.
       if (!dialect?.push) return undefined;
       const id = dialect.nimId ? dialect.nimId(frame.body as never) : { sid, cid };
-      return id && { ...id, ser: 0, code: 200, r: dialect.push(frame.body as never) };
+      const pushSer = this.syncSer !== undefined && SYNC_DATA_PUSHES.has(name) ? this.syncSer : 0;
+      return id && { ...id, ser: pushSer, code: 200, r: dialect.push(frame.body as never) };
     }
+    if (ser === this.syncSer && name === 'sync') this.syncSer = undefined;
     // A reply goes back under the ids NIM asked with.
     const id = this.asked.get(ser) ?? { sid, cid };
     this.asked.delete(ser);
