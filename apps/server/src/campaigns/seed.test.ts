@@ -37,6 +37,7 @@ describe('campaign seed files', () => {
       'bag',
       'bank',
       'coupon',
+      'crossborder',
       'download',
       'free',
       'fullshop',

@@ -82,6 +82,7 @@ describe('admin API', () => {
       'bag',
       'bank',
       'coupon',
+      'crossborder',
       'download',
       'free',
       'fullshop',
