@@ -67,13 +67,11 @@ export const XBORDER_ROUTES = defineRoutes({
   'xborder.products': {
     summary:
       'Products of a category or matching a search (every word must match); suggestions when none',
-    querystring: Type.Object(
-      {
-        category: Type.Optional(CategoryId),
-        q: Type.Optional(Type.String({ maxLength: 30 })),
-      },
-      { additionalProperties: false },
-    ),
+    // Open to the fields the web's request wrappers add to every call.
+    querystring: Type.Object({
+      category: Type.Optional(CategoryId),
+      q: Type.Optional(Type.String({ maxLength: 30 })),
+    }),
     data: Type.Object({
       products: Type.Array(ProductCard),
       /** When nothing matched a search: words and products to try instead; else empty. */
