@@ -10,7 +10,7 @@ export type Category = Home['categories'][number];
 export type ProductDetail = DataOf<'xborder.product'>['product'];
 export type PaymentMethodId = Home['methods'][number]['id'];
 export type Order = DataOf<'orders.detail'>;
-export type JsapiParams = Extract<DataOf<'orders.pay'>['start'], { kind: 'jsapi' }>['params'];
+export { payInWechat, type JsapiParams, type WechatPayOutcome } from '../../wechat/pay.ts';
 
 export const PRODUCT_ID = /^[a-z0-9-]{1,32}$/;
 export const ORDER_NO = /^\d{20}$/;
@@ -36,37 +36,4 @@ export function yuanText(fen: number): string {
 /** States after which an order no longer changes by itself (the page stops polling). */
 export function isSettled(order: Pick<Order, 'state'>): boolean {
   return order.state !== 'created' && order.state !== 'paid';
-}
-
-interface WeixinJSBridge {
-  invoke(
-    api: 'getBrandWCPayRequest',
-    params: JsapiParams,
-    callback: (result: { err_msg?: string }) => void,
-  ): void;
-}
-
-declare global {
-  interface Window {
-    WeixinJSBridge?: WeixinJSBridge;
-  }
-}
-
-export type WechatPayOutcome = 'ok' | 'cancel' | 'fail';
-
-/**
- * WeChat Pay's JSAPI cashier inside WeChat's browser: the bridge appears with the
- * WeixinJSBridgeReady event. `ok` is only what the shopper saw: the order is paid when the
- * server has the notify, so the page polls the order after any outcome.
- */
-export function payInWechat(params: JsapiParams, win: Window = window): Promise<WechatPayOutcome> {
-  return new Promise((resolve) => {
-    const invoke = () =>
-      win.WeixinJSBridge!.invoke('getBrandWCPayRequest', params, (result) => {
-        const message = result.err_msg ?? '';
-        resolve(message.endsWith(':ok') ? 'ok' : message.endsWith(':cancel') ? 'cancel' : 'fail');
-      });
-    if (win.WeixinJSBridge) invoke();
-    else win.document.addEventListener('WeixinJSBridgeReady', invoke, { once: true });
-  });
 }
