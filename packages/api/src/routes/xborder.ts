@@ -62,7 +62,7 @@ export const XBORDER_ROUTES = defineRoutes({
       products: Type.Array(ProductCard),
       methods: Methods,
     }),
-    errors: [...UNREADABLE, ...CAMPAIGN],
+    errors: [...CAMPAIGN],
   },
   'xborder.products': {
     summary:
