@@ -3,7 +3,7 @@
 // per-order limit, stock) and buy now, which makes an order the cashier (orders.pay) pays.
 // Amounts are integer fen; `…Text` fields are the same amounts in yuan with 2 decimals.
 import { Type } from '@sinclair/typebox';
-import { FormInteger, Nullable } from '../schemas/primitives.ts';
+import { FormInteger } from '../schemas/primitives.ts';
 import { CampaignView } from '../schemas/views.ts';
 import { PaymentMethod } from './commerce.ts';
 import { CAMPAIGN, defineRoutes, LOGGED_IN, RUNNING, UNREADABLE } from './define.ts';
