@@ -29,11 +29,7 @@ export function ProductTile({
 }) {
   return (
     <li className={styles.tile}>
-      <Link
-        className={styles.tileLink}
-        to={paths.crossBorderDetail(product.id, { wechatPass })}
-        aria-label={`${product.name}，${product.origin}，¥${product.priceText}${product.soldOut ? '，已售罄' : ''}`}
-      >
+      <Link className={styles.tileLink} to={paths.crossBorderDetail(product.id, { wechatPass })}>
         <span className={styles.tilePicture}>
           <img src={product.image} alt="" width={120} height={120} loading="lazy" />
           {product.soldOut && <span className={styles.soldOut}>已售罄</span>}
