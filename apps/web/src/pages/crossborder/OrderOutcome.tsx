@@ -96,7 +96,7 @@ export function OrderOutcome({
             <dd>¥{o.goods.taxText}</dd>
           </>
         )}
-        <dt>实付金额</dt>
+        <dt>订单金额</dt>
         <dd>¥{o.amountText}</dd>
         <dt>订单号</dt>
         <dd>{o.orderNo}</dd>
