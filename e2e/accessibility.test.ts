@@ -158,6 +158,17 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'out-sign', url: '/activity/sign/index' },
       { name: 'out-sign-ask-login', url: '/activity/sign/index', open: clickButton(/立即签到/) },
       { name: 'out-raffle', url: '/activity/raffle/index' },
+      { name: 'out-xborder', url: '/activity/crossBorder/index' },
+      { name: 'out-xborder-category', url: '/activity/crossBorder/categoryPage?category=chips' },
+      { name: 'out-xborder-search', url: '/activity/crossBorder/search' },
+      { name: 'out-xborder-found', url: '/activity/crossBorder/search?q=%E6%8A%B9%E8%8C%B6' },
+      { name: 'out-xborder-none', url: '/activity/crossBorder/search?q=%E6%A6%B4%E8%8E%B2' },
+      { name: 'out-xborder-detail', url: '/activity/crossBorder/detail?id=macadamia' },
+      { name: 'out-xborder-pass', url: '/activity/wechat_pass/crossborderIndex' },
+      {
+        name: 'out-xborder-pass-detail',
+        url: '/activity/wechat_pass/crossborderDetail?id=dark-chocolate',
+      },
       { name: 'out-raffle-invited', url: `/activity/raffle/index?shareCode=${raffleCode}` },
       { name: 'out-password', url: '/activity/password/index' },
       { name: 'out-coupon-core', url: '/activity/coupon/core' },
@@ -306,6 +317,14 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'in-bank-recharge2', url: '/activity/bank/recharge2' },
       { name: 'in-bank-pay', url: '/activity/bank/pay' },
       { name: 'in-bank-success', url: '/activity/bank/success' },
+      {
+        name: 'in-xborder-buy',
+        url: '/activity/crossBorder/detail?id=macadamia',
+        open: async (page) => {
+          await page.getByRole('button', { name: '立即购买' }).click();
+          await page.getByRole('dialog', { name: '立即购买' }).waitFor();
+        },
+      },
       { name: 'in-fullshop-form', url: '/activity/fullshop/form?type=community' },
       { name: 'in-fullshop-list', url: '/activity/fullshop/list' },
       { name: 'in-fullshop-result', url: '/activity/fullshop/result' },

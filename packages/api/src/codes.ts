@@ -166,6 +166,11 @@ export const CAMPAIGN_CODES = {
   orderNotRefundable: { code: 63008, message: '该订单当前不能退款' },
   refundBalanceInsufficient: { code: 63009, message: '储值卡余额不足，无法退款' },
   paymentAmountMismatch: { code: 63010, message: '支付金额与订单金额不符' },
+  // 63100-63199: the cross-border shop (docs/crossborder.md).
+  productNotFound: { code: 63100, message: '商品不存在或已下架' },
+  purchaseLimitExceeded: { code: 63101, message: '超出每单限购数量' },
+  outOfStock: { code: 63102, message: '商品库存不足' },
+  refundNotifyRefused: { code: 63103, message: '退款通知与订单不符' },
 
   // 63300-63399: CMS pages (docs/cms-and-stations.md).
   cmsPageNotFound: { code: 63300, message: '页面不存在或已下线' },

@@ -303,6 +303,20 @@ export const ENDPOINTS = {
     path: '/api/campaign/content/:page/coupons/claim',
     access: 'user',
   },
+  // The cross-border shop (docs/crossborder.md): catalogue, search, detail, buy now.
+  'xborder.home': { method: 'GET', path: '/api/commerce/xborder/home', access: 'public' },
+  'xborder.products': { method: 'GET', path: '/api/commerce/xborder/products', access: 'public' },
+  'xborder.product': {
+    method: 'GET',
+    path: '/api/commerce/xborder/products/:productId',
+    access: 'public',
+  },
+  'xborder.order': { method: 'POST', path: '/api/commerce/xborder/orders', access: 'user' },
+  'payment.wechatRefundNotify': {
+    method: 'POST',
+    path: '/api/commerce/notify/wechat/refund',
+    access: 'public',
+  },
 
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },

@@ -17,6 +17,7 @@ import { GAME_CENTRE_ROUTES } from './routes/game-centre.ts';
 import { CMS_ROUTES } from './routes/cms.ts';
 import { MEDIA_ROUTES } from './routes/media.ts';
 import { CONTENT_ROUTES } from './routes/content.ts';
+import { XBORDER_ROUTES } from './routes/xborder.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
@@ -36,6 +37,7 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
   'cms-and-stations.md': Object.keys(CMS_ROUTES) as EndpointName[],
   'content-pages.md': Object.keys(MEDIA_ROUTES) as EndpointName[],
   'content.md': Object.keys(CONTENT_ROUTES) as EndpointName[],
+  'crossborder.md': Object.keys(XBORDER_ROUTES) as EndpointName[],
 };
 
 export const LIST_START = '<!-- route-list: generated from @morsel/api, do not edit -->';

@@ -19,6 +19,7 @@ import { GAME_CENTRE_ROUTES } from './routes/game-centre.ts';
 import { CMS_ROUTES } from './routes/cms.ts';
 import { MEDIA_ROUTES } from './routes/media.ts';
 import { CONTENT_ROUTES } from './routes/content.ts';
+import { XBORDER_ROUTES } from './routes/xborder.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
@@ -35,6 +36,7 @@ const JOINED = {
   ...CMS_ROUTES,
   ...MEDIA_ROUTES,
   ...CONTENT_ROUTES,
+  ...XBORDER_ROUTES,
 };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */

@@ -7,6 +7,7 @@ import { RaffleSettings, rafflePrizeKeys } from './raffle/settings.ts';
 import { PasswordSettings } from './password/settings.ts';
 import { CouponSettings, couponTemplateKeys } from './coupon/settings.ts';
 import { BankSettings } from './commerce/bank/settings.ts';
+import { XborderSettings, xborderProblems } from './commerce/xborder/settings.ts';
 import { DownloadSettings } from './download/settings.ts';
 import { VoteSettings, voteProblems } from './vote/settings.ts';
 import { FreeSettings, freePrizeKeys } from './free/settings.ts';
@@ -44,6 +45,12 @@ export const KINDS: Record<string, KindRules> = {
   password: { settings: PasswordSettings, prizeKeys: none, templateKeys: none },
   coupon: { settings: CouponSettings, prizeKeys: none, templateKeys: couponTemplateKeys },
   bank: { settings: BankSettings, prizeKeys: none, templateKeys: none },
+  xborder: {
+    settings: XborderSettings,
+    prizeKeys: none,
+    templateKeys: none,
+    problems: xborderProblems,
+  },
   download: { settings: DownloadSettings, prizeKeys: none, templateKeys: none },
   vote: { settings: VoteSettings, prizeKeys: none, templateKeys: none, problems: voteProblems },
   free: { settings: FreeSettings, prizeKeys: freePrizeKeys, templateKeys: none },

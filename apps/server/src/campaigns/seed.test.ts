@@ -40,6 +40,7 @@ describe('campaign seed files', () => {
       'chinanet',
       'cms',
       'coupon',
+      'crossborder',
       'download',
       'fission',
       'free',

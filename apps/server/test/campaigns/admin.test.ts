@@ -85,6 +85,7 @@ describe('admin API', () => {
       'chinanet',
       'cms',
       'coupon',
+      'crossborder',
       'download',
       'fission',
       'free',

@@ -142,4 +142,27 @@ describe('Alipay wap pay', () => {
     const done = data(await admin(s.url, 'GET', `/admin/api/orders/${order.orderNo}`));
     expect(done).toMatchObject({ state: 'refunded', refund: { state: 'succeeded' } });
   });
+
+  it('closes an opened trade at Alipay when the order times out unpaid', async () => {
+    const refusedBefore = gateway.refused.length;
+    const shopper = await newShopper(s);
+    const opened = await orderTopUp(s, shopper);
+    const started = await startPay(shopper.ut, opened.orderNo);
+    // The shopper's browser opens Alipay's cashier: the trade now exists at Alipay.
+    expect((await fetch(started.start.url)).status).toBe(200);
+    // Another order taken to Alipay but never opened there: Alipay has no trade to close.
+    const neverOpened = await orderTopUp(s, shopper);
+    await startPay(shopper.ut, neverOpened.orderNo);
+    s.clock.advance(16 * 60_000);
+    await runCommercePass(await jobDeps(s));
+    expect(gateway.closed).toContain(opened.orderNo);
+    expect(gateway.closed).not.toContain(neverOpened.orderNo);
+    expect(gateway.refused.length).toBe(refusedBefore);
+    for (const order of [opened, neverOpened]) {
+      const viewed = data(
+        await call(s.url, 'GET', `/api/commerce/orders/${order.orderNo}`, { ut: shopper.ut }),
+      );
+      expect(viewed.state).toBe('closed');
+    }
+  });
 });

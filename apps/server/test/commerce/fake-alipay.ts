@@ -24,6 +24,10 @@ export class FakeAlipay {
   /** Accepted wap pay requests: their parameters and parsed biz_content. */
   readonly payments: { params: Record<string, string>; biz: Record<string, string> }[] = [];
   readonly refunds: Record<string, string>[] = [];
+  /** Trades closed with alipay.trade.close (the out_trade_no). */
+  readonly closed: string[] = [];
+  /** Orders whose payment page was opened: the only trades alipay.trade.close finds. */
+  readonly opened = new Set<string>();
   readonly refused: string[] = [];
   private server!: http.Server;
   url = '';
@@ -85,10 +89,9 @@ export class FakeAlipay {
             response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
             return response.end('<p>错误代码 invalid-signature 错误原因: 验签出错</p>');
           }
-          this.payments.push({
-            params,
-            biz: JSON.parse(params.biz_content!) as Record<string, string>,
-          });
+          const biz = JSON.parse(params.biz_content!) as Record<string, string>;
+          this.payments.push({ params, biz });
+          this.opened.add(biz.out_trade_no!);
           response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
           return response.end('<title>支付宝收银台</title>');
         }
@@ -117,6 +120,30 @@ export class FakeAlipay {
           response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
           return response.end(
             `{"alipay_trade_refund_response":${object},"sign":"${this.sign(object)}"}`,
+          );
+        }
+        if (params.method === 'alipay.trade.close') {
+          const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+          const body = !this.verified(params)
+            ? {
+                code: '40002',
+                msg: 'Invalid Arguments',
+                sub_code: 'isv.invalid-signature',
+                sub_msg: '验签出错',
+              }
+            : this.opened.has(biz.out_trade_no ?? '')
+              ? (this.closed.push(biz.out_trade_no!),
+                { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no })
+              : {
+                  code: '40004',
+                  msg: 'Business Failed',
+                  sub_code: 'ACQ.TRADE_NOT_EXIST',
+                  sub_msg: '交易不存在',
+                };
+          const object = JSON.stringify(body);
+          response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+          return response.end(
+            `{"alipay_trade_close_response":${object},"sign":"${this.sign(object)}"}`,
           );
         }
         response.writeHead(404);

@@ -2,7 +2,7 @@
 // code (not the server's): the Authorization header's WECHATPAY2-SHA256-RSA2048 signature over
 // method, path, timestamp, nonce and body, verified with the merchant's public key, the serial
 // and the timestamp window. It answers JSAPI and H5 orders and refunds with signed answers
-// (Wechatpay-Signature with its platform key), and builds notifies as WeChat Pay sends them:
+// (Wechatpay-Signature with its platform key), closes orders, and builds payment and refund notifies as WeChat Pay sends them:
 // the transaction encrypted AEAD_AES_256_GCM with the APIv3 key, the body signed.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +28,8 @@ export interface WechatOrder {
 export class FakeWechatPay {
   readonly orders: WechatOrder[] = [];
   readonly refunds: Record<string, unknown>[] = [];
+  /** Orders closed through the close-order API, with the body that asked. */
+  readonly closed: { orderNo: string; body: Record<string, unknown> }[] = [];
   /** Requests refused, with the reason (a wrong signature, serial or time). */
   readonly refused: string[] = [];
   /** Answers signed with this key instead of the platform's (a man in the middle). */
@@ -79,8 +81,46 @@ export class FakeWechatPay {
         payer_currency: 'CNY',
       },
     });
+    return this.event('TRANSACTION.SUCCESS', '支付成功', 'transaction', plain, transaction.id);
+  }
+
+  /** A REFUND.* notify body for a refund, encrypted as WeChat Pay encrypts it. */
+  refundNotifyBody(refund: {
+    orderNo: string;
+    refundNo: string;
+    refund: number;
+    total: number;
+    status?: 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
+    id?: string;
+  }): string {
+    const status = refund.status ?? 'SUCCESS';
+    const plain = JSON.stringify({
+      mchid: this.options.mchId,
+      out_trade_no: refund.orderNo,
+      transaction_id: `4200${randomBytes(12).toString('hex')}`,
+      out_refund_no: refund.refundNo,
+      refund_id: `5030${randomBytes(10).toString('hex')}`,
+      refund_status: status,
+      success_time: '2026-01-15T12:30:00+08:00',
+      user_received_account: '招商银行信用卡0403',
+      amount: {
+        total: refund.total,
+        refund: refund.refund,
+        payer_total: refund.total,
+        payer_refund: refund.refund,
+      },
+    });
+    return this.event(`REFUND.${status}`, '退款状态变更', 'refund', plain, refund.id);
+  }
+
+  private event(
+    eventType: string,
+    summary: string,
+    associatedData: string,
+    plain: string,
+    id: string | undefined,
+  ): string {
     const nonce = randomBytes(6).toString('hex');
-    const associatedData = 'transaction';
     const cipher = createCipheriv(
       'aes-256-gcm',
       Buffer.from(this.options.apiV3Key, 'utf8'),
@@ -93,13 +133,13 @@ export class FakeWechatPay {
       cipher.getAuthTag(),
     ]);
     return JSON.stringify({
-      id: transaction.id ?? randomBytes(16).toString('hex'),
+      id: id ?? randomBytes(16).toString('hex'),
       create_time: '2026-01-15T12:01:00+08:00',
       resource_type: 'encrypt-resource',
-      event_type: 'TRANSACTION.SUCCESS',
-      summary: '支付成功',
+      event_type: eventType,
+      summary,
       resource: {
-        original_type: 'transaction',
+        original_type: associatedData,
         algorithm: 'AEAD_AES_256_GCM',
         ciphertext: ciphertext.toString('base64'),
         associated_data: associatedData,
@@ -138,7 +178,8 @@ export class FakeWechatPay {
       request.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         const answer = (status: number, payload: unknown) => {
-          const text = JSON.stringify(payload);
+          // 204 answers carry no body, and are signed all the same.
+          const text = status === 204 ? '' : JSON.stringify(payload);
           response.writeHead(status, {
             'content-type': 'application/json',
             ...this.signedHeaders(text, this.signWith),
@@ -170,6 +211,13 @@ export class FakeWechatPay {
             : answer(200, {
                 h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepayId}&package=1037687096`,
               });
+        }
+        const close = /^\/v3\/pay\/transactions\/out-trade-no\/(\d+)\/close$/.exec(request.url!);
+        if (close) {
+          if (parsed.mchid !== this.options.mchId)
+            return answer(400, { code: 'PARAM_ERROR', message: 'mchid 不正确' });
+          this.closed.push({ orderNo: close[1]!, body: parsed });
+          return answer(204, null);
         }
         if (request.url === '/v3/refund/domestic/refunds') {
           this.refunds.push(parsed);

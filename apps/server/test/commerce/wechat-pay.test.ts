@@ -1,7 +1,9 @@
 // WeChat Pay API v3 end to end against a local stand-in (fake-wechat-pay.ts) that verifies our
 // request signatures with the merchant public key: H5 and JSAPI orders, the signed and encrypted
 // notify (applied once; forged, tampered, stale and wrong-amount ones refused), answers signed
-// by someone else refused, and a refund sent by the job. Keys are generated here.
+// by someone else refused, the JSAPI payer taken from the bound WeChat identity, an unpaid order
+// closed at WeChat Pay on time-out, and a refund sent by the job and finished by its refund notify
+// (verified, decrypted, applied once). Keys are generated here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerify } from 'node:crypto';
 import type { ProductTestServer } from '../product/helpers.ts';
@@ -11,6 +13,7 @@ import { wechatPayProvider } from '../../src/campaigns/commerce/payment/wechat-p
 import { admin, call, data, newShopper, startCampaignServer } from '../campaigns/helpers.ts';
 import { FakeWechatPay } from './fake-wechat-pay.ts';
 import { jobDeps, orderTopUp } from './helpers.ts';
+import { linkIdentity, recordIdentity } from '../../src/product/store/wechat-identities.ts';
 import { keyPair } from './keys.ts';
 
 const merchant = keyPair('wechat-merchant');
@@ -46,6 +49,10 @@ describe('WeChat Pay API v3', () => {
       wechatPayPlatformSerial: SETTINGS.platformSerial,
       wechatPayApiV3Key: SETTINGS.apiV3Key,
       wechatPayApiBase: fake.url,
+      // Shoppers log in to WeChat with the app WeChat Pay charges under (JSAPI's payer).
+      wechatOauth: 'wechat',
+      wechatAppId: SETTINGS.appId,
+      wechatAppSecret: 'test-app-secret',
     });
   }, 60_000);
   afterAll(async () => {
@@ -87,15 +94,26 @@ describe('WeChat Pay API v3', () => {
     });
   });
 
-  it('places a JSAPI order and hands the page parameters signed for wx.chooseWXPay', async () => {
+  it('places a JSAPI order for the bound WeChat payer and hands the page parameters signed for wx.chooseWXPay', async () => {
     const shopper = await newShopper(s);
     const order = await orderTopUp(s, shopper);
+    // Not authorised in WeChat yet: the page is told where to authorise and come back.
+    const unbound = await pay(shopper.ut, order.orderNo, { method: 'wechat', scene: 'jsapi' });
+    expect(unbound.body).toMatchObject({ code: 50018 });
+    const authorize = new URL(unbound.body.data.authorize, PUBLIC_URL);
+    expect(authorize.searchParams.get('returnTo')).toBe(
+      `/activity/bank/pay?orderNo=${order.orderNo}`,
+    );
+
+    const db = s.server.store.db;
+    const identity = await recordIdentity(
+      db,
+      { appId: SETTINGS.appId, openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', unionid: null },
+      s.clock.now(),
+    );
+    expect(await linkIdentity(db, Number(identity.id), shopper.id, s.clock.now())).toBe('linked');
     const started = data(
-      await pay(shopper.ut, order.orderNo, {
-        method: 'wechat',
-        scene: 'jsapi',
-        openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
-      }),
+      await pay(shopper.ut, order.orderNo, { method: 'wechat', scene: 'jsapi' }),
     );
     expect(started.start.kind).toBe('jsapi');
     const p = started.start.params;
@@ -105,16 +123,28 @@ describe('WeChat Pay API v3', () => {
     expect(
       createVerify('RSA-SHA256').update(signed).verify(merchant.publicKey, p.paySign, 'base64'),
     ).toBe(true);
+    // The payer is the identity bound on the server, never one the page names.
     expect(fake.orders.at(-1)).toMatchObject({
       kind: 'jsapi',
       body: { payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } },
     });
+  });
 
-    const withoutOpenid = await pay(shopper.ut, order.orderNo, {
-      method: 'wechat',
-      scene: 'jsapi',
-    });
-    expect(withoutOpenid.body.code).toBe(63005);
+  it('closes an order at WeChat Pay when it times out unpaid', async () => {
+    const shopper = await newShopper(s);
+    const order = await orderTopUp(s, shopper);
+    data(await pay(shopper.ut, order.orderNo, { method: 'wechat' }));
+    // An order never taken to WeChat Pay is not closed there.
+    const untouched = await orderTopUp(s, shopper);
+    s.clock.advance(16 * 60_000);
+    await runCommercePass(await jobDeps(s));
+    expect(fake.refused).toEqual([]);
+    expect(fake.closed).toContainEqual({ orderNo: order.orderNo, body: { mchid: SETTINGS.mchId } });
+    expect(fake.closed.some((c) => c.orderNo === untouched.orderNo)).toBe(false);
+    const closed = data(
+      await call(s.url, 'GET', `/api/commerce/orders/${order.orderNo}`, { ut: shopper.ut }),
+    );
+    expect(closed.state).toBe('closed');
   });
 
   it('applies a verified notify once and refuses forged, tampered, stale and wrong-amount ones', async () => {
@@ -208,7 +238,77 @@ describe('WeChat Pay API v3', () => {
       out_refund_no: `R${order.orderNo}`,
       amount: { refund: 10000, total: 10000, currency: 'CNY' },
     });
+    expect(fake.refunds.at(-1)!.notify_url).toBe(`${PUBLIC_URL}/api/commerce/notify/wechat/refund`);
+    // WeChat Pay answered PROCESSING: accepted, not finished until its refund notify.
+    const accepted = data(await admin(s.url, 'GET', `/admin/api/orders/${order.orderNo}`));
+    expect(accepted).toMatchObject({ state: 'fulfilled', refund: { state: 'processing' } });
+
+    const refundNotify = (body: string, headers = fake.signedHeaders(body)) =>
+      fetch(`${s.url}/api/commerce/notify/wechat/refund`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { code: number } }));
+    const refund = { orderNo: order.orderNo, refundNo: `R${order.orderNo}`, total: 10000 };
+
+    const forgedBody = fake.refundNotifyBody({ ...refund, refund: 10000 });
+    expect(
+      await refundNotify(forgedBody, fake.signedHeaders(forgedBody, stranger.privateKey)),
+    ).toMatchObject({ status: 401, body: { code: 63004 } });
+    const wrongAmount = fake.refundNotifyBody({ ...refund, refund: 1 });
+    expect(await refundNotify(wrongAmount)).toMatchObject({ status: 400, body: { code: 63103 } });
+    const otherRefund = fake.refundNotifyBody({ ...refund, refundNo: 'R1', refund: 10000 });
+    expect(await refundNotify(otherRefund)).toMatchObject({ status: 400, body: { code: 63103 } });
+    // A payment notify is not a refund notify.
+    const payment = fake.notifyBody({ orderNo: order.orderNo, total: 10000 });
+    expect(await refundNotify(payment)).toMatchObject({ status: 401, body: { code: 63004 } });
+    const stillProcessing = data(await admin(s.url, 'GET', `/admin/api/orders/${order.orderNo}`));
+    expect(stillProcessing.refund.state).toBe('processing');
+
+    const success = fake.refundNotifyBody({ ...refund, refund: 10000 });
+    const headers = fake.signedHeaders(success);
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => refundNotify(success, headers)),
+    );
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     const done = data(await admin(s.url, 'GET', `/admin/api/orders/${order.orderNo}`));
     expect(done).toMatchObject({ state: 'refunded', refund: { state: 'succeeded' } });
+    // A late ABNORMAL for a finished refund changes nothing.
+    const late = fake.refundNotifyBody({ ...refund, refund: 10000, status: 'ABNORMAL' });
+    expect((await refundNotify(late)).status).toBe(200);
+    const still = data(await admin(s.url, 'GET', `/admin/api/orders/${order.orderNo}`));
+    expect(still).toMatchObject({ state: 'refunded', refund: { state: 'succeeded' } });
+  });
+
+  it('marks a refund WeChat Pay could not complete as failed for the operator', async () => {
+    const shopper = await newShopper(s);
+    const order = await orderTopUp(s, shopper);
+    data(await pay(shopper.ut, order.orderNo, { method: 'wechat' }));
+    const body = fake.notifyBody({ orderNo: order.orderNo, total: 10000 });
+    expect((await notify(body, fake.signedHeaders(body))).body.code).toBe(0);
+    data(
+      await admin(s.url, 'POST', `/admin/api/orders/${order.orderNo}/refund`, {
+        reason: '用户申请退款',
+      }),
+    );
+    await runCommercePass(await jobDeps(s));
+    const abnormal = fake.refundNotifyBody({
+      orderNo: order.orderNo,
+      refundNo: `R${order.orderNo}`,
+      refund: 10000,
+      total: 10000,
+      status: 'ABNORMAL',
+    });
+    const answer = await fetch(`${s.url}/api/commerce/notify/wechat/refund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...fake.signedHeaders(abnormal) },
+      body: abnormal,
+    });
+    expect(answer.status).toBe(200);
+    const viewed = data(await admin(s.url, 'GET', `/admin/api/orders/${order.orderNo}`));
+    expect(viewed).toMatchObject({
+      state: 'fulfilled',
+      refund: { state: 'failed', lastError: 'WeChat Pay refund ABNORMAL' },
+    });
   });
 });

@@ -89,6 +89,18 @@ export const paths = {
   bankPay: (orderNo: string) => withQuery('/activity/bank/pay', { orderNo }),
   /** The transaction result of an order. */
   bankResult: (orderNo: string) => withQuery('/activity/bank/success', { orderNo }),
+  /** The cross-border shop (docs/crossborder.md); `wechatPass` is its entry for WeChat links. */
+  crossBorder: (wechatPass = false) =>
+    wechatPass ? '/activity/wechat_pass/crossborderIndex' : '/activity/crossBorder/index',
+  crossBorderCategory: (category?: string) =>
+    withQuery('/activity/crossBorder/categoryPage', { category }),
+  crossBorderSearch: (q?: string) => withQuery('/activity/crossBorder/search', { q }),
+  /** A product; with `orderNo`, the page shows that order's outcome (back from a payment). */
+  crossBorderDetail: (id: string, query: { orderNo?: string; wechatPass?: boolean } = {}) =>
+    withQuery(
+      query.wechatPass ? '/activity/wechat_pass/crossborderDetail' : '/activity/crossBorder/detail',
+      { id, orderNo: query.orderNo },
+    ),
   /** A download or jump page (docs/wechat.md). */
   download: (page: 'outdoor' | 'activity' | 'H5JumpWechat' | 'zfbDownload') =>
     `/activity/download/${page}`,

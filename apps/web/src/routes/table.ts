@@ -79,12 +79,29 @@ const activity: Entry[] = [
   // Game centre
   ['/game/index', '游戏中心', { page: () => import('../pages/game/GameCentrePage.tsx') }],
   // Cross-border
-  ['/crossBorder/detail', '商品详情'],
-  ['/crossBorder/index', '跨境馆'],
-  ['/crossBorder/categoryPage', '商品分类'],
-  ['/crossBorder/search', '搜索'],
-  ['/wechat_pass/crossborderDetail', '商品详情'],
-  ['/wechat_pass/crossborderIndex', '跨境馆'],
+  [
+    '/crossBorder/detail',
+    '商品详情',
+    { page: () => import('../pages/crossborder/DetailPage.tsx') },
+  ],
+  ['/crossBorder/index', '跨境馆', { page: () => import('../pages/crossborder/IndexPage.tsx') }],
+  [
+    '/crossBorder/categoryPage',
+    '商品分类',
+    { page: () => import('../pages/crossborder/CategoryPage.tsx') },
+  ],
+  ['/crossBorder/search', '搜索', { page: () => import('../pages/crossborder/SearchPage.tsx') }],
+  // The same shop reached from WeChat links: its pages link within this prefix.
+  [
+    '/wechat_pass/crossborderDetail',
+    '商品详情',
+    { page: () => import('../pages/crossborder/WechatPassDetailPage.tsx') },
+  ],
+  [
+    '/wechat_pass/crossborderIndex',
+    '跨境馆',
+    { page: () => import('../pages/crossborder/WechatPassIndexPage.tsx') },
+  ],
   // Open-bag prize (all login)
   ['/openBagPrize/index', '开袋有奖', { ...LOGIN, page: () => import('../pages/bag/BagPage.tsx') }],
   [

@@ -14,21 +14,35 @@ const ChannelCode = Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$' });
 
 export const OrderState = StringEnum(['created', 'paid', 'fulfilled', 'refunded', 'closed']);
 export const PaymentMethod = StringEnum(['sandbox', 'wechat', 'alipay']);
-export const RefundState = StringEnum(['pending', 'succeeded', 'failed']);
+export const RefundState = StringEnum(['pending', 'processing', 'succeeded', 'failed']);
+
+/** What a cross-border order delivers (docs/crossborder.md). */
+const OrderGoods = Type.Object({
+  productId: Type.String(),
+  name: Type.String(),
+  image: Type.String(),
+  origin: Type.String(),
+  quantity: Type.Integer(),
+  priceText: Type.String({ description: 'one piece' }),
+  goodsText: Type.String({ description: 'price × quantity' }),
+  taxText: Type.String(),
+});
 
 export const OrderView = Type.Object({
   orderNo: Type.String(),
-  kind: StringEnum(['bank_topup']),
+  kind: StringEnum(['bank_topup', 'xborder']),
   subject: Type.String(),
   amount: Type.Integer({ description: 'fen' }),
   amountText: Type.String({ description: 'yuan, 2 decimals' }),
   state: OrderState,
   method: Nullable(PaymentMethod),
   channel: Nullable(Type.Object({ code: Type.String(), name: Type.String() })),
-  /** What the order delivers: the card credited and by how much. */
-  cardNo: Type.String({ description: 'masked card number' }),
-  credit: Type.Integer({ description: 'fen credited to the card' }),
-  creditText: Type.String(),
+  /** A top-up: the card credited and by how much (null for other kinds). */
+  cardNo: Nullable(Type.String({ description: 'masked card number' })),
+  credit: Nullable(Type.Integer({ description: 'fen credited to the card' })),
+  creditText: Nullable(Type.String()),
+  /** A cross-border order: the goods (null for other kinds). */
+  goods: Nullable(OrderGoods),
   createdAt: Millis,
   expiresAt: Millis,
   paidAt: Nullable(Millis),
@@ -103,6 +117,22 @@ const AdminOrder = Type.Object({
   ),
 });
 
+/** A WeChat Pay API v3 notify: the event and its encrypted resource. */
+const WechatNotifyBody = Type.Object({
+  id: Text(64),
+  create_time: Type.Optional(Text(64)),
+  event_type: Text(64),
+  resource_type: Type.Optional(Text(64)),
+  summary: Type.Optional(Text(256)),
+  resource: Type.Object({
+    algorithm: Text(32),
+    ciphertext: Text(16_000),
+    associated_data: Type.Optional(Text(256)),
+    nonce: Text(64),
+    original_type: Type.Optional(Text(64)),
+  }),
+});
+
 const ORDER_OWNED = [...LOGGED_IN, 'orderNotFound'] as const;
 
 export const COMMERCE_ROUTES = defineRoutes({
@@ -151,9 +181,11 @@ export const COMMERCE_ROUTES = defineRoutes({
     params: OrderParams,
     body: Type.Object({
       method: PaymentMethod,
-      /** WeChat: `jsapi` inside WeChat (needs openid), `h5` in other browsers. */
+      /**
+       * WeChat: `jsapi` inside WeChat (the payer is the WeChat identity bound to the shopper;
+       * 50018 with the authorise path when there is none), `h5` in other browsers.
+       */
       scene: Type.Optional(StringEnum(['jsapi', 'h5', 'wap'])),
-      openid: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$' })),
     }),
     data: Type.Object({ order: OrderView, start: PaymentStart }),
     errors: [
@@ -163,6 +195,7 @@ export const COMMERCE_ROUTES = defineRoutes({
       'orderAlreadyPaid',
       'paymentMethodUnavailable',
       'paymentProviderFailed',
+      'wechatIdentityRequired',
     ],
   },
   'payment.sandboxNotify': {
@@ -186,20 +219,7 @@ export const COMMERCE_ROUTES = defineRoutes({
   },
   'payment.wechatNotify': {
     summary: 'WeChat Pay API v3 payment notify (signed by the platform key, resource AES-256-GCM)',
-    body: Type.Object({
-      id: Text(64),
-      create_time: Type.Optional(Text(64)),
-      event_type: Text(64),
-      resource_type: Type.Optional(Text(64)),
-      summary: Type.Optional(Text(256)),
-      resource: Type.Object({
-        algorithm: Text(32),
-        ciphertext: Text(16_000),
-        associated_data: Type.Optional(Text(256)),
-        nonce: Text(64),
-        original_type: Type.Optional(Text(64)),
-      }),
-    }),
+    body: WechatNotifyBody,
     data: Type.Null(),
     errors: [
       ...UNREADABLE,
@@ -207,6 +227,19 @@ export const COMMERCE_ROUTES = defineRoutes({
       'paymentNotifyInvalid',
       'paymentAmountMismatch',
       'orderNotFound',
+    ],
+  },
+  'payment.wechatRefundNotify': {
+    summary:
+      'WeChat Pay API v3 refund notify (REFUND.SUCCESS/ABNORMAL/CLOSED; signed, resource AES-256-GCM)',
+    body: WechatNotifyBody,
+    data: Type.Null(),
+    errors: [
+      ...UNREADABLE,
+      'paymentMethodUnavailable',
+      'paymentNotifyInvalid',
+      'orderNotFound',
+      'refundNotifyRefused',
     ],
   },
   'payment.alipayNotify': {

@@ -1,5 +1,5 @@
 // Orders and payment (docs/commerce.md): the order kernel (orders.ts), the payment providers
-// (payment/), the bank card top-up built on them (bank/), the operator's admin routes and the
+// (payment/), the bank card top-up and the cross-border shop built on them (bank/, xborder/), the operator's admin routes and the
 // scheduled job. Registered inside the campaigns' API scope, with its sessions and validator.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/index.ts';
@@ -10,6 +10,7 @@ import type { CommerceContext } from './context.ts';
 import { scheduleCommerceJobs, type JobDeps } from './jobs.ts';
 import { paymentProviders } from './providers.ts';
 import { registerOrderRoutes } from './routes.ts';
+import { registerXborderRoutes } from './xborder/routes.ts';
 
 export { runCommercePass } from './jobs.ts';
 
@@ -29,6 +30,7 @@ export async function registerCommerce(
   });
   const ctx: CommerceContext = { campaigns, providers, publicUrl: deps.config.publicUrl, log };
   registerBankRoutes(scope, ctx);
+  registerXborderRoutes(scope, ctx);
   registerOrderRoutes(scope, ctx);
   await scope.register(async (admin) => registerCommerceAdminRoutes(admin, ctx));
   const jobDeps: JobDeps = { db, now, providers, log };

@@ -1,14 +1,20 @@
 // The scheduled job of the order kernel (the server's pruning pattern: one interval, unref'd,
-// stopped on close). Each pass closes unpaid orders past their time, fulfils paid orders a crash
+// stopped on close). Each pass closes unpaid orders past their time (and at the provider), fulfils paid orders a crash
 // left unfulfilled, and sends due refunds to their provider with a growing back-off. Every step
 // is a conditional update, so passes of several processes at once change an order once.
 import type { Kysely } from 'kysely';
 import { inTransaction, type Database } from '../../store/index.ts';
 import type { Logger } from '../../log.ts';
-import { fulfil } from './orders.ts';
+import { closeOrder, fulfil } from './orders.ts';
 import type { PaymentProvider } from './payment/provider.ts';
-import { dueToClose, findOrderById, moveOrder, paidUnfulfilled } from './store/orders.ts';
-import { dueRefunds, finishRefund, refundAttemptFailed } from './store/refunds.ts';
+import {
+  dueToClose,
+  findOrderById,
+  moveOrder,
+  paidUnfulfilled,
+  type Order,
+} from './store/orders.ts';
+import { dueRefunds, finishRefund, refundAccepted, refundAttemptFailed } from './store/refunds.ts';
 import type { PaymentMethodId } from './store/tables.ts';
 
 const BATCH = 200;
@@ -29,13 +35,34 @@ export interface PassSummary {
   refundFailures: number;
 }
 
+/**
+ * Closes at the provider an order whose payment was started there, so the shopper's open WeChat
+ * or Alipay page can no longer pay it. A refusal is logged only: a payment that still gets
+ * through is refunded automatically when its notify arrives.
+ */
+async function closeAtProvider(deps: JobDeps, order: Order): Promise<void> {
+  const provider = order.method ? deps.providers.get(order.method) : undefined;
+  if (!provider) return;
+  try {
+    await provider.close(order.order_no);
+  } catch (error) {
+    deps.log.warn(
+      { err: error, orderNo: order.order_no },
+      'closing the order at the provider failed',
+    );
+  }
+}
+
 export async function closeDueOrders(deps: JobDeps): Promise<number> {
   let closed = 0;
   for (;;) {
     const now = deps.now();
     const due = await dueToClose(deps.db, now, BATCH);
-    for (const order of due)
-      if (await moveOrder(deps.db, Number(order.id), ['created'], 'closed', now)) closed++;
+    for (const order of due) {
+      if (!(await closeOrder(deps.db, order, now))) continue;
+      closed++;
+      await closeAtProvider(deps, order);
+    }
     if (due.length < BATCH) return closed;
   }
 }
@@ -56,7 +83,7 @@ export async function sendDueRefunds(deps: JobDeps): Promise<{ done: number; fai
     const provider = order.method ? deps.providers.get(order.method) : undefined;
     try {
       if (!provider) throw new Error(`payment method ${order.method ?? 'none'} is not configured`);
-      await provider.refund({
+      const outcome = await provider.refund({
         orderNo: order.order_no,
         refundNo: refund.refund_no,
         amount: Number(refund.amount),
@@ -64,6 +91,12 @@ export async function sendDueRefunds(deps: JobDeps): Promise<{ done: number; fai
         reason: refund.reason,
       });
       const now = deps.now();
+      // Accepted, not finished: the provider's refund notify finishes it (payment/refund-notice).
+      if (outcome === 'processing') {
+        await refundAccepted(deps.db, Number(refund.id));
+        done++;
+        continue;
+      }
       await inTransaction(deps.db, async (trx) => {
         if (await finishRefund(trx, Number(refund.id), now))
           await moveOrder(trx, Number(order.id), ['fulfilled', 'closed'], 'refunded', now);

@@ -26,6 +26,7 @@ import {
 import { recordNotify } from './store/notifies.ts';
 import { insertRefund } from './store/refunds.ts';
 import { insertCardEntry, moveCardBalance, openCard } from './store/cards.ts';
+import { returnStock } from './store/stock.ts';
 import type { PaymentMethodId } from './store/tables.ts';
 
 /** What a top-up order delivers (commerce_orders.detail). */
@@ -42,21 +43,60 @@ export function topUpDetail(order: Order): TopUpDetail {
   return JSON.parse(order.detail) as TopUpDetail;
 }
 
+/** What a cross-border order delivers (commerce_orders.detail), as priced when it was made. */
+export interface XborderDetail {
+  campaignId: string;
+  productId: string;
+  name: string;
+  image: string;
+  origin: string;
+  quantity: number;
+  /** Fen: one piece, the line (price × quantity), and the tax on the line. */
+  price: number;
+  goods: number;
+  tax: number;
+}
+
+export function xborderDetail(order: Order): XborderDetail | undefined {
+  return order.kind === 'xborder' ? (JSON.parse(order.detail) as XborderDetail) : undefined;
+}
+
+/**
+ * created → closed; a cross-border order gives its pieces back in the same transaction, so they
+ * return to sale exactly once. False when the order was no longer open.
+ */
+export async function closeOrder(
+  db: Kysely<Database>,
+  order: Order,
+  now: number,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    if (!(await moveOrder(trx, Number(order.id), ['created'], 'closed', now))) return false;
+    const goods = xborderDetail(order);
+    if (goods)
+      await returnStock(
+        trx,
+        { campaignId: goods.campaignId, productId: goods.productId },
+        goods.quantity,
+        now,
+      );
+    return true;
+  });
+}
+
 /** 14 digits of Asia/Shanghai time and 6 random ones: sortable, not guessable in sequence. */
 function newOrderNo(now: number): string {
   return `${compactChinaTime(now)}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 
-export interface NewOrder {
+export type NewOrder = {
   userId: number;
-  kind: 'bank_topup';
   subject: string;
   amount: number;
   channel: string | null;
-  detail: TopUpDetail;
   now: number;
   expiresAt: number;
-}
+} & ({ kind: 'bank_topup'; detail: TopUpDetail } | { kind: 'xborder'; detail: XborderDetail });
 
 export async function createOrder(db: Kysely<Database>, order: NewOrder): Promise<Order> {
   for (let attempt = 0; ; attempt++) {
@@ -97,7 +137,7 @@ export async function requirePayable(
   now: number,
 ): Promise<void> {
   if (order.state === 'created' && Number(order.expires_at) <= now) {
-    await moveOrder(db, Number(order.id), ['created'], 'closed', now);
+    await closeOrder(db, order, now);
     throw fail('orderClosed');
   }
   if (order.state === 'closed') throw fail('orderClosed');
@@ -170,6 +210,8 @@ export async function fulfil(db: Kysely<Database>, orderId: number, now: number)
   return inTransaction(db, async (trx) => {
     const order = await findOrderById(trx, orderId);
     if (!order || !(await moveOrder(trx, orderId, ['paid'], 'fulfilled', now))) return false;
+    // Goods are handed to the bonded warehouse to ship: their pieces were taken with the order.
+    if (order.kind === 'xborder') return true;
     const detail = topUpDetail(order);
     const userId = Number(order.user_id);
     await openCard(trx, { userId, cardNo: detail.cardNo, now });
@@ -199,7 +241,6 @@ export async function requestRefund(
 ): Promise<void> {
   if (order.state !== 'fulfilled') throw fail('orderNotRefundable', { status: 409 });
   const orderId = Number(order.id);
-  const detail = topUpDetail(order);
   const userId = Number(order.user_id);
   await inTransaction(db, async (trx) => {
     const refund = await insertRefund(trx, {
@@ -210,6 +251,9 @@ export async function requestRefund(
       now,
     });
     if (!refund) throw fail('orderNotRefundable', { status: 409 });
+    // Goods: the money goes back; the pieces do not return to sale (they may have shipped).
+    if (order.kind === 'xborder') return;
+    const detail = topUpDetail(order);
     await insertCardEntry(trx, {
       userId,
       delta: -detail.credit,

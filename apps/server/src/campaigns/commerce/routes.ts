@@ -5,23 +5,36 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail, ok } from '@morsel/api';
 import { clientAddress, route } from '../../api/index.ts';
 import { currentUser, userId } from '../context.ts';
+import { requireWechatIdentity } from '../kernel/wechat-identity.ts';
 import type { CommerceContext } from './context.ts';
-import { applyNotice, requirePayable } from './orders.ts';
+import { applyNotice, requirePayable, xborderDetail } from './orders.ts';
 import {
   NotifyRejected,
   ProviderError,
   type NotifyRequest,
+  type PaymentProvider,
+  type RefundNotice,
   type PaymentNotice,
   type StartOptions,
 } from './payment/provider.ts';
 import { findOwnOrder, setOrderMethod, type Order } from './store/orders.ts';
 import type { PaymentMethodId } from './store/tables.ts';
+import { applyRefundNotice } from './refund-notice.ts';
 import { orderView } from './views.ts';
 
 /** Where a provider's page sends the shopper back: the result page of the order. */
-function returnUrl(ctx: CommerceContext, request: FastifyRequest, orderNo: string): string {
+function returnUrl(ctx: CommerceContext, request: FastifyRequest, order: Order): string {
   const origin = ctx.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-  return `${origin}/activity/bank/success?orderNo=${orderNo}`;
+  // A cross-border order comes back to its product's page, which shows the order's outcome.
+  if (order.kind === 'xborder') return `${origin}${orderPage(order)}`;
+  return `${origin}/activity/bank/success?orderNo=${order.order_no}`;
+}
+
+/** The page a shopper pays an order from (where WeChat's authorisation comes back to). */
+function orderPage(order: Order): string {
+  const goods = xborderDetail(order);
+  if (goods) return `/activity/crossBorder/detail?id=${goods.productId}&orderNo=${order.order_no}`;
+  return `/activity/bank/pay?orderNo=${order.order_no}`;
 }
 
 function notifyRequest(request: FastifyRequest): NotifyRequest {
@@ -48,6 +61,24 @@ export function registerOrderRoutes(scope: FastifyInstance, ctx: CommerceContext
     return ok(orderView(order, clock.now()));
   });
 
+  /**
+   * The payer of a JSAPI payment: the WeChat identity bound to the shopper under the pay app. When
+   * there is none yet, 50018 carries the authorise path that brings the browser back to the
+   * order's page (which then pays again); when the pay app is not the login app, JSAPI cannot
+   * know the payer and the page uses H5 pay instead (63005).
+   */
+  async function payerOpenid(order: Order, provider: PaymentProvider): Promise<string> {
+    const oauth = ctx.campaigns.product.wechatOauth;
+    if (!provider.appId || !oauth || oauth.appId !== provider.appId)
+      throw fail('paymentMethodUnavailable');
+    const identity = await requireWechatIdentity(
+      ctx.campaigns,
+      Number(order.user_id),
+      orderPage(order),
+    );
+    return identity.openid;
+  }
+
   route(scope, 'orders.pay', async (request) => {
     const now = clock.now();
     const order = await ownOrder(request, request.params.orderNo);
@@ -57,7 +88,7 @@ export function registerOrderRoutes(scope: FastifyInstance, ctx: CommerceContext
     if (!provider) throw fail('paymentMethodUnavailable');
     const scene: StartOptions['scene'] =
       method === 'wechat' ? (request.body.scene === 'jsapi' ? 'jsapi' : 'h5') : 'wap';
-    if (scene === 'jsapi' && !request.body.openid) throw fail('paymentMethodUnavailable');
+    const openid = scene === 'jsapi' ? await payerOpenid(order, provider) : undefined;
     if (!(await setOrderMethod(db, Number(order.id), method, now))) {
       // Closed or paid between the check and now.
       throw fail('orderClosed');
@@ -72,9 +103,9 @@ export function registerOrderRoutes(scope: FastifyInstance, ctx: CommerceContext
         },
         {
           scene,
-          ...(request.body.openid ? { openid: request.body.openid } : {}),
+          ...(openid ? { openid } : {}),
           clientIp: clientAddress(request),
-          returnUrl: returnUrl(ctx, request, order.order_no),
+          returnUrl: returnUrl(ctx, request, order),
           now,
         },
       );
@@ -121,6 +152,26 @@ export function registerOrderRoutes(scope: FastifyInstance, ctx: CommerceContext
 
   route(scope, 'payment.wechatNotify', async (request) => {
     await receive(request, 'wechat');
+    return ok(null);
+  });
+
+  route(scope, 'payment.wechatRefundNotify', async (request) => {
+    const provider = ctx.providers.get('wechat');
+    if (!provider?.verifyRefundNotify) throw fail('paymentMethodUnavailable', { status: 404 });
+    const now = clock.now();
+    let notice: RefundNotice;
+    try {
+      notice = await provider.verifyRefundNotify(notifyRequest(request), now);
+    } catch (error) {
+      if (!(error instanceof NotifyRejected)) throw error;
+      request.log.warn({ method: 'wechat', reason: error.message }, 'refund notify refused');
+      throw fail('paymentNotifyInvalid', { status: 401 });
+    }
+    const outcome = await applyRefundNotice(db, 'wechat', notice, now);
+    const entry = { orderNo: notice.orderNo, refundNo: notice.refundNo, outcome };
+    // A refund the provider could not complete is the operator's to settle.
+    if (outcome === 'failed') request.log.error(entry, 'refund failed at the provider');
+    else request.log.info(entry, 'refund notify applied');
     return ok(null);
   });
 

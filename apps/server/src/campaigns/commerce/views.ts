@@ -1,7 +1,7 @@
 // What the routes answer about orders, cards and refunds (@morsel/api routes/commerce.ts).
 import { maskMobile } from '../../product/index.ts';
 import { yuan } from './money.ts';
-import { topUpDetail } from './orders.ts';
+import { topUpDetail, xborderDetail } from './orders.ts';
 import type { Order } from './store/orders.ts';
 import type { Refund } from './store/refunds.ts';
 
@@ -12,21 +12,46 @@ export function maskCardNo(cardNo: string): string {
   return `${cardNo.slice(0, 4)} **** **** ${cardNo.slice(-4)}`;
 }
 
-export function orderView(order: Order, now: number) {
+/** The card side of a top-up; nulls for other kinds. */
+function topUpView(order: Order) {
+  if (order.kind !== 'bank_topup')
+    return { channel: null, cardNo: null, credit: null, creditText: null };
   const detail = topUpDetail(order);
   return {
-    orderNo: order.order_no,
-    kind: 'bank_topup' as const,
-    subject: order.subject,
-    amount: Number(order.amount),
-    amountText: yuan(Number(order.amount)),
-    state: order.state,
-    method: order.method,
     channel:
       order.channel === null ? null : { code: order.channel, name: detail.channelName ?? '' },
     cardNo: maskCardNo(detail.cardNo),
     credit: detail.credit,
     creditText: yuan(detail.credit),
+  };
+}
+
+function goodsView(order: Order) {
+  const goods = xborderDetail(order);
+  if (!goods) return null;
+  return {
+    productId: goods.productId,
+    name: goods.name,
+    image: goods.image,
+    origin: goods.origin,
+    quantity: goods.quantity,
+    priceText: yuan(goods.price),
+    goodsText: yuan(goods.goods),
+    taxText: yuan(goods.tax),
+  };
+}
+
+export function orderView(order: Order, now: number) {
+  return {
+    orderNo: order.order_no,
+    kind: order.kind === 'xborder' ? ('xborder' as const) : ('bank_topup' as const),
+    subject: order.subject,
+    amount: Number(order.amount),
+    amountText: yuan(Number(order.amount)),
+    state: order.state,
+    method: order.method,
+    ...topUpView(order),
+    goods: goodsView(order),
     createdAt: Number(order.created_at),
     expiresAt: Number(order.expires_at),
     paidAt: nullableMs(order.paid_at),

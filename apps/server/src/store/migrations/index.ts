@@ -32,6 +32,7 @@ import * as m0032 from './0032_fullshop.ts';
 import * as m0033 from './0033_form_entries.ts';
 import * as m0034 from './0034_campaign_rain_rounds.ts';
 import * as m0035 from './0035_fission_and_game_rounds.ts';
+import * as m0036 from './0036_xborder_stock.ts';
 import * as m0039 from './0039_love_donations.ts';
 import * as m0042 from './0042_im_message_copies.ts';
 
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0033_form_entries': m0033,
   '0034_campaign_rain_rounds': m0034,
   '0035_fission_and_game_rounds': m0035,
+  '0036_xborder_stock': m0036,
   '0039_love_donations': m0039,
   '0042_im_message_copies': m0042,
 };

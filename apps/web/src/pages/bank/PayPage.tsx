@@ -1,15 +1,18 @@
 // /activity/bank/pay "收银台": the order to pay, a countdown to its close, the methods this install
 // runs, and 确认支付. The sandbox (development) asks for a confirmation as a payment app would and
-// posts the signed notify the server handed back; WeChat Pay and Alipay go to their own page and
-// come back to the result page. An order that is paid or closed leaves for the result page.
+// posts the signed notify the server handed back; inside WeChat, WeChat Pay opens its JSAPI cashier
+// (WeixinJSBridge); elsewhere WeChat Pay (H5) and Alipay go to their own page and come back to the
+// result page. An order that is paid or closed leaves for the result page.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../feedback/toast.ts';
 import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
+import { environment } from '../../env/detect.ts';
 import { api } from '../../request/api.ts';
 import { isSuccess, type ApiEnvelope } from '../../request/types.ts';
 import { paths } from '../../routes/paths.ts';
 import { Button, Dialog } from '../../ui/index.ts';
+import { payInWechat } from '../../wechat/pay.ts';
 import { CODES } from '../campaign-kit/api.ts';
 import { Failed, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
@@ -72,12 +75,28 @@ export default function PayPage() {
     if (!chosen) return;
     setPaying(true);
     try {
+      // WeChat Pay: JSAPI inside WeChat's browser, H5 elsewhere.
+      const scene = chosen === 'wechat' ? (environment().wechat ? 'jsapi' : 'h5') : undefined;
       const reply = await runAction(
-        () => api.call('orders.pay', { orderNo: order.orderNo, method: chosen }),
+        () =>
+          api.call('orders.pay', {
+            orderNo: order.orderNo,
+            method: chosen,
+            ...(scene ? { scene } : {}),
+          }),
         toast,
       );
       if (!reply) return;
       if (!isSuccess(reply)) {
+        // JSAPI needs the shopper's WeChat: authorise silently and come back to this cashier.
+        const authorize = (reply.data as { authorize?: unknown } | null)?.authorize;
+        if (
+          Number(reply.code) === CODES.wechatIdentityRequired.code &&
+          typeof authorize === 'string'
+        ) {
+          window.location.assign(authorize);
+          return;
+        }
         toast(reply.message);
         if (
           reply.code !== CODES.paymentMethodUnavailable.code &&
@@ -105,7 +124,14 @@ export default function PayPage() {
         );
         if (posted && !isSuccess(posted)) toast(posted.message);
       }
-      // jsapi needs WeChat's bridge and an openid the pages do not have yet (docs/commerce.md).
+      if (start.kind === 'jsapi') {
+        const outcome = await payInWechat(start.params);
+        // Cancelled: stay at the cashier; otherwise the result page waits for the notify.
+        if (outcome === 'cancel') {
+          toast('已取消支付');
+          return;
+        }
+      }
       navigate(paths.bankResult(order.orderNo), { replace: true });
     } finally {
       setPaying(false);

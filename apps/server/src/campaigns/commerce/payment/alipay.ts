@@ -52,6 +52,13 @@ export function rsa2Verify(key: KeyObject, content: string, signature: string): 
 
 const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
+interface GatewayAnswer {
+  code?: string;
+  msg?: string;
+  sub_code?: string;
+  sub_msg?: string;
+}
+
 export function alipayProvider(options: AlipayOptions): PaymentProvider {
   /** The public parameters and biz_content of one API call, signed. */
   function signedParams(
@@ -71,6 +78,34 @@ export function alipayProvider(options: AlipayOptions): PaymentProvider {
       biz_content: JSON.stringify(bizContent),
     };
     return { ...params, sign: rsa2Sign(options.appPrivateKey, signContent(params)) };
+  }
+
+  /** One gateway call; the answer's signature covers the exact text of its response object. */
+  async function call(method: string, bizContent: Record<string, unknown>): Promise<GatewayAnswer> {
+    const params = signedParams(method, bizContent);
+    let text: string;
+    try {
+      const response = await options.fetch(options.gateway, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+        body: new URLSearchParams(params).toString(),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      text = await response.text();
+      if (!response.ok) throw new ProviderError(`Alipay gateway ${response.status}`);
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      throw new ProviderError(`Alipay unreachable: ${(error as Error).message}`);
+    }
+    const key = `"${method.replaceAll('.', '_')}_response":`;
+    const start = text.indexOf(key);
+    const end = text.lastIndexOf(',"sign"');
+    if (start < 0 || end < start) throw new ProviderError('Alipay answer not understood');
+    const content = text.slice(start + key.length, end);
+    const signature = (JSON.parse(text) as { sign?: string }).sign ?? '';
+    if (!rsa2Verify(options.alipayPublicKey, content, signature))
+      throw new ProviderError('Alipay answer signature does not verify');
+    return JSON.parse(content) as GatewayAnswer;
   }
 
   return {
@@ -119,39 +154,26 @@ export function alipayProvider(options: AlipayOptions): PaymentProvider {
     },
 
     async refund(refund) {
-      const params = signedParams('alipay.trade.refund', {
+      const answer = await call('alipay.trade.refund', {
         out_trade_no: refund.orderNo,
         out_request_no: refund.refundNo,
         refund_amount: yuan(refund.amount),
         refund_reason: refund.reason,
       });
-      let text: string;
-      try {
-        const response = await options.fetch(options.gateway, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
-          body: new URLSearchParams(params).toString(),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        text = await response.text();
-        if (!response.ok) throw new ProviderError(`Alipay gateway ${response.status}`);
-      } catch (error) {
-        if (error instanceof ProviderError) throw error;
-        throw new ProviderError(`Alipay unreachable: ${(error as Error).message}`);
-      }
-      // The answer's signature covers the exact text of the response object, as sent.
-      const key = '"alipay_trade_refund_response":';
-      const start = text.indexOf(key);
-      const end = text.lastIndexOf(',"sign"');
-      if (start < 0 || end < start) throw new ProviderError('Alipay answer not understood');
-      const content = text.slice(start + key.length, end);
-      const signature = (JSON.parse(text) as { sign?: string }).sign ?? '';
-      if (!rsa2Verify(options.alipayPublicKey, content, signature))
-        throw new ProviderError('Alipay answer signature does not verify');
-      const answer = JSON.parse(content) as { code?: string; sub_msg?: string; msg?: string };
       if (answer.code !== '10000')
         throw new ProviderError(
           `Alipay refund ${String(answer.code)} ${answer.sub_msg ?? answer.msg ?? ''}`,
+        );
+      // alipay.trade.refund answers once the money has moved (fund_change).
+      return 'done';
+    },
+
+    async close(orderNo) {
+      const answer = await call('alipay.trade.close', { out_trade_no: orderNo });
+      // ACQ.TRADE_NOT_EXIST: the shopper never opened the payment, so there is nothing to close.
+      if (answer.code !== '10000' && answer.sub_code !== 'ACQ.TRADE_NOT_EXIST')
+        throw new ProviderError(
+          `Alipay close ${String(answer.code)} ${answer.sub_msg ?? answer.msg ?? ''}`,
         );
     },
   };

@@ -72,6 +72,19 @@ export interface RefundRequest {
   reason: string;
 }
 
+/** What a verified refund notify says (WeChat Pay REFUND.*). */
+export interface RefundNotice {
+  orderNo: string;
+  refundNo: string;
+  /** The provider's refund id. */
+  refundId: string;
+  /** Fen refunded. */
+  amount: number;
+  notifyId: string;
+  /** SUCCESS: the money is back with the payer; ABNORMAL / CLOSED: it is not. */
+  status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
+}
+
 /** A notify whose signature, time or fields do not hold: refused, nothing changes. */
 export class NotifyRejected extends Error {
   override name = 'NotifyRejected';
@@ -86,9 +99,22 @@ export interface PaymentProvider {
   readonly method: PaymentMethodId;
   /** Shown at the cashier. */
   readonly title: string;
+  /** WeChat Pay: the app the payer's openid must belong to (JSAPI). */
+  readonly appId?: string;
   start(order: PayableOrder, options: StartOptions): Promise<PaymentStart>;
   /** Verifies a notify; throws NotifyRejected when it is forged, stale or not ours. */
   verifyNotify(request: NotifyRequest, now: number): Promise<PaymentNotice>;
-  /** Asks for a refund; resolves when the provider accepted it, throws ProviderError otherwise. */
-  refund(request: RefundRequest): Promise<void>;
+  /**
+   * Asks for a refund: `done` when the money went back, `processing` when the provider accepted
+   * it and reports the end by notify; throws ProviderError when it refused or was not reached.
+   */
+  refund(request: RefundRequest): Promise<'done' | 'processing'>;
+  /**
+   * Closes an unpaid order at the provider after our time-out, so the shopper cannot pay it
+   * there any more; throws ProviderError when the provider refused (a late payment is then
+   * refunded automatically).
+   */
+  close(orderNo: string): Promise<void>;
+  /** Verifies a refund notify; only providers that send them (WeChat Pay). */
+  verifyRefundNotify?(request: NotifyRequest, now: number): Promise<RefundNotice>;
 }

@@ -17,6 +17,7 @@ import {
   type PaymentNotice,
   type PaymentProvider,
   type PayableOrder,
+  type RefundNotice,
   type StartOptions,
 } from './provider.ts';
 
@@ -138,6 +139,17 @@ interface Transaction {
   amount?: { total?: number; payer_total?: number };
 }
 
+/** The resource of a REFUND.* notify. */
+interface RefundResource {
+  mchid?: string;
+  out_trade_no?: string;
+  transaction_id?: string;
+  out_refund_no?: string;
+  refund_id?: string;
+  refund_status?: string;
+  amount?: { total?: number; refund?: number };
+}
+
 export function wechatPayProvider(options: WechatPayOptions): PaymentProvider {
   const base = new URL(options.apiBase);
 
@@ -201,6 +213,7 @@ export function wechatPayProvider(options: WechatPayOptions): PaymentProvider {
   return {
     method: 'wechat',
     title: '微信支付',
+    appId: options.appId,
     async start(order, start) {
       if (start.scene === 'jsapi') {
         if (!start.openid) throw new ProviderError('JSAPI needs the payer openid');
@@ -270,11 +283,50 @@ export function wechatPayProvider(options: WechatPayOptions): PaymentProvider {
         out_trade_no: refund.orderNo,
         out_refund_no: refund.refundNo,
         reason: refund.reason.slice(0, 80),
+        // Where WeChat Pay tells how a PROCESSING refund ended (payment.wechatRefundNotify).
+        notify_url: `${options.notifyUrl}/refund`,
         amount: { refund: refund.amount, total: refund.total, currency: 'CNY' },
       })) as { status?: string };
-      // PROCESSING: accepted, the money moves within minutes to days; ABNORMAL/CLOSED: not.
-      if (answer.status !== 'SUCCESS' && answer.status !== 'PROCESSING')
-        throw new ProviderError(`WeChat Pay refund ${String(answer.status)}`);
+      // PROCESSING: accepted, the money moves within minutes to days and a refund notify says
+      // how it ended; ABNORMAL/CLOSED: not.
+      if (answer.status === 'SUCCESS') return 'done';
+      if (answer.status === 'PROCESSING') return 'processing';
+      throw new ProviderError(`WeChat Pay refund ${String(answer.status)}`);
+    },
+
+    async close(orderNo) {
+      // 204 No Content when closed; an order already paid answers ORDERPAID (a late payment the
+      // kernel refunds when its notify arrives).
+      await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, {
+        mchid: options.mchId,
+      });
+    },
+
+    async verifyRefundNotify(request, now): Promise<RefundNotice> {
+      const problem = verifyWechatSignature(options, request.headers, request.rawBody, now);
+      if (problem) throw new NotifyRejected(problem);
+      const eventType = String(request.fields.event_type);
+      const status = /^REFUND\.(SUCCESS|ABNORMAL|CLOSED)$/.exec(eventType)?.[1];
+      if (!status) throw new NotifyRejected(`not a refund event: ${eventType.slice(0, 64)}`);
+      const resource = request.fields.resource as EncryptedResource;
+      const refund = JSON.parse(decryptResource(options.apiV3Key, resource)) as RefundResource;
+      if (refund.mchid !== options.mchId) throw new NotifyRejected('notify for another merchant');
+      if (
+        typeof refund.out_trade_no !== 'string' ||
+        typeof refund.out_refund_no !== 'string' ||
+        typeof refund.refund_id !== 'string' ||
+        !Number.isSafeInteger(refund.amount?.refund) ||
+        refund.refund_status !== status
+      )
+        throw new NotifyRejected('refund fields missing or not the event');
+      return {
+        orderNo: refund.out_trade_no,
+        refundNo: refund.out_refund_no,
+        refundId: refund.refund_id,
+        amount: refund.amount!.refund!,
+        notifyId: String(request.fields.id),
+        status: status as RefundNotice['status'],
+      };
     },
   };
 }

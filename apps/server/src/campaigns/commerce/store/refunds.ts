@@ -52,7 +52,10 @@ export function dueRefunds(db: Kysely<Database>, now: number, limit: number): Pr
     .execute();
 }
 
-/** pending → succeeded; false when another process finished it first. */
+/**
+ * pending or processing → succeeded; false when another process (or a replayed notify) finished
+ * it first.
+ */
 export async function finishRefund(
   db: Kysely<Database>,
   refundId: number,
@@ -62,7 +65,34 @@ export async function finishRefund(
     .updateTable('commerce_refunds')
     .set({ state: 'succeeded', done_at: now })
     .where('id', '=', refundId)
+    .where('state', 'in', ['pending', 'processing'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** pending → processing: the provider accepted the refund and will say by notify how it ended. */
+export async function refundAccepted(db: Kysely<Database>, refundId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('commerce_refunds')
+    .set({ state: 'processing' })
+    .where('id', '=', refundId)
     .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** pending or processing → failed with the provider's word (a refund notify said ABNORMAL/CLOSED). */
+export async function refundFailed(
+  db: Kysely<Database>,
+  refundId: number,
+  error: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('commerce_refunds')
+    .set({ state: 'failed', last_error: error.slice(0, 256), done_at: now })
+    .where('id', '=', refundId)
+    .where('state', 'in', ['pending', 'processing'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

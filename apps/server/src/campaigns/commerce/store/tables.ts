@@ -8,7 +8,7 @@ export interface CommerceOrderTable {
   id: Generated<number>;
   order_no: string;
   user_id: number;
-  /** What is bought: `bank_topup`. */
+  /** What is bought: `bank_topup`, `xborder`. */
   kind: string;
   subject: string;
   amount: number;
@@ -19,7 +19,7 @@ export interface CommerceOrderTable {
   channel: string | null;
   /** The provider's transaction id, once paid. */
   trade_no: string | null;
-  /** JSON of what the order delivers (TopUpDetail for a top-up). */
+  /** JSON of what the order delivers (TopUpDetail for a top-up, XborderDetail for goods). */
   detail: string;
   created_at: number;
   /** A `created` order closes from here on. */
@@ -42,7 +42,8 @@ export interface CommerceNotifyTable {
   received_at: number;
 }
 
-export type RefundState = 'pending' | 'succeeded' | 'failed';
+/** `processing`: the provider accepted the refund and reports its end by notify (WeChat Pay). */
+export type RefundState = 'pending' | 'processing' | 'succeeded' | 'failed';
 
 /** At most one refund per order (full amount). */
 export interface CommerceRefundTable {
@@ -77,10 +78,19 @@ export interface PrepaidCardEntryTable {
   created_at: number;
 }
 
+/** Pieces of a cross-border product held by open and paid orders (migration 0036). */
+export interface XborderStockTable {
+  campaign_id: string;
+  product_id: string;
+  sold: Generated<number>;
+  updated_at: number;
+}
+
 export interface CommerceTables {
   commerce_orders: CommerceOrderTable;
   commerce_notifies: CommerceNotifyTable;
   commerce_refunds: CommerceRefundTable;
   prepaid_cards: PrepaidCardTable;
   prepaid_card_entries: PrepaidCardEntryTable;
+  xborder_stock: XborderStockTable;
 }
