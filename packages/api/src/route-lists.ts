@@ -11,6 +11,7 @@ import { COMMERCE_ROUTES } from './routes/commerce.ts';
 import { WECHAT_ROUTES } from './routes/wechat.ts';
 import { GAME_ROUTES } from './routes/games.ts';
 import { FORM_ROUTES } from './routes/forms.ts';
+import { ORANGE_CARD_ROUTES } from './routes/orange-card.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
@@ -24,6 +25,7 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
   'commerce.md': Object.keys(COMMERCE_ROUTES) as EndpointName[],
   'wechat.md': Object.keys(WECHAT_ROUTES) as EndpointName[],
   'forms.md': Object.keys(FORM_ROUTES) as EndpointName[],
+  'orange-card.md': Object.keys(ORANGE_CARD_ROUTES) as EndpointName[],
 };
 
 export const LIST_START = '<!-- route-list: generated from @morsel/api, do not edit -->';

@@ -13,6 +13,7 @@ import { COMMERCE_ROUTES } from './routes/commerce.ts';
 import { WECHAT_ROUTES } from './routes/wechat.ts';
 import { GAME_ROUTES } from './routes/games.ts';
 import { FORM_ROUTES } from './routes/forms.ts';
+import { ORANGE_CARD_ROUTES } from './routes/orange-card.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
@@ -23,6 +24,7 @@ const JOINED = {
   ...COMMERCE_ROUTES,
   ...WECHAT_ROUTES,
   ...FORM_ROUTES,
+  ...ORANGE_CARD_ROUTES,
 };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */

@@ -7,6 +7,7 @@ import { RaffleSettings, rafflePrizeKeys } from './raffle/settings.ts';
 import { PasswordSettings } from './password/settings.ts';
 import { CouponSettings, couponTemplateKeys } from './coupon/settings.ts';
 import { BankSettings } from './commerce/bank/settings.ts';
+import { OrangeCardSettings, orangeCardProblems } from './commerce/orange/settings.ts';
 import { DownloadSettings } from './download/settings.ts';
 import { VoteSettings, voteProblems } from './vote/settings.ts';
 import { FreeSettings, freePrizeKeys } from './free/settings.ts';
@@ -34,6 +35,12 @@ export const KINDS: Record<string, KindRules> = {
   password: { settings: PasswordSettings, prizeKeys: none, templateKeys: none },
   coupon: { settings: CouponSettings, prizeKeys: none, templateKeys: couponTemplateKeys },
   bank: { settings: BankSettings, prizeKeys: none, templateKeys: none },
+  orangeCard: {
+    settings: OrangeCardSettings,
+    prizeKeys: none,
+    templateKeys: none,
+    problems: orangeCardProblems,
+  },
   download: { settings: DownloadSettings, prizeKeys: none, templateKeys: none },
   vote: { settings: VoteSettings, prizeKeys: none, templateKeys: none, problems: voteProblems },
   free: { settings: FreeSettings, prizeKeys: freePrizeKeys, templateKeys: none },

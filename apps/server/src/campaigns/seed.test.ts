@@ -41,6 +41,7 @@ describe('campaign seed files', () => {
       'free',
       'fullshop',
       'joinus',
+      'orange-card',
       'password',
       'privacy',
       'raffle',

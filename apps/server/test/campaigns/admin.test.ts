@@ -86,6 +86,7 @@ describe('admin API', () => {
       'free',
       'fullshop',
       'joinus',
+      'orange-card',
       'password',
       'privacy',
       'raffle',

@@ -18,16 +18,16 @@ export const RefundState = StringEnum(['pending', 'succeeded', 'failed']);
 
 export const OrderView = Type.Object({
   orderNo: Type.String(),
-  kind: StringEnum(['bank_topup']),
+  kind: StringEnum(['bank_topup', 'orange_card']),
   subject: Type.String(),
   amount: Type.Integer({ description: 'fen' }),
   amountText: Type.String({ description: 'yuan, 2 decimals' }),
   state: OrderState,
   method: Nullable(PaymentMethod),
   channel: Nullable(Type.Object({ code: Type.String(), name: Type.String() })),
-  /** What the order delivers: the card credited and by how much. */
-  cardNo: Type.String({ description: 'masked card number' }),
-  credit: Type.Integer({ description: 'fen credited to the card' }),
+  /** What a top-up delivers: the card credited and by how much ('' and the amount otherwise). */
+  cardNo: Type.String({ description: "masked card number; '' when the order is not a top-up" }),
+  credit: Type.Integer({ description: 'fen credited to the card (orange cards: their face value)' }),
   creditText: Type.String(),
   createdAt: Millis,
   expiresAt: Millis,

@@ -1,11 +1,13 @@
 // The scheduled job of the order kernel (the server's pruning pattern: one interval, unref'd,
 // stopped on close). Each pass closes unpaid orders past their time, fulfils paid orders a crash
-// left unfulfilled, and sends due refunds to their provider with a growing back-off. Every step
+// left unfulfilled, sends due refunds to their provider with a growing back-off, and returns
+// orange card gifts nobody claimed in time to their givers. Every step
 // is a conditional update, so passes of several processes at once change an order once.
 import type { Kysely } from 'kysely';
 import { inTransaction, type Database } from '../../store/index.ts';
 import type { Logger } from '../../log.ts';
 import { fulfil } from './orders.ts';
+import { returnExpiredGifts } from './orange/jobs.ts';
 import type { PaymentProvider } from './payment/provider.ts';
 import { dueToClose, findOrderById, moveOrder, paidUnfulfilled } from './store/orders.ts';
 import { dueRefunds, finishRefund, refundAttemptFailed } from './store/refunds.ts';
@@ -27,6 +29,8 @@ export interface PassSummary {
   fulfilled: number;
   refunded: number;
   refundFailures: number;
+  /** Orange card gifts past their time returned to their givers. */
+  giftsReturned: number;
 }
 
 export async function closeDueOrders(deps: JobDeps): Promise<number> {
@@ -98,7 +102,14 @@ export async function runCommercePass(deps: JobDeps): Promise<PassSummary> {
   const closed = await closeDueOrders(deps);
   const fulfilled = await fulfilPaidOrders(deps);
   const refunds = await sendDueRefunds(deps);
-  return { closed, fulfilled, refunded: refunds.done, refundFailures: refunds.failed };
+  const giftsReturned = await returnExpiredGifts(deps);
+  return {
+    closed,
+    fulfilled,
+    refunded: refunds.done,
+    refundFailures: refunds.failed,
+    giftsReturned,
+  };
 }
 
 export function scheduleCommerceJobs(deps: JobDeps, everyMs: number): () => void {

@@ -27,6 +27,7 @@ import { recordNotify } from './store/notifies.ts';
 import { insertRefund } from './store/refunds.ts';
 import { insertCardEntry, moveCardBalance, openCard } from './store/cards.ts';
 import type { PaymentMethodId } from './store/tables.ts';
+import { issueCards, voidCards, type OrangeDetail } from './orange/issue.ts';
 
 /** What a top-up order delivers (commerce_orders.detail). */
 export interface TopUpDetail {
@@ -47,13 +48,16 @@ function newOrderNo(now: number): string {
   return `${compactChinaTime(now)}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 
+/** What is bought: a bank card top-up or orange gift cards (commerce_orders.kind). */
+export type OrderKind = 'bank_topup' | 'orange_card';
+
 export interface NewOrder {
   userId: number;
-  kind: 'bank_topup';
+  kind: OrderKind;
   subject: string;
   amount: number;
   channel: string | null;
-  detail: TopUpDetail;
+  detail: TopUpDetail | OrangeDetail;
   now: number;
   expiresAt: number;
 }
@@ -163,13 +167,18 @@ export async function applyNotice(
 }
 
 /**
- * paid → fulfilled and the card credited, in one transaction: a second call (the job after a
- * crash, a racing notify) finds the order no longer paid and does nothing.
+ * paid → fulfilled and what was bought delivered (the card credited, the orange cards issued), in
+ * one transaction: a second call (the job after a crash, a racing notify) finds the order no
+ * longer paid and does nothing.
  */
 export async function fulfil(db: Kysely<Database>, orderId: number, now: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const order = await findOrderById(trx, orderId);
     if (!order || !(await moveOrder(trx, orderId, ['paid'], 'fulfilled', now))) return false;
+    if (order.kind === 'orange_card') {
+      await issueCards(trx, order, now);
+      return true;
+    }
     const detail = topUpDetail(order);
     const userId = Number(order.user_id);
     await openCard(trx, { userId, cardNo: detail.cardNo, now });
@@ -199,7 +208,6 @@ export async function requestRefund(
 ): Promise<void> {
   if (order.state !== 'fulfilled') throw fail('orderNotRefundable', { status: 409 });
   const orderId = Number(order.id);
-  const detail = topUpDetail(order);
   const userId = Number(order.user_id);
   await inTransaction(db, async (trx) => {
     const refund = await insertRefund(trx, {
@@ -210,6 +218,11 @@ export async function requestRefund(
       now,
     });
     if (!refund) throw fail('orderNotRefundable', { status: 409 });
+    if (order.kind === 'orange_card') {
+      await voidCards(trx, order, now);
+      return;
+    }
+    const detail = topUpDetail(order);
     await insertCardEntry(trx, {
       userId,
       delta: -detail.credit,

@@ -19,9 +19,10 @@ import type { PaymentMethodId } from './store/tables.ts';
 import { orderView } from './views.ts';
 
 /** Where a provider's page sends the shopper back: the result page of the order. */
-function returnUrl(ctx: CommerceContext, request: FastifyRequest, orderNo: string): string {
+function returnUrl(ctx: CommerceContext, request: FastifyRequest, order: Order): string {
   const origin = ctx.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-  return `${origin}/activity/bank/success?orderNo=${orderNo}`;
+  const page = order.kind === 'orange_card' ? '/activity/orangeCard/payResult' : '/activity/bank/success';
+  return `${origin}${page}?orderNo=${order.order_no}`;
 }
 
 function notifyRequest(request: FastifyRequest): NotifyRequest {
@@ -74,7 +75,7 @@ export function registerOrderRoutes(scope: FastifyInstance, ctx: CommerceContext
           scene,
           ...(request.body.openid ? { openid: request.body.openid } : {}),
           clientIp: clientAddress(request),
-          returnUrl: returnUrl(ctx, request, order.order_no),
+          returnUrl: returnUrl(ctx, request, order),
           now,
         },
       );

@@ -12,11 +12,19 @@ export function maskCardNo(cardNo: string): string {
   return `${cardNo.slice(0, 4)} **** **** ${cardNo.slice(-4)}`;
 }
 
-export function orderView(order: Order, now: number) {
+/** What a top-up delivers; an orange card order delivers its face value in new cards. */
+function deliveryOf(order: Order) {
+  if (order.kind === 'orange_card')
+    return { channelName: null, cardNo: '', credit: Number(order.amount) };
   const detail = topUpDetail(order);
+  return { channelName: detail.channelName, cardNo: maskCardNo(detail.cardNo), credit: detail.credit };
+}
+
+export function orderView(order: Order, now: number) {
+  const detail = deliveryOf(order);
   return {
     orderNo: order.order_no,
-    kind: 'bank_topup' as const,
+    kind: order.kind === 'orange_card' ? ('orange_card' as const) : ('bank_topup' as const),
     subject: order.subject,
     amount: Number(order.amount),
     amountText: yuan(Number(order.amount)),
@@ -24,7 +32,7 @@ export function orderView(order: Order, now: number) {
     method: order.method,
     channel:
       order.channel === null ? null : { code: order.channel, name: detail.channelName ?? '' },
-    cardNo: maskCardNo(detail.cardNo),
+    cardNo: detail.cardNo,
     credit: detail.credit,
     creditText: yuan(detail.credit),
     createdAt: Number(order.created_at),

@@ -30,6 +30,7 @@ import * as m0029 from './0029_campaign_bag_codes.ts';
 import * as m0030 from './0030_commerce_orders.ts';
 import * as m0032 from './0032_fullshop.ts';
 import * as m0033 from './0033_form_entries.ts';
+import * as m0037 from './0037_orange_cards.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0030_commerce_orders': m0030,
   '0032_fullshop': m0032,
   '0033_form_entries': m0033,
+  '0037_orange_cards': m0037,
 };
