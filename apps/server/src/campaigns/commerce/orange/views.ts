@@ -22,7 +22,11 @@ export function cardView(card: OrangeCard, pending: OrangeGift | undefined) {
     createdAt: Number(card.created_at),
     gift:
       card.state === 'giving' && pending
-        ? { token: pending.token, blessing: pending.blessing, expiresAt: Number(pending.expires_at) }
+        ? {
+            token: pending.token,
+            blessing: pending.blessing,
+            expiresAt: Number(pending.expires_at),
+          }
         : null,
   };
 }
