@@ -14,7 +14,63 @@ import {
 import { WEB_DIST } from './harness/app.ts';
 import { openPhone, collectPageErrors, screenshot } from './harness/browser.ts';
 import { openAs, openLoggedOut } from './campaigns-support.ts';
-import { loginThroughApi } from './shell-support.ts';
+import {
+  installWechatSdkStandIn,
+  loginThroughApi,
+  nativeCalls,
+  openInApp,
+  USER_AGENTS,
+} from './shell-support.ts';
+
+/** A JSON call as the shopper of `ut`, answering `data` (failing on any other code). */
+async function apiData<T>(base: string, ut: string, method: string, path: string, body?: unknown) {
+  const reply = (await fetch(`${base}${path}`, {
+    method,
+    headers: { ut, ...(body !== undefined && { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((r) => r.json())) as { code: number; message: string; data: T };
+  expect(reply.code, reply.message).toBe(0);
+  return reply.data;
+}
+
+/** Buys one ¥100 card through the API and the sandbox, gives it: answers the card id and token. */
+async function arrangeGift(base: string, ut: string): Promise<{ cardId: number; token: string }> {
+  const order = await apiData<{ orderNo: string }>(
+    base,
+    ut,
+    'POST',
+    '/api/commerce/orange-card/orders',
+    {
+      city: 'hangzhou',
+      faceId: '100',
+      quantity: 1,
+      amount: 10000,
+    },
+  );
+  const paid = await apiData<{ start: { notify: unknown } }>(
+    base,
+    ut,
+    'POST',
+    `/api/commerce/orders/${order.orderNo}/pay`,
+    { method: 'sandbox' },
+  );
+  await apiData(base, ut, 'POST', '/api/commerce/notify/sandbox', paid.start.notify);
+  const mine = await apiData<{ cards: { id: number }[] }>(
+    base,
+    ut,
+    'GET',
+    '/api/commerce/orange-card/cards',
+  );
+  const cardId = mine.cards[0]!.id;
+  const given = await apiData<{ gift: { token: string } }>(
+    base,
+    ut,
+    'POST',
+    `/api/commerce/orange-card/cards/${cardId}/give`,
+    { blessing: '加油打工人，补充能量！' },
+  );
+  return { cardId, token: given.gift.token };
+}
 
 const titleIs = (page: Page, title: string) => expect.poll(() => page.title()).toBe(title);
 
@@ -59,7 +115,15 @@ describe('orange gift card', () => {
   const clock = new ManualClock(Date.now());
 
   beforeAll(async () => {
-    app = await startTestServer({ webDist: WEB_DIST }, { clock });
+    // WeChat's JS-SDK is configured from these (the share content of the gift pages).
+    app = await startTestServer(
+      {
+        webDist: WEB_DIST,
+        wechatAppId: 'wx0123456789abcdef',
+        wechatJsapiTicket: 'e2e-jsapi-ticket-0123456789',
+      },
+      { clock },
+    );
   });
   afterAll(async () => {
     await app?.stop();
@@ -195,6 +259,57 @@ describe('orange gift card', () => {
       expect(errors).toEqual([]);
     } finally {
       await phone.close();
+    }
+  });
+
+  it('shares the gift link, not the order pages, in the native app and in WeChat', async () => {
+    const ut = await loginThroughApi(app.url, '13800007105');
+    const { cardId, token } = await arrangeGift(app.url, ut);
+    const inApp = await openInApp(ut);
+    try {
+      const { page, errors } = inApp;
+      await page.goto(`${app.url}/activity/orangeCard/give?cardId=${cardId}`);
+      await page.getByRole('heading', { name: '礼物已备好，等待好友领取' }).waitFor();
+      const shareOf = async (method: string) =>
+        (await nativeCalls(page)).filter((c) => c.method === method).at(-1)?.params as
+          { link: string; title: string; description: string } | undefined;
+      await expect.poll(async () => (await shareOf('setShare'))?.link).toContain(token);
+      const set = (await shareOf('setShare'))!;
+      expect(new URL(set.link).pathname).toBe('/activity/orangeCard/receive');
+      expect(set).toMatchObject({
+        title: '好友送你一张小橙卡',
+        description: '加油打工人，补充能量！',
+      });
+      await page.getByRole('button', { name: '分享给好友' }).click();
+      await expect.poll(async () => (await shareOf('share'))?.link).toBe(set.link);
+      await screenshot(page, 'orange-give-app-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await inApp.phone.close();
+    }
+
+    const wechat = await openPhone({ userAgent: USER_AGENTS.wechat });
+    await installWechatSdkStandIn(wechat.context);
+    try {
+      const page = await wechat.newPage();
+      const errors = collectPageErrors(page);
+      await page.goto(`${app.url}/activity/orangeCard/receive?token=${token}`);
+      await page.getByText('“加油打工人，补充能量！”').waitFor();
+      const wxShare = () =>
+        page.evaluate(
+          () =>
+            (
+              window as unknown as { __wxCalls: [string, { link: string; title: string }][] }
+            ).__wxCalls
+              ?.filter((c) => c[0] === 'updateAppMessageShareData')
+              .at(-1)?.[1],
+        );
+      await expect.poll(async () => (await wxShare())?.link).toContain(token);
+      expect((await wxShare())!.title).toBe('好友送你一张小橙卡');
+      await screenshot(page, 'orange-receive-wechat-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await wechat.close();
     }
   });
 });

@@ -14,6 +14,17 @@ import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import { ORDER_STATE_TEXT, type OrangeOrder } from './api.ts';
 import styles from './orange.module.css';
 
+/** 持有 2 张（1 张赠送中） · 已送出 1 张: what became of the order's cards. */
+function holding(order: OrangeOrder): string {
+  const held = order.cards.filter((c) => c.state !== 'void');
+  const giving = held.filter((c) => c.state === 'giving').length;
+  const parts = [
+    held.length > 0 ? `持有 ${held.length} 张${giving > 0 ? `（${giving} 张赠送中）` : ''}` : '',
+    order.givenCount > 0 ? `已送出 ${order.givenCount} 张` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : '已退款作废';
+}
+
 function Record({ order }: { order: OrangeOrder }) {
   const open = order.state === 'created' && order.expiresAt > order.serverTime;
   return (
@@ -30,14 +41,7 @@ function Record({ order }: { order: OrangeOrder }) {
         实付 ¥{order.amountText} · {formatDateTime(order.createdAt)}
       </p>
       <p className={styles.recordMeta}>订单号 {order.orderNo}</p>
-      {order.state === 'fulfilled' && (
-        <p className={styles.recordMeta}>
-          {order.cards.length > 0
-            ? `持有 ${order.cards.filter((c) => c.state !== 'void').length} 张`
-            : '已全部送出'}
-          {order.givenCount > 0 ? ` · 已送出 ${order.givenCount} 张` : ''}
-        </p>
-      )}
+      {order.state === 'fulfilled' && <p className={styles.recordMeta}>{holding(order)}</p>}
       <div className={styles.recordActions}>
         {open && (
           <Link className={styles.pill} to={paths.orangeOrderSubmit({ orderNo: order.orderNo })}>
