@@ -182,6 +182,9 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'out-download-zfb', url: '/activity/download/zfbDownload' },
       { name: 'out-mutual-scheme', url: '/activity/mutual/WeChatScheme' },
       { name: 'out-mutual-h5', url: '/activity/mutual/h5ToWx' },
+      { name: 'out-orange-index', url: '/activity/orangeCard/index' },
+      { name: 'out-orange-city', url: '/activity/orangeCard/chooseCity' },
+      { name: 'out-orange-receive', url: `/activity/orangeCard/receive?token=${'A'.repeat(43)}` },
     ];
     const loggedIn: Visit[] = [
       { name: 'in-home', url: '/' },
@@ -249,6 +252,14 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'in-bank-recharge2', url: '/activity/bank/recharge2' },
       { name: 'in-bank-pay', url: '/activity/bank/pay' },
       { name: 'in-bank-success', url: '/activity/bank/success' },
+      { name: 'in-orange-index', url: '/activity/orangeCard/index' },
+      {
+        name: 'in-orange-submit',
+        url: '/activity/orangeCard/orderSubmit?city=hangzhou&faceId=100&quantity=2',
+      },
+      { name: 'in-orange-result', url: '/activity/orangeCard/payResult' },
+      { name: 'in-orange-give', url: '/activity/orangeCard/give' },
+      { name: 'in-orange-records', url: '/activity/orangeCard/buyRecord' },
       { name: 'in-fullshop-form', url: '/activity/fullshop/form?type=community' },
       { name: 'in-fullshop-list', url: '/activity/fullshop/list' },
       { name: 'in-fullshop-result', url: '/activity/fullshop/result' },

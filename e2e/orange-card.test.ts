@@ -131,7 +131,7 @@ describe('orange gift card', () => {
 
   it('buys two cards, gives one, and exactly the friend who claims it gets it (390 px)', async () => {
     const giver = await openAs(app.url, await loginThroughApi(app.url, '13800007101'));
-    let link = '';
+    let link: string;
     try {
       const { page, errors } = giver;
       await buyTwo(page, app.url, 390);
