@@ -184,6 +184,7 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'out-mutual-h5', url: '/activity/mutual/h5ToWx' },
       { name: 'out-orange-index', url: '/activity/orangeCard/index' },
       { name: 'out-orange-city', url: '/activity/orangeCard/chooseCity' },
+      { name: 'out-orange-records', url: '/activity/orangeCard/buyRecord' },
       { name: 'out-orange-receive', url: `/activity/orangeCard/receive?token=${'A'.repeat(43)}` },
     ];
     const loggedIn: Visit[] = [

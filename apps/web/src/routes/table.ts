@@ -95,22 +95,18 @@ const activity: Entry[] = [
   [
     '/orangeCard/orderSubmit',
     '提交订单',
-    { ...LOGIN, page: () => import('../pages/orangeCard/OrderSubmitPage.tsx') },
+    { page: () => import('../pages/orangeCard/OrderSubmitPage.tsx') },
   ],
   [
     '/orangeCard/payResult',
     '支付结果',
-    { ...LOGIN, page: () => import('../pages/orangeCard/PayResultPage.tsx') },
+    { page: () => import('../pages/orangeCard/PayResultPage.tsx') },
   ],
-  [
-    '/orangeCard/give',
-    '赠送好友',
-    { ...LOGIN, page: () => import('../pages/orangeCard/GivePage.tsx') },
-  ],
+  ['/orangeCard/give', '赠送好友', { page: () => import('../pages/orangeCard/GivePage.tsx') }],
   [
     '/orangeCard/buyRecord',
     '购买记录',
-    { ...LOGIN, page: () => import('../pages/orangeCard/BuyRecordPage.tsx') },
+    { page: () => import('../pages/orangeCard/BuyRecordPage.tsx') },
   ],
   [
     '/orangeCard/receive',

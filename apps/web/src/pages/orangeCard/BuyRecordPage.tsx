@@ -7,9 +7,10 @@ import { toast } from '../../feedback/toast.ts';
 import { api } from '../../request/api.ts';
 import { isSuccess } from '../../request/types.ts';
 import { paths } from '../../routes/paths.ts';
+import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
 import { formatDateTime } from '../campaign-kit/format.ts';
-import { Empty, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
+import { Empty, Loading, LoginPrompt, RemoteFailed } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import { ORDER_STATE_TEXT, type OrangeOrder } from './api.ts';
 import styles from './orange.module.css';
@@ -64,7 +65,11 @@ function Record({ order }: { order: OrangeOrder }) {
 }
 
 export default function BuyRecordPage() {
-  const { remote, retry, setData } = useRemote(() => api.call('orangeCard.records'), []);
+  const loggedIn = isLoggedIn();
+  const { remote, retry, setData } = useRemote(
+    () => (loggedIn ? api.call('orangeCard.records') : new Promise<never>(() => undefined)),
+    [loggedIn],
+  );
   const [more, setMore] = useState(false);
 
   const loadMore = async () => {
@@ -80,6 +85,12 @@ export default function BuyRecordPage() {
     setData((d) => ({ orders: [...d.orders, ...reply.data.orders], next: reply.data.next }));
   };
 
+  if (!loggedIn)
+    return (
+      <main className={styles.page}>
+        <LoginPrompt title="登录后查看购买记录" description="购买的小橙卡和订单都在这里" />
+      </main>
+    );
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')
     return (

@@ -10,10 +10,11 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { api } from '../../request/api.ts';
 import { isSuccess, type ApiEnvelope } from '../../request/types.ts';
 import { paths } from '../../routes/paths.ts';
+import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
 import { formatDateTime } from '../campaign-kit/format.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
-import { Empty, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
+import { Empty, Loading, LoginPrompt, RemoteFailed } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import {
   GIFT_STATE_TEXT,
@@ -46,7 +47,11 @@ async function loadGive(): Promise<ApiEnvelope<GiveData>> {
 export default function GivePage() {
   const [params] = useSearchParams();
   const asked = Number(params.get('cardId') ?? '');
-  const { remote, retry, setData } = useRemote(loadGive, []);
+  const loggedIn = isLoggedIn();
+  const { remote, retry, setData } = useRemote(
+    () => (loggedIn ? loadGive() : new Promise<never>(() => undefined)),
+    [loggedIn],
+  );
   const [pickedId, setPickedId] = useState<number | null>(null);
   const [blessing, setBlessing] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -78,6 +83,12 @@ export default function GivePage() {
     toast('赠送链接已生成，快分享给好友吧');
   });
 
+  if (!loggedIn)
+    return (
+      <main className={styles.page}>
+        <LoginPrompt title="登录后赠送小橙卡" description="把小橙卡和祝福一起送给好友" />
+      </main>
+    );
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')
     return (

@@ -9,9 +9,10 @@ import { useDoubleClickGuard } from '../../feedback/useDoubleClickGuard.ts';
 import { api } from '../../request/api.ts';
 import { isSuccess, type ApiEnvelope } from '../../request/types.ts';
 import { paths } from '../../routes/paths.ts';
+import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
 import { CODES } from '../campaign-kit/api.ts';
-import { Failed, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
+import { Failed, Loading, LoginPrompt, RemoteFailed } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import { countdown, METHOD_NAMES } from '../bank/api.ts';
 import { ORDER_NO, type OrangeHome, type OrangeOrder } from './api.ts';
@@ -47,8 +48,9 @@ export default function OrderSubmitPage() {
   const valid = orderNo
     ? ORDER_NO.test(orderNo)
     : FACE.test(city) && FACE.test(faceId) && Number.isInteger(quantity) && quantity >= 1;
+  const loggedIn = isLoggedIn();
   const { remote, retry, refresh } = useRemote(
-    () => (valid ? loadSubmit(city, orderNo) : new Promise<never>(() => undefined)),
+    () => (valid && loggedIn ? loadSubmit(city, orderNo) : new Promise<never>(() => undefined)),
     [orderNo, city, faceId, quantity],
   );
   const [method, setMethod] = useState<MethodId | null>(null);
@@ -107,6 +109,12 @@ export default function OrderSubmitPage() {
     }
   });
 
+  if (!loggedIn)
+    return (
+      <main className={styles.page}>
+        <LoginPrompt title="登录后提交订单" description="小橙卡支付成功后立即发放到您的账户" />
+      </main>
+    );
   if (!valid) return <Failed message="订单信息不完整，请从小橙卡页重新选择" exit={BACK} />;
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')

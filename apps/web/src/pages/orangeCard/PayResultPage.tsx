@@ -5,9 +5,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../request/api.ts';
 import { paths } from '../../routes/paths.ts';
+import { isLoggedIn } from '../../session/session.ts';
 import { Button, Spinner } from '../../ui/index.ts';
 import { formatDateTime } from '../campaign-kit/format.ts';
-import { Failed, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
+import { Failed, Loading, LoginPrompt, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
 import { METHOD_NAMES } from '../bank/api.ts';
 import { ORDER_NO, type OrangeOrder } from './api.ts';
@@ -53,9 +54,12 @@ export default function PayResultPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo') ?? '';
   const valid = ORDER_NO.test(orderNo);
+  const loggedIn = isLoggedIn();
   const { remote, retry, refresh } = useRemote(
     () =>
-      valid ? api.call('orangeCard.orderDetail', { orderNo }) : new Promise<never>(() => undefined),
+      valid && loggedIn
+        ? api.call('orangeCard.orderDetail', { orderNo })
+        : new Promise<never>(() => undefined),
     [orderNo],
   );
   const started = useRef(performance.now());
@@ -68,6 +72,12 @@ export default function PayResultPage() {
     return () => clearTimeout(timer);
   }, [waiting, order, refresh]);
 
+  if (!loggedIn)
+    return (
+      <main className={styles.page}>
+        <LoginPrompt title="登录后查看支付结果" description="请使用下单时的账号登录" />
+      </main>
+    );
   if (!valid) return <Failed message="订单号不正确" exit={BACK} />;
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')
