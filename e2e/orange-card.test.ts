@@ -325,6 +325,7 @@ describe('orange gift card', () => {
         await runCommerceJob(app.server, () => clock.now());
         await page.reload();
         await page.getByRole('heading', { name: '礼物已过期' }).waitFor();
+        await page.getByText('好友未在有效期内领取，小橙卡已退回到您的账户').waitFor();
         await screenshot(page, 'orange-receive-expired-320');
         await page.goto(`${app.url}/activity/orangeCard/give`);
         await page.getByText('已过期退回').waitFor();

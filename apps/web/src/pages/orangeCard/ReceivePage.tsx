@@ -66,7 +66,9 @@ export default function ReceivePage() {
           ? { title: '好友已领取您的礼物', text: '礼物已送达' }
           : { title: '礼物已被领取', text: '这份礼物已被其他好友领走啦' }
       : g.state === 'returned'
-        ? { title: '礼物已过期', text: '超时未领取，已退回给好友' }
+        ? g.role === 'giver'
+          ? { title: '礼物已过期', text: '好友未在有效期内领取，小橙卡已退回到您的账户' }
+          : { title: '礼物已过期', text: '超时未领取，已退回给好友' }
         : g.role === 'giver'
           ? {
               title: '这是您送出的礼物',
