@@ -27,7 +27,9 @@ export const OrderView = Type.Object({
   channel: Nullable(Type.Object({ code: Type.String(), name: Type.String() })),
   /** What a top-up delivers: the card credited and by how much ('' and the amount otherwise). */
   cardNo: Type.String({ description: "masked card number; '' when the order is not a top-up" }),
-  credit: Type.Integer({ description: 'fen credited to the card (orange cards: their face value)' }),
+  credit: Type.Integer({
+    description: 'fen credited to the card (orange cards: their face value)',
+  }),
   creditText: Type.String(),
   createdAt: Millis,
   expiresAt: Millis,

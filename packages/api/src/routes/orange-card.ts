@@ -6,7 +6,14 @@
 import { Type } from '@sinclair/typebox';
 import { FormInteger, IdParams, Millis, Nullable, StringEnum } from '../schemas/primitives.ts';
 import { CampaignView } from '../schemas/views.ts';
-import { CAMPAIGN, defineRoutes, LOGGED_IN, LOGGED_IN_READ, RUNNING, UNREADABLE } from './define.ts';
+import {
+  CAMPAIGN,
+  defineRoutes,
+  LOGGED_IN,
+  LOGGED_IN_READ,
+  RUNNING,
+  UNREADABLE,
+} from './define.ts';
 import { OrderNo, OrderState, PaymentMethod } from './commerce.ts';
 
 const CityCode = Type.String({ pattern: '^[a-z0-9-]{1,32}$', description: 'a configured city' });
@@ -39,9 +46,7 @@ export const OrangeCardView = Type.Object({
   source: StringEnum(['bought', 'gift']),
   createdAt: Millis,
   /** The gift in progress while the card is `giving` (the giver can share the link again). */
-  gift: Nullable(
-    Type.Object({ token: Type.String(), blessing: Type.String(), expiresAt: Millis }),
-  ),
+  gift: Nullable(Type.Object({ token: Type.String(), blessing: Type.String(), expiresAt: Millis })),
 });
 
 export const OrangeOrderView = Type.Object({

@@ -21,7 +21,8 @@ import { orderView } from './views.ts';
 /** Where a provider's page sends the shopper back: the result page of the order. */
 function returnUrl(ctx: CommerceContext, request: FastifyRequest, order: Order): string {
   const origin = ctx.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-  const page = order.kind === 'orange_card' ? '/activity/orangeCard/payResult' : '/activity/bank/success';
+  const page =
+    order.kind === 'orange_card' ? '/activity/orangeCard/payResult' : '/activity/bank/success';
   return `${origin}${page}?orderNo=${order.order_no}`;
 }
 

@@ -17,7 +17,11 @@ function deliveryOf(order: Order) {
   if (order.kind === 'orange_card')
     return { channelName: null, cardNo: '', credit: Number(order.amount) };
   const detail = topUpDetail(order);
-  return { channelName: detail.channelName, cardNo: maskCardNo(detail.cardNo), credit: detail.credit };
+  return {
+    channelName: detail.channelName,
+    cardNo: maskCardNo(detail.cardNo),
+    credit: detail.credit,
+  };
 }
 
 export function orderView(order: Order, now: number) {

@@ -54,7 +54,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('orange_gifts')
     .columns(['giver_id', 'id'])
     .execute();
-  await db.schema.createIndex('orange_gifts_card').on('orange_gifts').columns(['card_id']).execute();
+  await db.schema
+    .createIndex('orange_gifts_card')
+    .on('orange_gifts')
+    .columns(['card_id'])
+    .execute();
 
   await db.schema
     .createTable('orange_city_choices')
