@@ -243,6 +243,10 @@ describe('accessibility and 320 px layout of every page', () => {
       { name: 'out-baike', url: '/activity/baike/baike' },
       { name: 'out-chinanet', url: '/activity/external/chinaNet' },
       { name: 'out-nbcb', url: '/activity/nbcb/index' },
+      { name: 'out-orange-index', url: '/activity/orangeCard/index' },
+      { name: 'out-orange-city', url: '/activity/orangeCard/chooseCity' },
+      { name: 'out-orange-records', url: '/activity/orangeCard/buyRecord' },
+      { name: 'out-orange-receive', url: `/activity/orangeCard/receive?token=${'A'.repeat(43)}` },
     ];
     const loggedIn: Visit[] = [
       { name: 'in-home', url: '/' },
@@ -325,6 +329,14 @@ describe('accessibility and 320 px layout of every page', () => {
           await page.getByRole('dialog', { name: '立即购买' }).waitFor();
         },
       },
+      { name: 'in-orange-index', url: '/activity/orangeCard/index' },
+      {
+        name: 'in-orange-submit',
+        url: '/activity/orangeCard/orderSubmit?city=hangzhou&faceId=100&quantity=2',
+      },
+      { name: 'in-orange-result', url: '/activity/orangeCard/payResult' },
+      { name: 'in-orange-give', url: '/activity/orangeCard/give' },
+      { name: 'in-orange-records', url: '/activity/orangeCard/buyRecord' },
       { name: 'in-fullshop-form', url: '/activity/fullshop/form?type=community' },
       { name: 'in-fullshop-list', url: '/activity/fullshop/list' },
       { name: 'in-fullshop-result', url: '/activity/fullshop/result' },

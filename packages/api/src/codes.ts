@@ -172,6 +172,18 @@ export const CAMPAIGN_CODES = {
   outOfStock: { code: 63102, message: '商品库存不足' },
   refundNotifyRefused: { code: 63103, message: '退款通知与订单不符' },
 
+  // 63200-63299: the orange gift card (docs/orange-card.md).
+  orangeCityUnknown: { code: 63200, message: '该城市暂未开通小橙卡，请重新选择城市' },
+  orangeFaceInvalid: { code: 63201, message: '该面值不存在，请重新选择' },
+  orangeDailyOrderLimit: { code: 63202, message: '今日下单次数已达上限，请明天再试' },
+  orangeCardNotFound: { code: 63203, message: '小橙卡不存在' },
+  orangeCardNotGivable: { code: 63204, message: '该卡正在赠送中或已不可赠送' },
+  orangeGiftNotFound: { code: 63205, message: '礼物链接无效，请向好友确认' },
+  orangeGiftClaimed: { code: 63206, message: '这份礼物已被领取' },
+  orangeGiftOwn: { code: 63207, message: '不能领取自己送出的礼物哦' },
+  orangeGiftExpired: { code: 63208, message: '礼物已过期，已退回给好友' },
+  orangeGiftDailyLimit: { code: 63209, message: '今日赠送次数已达上限，请明天再试' },
+
   // 63300-63399: CMS pages (docs/cms-and-stations.md).
   cmsPageNotFound: { code: 63300, message: '页面不存在或已下线' },
 

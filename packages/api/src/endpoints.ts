@@ -317,6 +317,45 @@ export const ENDPOINTS = {
     path: '/api/commerce/notify/wechat/refund',
     access: 'public',
   },
+  // The orange gift card (docs/orange-card.md): prepaid gift cards by city and face value, issued
+  // when their order is paid; given to a friend by a one-claim link; purchase records.
+  'orangeCard.home': { method: 'GET', path: '/api/commerce/orange-card', access: 'optionalUser' },
+  'orangeCard.chooseCity': {
+    method: 'POST',
+    path: '/api/commerce/orange-card/city',
+    access: 'user',
+  },
+  'orangeCard.order': {
+    method: 'POST',
+    path: '/api/commerce/orange-card/orders',
+    access: 'user',
+  },
+  'orangeCard.records': {
+    method: 'GET',
+    path: '/api/commerce/orange-card/orders',
+    access: 'user',
+  },
+  'orangeCard.orderDetail': {
+    method: 'GET',
+    path: '/api/commerce/orange-card/orders/:orderNo',
+    access: 'user',
+  },
+  'orangeCard.cards': { method: 'GET', path: '/api/commerce/orange-card/cards', access: 'user' },
+  'orangeCard.give': {
+    method: 'POST',
+    path: '/api/commerce/orange-card/cards/:id/give',
+    access: 'user',
+  },
+  'orangeCard.gift': {
+    method: 'GET',
+    path: '/api/commerce/orange-card/gifts/:token',
+    access: 'optionalUser',
+  },
+  'orangeCard.claim': {
+    method: 'POST',
+    path: '/api/commerce/orange-card/gifts/:token/claim',
+    access: 'user',
+  },
 
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },

@@ -18,6 +18,7 @@ import { CMS_ROUTES } from './routes/cms.ts';
 import { MEDIA_ROUTES } from './routes/media.ts';
 import { CONTENT_ROUTES } from './routes/content.ts';
 import { XBORDER_ROUTES } from './routes/xborder.ts';
+import { ORANGE_CARD_ROUTES } from './routes/orange-card.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
@@ -38,6 +39,7 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
   'content-pages.md': Object.keys(MEDIA_ROUTES) as EndpointName[],
   'content.md': Object.keys(CONTENT_ROUTES) as EndpointName[],
   'crossborder.md': Object.keys(XBORDER_ROUTES) as EndpointName[],
+  'orange-card.md': Object.keys(ORANGE_CARD_ROUTES) as EndpointName[],
 };
 
 export const LIST_START = '<!-- route-list: generated from @morsel/api, do not edit -->';

@@ -20,6 +20,7 @@ import { CMS_ROUTES } from './routes/cms.ts';
 import { MEDIA_ROUTES } from './routes/media.ts';
 import { CONTENT_ROUTES } from './routes/content.ts';
 import { XBORDER_ROUTES } from './routes/xborder.ts';
+import { ORANGE_CARD_ROUTES } from './routes/orange-card.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
@@ -37,6 +38,7 @@ const JOINED = {
   ...MEDIA_ROUTES,
   ...CONTENT_ROUTES,
   ...XBORDER_ROUTES,
+  ...ORANGE_CARD_ROUTES,
 };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */

@@ -8,6 +8,7 @@ import { PasswordSettings } from './password/settings.ts';
 import { CouponSettings, couponTemplateKeys } from './coupon/settings.ts';
 import { BankSettings } from './commerce/bank/settings.ts';
 import { XborderSettings, xborderProblems } from './commerce/xborder/settings.ts';
+import { OrangeCardSettings, orangeCardProblems } from './commerce/orange/settings.ts';
 import { DownloadSettings } from './download/settings.ts';
 import { VoteSettings, voteProblems } from './vote/settings.ts';
 import { FreeSettings, freePrizeKeys } from './free/settings.ts';
@@ -50,6 +51,12 @@ export const KINDS: Record<string, KindRules> = {
     prizeKeys: none,
     templateKeys: none,
     problems: xborderProblems,
+  },
+  orangeCard: {
+    settings: OrangeCardSettings,
+    prizeKeys: none,
+    templateKeys: none,
+    problems: orangeCardProblems,
   },
   download: { settings: DownloadSettings, prizeKeys: none, templateKeys: none },
   vote: { settings: VoteSettings, prizeKeys: none, templateKeys: none, problems: voteProblems },

@@ -50,6 +50,7 @@ describe('campaign seed files', () => {
       'joinus',
       'love',
       'nbcb',
+      'orange-card',
       'password',
       'privacy',
       'raffle',

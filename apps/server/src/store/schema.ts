@@ -5,6 +5,7 @@ import type { Generated } from 'kysely';
 import type { ProductTables } from '../product/store/tables.ts';
 import type { CampaignTables } from '../campaigns/store/tables.ts';
 import type { CommerceTables } from '../campaigns/commerce/store/tables.ts';
+import type { OrangeCardTables } from '../campaigns/commerce/orange/tables.ts';
 import type { MessagingTables } from '../im/messaging/tables.ts';
 import type { ExtrasTables } from '../im/extras/tables.ts';
 import type { PeopleTables, ProfileColumns } from '../im/people/tables.ts';
@@ -86,6 +87,7 @@ export interface Database
     ProductTables,
     CampaignTables,
     CommerceTables,
+    OrangeCardTables,
     MessagingTables,
     ExtrasTables,
     PeopleTables,

@@ -95,6 +95,7 @@ describe('admin API', () => {
       'joinus',
       'love',
       'nbcb',
+      'orange-card',
       'password',
       'privacy',
       'raffle',

@@ -79,6 +79,16 @@ describe('route builders', () => {
       paths.brandPoster(),
       paths.wine(),
       paths.appUpdate(),
+      paths.orangeCard(),
+      paths.orangeCard({ city: 'hangzhou' }),
+      paths.orangeChooseCity(),
+      paths.orangeOrderSubmit({ city: 'hangzhou', faceId: '100', quantity: 2 }),
+      paths.orangeOrderSubmit({ orderNo: '20261126080000123456' }),
+      paths.orangePayResult('20261126080000123456'),
+      paths.orangeGive(),
+      paths.orangeGive(3),
+      paths.orangeBuyRecord(),
+      paths.orangeReceive('a'.repeat(43)),
     ];
     for (const path of built) expect(routeOf(path), path).toBeDefined();
   });

@@ -101,6 +101,19 @@ export const paths = {
       query.wechatPass ? '/activity/wechat_pass/crossborderDetail' : '/activity/crossBorder/detail',
       { id, orderNo: query.orderNo },
     ),
+  /** The orange gift card (docs/orange-card.md); `city` overrides the remembered one. */
+  orangeCard: (query: { city?: string | null } = {}) =>
+    withQuery('/activity/orangeCard/index', query),
+  orangeChooseCity: () => '/activity/orangeCard/chooseCity',
+  /** Confirm and pay: a new order of cards, or an existing open order (`orderNo`). */
+  orangeOrderSubmit: (
+    query: { city: string; faceId: string; quantity: number } | { orderNo: string },
+  ) => withQuery('/activity/orangeCard/orderSubmit', query),
+  orangePayResult: (orderNo: string) => withQuery('/activity/orangeCard/payResult', { orderNo }),
+  orangeGive: (cardId?: number | null) => withQuery('/activity/orangeCard/give', { cardId }),
+  orangeBuyRecord: () => '/activity/orangeCard/buyRecord',
+  /** A gift's share link: the one-claim token. */
+  orangeReceive: (token: string) => withQuery('/activity/orangeCard/receive', { token }),
   /** A download or jump page (docs/wechat.md). */
   download: (page: 'outdoor' | 'activity' | 'H5JumpWechat' | 'zfbDownload') =>
     `/activity/download/${page}`,

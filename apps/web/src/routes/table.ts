@@ -130,13 +130,33 @@ const activity: Entry[] = [
   ['/live/live', '直播间'],
   ['/live/awardRecord', '中奖记录'],
   // Small orange card
-  ['/orangeCard/index', '小橙卡'],
-  ['/orangeCard/orderSubmit', '提交订单'],
-  ['/orangeCard/payResult', '支付结果'],
-  ['/orangeCard/give', '赠送好友'],
-  ['/orangeCard/buyRecord', '购买记录'],
-  ['/orangeCard/receive', '领取小橙卡'],
-  ['/orangeCard/chooseCity', '选择城市'],
+  ['/orangeCard/index', '小橙卡', { page: () => import('../pages/orangeCard/IndexPage.tsx') }],
+  [
+    '/orangeCard/orderSubmit',
+    '提交订单',
+    { page: () => import('../pages/orangeCard/OrderSubmitPage.tsx') },
+  ],
+  [
+    '/orangeCard/payResult',
+    '支付结果',
+    { page: () => import('../pages/orangeCard/PayResultPage.tsx') },
+  ],
+  ['/orangeCard/give', '赠送好友', { page: () => import('../pages/orangeCard/GivePage.tsx') }],
+  [
+    '/orangeCard/buyRecord',
+    '购买记录',
+    { page: () => import('../pages/orangeCard/BuyRecordPage.tsx') },
+  ],
+  [
+    '/orangeCard/receive',
+    '领取小橙卡',
+    { page: () => import('../pages/orangeCard/ReceivePage.tsx') },
+  ],
+  [
+    '/orangeCard/chooseCity',
+    '选择城市',
+    { page: () => import('../pages/orangeCard/ChooseCityPage.tsx') },
+  ],
   // Personal data collection
   [
     '/userDataCollection/index',

@@ -30,16 +30,18 @@ const OrderGoods = Type.Object({
 
 export const OrderView = Type.Object({
   orderNo: Type.String(),
-  kind: StringEnum(['bank_topup', 'xborder']),
+  kind: StringEnum(['bank_topup', 'xborder', 'orange_card']),
   subject: Type.String(),
   amount: Type.Integer({ description: 'fen' }),
   amountText: Type.String({ description: 'yuan, 2 decimals' }),
   state: OrderState,
   method: Nullable(PaymentMethod),
   channel: Nullable(Type.Object({ code: Type.String(), name: Type.String() })),
-  /** A top-up: the card credited and by how much (null for other kinds). */
-  cardNo: Nullable(Type.String({ description: 'masked card number' })),
-  credit: Nullable(Type.Integer({ description: 'fen credited to the card' })),
+  /** A top-up: the card credited and by how much; orange cards: '' and their face value; null for other kinds. */
+  cardNo: Nullable(Type.String({ description: "masked card number ('' for orange cards)" })),
+  credit: Nullable(
+    Type.Integer({ description: 'fen credited to the card (orange cards: their face value)' }),
+  ),
   creditText: Nullable(Type.String()),
   /** A cross-border order: the goods (null for other kinds). */
   goods: Nullable(OrderGoods),

@@ -1,11 +1,13 @@
 // The scheduled job of the order kernel (the server's pruning pattern: one interval, unref'd,
-// stopped on close). Each pass closes unpaid orders past their time (and at the provider), fulfils paid orders a crash
-// left unfulfilled, and sends due refunds to their provider with a growing back-off. Every step
+// stopped on close). Each pass closes unpaid orders past their time (and at the provider), fulfils
+// paid orders a crash left unfulfilled, sends due refunds to their provider with a growing
+// back-off, and returns orange card gifts nobody claimed in time to their givers. Every step
 // is a conditional update, so passes of several processes at once change an order once.
 import type { Kysely } from 'kysely';
 import { inTransaction, type Database } from '../../store/index.ts';
 import type { Logger } from '../../log.ts';
 import { closeOrder, fulfil } from './orders.ts';
+import { returnExpiredGifts } from './orange/jobs.ts';
 import type { PaymentProvider } from './payment/provider.ts';
 import {
   dueToClose,
@@ -33,6 +35,8 @@ export interface PassSummary {
   fulfilled: number;
   refunded: number;
   refundFailures: number;
+  /** Orange card gifts past their time returned to their givers. */
+  giftsReturned: number;
 }
 
 /**
@@ -131,7 +135,14 @@ export async function runCommercePass(deps: JobDeps): Promise<PassSummary> {
   const closed = await closeDueOrders(deps);
   const fulfilled = await fulfilPaidOrders(deps);
   const refunds = await sendDueRefunds(deps);
-  return { closed, fulfilled, refunded: refunds.done, refundFailures: refunds.failed };
+  const giftsReturned = await returnExpiredGifts(deps);
+  return {
+    closed,
+    fulfilled,
+    refunded: refunds.done,
+    refundFailures: refunds.failed,
+    giftsReturned,
+  };
 }
 
 export function scheduleCommerceJobs(deps: JobDeps, everyMs: number): () => void {

@@ -28,6 +28,7 @@ import { insertRefund } from './store/refunds.ts';
 import { insertCardEntry, moveCardBalance, openCard } from './store/cards.ts';
 import { returnStock } from './store/stock.ts';
 import type { PaymentMethodId } from './store/tables.ts';
+import { issueCards, voidCards, type OrangeDetail } from './orange/issue.ts';
 
 /** What a top-up order delivers (commerce_orders.detail). */
 export interface TopUpDetail {
@@ -89,6 +90,9 @@ function newOrderNo(now: number): string {
   return `${compactChinaTime(now)}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 
+/** What is bought: a bank card top-up, cross-border goods or orange gift cards (commerce_orders.kind). */
+export type OrderKind = 'bank_topup' | 'xborder' | 'orange_card';
+
 export type NewOrder = {
   userId: number;
   subject: string;
@@ -96,7 +100,11 @@ export type NewOrder = {
   channel: string | null;
   now: number;
   expiresAt: number;
-} & ({ kind: 'bank_topup'; detail: TopUpDetail } | { kind: 'xborder'; detail: XborderDetail });
+} & (
+  | { kind: 'bank_topup'; detail: TopUpDetail }
+  | { kind: 'xborder'; detail: XborderDetail }
+  | { kind: 'orange_card'; detail: OrangeDetail }
+);
 
 export async function createOrder(db: Kysely<Database>, order: NewOrder): Promise<Order> {
   for (let attempt = 0; ; attempt++) {
@@ -203,8 +211,9 @@ export async function applyNotice(
 }
 
 /**
- * paid → fulfilled and the card credited, in one transaction: a second call (the job after a
- * crash, a racing notify) finds the order no longer paid and does nothing.
+ * paid → fulfilled and what was bought delivered (the card credited, the orange cards issued), in
+ * one transaction: a second call (the job after a crash, a racing notify) finds the order no
+ * longer paid and does nothing.
  */
 export async function fulfil(db: Kysely<Database>, orderId: number, now: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
@@ -212,6 +221,10 @@ export async function fulfil(db: Kysely<Database>, orderId: number, now: number)
     if (!order || !(await moveOrder(trx, orderId, ['paid'], 'fulfilled', now))) return false;
     // Goods are handed to the bonded warehouse to ship: their pieces were taken with the order.
     if (order.kind === 'xborder') return true;
+    if (order.kind === 'orange_card') {
+      await issueCards(trx, order, now);
+      return true;
+    }
     const detail = topUpDetail(order);
     const userId = Number(order.user_id);
     await openCard(trx, { userId, cardNo: detail.cardNo, now });
@@ -253,6 +266,10 @@ export async function requestRefund(
     if (!refund) throw fail('orderNotRefundable', { status: 409 });
     // Goods: the money goes back; the pieces do not return to sale (they may have shipped).
     if (order.kind === 'xborder') return;
+    if (order.kind === 'orange_card') {
+      await voidCards(trx, order, now);
+      return;
+    }
     const detail = topUpDetail(order);
     await insertCardEntry(trx, {
       userId,

@@ -27,13 +27,17 @@ function returnUrl(ctx: CommerceContext, request: FastifyRequest, order: Order):
   const origin = ctx.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
   // A cross-border order comes back to its product's page, which shows the order's outcome.
   if (order.kind === 'xborder') return `${origin}${orderPage(order)}`;
-  return `${origin}/activity/bank/success?orderNo=${order.order_no}`;
+  const page =
+    order.kind === 'orange_card' ? '/activity/orangeCard/payResult' : '/activity/bank/success';
+  return `${origin}${page}?orderNo=${order.order_no}`;
 }
 
 /** The page a shopper pays an order from (where WeChat's authorisation comes back to). */
 function orderPage(order: Order): string {
   const goods = xborderDetail(order);
   if (goods) return `/activity/crossBorder/detail?id=${goods.productId}&orderNo=${order.order_no}`;
+  if (order.kind === 'orange_card')
+    return `/activity/orangeCard/orderSubmit?orderNo=${order.order_no}`;
   return `/activity/bank/pay?orderNo=${order.order_no}`;
 }
 

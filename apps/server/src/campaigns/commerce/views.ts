@@ -12,8 +12,13 @@ export function maskCardNo(cardNo: string): string {
   return `${cardNo.slice(0, 4)} **** **** ${cardNo.slice(-4)}`;
 }
 
-/** The card side of a top-up; nulls for other kinds. */
+/** The card side of a top-up; an orange card order delivers its face value in new cards (no
+ * card number yet); nulls for other kinds. */
 function topUpView(order: Order) {
+  if (order.kind === 'orange_card') {
+    const credit = Number(order.amount);
+    return { channel: null, cardNo: '', credit, creditText: yuan(credit) };
+  }
   if (order.kind !== 'bank_topup')
     return { channel: null, cardNo: null, credit: null, creditText: null };
   const detail = topUpDetail(order);
@@ -44,7 +49,7 @@ function goodsView(order: Order) {
 export function orderView(order: Order, now: number) {
   return {
     orderNo: order.order_no,
-    kind: order.kind === 'xborder' ? ('xborder' as const) : ('bank_topup' as const),
+    kind: order.kind as 'bank_topup' | 'xborder' | 'orange_card',
     subject: order.subject,
     amount: Number(order.amount),
     amountText: yuan(Number(order.amount)),

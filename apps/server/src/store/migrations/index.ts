@@ -33,6 +33,7 @@ import * as m0033 from './0033_form_entries.ts';
 import * as m0034 from './0034_campaign_rain_rounds.ts';
 import * as m0035 from './0035_fission_and_game_rounds.ts';
 import * as m0036 from './0036_xborder_stock.ts';
+import * as m0037 from './0037_orange_cards.ts';
 import * as m0039 from './0039_love_donations.ts';
 import * as m0042 from './0042_im_message_copies.ts';
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0034_campaign_rain_rounds': m0034,
   '0035_fission_and_game_rounds': m0035,
   '0036_xborder_stock': m0036,
+  '0037_orange_cards': m0037,
   '0039_love_donations': m0039,
   '0042_im_message_copies': m0042,
 };

@@ -166,3 +166,17 @@ export function searchOrders(db: Kysely<Database>, search: OrderSearch): Promise
   if (search.beforeId !== undefined) query = query.where('id', '<', search.beforeId);
   return query.orderBy('id', 'desc').limit(search.limit).execute();
 }
+
+/** A shopper's orders of one kind, newest first (a page's purchase records). */
+export function ordersOfKind(
+  db: Kysely<Database>,
+  search: { userId: number; kind: string; beforeId?: number; limit: number },
+): Promise<Order[]> {
+  let query = db
+    .selectFrom('commerce_orders')
+    .selectAll()
+    .where('user_id', '=', search.userId)
+    .where('kind', '=', search.kind);
+  if (search.beforeId !== undefined) query = query.where('id', '<', search.beforeId);
+  return query.orderBy('id', 'desc').limit(search.limit).execute();
+}
