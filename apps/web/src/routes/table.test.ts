@@ -50,6 +50,6 @@ describe('route table', () => {
     const served = servedRoutes().map((r) => r.path);
     expect(served).toContain('/activity/sign/award');
     expect(served).toContain('/activity/raffle/index');
-    expect(served).not.toContain('/activity/game/index');
+    expect(served).not.toContain('/activity/live/index');
   });
 });
