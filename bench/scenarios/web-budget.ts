@@ -106,7 +106,9 @@ export const webBudget: Scenario = {
           log(
             `${load.pass ? 'PASS' : 'FAIL'} ${route.path}: JS ${(load.jsGzip / KB).toFixed(1)} kB, own chunks ${(load.routeJsGzip / KB).toFixed(1)} kB, CSS ${(load.cssGzip / KB).toFixed(1)} kB`,
           );
-          if (prefixes) for (const a of load.assets) log(`  ${a.kind} ${a.file} ${(a.gzipBytes / KB).toFixed(1)} kB`);
+          if (prefixes)
+            for (const a of load.assets)
+              log(`  ${a.kind} ${a.file} ${(a.gzipBytes / KB).toFixed(1)} kB`);
         }
       } finally {
         await server.stop();
