@@ -29,7 +29,9 @@ export function registerVideoRoutes(
   publicUrl: string | undefined,
 ): void {
   const { db, clock } = ctx.product;
-  scope.addHook('onReady', () => samples.prepare());
+  // Samples are made when a video page first asks (not at every start: most servers, and every
+  // test server, never show a video); an encoding still running stops with the server.
+  scope.addHook('onClose', () => samples.close());
 
   function viewOf(video: VideoEntry) {
     const base = {

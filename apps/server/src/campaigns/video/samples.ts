@@ -66,7 +66,12 @@ async function writeAtomically(file: string, make: (temp: string) => Promise<voi
   }
 }
 
-async function encode(poster: string, info: SampleInfo, output: string): Promise<void> {
+async function encode(
+  poster: string,
+  info: SampleInfo,
+  output: string,
+  signal: AbortSignal,
+): Promise<void> {
   const frames = SAMPLE_SECONDS * FPS;
   const chord = '0.06*sin(2*PI*262*t)+0.05*sin(2*PI*330*t)+0.04*sin(2*PI*392*t)';
   await run(
@@ -85,7 +90,7 @@ async function encode(poster: string, info: SampleInfo, output: string): Promise
       ...['-level', '3.0', '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart'],
       ...['-f', 'mp4', output],
     ],
-    { timeout: ENCODE_TIMEOUT_MS },
+    { timeout: ENCODE_TIMEOUT_MS, signal },
   );
 }
 
@@ -97,6 +102,8 @@ export class SampleMedia {
   private encoder: boolean | undefined;
   private started: Promise<void> | undefined;
   private encoding: Promise<void> | undefined;
+  /** Ends an encoding still running when the server closes (its data may be going away). */
+  private readonly stop = new AbortController();
 
   constructor(dataDir: string, log: Logger) {
     this.dir = path.join(dataDir, 'campaign-media');
@@ -152,18 +159,26 @@ export class SampleMedia {
   private async encodeAll(): Promise<void> {
     if (!this.encoder) return;
     for (const name of SAMPLE_NAMES) {
+      if (this.stop.signal.aborted) return;
       if (this.states.get(name) === 'ready') continue;
       const info = this.infos.get(name)!;
       try {
         await writeAtomically(path.join(this.dir, `${name}.mp4`), (temp) =>
-          encode(path.join(this.dir, `${name}.jpg`), info, temp),
+          encode(path.join(this.dir, `${name}.jpg`), info, temp, this.stop.signal),
         );
         this.states.set(name, 'ready');
       } catch (error) {
+        if (this.stop.signal.aborted) return;
         this.log.error({ err: error, sample: name }, 'could not encode a sample video');
         this.states.set(name, 'unavailable');
       }
     }
+  }
+
+  /** Stops encoding (the server is closing) and waits for the encoder to let go. */
+  async close(): Promise<void> {
+    this.stop.abort();
+    await this.encoding?.catch(() => undefined);
   }
 
   /** Resolves once every sample is ready or known unavailable (tests, scripts). */
