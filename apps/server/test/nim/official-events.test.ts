@@ -1,39 +1,19 @@
 // Events through the official NIM Web SDK, with a client of our own SDK: subscribing, a custom
 // event published by either side reaching the other (onpushevents), and querying subscriptions.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { NIM } from '@morsel/im-sdk';
-import { startTestServer, type TestServer } from '../harness/index.ts';
+import { describe, expect, it } from 'vitest';
 import { connectClient } from '../im-link/clients.ts';
-import { guardLoopback } from './loopback-guard.ts';
-import { call, destroyOfficial, officialClient, type OfficialClient } from './official-sdk.ts';
+import { officialSuite } from './official-suite.ts';
+import { call } from './official-sdk.ts';
 
 const TYPE = 100_001;
 
 describe('events through the official NIM Web SDK', () => {
-  let server: TestServer;
-  const clients: OfficialClient[] = [];
-  const ours: NIM[] = [];
-  let unguard: () => void;
-  beforeAll(async () => {
-    unguard = guardLoopback();
-    server = await startTestServer({ imCommandsPerSecond: 10_000 });
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => destroyOfficial(c.nim)));
-    await Promise.all(ours.splice(0).map((nim) => nim.destroy()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    unguard?.();
-  });
+  const suite = officialSuite();
+  const { ours, official } = suite;
 
   it('subscribes, publishes and receives custom events both ways', async () => {
-    const { appKey } = server.server.seeded;
-    const { token } = await server.server.imAccounts.create({ appKey, accid: 'nim-events' });
-    const alice = officialClient(server, { accid: 'nim-events', token });
-    clients.push(alice);
-    await alice.next('syncdone');
-    const bob = await connectClient(server, 1);
+    const alice = await official('nim-events');
+    const bob = await connectClient(suite.server, 1);
     ours.push(bob.nim);
 
     const failed = await call<{ failedAccounts: string[] }>(alice.nim, 'subscribeEvent', {

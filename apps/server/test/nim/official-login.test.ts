@@ -1,60 +1,27 @@
 // The official NIM Web SDK logs in to Morsel unchanged: NIM's load balancer answer, the socket.io
-// 0.9 link, login, sync to syncdone, server time, and a text message both ways with a client of
+// 0.9 link, login, sync to syncdone, suite.server time, and a text message both ways with a client of
 // our own SDK in the same conversation.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { NIM } from '@morsel/im-sdk';
-import { startTestServer, type TestServer } from '../harness/index.ts';
+import { describe, expect, it } from 'vitest';
 import { connectClient } from '../im-link/clients.ts';
-import { guardLoopback } from './loopback-guard.ts';
-import { call, destroyOfficial, officialClient, type OfficialClient } from './official-sdk.ts';
+import { officialSuite, type Account } from './official-suite.ts';
+import { call } from './official-sdk.ts';
 
 describe('the official NIM Web SDK against Morsel', () => {
-  let server: TestServer;
-  const clients: OfficialClient[] = [];
-  const ours: NIM[] = [];
-  let unguard: () => void;
-  beforeAll(async () => {
-    unguard = guardLoopback();
-    server = await startTestServer({ imCommandsPerSecond: 10_000 });
-  });
-  // Each test ends its own instances.
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => destroyOfficial(c.nim)));
-    await Promise.all(ours.splice(0).map((nim) => nim.destroy()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    unguard?.();
-  });
-  /**
-   * An official client of a fresh account: the SDK keeps one instance per account in a process,
-   * and a new instance of an account used before still calls the old one's callbacks.
-   */
-  const newAccount = async (accid: string) => {
-    const { appKey } = server.server.seeded;
-    const { token } = await server.server.imAccounts.create({ appKey, accid, name: accid });
-    return { accid, token };
-  };
-  const official = async (account: string | { accid: string; token: string }) => {
-    const client = officialClient(
-      server,
-      typeof account === 'string' ? await newAccount(account) : account,
-    );
-    clients.push(client);
-    return client;
-  };
+  const suite = officialSuite();
+  const { ours, newAccount } = suite;
+  const official = (account: string | Account) => suite.official(account, { waitForSync: false });
 
   it('answers NIM’s load balancer at its own path', async () => {
     const answer = await fetch(
-      `${server.url}/lbs/webconf.jsp?id=demo1&sv=92112&pv=1&networkType=0&hostEnv=NODEJS&k=${server.server.seeded.appKey}`,
+      `${suite.server.url}/lbs/webconf.jsp?id=demo1&sv=92112&pv=1&networkType=0&hostEnv=NODEJS&k=${suite.server.server.seeded.appKey}`,
     );
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const body = (await answer.json()) as { common: Record<string, string[]>; nosup: string[] };
-    expect(body.common['link.default']).toEqual([new URL(server.url).host]);
+    expect(body.common['link.default']).toEqual([new URL(suite.server.url).host]);
     expect(body.nosup[0]).toMatch(/^http:\/\/.+\/im\/upload$/);
   });
 
-  it('logs in, syncs and reads the server time', async () => {
+  it('logs in, syncs and reads the suite.server time', async () => {
     const alice = await official('nim-login');
     const connected = (await alice.next('connect')) as Record<string, unknown>;
     expect(connected).toMatchObject({ connectionId: expect.any(String) });
@@ -67,8 +34,7 @@ describe('the official NIM Web SDK against Morsel', () => {
   });
 
   it('refuses a wrong token with 302 and does not reconnect', async () => {
-    const mallory = officialClient(server, { accid: 'demo4', token: 'wrong-token' });
-    clients.push(mallory);
+    const mallory = await official({ accid: 'demo4', token: 'wrong-token' });
     // As NIM's own server: the login error ends the connection for good (ondisconnect).
     expect(await mallory.next('disconnect')).toMatchObject({
       code: 302,
@@ -80,7 +46,7 @@ describe('the official NIM Web SDK against Morsel', () => {
   it('sends a text both ways with a client of our own SDK', async () => {
     const alice = await official('nim-p2p');
     await alice.next('syncdone');
-    const bob = await connectClient(server, 1);
+    const bob = await connectClient(suite.server, 1);
     ours.push(bob.nim);
 
     const sent = await call<Record<string, unknown>>(alice.nim, 'sendText', {
@@ -111,7 +77,7 @@ describe('the official NIM Web SDK against Morsel', () => {
   });
 
   it('gets the messages sent while it was away in the sync, and reads the history', async () => {
-    const bob = await connectClient(server, 1);
+    const bob = await connectClient(suite.server, 1);
     ours.push(bob.nim);
     const away = await newAccount('nim-away');
     for (const text of ['早上好', '在吗？'])
@@ -119,7 +85,7 @@ describe('the official NIM Web SDK against Morsel', () => {
 
     const alice = await official(away);
     // Missed while no device of the account was online: the SDK reports them in the sync (as
-    // roaming messages: this server does not tell the two apart for a device it never saw).
+    // roaming messages: this suite.server does not tell the two apart for a device it never saw).
     await alice.next('syncdone');
     const offline = (await alice.next('roamingmsgs')) as {
       sessionId: string;
@@ -140,7 +106,7 @@ describe('the official NIM Web SDK against Morsel', () => {
   it('chats in a team with clients of our own SDK', async () => {
     const carol = await official('nim-team');
     await carol.next('syncdone');
-    const owner = await connectClient(server, 1);
+    const owner = await connectClient(suite.server, 1);
     ours.push(owner.nim);
     const { team } = await owner.nim.createTeam({
       type: 'advanced',

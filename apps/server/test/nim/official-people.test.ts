@@ -2,44 +2,17 @@
 // SDK on the other side: friend requests and their answers as NIM's system messages, friends and
 // users at sync (onfriends, onusers, onmyinfo), getUsers, deleting a friend, and custom system
 // messages both ways. Shapes as in the SDK's NIMFriendProfile, NIMUserNameCard, NIMSystemMessage.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { NIM } from '@morsel/im-sdk';
-import { startTestServer, type TestServer } from '../harness/index.ts';
+import { describe, expect, it } from 'vitest';
 import { connectClient, connectNewAccount } from '../im-link/clients.ts';
-import { guardLoopback } from './loopback-guard.ts';
-import { call, destroyOfficial, officialClient, type OfficialClient } from './official-sdk.ts';
+import { officialSuite } from './official-suite.ts';
+import { call } from './official-sdk.ts';
 
 type Item = Record<string, unknown>;
 
 describe('friends and system messages through the official NIM Web SDK', () => {
-  let server: TestServer;
-  const clients: OfficialClient[] = [];
-  const ours: NIM[] = [];
-  let unguard: () => void;
-  beforeAll(async () => {
-    unguard = guardLoopback();
-    server = await startTestServer({ imCommandsPerSecond: 10_000 });
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => destroyOfficial(c.nim)));
-    await Promise.all(ours.splice(0).map((nim) => nim.destroy()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    unguard?.();
-  });
+  const suite = officialSuite();
+  const { ours, official, newAccount } = suite;
 
-  const newAccount = async (accid: string) => {
-    const { appKey } = server.server.seeded;
-    const { token } = await server.server.imAccounts.create({ appKey, accid, name: accid });
-    return { accid, token };
-  };
-  const official = async (account: { accid: string; token: string }) => {
-    const client = officialClient(server, account);
-    clients.push(client);
-    await client.next('syncdone');
-    return client;
-  };
   /** The next system message of a kind, skipping others. */
   const nextOf = async (next: () => Promise<unknown>, type: string) => {
     for (;;) {
@@ -50,9 +23,9 @@ describe('friends and system messages through the official NIM Web SDK', () => {
 
   it('adds, applies, passes, rejects and deletes friends with our own SDK', async () => {
     const alice = await official(await newAccount('nim-friend'));
-    const bob = await connectClient(server, 1);
-    const carol = await connectNewAccount(server, 'nim-friend-carol');
-    const dave = await connectNewAccount(server, 'nim-friend-dave');
+    const bob = await connectClient(suite.server, 1);
+    const carol = await connectNewAccount(suite.server, 'nim-friend-carol');
+    const dave = await connectNewAccount(suite.server, 'nim-friend-dave');
     ours.push(bob.nim, carol.nim, dave.nim);
 
     await call(alice.nim, 'addFriend', { account: 'demo2', ps: '你好' });
@@ -99,13 +72,11 @@ describe('friends and system messages through the official NIM Web SDK', () => {
 
   it('gets friends, their cards, its own card and missed requests in the sync', async () => {
     const account = await newAccount('nim-sync-people');
-    const bob = await connectClient(server, 1);
+    const bob = await connectClient(suite.server, 1);
     ours.push(bob.nim);
     await bob.nim.addFriend({ account: account.accid, ps: '加你了' });
 
-    const alice = officialClient(server, account);
-    clients.push(alice);
-    await alice.next('syncdone');
+    const alice = await official(account);
     expect(await alice.next('friends')).toEqual([
       expect.objectContaining({ account: 'demo2', valid: true, createTime: expect.any(Number) }),
     ]);
@@ -124,7 +95,7 @@ describe('friends and system messages through the official NIM Web SDK', () => {
 
   it('sends and receives custom system messages', async () => {
     const alice = await official(await newAccount('nim-custom'));
-    const bob = await connectClient(server, 1);
+    const bob = await connectClient(suite.server, 1);
     ours.push(bob.nim);
     await call(alice.nim, 'sendCustomSysMsg', {
       scene: 'p2p',

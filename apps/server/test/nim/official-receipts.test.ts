@@ -1,45 +1,21 @@
 // One-to-one read receipts through the official NIM Web SDK, both ways with a client of our own
 // SDK: NIM's sendMsgReceipt (naming the message by its sender's client id) reaches our sender, and
 // our receipt reaches the official SDK's onMsgReceipts and isMsgRemoteRead.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NIM } from '@morsel/im-sdk';
-import { startTestServer, type TestServer } from '../harness/index.ts';
 import { connectClient } from '../im-link/clients.ts';
-import { guardLoopback } from './loopback-guard.ts';
-import { call, destroyOfficial, officialClient, type OfficialClient } from './official-sdk.ts';
+import { officialSuite } from './official-suite.ts';
+import { call } from './official-sdk.ts';
 
 type Msg = Record<string, unknown> & { idServer: string; idClient: string; time: number };
 
 describe('read receipts through the official NIM Web SDK', () => {
-  let server: TestServer;
-  const clients: OfficialClient[] = [];
-  const ours: NIM[] = [];
-  let unguard: () => void;
-  beforeAll(async () => {
-    unguard = guardLoopback();
-    server = await startTestServer({ imCommandsPerSecond: 10_000 });
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => destroyOfficial(c.nim)));
-    await Promise.all(ours.splice(0).map((nim) => nim.destroy()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    unguard?.();
-  });
-
-  const official = async (accid: string) => {
-    const { appKey } = server.server.seeded;
-    const { token } = await server.server.imAccounts.create({ appKey, accid, name: accid });
-    const client = officialClient(server, { accid, token });
-    clients.push(client);
-    await client.next('syncdone');
-    return client;
-  };
+  const suite = officialSuite();
+  const { ours, official } = suite;
 
   it('sends and receives one-to-one read receipts', async () => {
     const alice = await official('nim-rcpt');
-    const bob = await connectClient(server, 1);
+    const bob = await connectClient(suite.server, 1);
     ours.push(bob.nim);
 
     const fromBob = await bob.nim.sendText({ scene: 'p2p', to: 'nim-rcpt', text: '看到了吗' });

@@ -1,13 +1,11 @@
 // Sessions and unread counts through the official NIM Web SDK: the sync gives it the read acks of
 // the account's other devices (NIM's syncSessionAck), resetting a session's unread count reaches
-// the server (markSessionAck) and the account's devices of our own SDK, and a read on one of
+// the suite.server (markSessionAck) and the account's devices of our own SDK, and a read on one of
 // those reaches it live (NIM's syncMarkSessionAck). Shapes as in the SDK's NIMSession.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NIM } from '@morsel/im-sdk';
-import { startTestServer, type TestServer } from '../harness/index.ts';
 import { connectClient, demoOptions, Events } from '../im-link/clients.ts';
-import { guardLoopback } from './loopback-guard.ts';
-import { destroyOfficial, officialClient, type OfficialClient } from './official-sdk.ts';
+import { officialSuite, type Account } from './official-suite.ts';
 
 interface NimSession {
   id: string;
@@ -19,39 +17,17 @@ interface NimSession {
 }
 
 describe('sessions and unread counts of the official NIM Web SDK', () => {
-  let server: TestServer;
-  const clients: OfficialClient[] = [];
-  const ours: NIM[] = [];
-  let unguard: () => void;
-  beforeAll(async () => {
-    unguard = guardLoopback();
-    server = await startTestServer({ imCommandsPerSecond: 10_000 });
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => destroyOfficial(c.nim)));
-    await Promise.all(ours.splice(0).map((nim) => nim.destroy()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    unguard?.();
-  });
+  const suite = officialSuite();
+  const { ours, newAccount } = suite;
+  /** An official client that keeps unread counts on the suite.server (NIM's syncSessionUnread). */
+  const official = (account: Account) =>
+    suite.official(account, { waitForSync: false, extra: { syncSessionUnread: true } });
 
-  const newAccount = async (accid: string) => {
-    const { appKey } = server.server.seeded;
-    const { token } = await server.server.imAccounts.create({ appKey, accid, name: accid });
-    return { accid, token };
-  };
-  /** An official client that keeps unread counts on the server (NIM's syncSessionUnread). */
-  const official = (account: { accid: string; token: string }) => {
-    const client = officialClient(server, account, { syncSessionUnread: true });
-    clients.push(client);
-    return client;
-  };
   /** A device of our own SDK logged in as the same account. */
   const ourDevice = async (account: { accid: string; token: string }) => {
     const events = new Events();
     const nim = NIM.getInstance({
-      ...demoOptions(server, 0),
+      ...demoOptions(suite.server, 0),
       account: account.accid,
       token: account.token,
       ...events.callbacks(),
@@ -64,14 +40,14 @@ describe('sessions and unread counts of the official NIM Web SDK', () => {
   const sessionOf = (sessions: unknown, id: string) =>
     (sessions as NimSession[]).find((s) => s.id === id);
 
-  it('counts messages missed while away as unread, and a reset reaches the server', async () => {
-    const bob = await connectClient(server, 1);
+  it('counts messages missed while away as unread, and a reset reaches the suite.server', async () => {
+    const bob = await connectClient(suite.server, 1);
     ours.push(bob.nim);
     const account = await newAccount('nim-unread');
     for (const text of ['早上好', '在吗？'])
       await bob.nim.sendText({ scene: 'p2p', to: account.accid, text });
 
-    const alice = official(account);
+    const alice = await official(account);
     await alice.next('syncdone');
     const session = sessionOf(await alice.next('sessions'), 'p2p-demo2');
     expect(session).toMatchObject({
@@ -93,7 +69,7 @@ describe('sessions and unread counts of the official NIM Web SDK', () => {
   });
 
   it('takes the reads of the account’s other devices from the sync and live', async () => {
-    const bob = await connectClient(server, 1);
+    const bob = await connectClient(suite.server, 1);
     ours.push(bob.nim);
     const account = await newAccount('nim-acks');
     for (const text of ['一', '二', '三'])
@@ -107,7 +83,7 @@ describe('sessions and unread counts of the official NIM Web SDK', () => {
         .some((s) => s.id === 'p2p-demo2' && s.unread === 0),
     );
 
-    const alice = official(account);
+    const alice = await official(account);
     await alice.next('syncdone');
     expect(sessionOf(await alice.next('sessions'), 'p2p-demo2')).toMatchObject({
       unread: 0,

@@ -1,51 +1,20 @@
 // Team read receipts through the official NIM Web SDK, in a team with clients of our own SDK:
 // NIM's sendTeamMsgReceipt reaches our sender's counts, and our members' reads reach the official
 // SDK's onTeamMsgReceipt, getTeamMsgReads and getTeamMsgReadAccounts.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { NIM } from '@morsel/im-sdk';
-import { startTestServer, type TestServer } from '../harness/index.ts';
+import { describe, expect, it } from 'vitest';
 import { connectClient } from '../im-link/clients.ts';
-import { guardLoopback } from './loopback-guard.ts';
-import {
-  call,
-  destroyOfficial,
-  officialClient,
-  type OfficialClient,
-  callForData,
-} from './official-sdk.ts';
+import { officialSuite } from './official-suite.ts';
+import { call, callForData } from './official-sdk.ts';
 
 type Msg = Record<string, unknown> & { idServer: string; idClient: string; time: number };
 
 describe('team read receipts through the official NIM Web SDK', () => {
-  let server: TestServer;
-  const clients: OfficialClient[] = [];
-  const ours: NIM[] = [];
-  let unguard: () => void;
-  beforeAll(async () => {
-    unguard = guardLoopback();
-    server = await startTestServer({ imCommandsPerSecond: 10_000 });
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => destroyOfficial(c.nim)));
-    await Promise.all(ours.splice(0).map((nim) => nim.destroy()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    unguard?.();
-  });
-
-  const official = async (accid: string) => {
-    const { appKey } = server.server.seeded;
-    const { token } = await server.server.imAccounts.create({ appKey, accid, name: accid });
-    const client = officialClient(server, { accid, token });
-    clients.push(client);
-    await client.next('syncdone');
-    return client;
-  };
+  const suite = officialSuite();
+  const { ours, official } = suite;
 
   it('sends and receives team read receipts with their counts', async () => {
     const carol = await official('nim-team-rcpt');
-    const owner = await connectClient(server, 1);
+    const owner = await connectClient(suite.server, 1);
     ours.push(owner.nim);
     const { team } = await owner.nim.createTeam({
       type: 'advanced',

@@ -1,49 +1,21 @@
 // Teams through the official NIM Web SDK, with members on our own SDK: creating a team, the team
 // list at login (onteams), updating it, adding members and managers, applications and their
 // answers, leaving, and the members list, with the shapes of the SDK's NIMTeam and NIMTeamMember.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { NIM } from '@morsel/im-sdk';
-import { startTestServer, type TestServer } from '../harness/index.ts';
+import { describe, expect, it } from 'vitest';
 import { connectClient, connectNewAccount } from '../im-link/clients.ts';
-import { guardLoopback } from './loopback-guard.ts';
-import { call, destroyOfficial, officialClient, type OfficialClient } from './official-sdk.ts';
+import { officialSuite } from './official-suite.ts';
+import { call } from './official-sdk.ts';
 
 type Item = Record<string, unknown>;
 
 describe('teams through the official NIM Web SDK', () => {
-  let server: TestServer;
-  const clients: OfficialClient[] = [];
-  const ours: NIM[] = [];
-  let unguard: () => void;
-  beforeAll(async () => {
-    unguard = guardLoopback();
-    server = await startTestServer({ imCommandsPerSecond: 10_000 });
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => destroyOfficial(c.nim)));
-    await Promise.all(ours.splice(0).map((nim) => nim.destroy()));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    unguard?.();
-  });
-
-  const newAccount = async (accid: string) => {
-    const { appKey } = server.server.seeded;
-    const { token } = await server.server.imAccounts.create({ appKey, accid, name: accid });
-    return { accid, token };
-  };
-  const official = async (account: { accid: string; token: string }) => {
-    const client = officialClient(server, account);
-    clients.push(client);
-    await client.next('syncdone');
-    return client;
-  };
+  const suite = officialSuite();
+  const { ours, official, newAccount } = suite;
 
   it('creates and runs a team with members on our own SDK', async () => {
     const alice = await official(await newAccount('nim-owner'));
-    const bob = await connectClient(server, 1);
-    const carol = await connectNewAccount(server, 'nim-team-carol');
+    const bob = await connectClient(suite.server, 1);
+    const carol = await connectNewAccount(suite.server, 'nim-team-carol');
     ours.push(bob.nim, carol.nim);
 
     const created = await call<{ team: Item }>(alice.nim, 'createTeam', {
@@ -107,7 +79,7 @@ describe('teams through the official NIM Web SDK', () => {
   });
 
   it('lists its teams at login and joins one on our own SDK', async () => {
-    const bob = await connectClient(server, 1);
+    const bob = await connectClient(suite.server, 1);
     ours.push(bob.nim);
     const account = await newAccount('nim-member');
     const { team } = await bob.nim.createTeam({
@@ -116,9 +88,7 @@ describe('teams through the official NIM Web SDK', () => {
       beInviteMode: 'noVerify',
       accounts: [account.accid],
     });
-    const alice = officialClient(server, account);
-    clients.push(alice);
-    await alice.next('syncdone');
+    const alice = await official(account);
     // NIM's onteams: the teams, with the ones left on the list's `invalid`.
     const listed = (await alice.next('teams')) as Item[];
     expect(listed.map((t) => t.teamId)).toEqual([team.teamId]);
