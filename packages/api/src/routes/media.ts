@@ -71,7 +71,7 @@ export const MEDIA_ROUTES = defineRoutes({
       /** Whether this server can encode the sample videos (ffmpeg found). */
       encoder: Type.Boolean(),
     }),
-    errors: [...UNREADABLE, ...CAMPAIGN],
+    errors: [...CAMPAIGN],
   },
   'video.media': {
     summary:
@@ -117,7 +117,7 @@ export const MEDIA_ROUTES = defineRoutes({
         }),
       ),
     }),
-    errors: [...UNREADABLE, ...CAMPAIGN],
+    errors: [...CAMPAIGN],
   },
   'update.page': {
     summary: "The app's latest version, its changes and earlier releases, per platform",
@@ -127,6 +127,6 @@ export const MEDIA_ROUTES = defineRoutes({
       ios: PlatformReleases,
       android: PlatformReleases,
     }),
-    errors: [...UNREADABLE, ...CAMPAIGN],
+    errors: [...CAMPAIGN],
   },
 });
