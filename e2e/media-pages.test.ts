@@ -281,6 +281,8 @@ describe('community videos on a server without ffmpeg', () => {
     process.env.PATH = '/nonexistent';
     try {
       app = await startTestServer({ webDist: WEB_DIST });
+      // The server looks for ffmpeg when a video page first asks: ask while it cannot be found.
+      await fetch(`${app.url}/api/campaign/video`);
     } finally {
       process.env.PATH = path;
     }
