@@ -49,7 +49,7 @@ describe('the app shell in a phone', () => {
 
   it('shows the not-found page for a route whose page has not landed yet', async () => {
     const page = await phone.newPage();
-    await page.goto(`${app.url}/activity/station/index`);
+    await page.goto(`${app.url}/activity/live/index`);
     await page.getByText('页面不存在').first().waitFor();
     await expect.poll(() => page.title()).toBe('页面不存在');
   });
