@@ -12,6 +12,7 @@ import { isLoggedIn } from '../../session/session.ts';
 import { paths } from '../../routes/paths.ts';
 import { CODES, codeOf, type Coupon } from '../campaign-kit/api.ts';
 import { couponReward } from '../campaign-kit/awardReward.ts';
+import { countClaim } from '../campaign-kit/countClaim.ts';
 import { useResumeAction } from '../campaign-kit/pendingAction.ts';
 import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
 import { usePageShare } from '../campaign-kit/share.ts';
@@ -96,15 +97,7 @@ export default function CmsPage() {
             ? b
             : {
                 ...b,
-                coupons: b.coupons.map((t) =>
-                  t.templateKey === key
-                    ? {
-                        ...t,
-                        claimedByMe: t.claimedByMe + 1,
-                        state: t.claimedByMe + 1 >= t.perUserLimit ? 'claimed' : 'claimable',
-                      }
-                    : t,
-                ),
+                coupons: countClaim(b.coupons, key),
               },
         ),
       }));

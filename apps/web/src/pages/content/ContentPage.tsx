@@ -12,6 +12,7 @@ import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
 import { CODES, codeOf, type Coupon } from '../campaign-kit/api.ts';
 import { couponReward } from '../campaign-kit/awardReward.ts';
+import { countClaim } from '../campaign-kit/countClaim.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
 import { useResumeAction } from '../campaign-kit/pendingAction.ts';
 import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
@@ -80,15 +81,7 @@ export function ContentPage({ page, path }: ContentPageProps) {
       setClaimed((done) => ({ ...done, [key]: reply.data }));
       setData((current) => ({
         ...current,
-        coupons: current.coupons.map((t) =>
-          t.templateKey === key
-            ? {
-                ...t,
-                claimedByMe: t.claimedByMe + 1,
-                state: t.claimedByMe + 1 >= t.perUserLimit ? 'claimed' : 'claimable',
-              }
-            : t,
-        ),
+        coupons: countClaim(current.coupons, key),
       }));
       return;
     }

@@ -12,6 +12,7 @@ import { Tabs } from '../campaign-kit/Tabs.tsx';
 import { api } from '../../request/api.ts';
 import { CODES, codeOf, type Coupon, type Template } from '../campaign-kit/api.ts';
 import { couponReward } from '../campaign-kit/awardReward.ts';
+import { countClaim } from '../campaign-kit/countClaim.ts';
 import { CouponCard } from '../campaign-kit/CouponCard.tsx';
 import { useResumeAction } from '../campaign-kit/pendingAction.ts';
 import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
@@ -66,15 +67,7 @@ export default function CouponCorePage() {
         ...centre,
         categories: centre.categories.map((c) => ({
           ...c,
-          coupons: c.coupons.map((t) =>
-            t.templateKey === key
-              ? {
-                  ...t,
-                  claimedByMe: t.claimedByMe + 1,
-                  state: t.claimedByMe + 1 >= t.perUserLimit ? 'claimed' : 'claimable',
-                }
-              : t,
-          ),
+          coupons: countClaim(c.coupons, key),
         })),
       }));
       return;
