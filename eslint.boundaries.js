@@ -125,7 +125,7 @@ export const boundaries = [
     ],
   ),
   // apps/web: the SDK, the protocol, the open-API signing, the API contract's client, codes,
-  // endpoints, form rules and the game centre's tap-game rules (never its root, whose schemas would weigh on the bundle) and npm
+  // endpoints, form rules, the game centre's tap-game rules and the post office's card rules (never its root, whose schemas would weigh on the bundle) and npm
   // packages; never the server.
   restrict(
     ['apps/web/**/*.{ts,tsx}'],
@@ -133,15 +133,44 @@ export const boundaries = [
       byPackageName,
       {
         regex:
-          '^@morsel/(?!(im-sdk|protocol|open-api-sign|api/client|api/codes|api/endpoints|api/forms|api/tap-game)$)',
+          '^@morsel/(?!(im-sdk|protocol|open-api-sign|api/client|api/codes|api/code-exports|api/endpoints|api/forms|api/tap-game|api/postoffice)$)',
         message:
           'the web app imports @morsel/im-sdk, @morsel/protocol, @morsel/open-api-sign, ' +
-          '@morsel/api/client, @morsel/api/codes, @morsel/api/endpoints, @morsel/api/forms and ' +
-          '@morsel/api/tap-game',
+          '@morsel/api/client, @morsel/api/codes, @morsel/api/code-exports, @morsel/api/endpoints, @morsel/api/forms, ' +
+          '@morsel/api/tap-game and @morsel/api/postoffice',
       },
       {
         group: ['**/apps/server/**', '**/server/src/**', '**/server/test/**'],
         message: 'the web app never imports the server',
+      },
+      {
+        group: [
+          '@morsel/admin',
+          '**/apps/admin/**',
+          '**/admin/src/**',
+          'antd',
+          'antd/**',
+          'echarts',
+          'echarts/**',
+        ],
+        message: "the operator console never ships in the shopper's bundle",
+      },
+    ],
+  ),
+  // apps/admin, the operator console: the API contract's client, codes and endpoints, and npm
+  // packages; never the server, never the web app (nor the web app it).
+  restrict(
+    ['apps/admin/**/*.{ts,tsx}'],
+    [
+      byPackageName,
+      {
+        regex: '^@morsel/(?!(api/client|api/codes|api/endpoints)$)',
+        message:
+          'the console imports @morsel/api/client, @morsel/api/codes and @morsel/api/endpoints',
+      },
+      {
+        group: ['**/apps/server/**', '**/server/src/**', '**/apps/web/**', '**/web/src/**'],
+        message: 'the console never imports the server or the web app',
       },
     ],
   ),

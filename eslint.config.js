@@ -11,6 +11,15 @@ const noFocusedTests = {
   message: 'A focused test hides every other test; remove .only before committing.',
 };
 
+// The server also runs as one bundled file (apps/server/build.mjs), where a path relative to the
+// module is wrong: its own files are named from the package root (src/paths.ts, decision 0055).
+const noModuleRelativeFiles = {
+  selector:
+    "NewExpression[callee.name='URL'] MemberExpression[object.meta.name='import'][property.name='url']",
+  message:
+    "the server runs bundled too: name its files with serverPath('src', ...) from src/paths.ts, not relative to import.meta.url",
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'bench/results/**'],
@@ -36,7 +45,9 @@ export default tseslint.config(
       'apps/server/src/**/store/**',
       'apps/server/src/store/**',
     ],
-    rules: { 'no-restricted-syntax': ['error', noFocusedTests, ...noInlineQueries] },
+    rules: {
+      'no-restricted-syntax': ['error', noFocusedTests, noModuleRelativeFiles, ...noInlineQueries],
+    },
   },
   // The IM reads time from the app's one clock (src/clock.ts, ServerServices.clock): handlers as
   // context.now(), features as gateway.now. System time read here would escape the tests' clock.

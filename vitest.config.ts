@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // that .ci/run prints.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on this 2-core machine, and
+    // the suite is mostly waiting (servers, databases, browsers), not computing. Two workers, and
+    // every project in the same pool: a project with fewer workers would be run on its own after
+    // all the others.
+    maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       {
@@ -40,8 +45,6 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One browser at a time: two cores, and screenshots should not race.
-          fileParallelism: false,
         },
       },
     ],

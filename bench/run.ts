@@ -17,6 +17,9 @@ import { sync } from './scenarios/sync.ts';
 import { reconnectStorm } from './scenarios/reconnect-storm.ts';
 import { storeWrites } from './scenarios/store-writes.ts';
 import { upload } from './scenarios/upload.ts';
+import { cluster } from './scenarios/cluster.ts';
+import { nimSdk } from './scenarios/nim-sdk.ts';
+import { sdkSize } from './scenarios/sdk-size.ts';
 import type { Scenario, ScenarioOptions } from './scenarios/types.ts';
 
 const SCENARIOS: Scenario[] = [
@@ -33,6 +36,9 @@ const SCENARIOS: Scenario[] = [
   sync,
   reconnectStorm,
   upload,
+  cluster,
+  nimSdk,
+  sdkSize,
 ];
 
 function help(): string {

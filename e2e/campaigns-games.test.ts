@@ -50,21 +50,23 @@ async function grantMotionOnAsk(page: Page): Promise<void> {
   });
 }
 
-const FREE_MEAL = {
-  name: '零食免单券（最高抵20元）',
-  image: '/api/campaign/assets/free.svg',
-  kind: 'coupon',
-  value: 'free-meal-20',
-  slot: -1,
-  stock: 500,
-};
-const THANKS = {
-  name: '谢谢参与',
-  image: '/api/campaign/assets/thanks.svg',
-  kind: 'thanks',
-  slot: -1,
-};
+// Weights change by a partial edit: a live prize's stock moves only by /stock (decision 0037),
+// and the shakes take some.
 
+/** Empties a free-meal prize's stock by a relative move of all that is left. */
+async function takeAllStock(app: TestServer, key: string): Promise<void> {
+  const response = await fetch(`${app.url}/admin/api/campaigns/free`, {
+    headers: { 'x-admin-key': ADMIN_KEY },
+  });
+  const detail = (await response.json()) as {
+    data: { prizes: { key: string; stock: number | null }[] };
+  };
+  const left = detail.data.prizes.find((p) => p.key === key)?.stock ?? 0;
+  if (left > 0)
+    await adminApi(app.url, ADMIN_KEY, 'POST', `campaigns/free/prizes/${key}/stock`, {
+      add: -left,
+    });
+}
 describe('games pages', () => {
   let app: TestServer;
 
@@ -146,14 +148,8 @@ describe('games pages', () => {
   });
 
   it('wins the free-meal coupon by shaking, loses by a tap, and runs out of shakes', async () => {
-    await adminApi(app.url, ADMIN_KEY, 'PUT', 'campaigns/free/prizes/free-meal', {
-      ...FREE_MEAL,
-      weight: 1,
-    });
-    await adminApi(app.url, ADMIN_KEY, 'PUT', 'campaigns/free/prizes/thanks', {
-      ...THANKS,
-      weight: 0,
-    });
+    await adminApi(app.url, ADMIN_KEY, 'PATCH', 'campaigns/free/prizes/free-meal', { weight: 1 });
+    await adminApi(app.url, ADMIN_KEY, 'PATCH', 'campaigns/free/prizes/thanks', { weight: 0 });
     const shopper = await openLoggedIn(app.url, '13800007003');
     const { page, errors } = shopper;
     try {
@@ -177,14 +173,8 @@ describe('games pages', () => {
       await page.getByText('零食免单券').first().waitFor();
       await page.goBack();
 
-      await adminApi(app.url, ADMIN_KEY, 'PUT', 'campaigns/free/prizes/free-meal', {
-        ...FREE_MEAL,
-        weight: 0,
-      });
-      await adminApi(app.url, ADMIN_KEY, 'PUT', 'campaigns/free/prizes/thanks', {
-        ...THANKS,
-        weight: 1,
-      });
+      await adminApi(app.url, ADMIN_KEY, 'PATCH', 'campaigns/free/prizes/free-meal', { weight: 0 });
+      await adminApi(app.url, ADMIN_KEY, 'PATCH', 'campaigns/free/prizes/thanks', { weight: 1 });
       await page.getByText('今日剩余 2 次').waitFor();
       await page.getByRole('button', { name: '摇一摇' }).click();
       await page.getByRole('dialog').getByText('很遗憾').waitFor();
@@ -208,11 +198,8 @@ describe('games pages', () => {
 
   it('asks a visitor to log in, and completes the shake tapped before login after it', async () => {
     // The free meal stays on offer but is out of stock, so the shake after login is a loss.
-    await adminApi(app.url, ADMIN_KEY, 'PUT', 'campaigns/free/prizes/free-meal', {
-      ...FREE_MEAL,
-      weight: 1,
-      stock: 0,
-    });
+    await adminApi(app.url, ADMIN_KEY, 'PATCH', 'campaigns/free/prizes/free-meal', { weight: 1 });
+    await takeAllStock(app, 'free-meal');
     const token = await loginThroughApi(app.url, '13800007004');
     const { phone, page, errors } = await openLoggedOut();
     try {

@@ -70,6 +70,24 @@ export async function adminApi(
   expect(reply.code, `${method} ${path}: ${reply.message}`).toBe(0);
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Makes a live campaign through the admin API with a window wide around now (from a day ago for
+ * 30 days): the pages run on the server's real clock. Answers the maker and the window's start.
+ */
+export function liveCampaigns(base: string, key: string) {
+  const startsAt = Date.now() - DAY_MS;
+  const make = (body: Record<string, unknown>) =>
+    adminApi(base, key, 'POST', 'campaigns', {
+      startsAt,
+      endsAt: startsAt + 30 * DAY_MS,
+      status: 'live',
+      ...body,
+    });
+  return { startsAt, make };
+}
+
 /** Answers the "请先登录" dialog with 去登录 and checks the login page was asked with loginFrom. */
 export async function expectLoginAsked(page: Page, from: string): Promise<void> {
   await page.getByRole('dialog').getByText('请先登录').waitFor();

@@ -80,7 +80,21 @@ describe('the SDK package, installed outside the repository', () => {
     expect(
       Object.keys(manifest.dependencies).filter((name) => name.startsWith('@morsel/')),
     ).toEqual([]);
-    expect(Object.keys(manifest.exports)).toEqual(['.', './browser', './package.json']);
+    // Only what the built files and declarations import (TypeBox for the parameter types).
+    expect(Object.keys(manifest.dependencies)).toEqual([
+      '@sinclair/typebox',
+      'engine.io-client',
+      'eventemitter3',
+      'idb',
+      'msgpackr',
+    ]);
+    expect(Object.keys(manifest.exports)).toEqual([
+      '.',
+      './browser',
+      './browser/nim',
+      './browser/chatroom',
+      './package.json',
+    ]);
     expect([...examples.keys()]).toEqual(['backend.mjs', 'chat.mjs', 'require.cjs', 'page.js']);
   });
 

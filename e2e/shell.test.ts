@@ -47,13 +47,6 @@ describe('the app shell in a phone', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the not-found page for a route whose page has not landed yet', async () => {
-    const page = await phone.newPage();
-    await page.goto(`${app.url}/activity/live/index`);
-    await page.getByText('页面不存在').first().waitFor();
-    await expect.poll(() => page.title()).toBe('页面不存在');
-  });
-
   it('sends the third-party mall entries to /thirdmall by a full page load', async () => {
     for (const bank of ['abc', 'boc']) {
       const page = await phone.newPage();

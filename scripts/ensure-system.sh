@@ -16,10 +16,11 @@ apt_install() {
 }
 has_package() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 
-# Chromium and fonts for the end-to-end tests.
+# Chromium and fonts for the end-to-end tests (CJK text, and colour emoji as phones show them).
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 has_package fonts-noto-cjk || missing+=(fonts-noto-cjk)
+has_package fonts-noto-color-emoji || missing+=(fonts-noto-color-emoji)
 [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}" || say "end-to-end tests need: ${missing[*]}"
 
 # ffmpeg and ffprobe for the IM files (video info, audio to mp3) and their tests.

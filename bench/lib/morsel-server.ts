@@ -1,4 +1,4 @@
-// Our IM server as a separate process (the real `apps/server/src/main.ts`, not an in-process
+// Our IM server as a separate process (the real server as `npm start` runs it, not an in-process
 // copy), on loopback with a fresh data directory, and the accounts a scenario logs in with,
 // created through the server-to-server REST API as an app backend would.
 import { createHash, randomBytes } from 'node:crypto';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { freePort, startNode, stop, waitUntil } from './processes.ts';
 import { mapLimit } from './stats.ts';
+import { serverScript } from './server-build.ts';
 
 export const BENCH_APP_KEY = 'morselbench01';
 const BENCH_APP_SECRET = randomBytes(16).toString('hex');
@@ -31,7 +32,7 @@ export interface MorselServer {
 }
 
 function spawnServer(port: number, dataDir: string, extraEnv: Record<string, string>) {
-  return startNode('apps/server/src/main.ts', [], {
+  return startNode(serverScript(), [], {
     label: 'morsel',
     // BENCH_SERVER_NODE_ARGS adds flags to the server process, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
     nodeArgs: [

@@ -52,7 +52,10 @@ export interface StartOptions {
   label: string;
 }
 
-/** Starts a TypeScript program as a separate Node process (stdout/stderr kept for errors). */
+/**
+ * Starts a program as a separate Node process (stdout/stderr kept for errors): TypeScript through
+ * tsx, a built `.js` file as it is.
+ */
 export function startNode(
   script: string,
   args: string[],
@@ -60,7 +63,12 @@ export function startNode(
 ): ChildProcess & { output: () => string } {
   const child = spawn(
     process.execPath,
-    [...TSX_EXEC_ARGV, ...(options.nodeArgs ?? []), script, ...args],
+    [
+      ...(script.endsWith('.js') ? [] : TSX_EXEC_ARGV),
+      ...(options.nodeArgs ?? []),
+      script,
+      ...args,
+    ],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, ...options.env },

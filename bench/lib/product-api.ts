@@ -10,6 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, startNode, stop, waitUntil } from './processes.ts';
 import { mapLimit } from './stats.ts';
+import { serverScript } from './server-build.ts';
 
 export interface ApiServer {
   url: string;
@@ -48,7 +49,7 @@ export async function startApiProcess(
 export function startProductServer(): Promise<ApiServer> {
   return startApiProcess(
     'morsel-api',
-    'apps/server/src/main.ts',
+    serverScript(),
     (port, dataDir) => ({
       PORT: String(port),
       MORSEL_HOST: '127.0.0.1',

@@ -43,9 +43,9 @@ export async function pageRoutes(): Promise<{ path: string; title: string }[]> {
     .map((route) => ({ path: route.path, title: route.title }));
 }
 
-/** Rebuilds apps/web/dist when a source is newer than the build (scripts/ensure-web-build.mjs). */
+/** Rebuilds apps/web/dist when a source is newer than the build (scripts/ensure-builds.mjs). */
 export function ensureWebBuild(): void {
-  execFileSync(process.execPath, ['scripts/ensure-web-build.mjs'], {
+  execFileSync(process.execPath, ['scripts/ensure-builds.mjs'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

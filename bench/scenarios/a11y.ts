@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import type { MetricRow, ScenarioResult } from '../lib/report.ts';
 import { registerShoppers, startApiProcess, type ApiServer } from '../lib/product-api.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, snapshotWebBuild } from '../lib/web-app.ts';
+import { serverScript } from '../lib/server-build.ts';
 import type { Scenario } from './types.ts';
 
 const MIN_SCORE = 95;
@@ -55,7 +56,7 @@ async function campaignCall<T>(
 function startDemoServer(): Promise<ApiServer> {
   return startApiProcess(
     'morsel-a11y',
-    'apps/server/src/main.ts',
+    serverScript(),
     (port, dataDir) => ({
       PORT: String(port),
       MORSEL_HOST: '127.0.0.1',

@@ -188,7 +188,7 @@ export const reconnectStorm: Scenario = {
         ),
       ],
       notes: [
-        'Times are from the stop signal (SIGTERM) to the old process. Our server restarts as `node --import tsx apps/server/src/main.ts` (compiling TypeScript on start) on the same SQLite data; the peer restarts the same way with its in-memory accounts.',
+        'Times are from the stop signal (SIGTERM) to the old process. Our server restarts as `npm start` runs it (the built `apps/server/dist/main.js`, route schemas compiled on first use) on the same SQLite data; the peer restarts the same way with its in-memory accounts.',
         "Clients are lean clients in worker processes that reconnect on a drop with the SDK's policy (first attempt after 500 ms, doubling to 16 s, up to 20 % jitter) until they are back, so the time includes waiting out that back-off while the server is down; Morsel clients then run the sync from their last timetags (accounts with no messages: the sync is sessions, receipts, teams... all empty).",
         'A graceful stop of our server sends every client a silent kick first; the lean clients treat it like any drop.',
         '"clients dropped" counts drops, so a client dropped again after coming back counts twice. Listen-queue overflows are the kernel\'s TcpExt ListenOverflows counter over the storm (the whole machine, other work included): each is a connection attempt refused because the server had not accepted the earlier ones yet, which the client\'s TCP retries after 1, 3, 7… s.',

@@ -1,6 +1,6 @@
-// Per route, the JavaScript and CSS a first visit loads, gzip-compressed, against the budget of
-// issue 8: at most 150 kB of JavaScript gzip in all for the first route a shopper opens, and at
-// most 40 kB for each campaign's own chunks. Each route is opened in a fresh Chromium profile
+// Per route, the JavaScript and CSS a first visit loads, gzip-compressed, against the budget:
+// at most 140 kB of JavaScript gzip in all for the first route a shopper opens (issue 24
+// tightened issue 8's 150 kB), and at most 40 kB for each campaign's own chunks. Each route is opened in a fresh Chromium profile
 // (no cache) against the built app served by our server; every script and stylesheet response
 // is recorded and its body gzip-compressed here (the server sends them uncompressed, a CDN or
 // proxy in front compresses them). Peer: none — the budget is the reference.
@@ -12,7 +12,7 @@ import { entryAssets, pageRoutes, snapshotWebBuild } from '../lib/web-app.ts';
 import type { Scenario } from './types.ts';
 
 const BUDGET = 'budget';
-const FIRST_ROUTE_JS_KB = 150;
+const FIRST_ROUTE_JS_KB = 140;
 const CAMPAIGN_CHUNK_KB = 40;
 const KB = 1000;
 

@@ -17,3 +17,9 @@ export async function startApp(): Promise<TestServer> {
   }
   return startTestServer({ webDist: WEB_DIST });
 }
+
+/** The operator console's build (apps/admin), served by the server under /admin. */
+export const ADMIN_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../apps/admin/dist',
+);

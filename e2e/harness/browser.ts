@@ -13,7 +13,7 @@ export const SCREENSHOT_DIR = path.resolve(
 );
 
 // Without the background-networking flags Chromium keeps dialling out on a closed network.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -35,6 +35,8 @@ export interface PhoneOptions {
   /** A user agent other than the iPhone's, e.g. WeChat's or the native app's. */
   userAgent?: string;
   device?: keyof typeof devices;
+  /** More Chromium switches, e.g. a fake microphone for recording tests. */
+  extraArgs?: string[];
 }
 
 /** A fresh phone: new profile, no cookies or storage from any earlier test. */
@@ -48,7 +50,7 @@ export async function openPhone(options: PhoneOptions = {}): Promise<Phone> {
     timezoneId: 'Asia/Shanghai',
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
   });
   return {
     context,
@@ -76,4 +78,27 @@ export function collectPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   return errors;
+}
+
+/**
+ * Waits for the page to reach a path; when it does not, the failure says where the page is and
+ * what it shows (a toast or a refusal), which a bare timeout would not.
+ */
+export async function waitForPath(
+  page: Page,
+  matches: (pathname: string) => boolean,
+  timeout = 30_000,
+): Promise<void> {
+  try {
+    await page.waitForURL((url) => matches(url.pathname), { timeout });
+  } catch (error) {
+    const shows = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '(unreadable)');
+    throw new Error(
+      `still at ${page.url()} after ${timeout} ms; the page shows: ${shows.slice(0, 600)}`,
+      { cause: error },
+    );
+  }
 }

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './log.ts';
 import { openStore, sqliteFileIn, type Store } from './store/index.ts';
 import { openBus, type Bus } from './bus/index.ts';
 import { registerHealth } from './http/health.ts';
+import { installLazyDefaultValidator, installLazySerializer } from './lazy-compile.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -16,7 +17,7 @@ import { accessLogRequest } from './http/access-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerBodyDeadline } from './http/body-deadline.ts';
 import { seed, type SeedSummary } from './seed/index.ts';
-import { ImAccounts } from './im/accounts/index.ts';
+import { ImAccounts, mutedSenderGuard } from './im/accounts/index.ts';
 import { registerImRest } from './im/rest/index.ts';
 import { createChatrooms, type Chatrooms } from './im/chatroom/index.ts';
 import { registerClientLogs, UploadTickets } from './im/client-logs/index.ts';
@@ -30,17 +31,34 @@ import { registerMessaging, type Messaging } from './im/messaging/index.ts';
 import { registerPeople } from './im/people/index.ts';
 import { registerPushSettings } from './im/push-settings/index.ts';
 import { registerSafeUrls, type SafeUrls } from './im/safe-urls/index.ts';
-import { antispamRestActions, registerFiles, type FileService } from './im/files/index.ts';
+import {
+  antispamRestActions,
+  registerFiles,
+  uploadRestActions,
+  type FileService,
+} from './im/files/index.ts';
 import { registerTeams } from './im/teams/index.ts';
+import { teamRestActions } from './im/teams/rest.ts';
+import { superTeamRestActions } from './im/teams/super-rest.ts';
 import { registerEvents } from './im/events/index.ts';
 import { registerSignal, type SignalLimits } from './im/signal/index.ts';
 import { registerExtras } from './im/extras/index.ts';
 import { registerMessageCopies } from './im/copies/index.ts';
 import { messageRestActions } from './im/messaging/rest.ts';
+import { historyRestActions } from './im/messaging/history-rest.ts';
+import { attachMsgRestActions } from './im/messaging/rest-attach.ts';
+import { recallRestAction } from './im/messaging/rest-recall.ts';
+import { deleteRestActions } from './im/messaging/rest-deletes.ts';
+import { registerBroadcasts } from './im/broadcasts/index.ts';
+import { registerLoginEvents } from './im/login-events/index.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { registerProductApi, type SmsProvider } from './product/index.ts';
-import { registerCampaigns } from './campaigns/index.ts';
+import { registerCampaigns, registerPrizeImages } from './campaigns/index.ts';
 import { registerForms } from './forms/index.ts';
+import { registerPostoffice } from './postoffice/index.ts';
+import { registerChat } from './chat/index.ts';
+import { registerLive } from './live/index.ts';
+import { registerCustomerService } from './customer-service/index.ts';
 import { registerApiDocs } from './api/index.ts';
 
 export interface RouteSummary {
@@ -98,6 +116,9 @@ export async function buildServer(
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   let bus: Bus | undefined;
+  // Closed when the build fails half-way: its onClose hooks stop the jobs and timers it started.
+  let started: FastifyInstance | undefined;
+  let chatroomsStarted: Chatrooms | undefined;
   try {
     bus = await openBus({
       redisUrl: config.redisUrl,
@@ -106,7 +127,7 @@ export async function buildServer(
     });
     const liveBus = bus;
     const seeded = await seed(store, config);
-    const http = fastify({
+    const http: FastifyInstance = fastify({
       // A child whose `req` serializer wins over Fastify's: no query strings in the access log.
       loggerInstance: log.child(
         {},
@@ -134,7 +155,13 @@ export async function buildServer(
         headersTimeout: config.httpRequestTimeoutMs,
       },
       frameworkErrors: answerFrameworkError,
+      // Start-up renders pictures and runs migrations: on a loaded machine it can take longer
+      // than Fastify's 10 s default for a plugin, which is no reason to fail.
+      pluginTimeout: 120_000,
     });
+    started = http;
+    installLazyDefaultValidator(http);
+    installLazySerializer(http);
     const routes: RouteSummary[] = [];
     http.addHook('onRoute', (route) => {
       for (const method of [route.method].flat())
@@ -149,8 +176,11 @@ export async function buildServer(
     ]);
     registerErrorHandling(http);
     refuseNulCharacters(http);
+    // MORSEL_ROLE: a gateway serves the IM links only; an api process everything but them.
+    const servesApi = config.role !== 'gateway';
+    const servesLinks = config.role !== 'api';
     // Before any route of the table, so the document sees them all.
-    await registerApiDocs(http, config);
+    if (servesApi) await registerApiDocs(http, config);
     registerHealth(http, { store, bus });
     const clock = services.clock ?? systemClock;
     const now = () => clock.now();
@@ -164,18 +194,22 @@ export async function buildServer(
       now,
     });
     const chatrooms = createChatrooms({ store, bus, log, config, verifier: imAccounts, now });
+    chatroomsStarted = chatrooms;
     const uploadTickets = new UploadTickets(
       imAccounts,
       config.imUploadTicketTtlSeconds * 1000,
       now,
     );
     await registerClientLogs(http, { store, tickets: uploadTickets, log, config, now });
-    const product = await registerProductApi(http, { config, store, log, ...services, clock });
-    await registerCampaigns(http, {
-      config,
-      product,
-      ...(services.fetch ? { fetch: services.fetch } : {}),
-    });
+    const product = servesApi
+      ? await registerProductApi(http, { config, store, log, ...services, clock })
+      : undefined;
+    if (product)
+      await registerCampaigns(http, {
+        config,
+        product,
+        ...(services.fetch ? { fetch: services.fetch } : {}),
+      });
     const imGateway = await attachImGateway({
       http,
       store,
@@ -185,8 +219,10 @@ export async function buildServer(
       verifier: imAccounts,
       uploadTickets,
       clock,
+      links: servesLinks,
+      nimChatroomLink: chatrooms.service,
     });
-    chatrooms.attach(http, imGateway.gateway);
+    chatrooms.attach(http, imGateway.gateway, { links: servesLinks });
     const imMessaging = registerMessaging({
       store,
       im: imGateway,
@@ -197,35 +233,9 @@ export async function buildServer(
         maxScanRows: config.imSearchMaxScanRows,
       },
     });
-    // The server API after messaging: its message actions send through it.
-    await registerImRest(http, {
-      accounts: imAccounts,
-      store,
-      requireBodySignature: config.imRestRequireBodySignature,
-      now,
-      actions: [
-        chatrooms.restActions,
-        antispamRestActions(store.db, now),
-        messageRestActions(imMessaging, imAccounts, now),
-      ],
-    });
-    const copier = registerMessageCopies({
-      store,
-      log,
-      config,
-      messaging: imMessaging,
-      secretOf: async (appKey) => (await imAccounts.getApp(appKey))?.secret,
-      now,
-    });
+    imMessaging.guards.push(mutedSenderGuard(imAccounts));
     const people = registerPeople({ store, im: imGateway, messaging: imMessaging });
-    registerTeams({
-      store,
-      im: imGateway,
-      messaging: imMessaging,
-      people,
-      customSysMsgFanoutPerSecond: config.imTeamSysMsgFanoutPerSecond,
-    });
-    registerEvents({
+    const events = registerEvents({
       store,
       im: imGateway,
       limits: {
@@ -233,13 +243,86 @@ export async function buildServer(
         subscriptionsPerAccount: config.imEventSubscriptionsPerAccount,
       },
     });
+    const broadcasts = registerBroadcasts({
+      store,
+      im: imGateway,
+      http,
+      accounts: imAccounts,
+      log,
+      messaging: imMessaging,
+    });
+    const loginEvents = registerLoginEvents({
+      store,
+      gateway: imGateway.gateway,
+      http,
+      accounts: imAccounts,
+      log,
+    });
+    // The files part starts after the server API's scope; its upload actions find it then.
+    const imFiles: { service?: FileService } = {};
+    // The server API after messaging, people and events: its actions act through them.
+    if (servesApi)
+      await registerImRest(http, {
+        accounts: imAccounts,
+        store,
+        requireBodySignature: config.imRestRequireBodySignature,
+        now,
+        actions: [
+          chatrooms.restActions,
+          antispamRestActions(store.db, now),
+          messageRestActions(imMessaging, imAccounts, now),
+          people.restActions,
+          events.restActions,
+          historyRestActions(imMessaging, imAccounts),
+          attachMsgRestActions(imGateway.gateway, imAccounts, now),
+          recallRestAction(store.db, imGateway.gateway, imAccounts, now),
+          deleteRestActions({
+            db: store.db,
+            gateway: imGateway.gateway,
+            scenes: imMessaging.scenes,
+            accounts: imAccounts,
+            now,
+          }),
+          teamRestActions({ db: store.db, gateway: imGateway.gateway, accounts: imAccounts, now }),
+          superTeamRestActions({
+            db: store.db,
+            gateway: imGateway.gateway,
+            accounts: imAccounts,
+            now,
+          }),
+          broadcasts.restActions,
+          loginEvents.restActions,
+          uploadRestActions(() => imFiles.service),
+        ],
+      });
+    const copier = registerMessageCopies({
+      store,
+      log,
+      config,
+      messaging: imMessaging,
+      gateway: imGateway.gateway,
+      people,
+      chatroomRooms: chatrooms.service.rooms,
+      secretOf: async (appKey) => (await imAccounts.getApp(appKey))?.secret,
+      now,
+    });
+    registerTeams({
+      store,
+      im: imGateway,
+      messaging: imMessaging,
+      people,
+      customSysMsgFanoutPerSecond: config.imTeamSysMsgFanoutPerSecond,
+    });
     registerPushSettings({ store, im: imGateway });
     registerSignal({
       store,
       im: imGateway,
+      messaging: imMessaging,
       http,
       log,
       ...(services.imSignalLimits && { limits: services.imSignalLimits }),
+      avMuted: async ({ appKey, accid }) =>
+        (await imAccounts.settings(appKey, accid))?.muteAv ?? false,
     });
     const safeUrls = registerSafeUrls({ store, im: imGateway });
     const files = await registerFiles({
@@ -250,7 +333,19 @@ export async function buildServer(
       config,
       log,
     });
-    await registerForms(http, { config, product, files });
+    imFiles.service = files;
+    if (product) {
+      await registerForms(http, { config, product, files });
+      await registerPrizeImages(http, { config, product }, files);
+      const shoppers = await registerChat(http, {
+        product,
+        accounts: imAccounts,
+        appKey: seeded.appKey,
+      });
+      await registerPostoffice(http, { config, product, files });
+      await registerLive(http, { config, product, shoppers, chatrooms });
+      await registerCustomerService(http, { config, product, shoppers });
+    }
     registerExtras({
       store,
       im: imGateway,
@@ -258,7 +353,7 @@ export async function buildServer(
       writeGuards: imMessaging.writeGuards,
       collectsPerAccount: config.imCollectsPerAccount,
     });
-    await registerWebApp(http, config.webDist);
+    if (servesApi) await registerWebApp(http, config.webDist, config.adminDist);
     await http.ready();
 
     return {
@@ -286,6 +381,8 @@ export async function buildServer(
       },
     };
   } catch (error) {
+    await chatroomsStarted?.close().catch(() => {});
+    await started?.close().catch(() => {});
     await bus?.close();
     await store.close();
     throw error;

@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { buildServer } from './app.ts';
 import { startupBanner } from './startup-banner.ts';
+import { warmCompilers } from './lazy-compile.ts';
 
 function loadOrExit(): Config {
   try {
@@ -20,6 +21,10 @@ const server = await buildServer(config);
 // A large accept queue: after a restart every client reconnects at once, and Node's default
 // of 511 pending connections drops most of a reconnect storm (docs/benchmarks.md).
 const address = await server.http.listen({ host: config.host, port: config.port, backlog: 4096 });
+// Route schemas compile on first use; the rest compile now, in the background (decision 0055).
+void warmCompilers(server.http.server, (err) =>
+  server.log.error({ err }, 'a route schema does not compile'),
+);
 const url =
   config.publicUrl ?? address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 

@@ -34,6 +34,20 @@ describe('the start-up banner', () => {
     expect(startupBanner(loadConfig({}), facts).join('\n')).not.toContain('IM app secret');
   });
 
+  it('shows a generated console account on the first start only', () => {
+    const first = {
+      ...facts,
+      seeded: {
+        ...seeded,
+        generatedConsoleAccount: { name: 'operator', password: 'p'.repeat(24) },
+      },
+    };
+    expect(startupBanner(loadConfig({}), first).join('\n')).toContain(
+      `Operator console: http://localhost:8080/admin, account operator, password ${'p'.repeat(24)}`,
+    );
+    expect(startupBanner(loadConfig({}), facts).join('\n')).not.toContain('Operator console');
+  });
+
   it('in production says only where it runs', () => {
     const config = loadConfig({
       MORSEL_ENV: 'production',

@@ -33,6 +33,13 @@ export function startupBanner(config: Config, facts: BannerFacts): string[] {
           'it signs the server API /nimserver, keep it on your servers; or set MORSEL_IM_APP_KEY and MORSEL_IM_APP_SECRET)',
       );
     }
+    if (seeded.generatedConsoleAccount) {
+      const { name, password } = seeded.generatedConsoleAccount;
+      lines.push(
+        `  Operator console: ${url}/admin, account ${name}, password ${password} (generated on this ` +
+          'first start and shown only now; make more with npm run admin -- create-user)',
+      );
+    }
     if (seeded.demoAccounts.length > 0) {
       lines.push(
         `  IM demo accounts: ${seeded.demoAccounts.map((a) => a.accid).join(', ')} ` +

@@ -65,6 +65,27 @@ export function fillPath(
   return { path: filled, payload: Object.keys(payload).length > 0 ? payload : undefined };
 }
 
+/** A body-carrying route's query fields (the endpoint's `query`) go into its path's query. */
+export function moveToQuery(
+  path: string,
+  input: Record<string, unknown> | undefined,
+  fields: readonly string[] | undefined,
+): { path: string; payload: Record<string, unknown> | undefined } {
+  if (!fields || !input) return { path, payload: input };
+  const payload = { ...input };
+  const query = new URLSearchParams();
+  for (const name of fields) {
+    const value = payload[name];
+    delete payload[name];
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  }
+  const search = query.toString();
+  return {
+    path: search ? `${path}?${search}` : path,
+    payload: Object.keys(payload).length > 0 ? payload : undefined,
+  };
+}
+
 export interface ApiClient<O extends CallOptions> {
   call<N extends RouteName>(name: N, ...args: Args<N, O>): Promise<Envelope<DataOf<N>>>;
 }
@@ -75,15 +96,14 @@ export function createApiClient<O extends CallOptions>(transport: Transport<O>):
       const endpoint: Endpoint = ENDPOINTS[name];
       const method = typeof endpoint.method === 'string' ? endpoint.method : endpoint.method[0];
       const filled = fillPath(endpoint.path, input as Record<string, unknown> | undefined);
-      const envelope = await transport(
-        { name, endpoint, method, path: filled.path, payload: filled.payload },
-        options,
-      );
+      const { path, payload } =
+        method === 'GET' ? filled : moveToQuery(filled.path, filled.payload, endpoint.query);
+      const envelope = await transport({ name, endpoint, method, path, payload }, options);
       return envelope as Envelope<DataOf<N>>;
     },
   };
 }
 
-export type { DataOf, RouteName } from './table.ts';
+export type { BodyOf, DataOf, ParamsOf, RouteName } from './table.ts';
 /** Paths a page navigates to rather than calls (the WeChat authorise start). */
 export { ENDPOINTS } from './endpoints.ts';

@@ -1,6 +1,16 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_CODES, CODES, CONTENT_CODES, FORM_CODES, PRODUCT_CODES } from './codes.ts';
+import {
+  CAMPAIGN_CODES,
+  CHAT_CODES,
+  CODES,
+  CONTENT_CODES,
+  FORM_CODES,
+  POSTOFFICE_CODES,
+  LIVE_CODES,
+  CS_CODES,
+  PRODUCT_CODES,
+} from './codes.ts';
 import { ApiError, fail } from './api-error.ts';
 
 /** The `| code | message |` rows of a doc's catalogue table. */
@@ -34,6 +44,31 @@ describe('the error catalogue', () => {
     for (const { code } of Object.values(CONTENT_CODES)) expect(code).toBeGreaterThanOrEqual(64100);
     for (const { code } of Object.values(CONTENT_CODES)) expect(code).toBeLessThanOrEqual(64299);
     expect(documentedCodes('content.md')).toEqual(rows(CONTENT_CODES));
+  });
+
+  it('keeps chat in the app in its range (65000-65099) and in docs/chat-pages.md', () => {
+    for (const { code } of Object.values(CHAT_CODES)) expect(code).toBeGreaterThanOrEqual(65000);
+    for (const { code } of Object.values(CHAT_CODES)) expect(code).toBeLessThanOrEqual(65099);
+    expect(documentedCodes('chat-pages.md')).toEqual(rows(CHAT_CODES));
+  });
+
+  it('keeps the voice post office in its range (65200-65299) and in docs/postoffice.md', () => {
+    for (const { code } of Object.values(POSTOFFICE_CODES))
+      expect(code).toBeGreaterThanOrEqual(65200);
+    for (const { code } of Object.values(POSTOFFICE_CODES)) expect(code).toBeLessThanOrEqual(65299);
+    expect(documentedCodes('postoffice.md')).toEqual(rows(POSTOFFICE_CODES));
+  });
+
+  it('keeps the live room in its range (65100-65199) and in docs/live-pages.md', () => {
+    for (const { code } of Object.values(LIVE_CODES)) expect(code).toBeGreaterThanOrEqual(65100);
+    for (const { code } of Object.values(LIVE_CODES)) expect(code).toBeLessThanOrEqual(65199);
+    expect(documentedCodes('live-pages.md')).toEqual(rows(LIVE_CODES));
+  });
+
+  it('keeps customer service in its range (65300-65349) and in docs/customer-service.md', () => {
+    for (const { code } of Object.values(CS_CODES)) expect(code).toBeGreaterThanOrEqual(65300);
+    for (const { code } of Object.values(CS_CODES)) expect(code).toBeLessThanOrEqual(65349);
+    expect(documentedCodes('customer-service.md')).toEqual(rows(CS_CODES));
   });
 
   it('is the table in docs/product-api.md', () => {

@@ -119,6 +119,34 @@ export const CAMPAIGN_CODES = {
   adminNotFound: { code: 61004, message: '未找到该配置项' },
   adminThrottled: { code: 61005, message: '密钥错误次数过多，请稍后再试' },
   adminCashierOnly: { code: 61006, message: '收银密钥只能核销优惠券' },
+  // 61100-61149: the operator console's accounts and sessions (docs/operator-console.md).
+  consoleLoginFailed: { code: 61100, message: '账号或密码错误' },
+  consoleLoginThrottled: { code: 61101, message: '登录失败次数过多，请稍后再试' },
+  consoleSessionInvalid: { code: 61102, message: '登录已失效，请重新登录' },
+  consoleReadOnly: { code: 61103, message: '只读账号不能修改' },
+  consoleHeaderMissing: { code: 61104, message: '请求缺少控制台标头，请在控制台页面中操作' },
+
+  // 61050-61089: winners and fulfilment, exchange codes, prize images (decision 0038).
+  awardNotShipped: { code: 61050, message: '奖品尚未发货，发货后才能确认收货' },
+  addressShipped: { code: 61051, message: '奖品已发货，收货地址不能再修改' },
+  exchangeCodeNotStarted: { code: 61052, message: '兑换码尚未生效，请在生效后再兑换' },
+  adminAwardNotFound: { code: 61060, message: '未找到该中奖记录' },
+  adminAwardNotGoods: { code: 61061, message: '该奖品不是实物奖品，无需发货' },
+  adminAwardNoAddress: { code: 61062, message: '中奖者尚未填写收货地址，暂不能发货' },
+  adminAwardReceived: { code: 61063, message: '中奖者已确认收货，发货信息不能再修改' },
+  adminExchangeCodesInvalid: { code: 61070, message: '兑换码设置不正确' },
+  adminImageMissing: { code: 61080, message: '请选择要上传的奖品图片' },
+  adminImageType: { code: 61081, message: '奖品图片仅支持JPG、PNG、WebP格式' },
+  adminImageTooLarge: { code: 61082, message: '奖品图片不能超过5MB' },
+  adminImageQuota: { code: 61083, message: '今日上传的奖品图片已达上限，请明天再试' },
+
+  // 61010-61049: campaigns as instances, their lifecycle and safe prize edits (decision 0037).
+  campaignPaused: { code: 61010, message: '活动已暂停，请稍后再来' },
+  adminCampaignExists: { code: 61011, message: '活动编号已被使用' },
+  adminStatusChange: { code: 61012, message: '活动当前状态不能这样变更' },
+  adminStockIsLive: { code: 61013, message: '活动已发布，库存只能按增减调整' },
+  adminPrizeAwarded: { code: 61014, message: '奖品已有中奖记录，不能删除，请改为下架' },
+  adminPrizeInUse: { code: 61015, message: '奖品正被活动设置引用，不能删除' },
 
   // 62xxx: the games wave (vote, free-meal shake, open-bag prize, game centre).
   voteClosed: { code: 62001, message: '投票已截止，感谢您的参与' },
@@ -190,6 +218,13 @@ export const CAMPAIGN_CODES = {
   // 63400-63499: store stations (docs/cms-and-stations.md).
   storeNotFound: { code: 63400, message: '门店不存在或已停业' },
   stationLocationInvalid: { code: 63401, message: '定位信息不正确，请重新定位或选择城市' },
+
+  // 61150-61199: the console's admin side (docs/operator-console.md).
+  consoleExportOperatorOnly: { code: 61150, message: '只有运营账号可以导出中奖名单' },
+  // 61160-61179: adding prizes and coupon templates, retiring templates (decision 0059).
+  adminPrizeExists: { code: 61160, message: '奖品编号已被使用' },
+  adminTemplateExists: { code: 61161, message: '优惠券模板编号已被使用' },
+  adminTemplateInUse: { code: 61162, message: '优惠券模板仍在使用中，不能停用' },
 } as const satisfies Catalogue;
 
 /** The forms with an operator side and their admin API (64000-64499, docs/forms.md). */
@@ -231,11 +266,74 @@ export const CONTENT_CODES = {
   contentPageNotFound: { code: 64200, message: '页面不存在或已下线' },
 } as const satisfies Catalogue;
 
+/** Chat in the app (issue 23, docs/chat-pages.md): 65000-65099. */
+export const CHAT_CODES = {
+  // 65000-65009: the shopper's IM login.
+  chatUnavailable: { code: 65000, message: '聊天服务暂不可用，请稍后再试' },
+  chatAccountBlocked: { code: 65001, message: '您的聊天账号已被停用，请联系客服' },
+  // 65010-65019: group-chat invite links.
+  chatTeamNotFound: { code: 65010, message: '群聊不存在或已解散' },
+  chatNotTeamManager: { code: 65011, message: '只有群主或管理员可以生成邀请链接' },
+  chatInviteInvalid: { code: 65012, message: '邀请链接无效，请向群成员重新获取' },
+  chatInviteExpired: { code: 65013, message: '邀请链接已过期，请向群成员重新获取' },
+} as const satisfies Catalogue;
+
+/** The voice post office (issue 23, docs/postoffice.md): 65200-65299. */
+export const POSTOFFICE_CODES = {
+  // 65200-65219: the recording.
+  postcardVoiceMissing: { code: 65200, message: '请先录制一段声音' },
+  postcardVoiceType: { code: 65201, message: '无法识别这段录音，请重新录制' },
+  postcardVoiceTooLarge: { code: 65202, message: '录音文件过大，请重新录制' },
+  postcardVoiceTooLong: { code: 65203, message: '录音不能超过60秒，请重新录制' },
+  postcardVoiceTooShort: { code: 65204, message: '录音时间太短，请重新录制' },
+  postcardVoiceQuota: { code: 65205, message: '今日录音次数已达上限，请明天再试' },
+  postcardVoiceInvalid: { code: 65206, message: '录音已失效，请重新录制' },
+  postcardVoiceUnavailable: { code: 65207, message: '录音服务暂不可用，请稍后再试' },
+  // 65220-65239: the card.
+  postcardDesignInvalid: { code: 65220, message: '模板或封面已下架，请重新选择' },
+  postcardTextInvalid: { code: 65221, message: '明信片内容有误，请修改后再试' },
+  postcardQuota: { code: 65222, message: '今日制作明信片数量已达上限，请明天再试' },
+  postcardNotFound: { code: 65223, message: '明信片不存在或已被删除' },
+} as const satisfies Catalogue;
+
+/** The live room (issue 23, docs/live-pages.md): 65100-65199. */
+export const LIVE_CODES = {
+  liveNotFound: { code: 65100, message: '直播不存在或已下线' },
+  liveNotHost: { code: 65101, message: '只有本场主播可以进行此操作' },
+  liveNotOnAir: { code: 65102, message: '直播未在进行中' },
+  liveNoViewers: { code: 65103, message: '直播间暂无可参与抽奖的观众' },
+  livePrizeNotFound: { code: 65104, message: '奖品不存在，请刷新后重试' },
+  livePrizeOutOfStock: { code: 65105, message: '该奖品已抽完，请换一个奖品' },
+  liveHostUnknown: { code: 65106, message: '主播账号不存在，请主播先用该手机号登录一次' },
+  liveStreamNotFound: { code: 65107, message: '直播画面不存在' },
+  liveStreamPreparing: { code: 65108, message: '直播画面正在准备中，请稍候' },
+  liveBadWindow: { code: 65109, message: '结束时间需晚于开始时间' },
+} as const satisfies Catalogue;
+
+/** Customer service (issue 23, docs/customer-service.md): 65300-65349. */
+export const CS_CODES = {
+  csNotAgent: { code: 65300, message: '您还不是客服人员，请联系管理员开通' },
+  csConversationNotFound: { code: 65301, message: '会话不存在' },
+  csNotAssigned: { code: 65302, message: '该会话不由您接待' },
+  csConversationClosed: { code: 65303, message: '会话已结束，请重新发起咨询' },
+  csAgentNotFound: { code: 65304, message: '客服不存在' },
+  csAgentOffline: { code: 65305, message: '该客服当前不在线，请选择其他客服' },
+  csAgentFull: { code: 65306, message: '该客服接待已满，请选择其他客服' },
+  csTransferToSelf: { code: 65307, message: '不能转接给自己' },
+  csUserUnknown: { code: 65308, message: '该手机号尚未登录过，请先用该手机号登录一次' },
+  csQuickReplyLimit: { code: 65309, message: '快捷回复最多20条，请先删除不用的' },
+  csQuickReplyNotFound: { code: 65310, message: '快捷回复不存在' },
+} as const satisfies Catalogue;
+
 export const CODES = {
   ...PRODUCT_CODES,
   ...CAMPAIGN_CODES,
   ...FORM_CODES,
   ...CONTENT_CODES,
+  ...CHAT_CODES,
+  ...POSTOFFICE_CODES,
+  ...LIVE_CODES,
+  ...CS_CODES,
 } as const;
 
 export type CodeName = keyof typeof CODES;

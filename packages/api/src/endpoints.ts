@@ -12,9 +12,18 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `signed`, `signedUser`: the open-API host's signature headers (x-co-*), the newer wrapper.
  * - `admin`: x-admin-key = MORSEL_ADMIN_KEY; `cashier`: that or MORSEL_CASHIER_KEY.
  * - `loopback`: a development tool answering only this machine.
+ * - `console`: the operator console's session cookie (docs/operator-console.md).
  */
 export type Access =
-  'public' | 'user' | 'optionalUser' | 'signed' | 'signedUser' | 'admin' | 'cashier' | 'loopback';
+  | 'public'
+  | 'user'
+  | 'optionalUser'
+  | 'signed'
+  | 'signedUser'
+  | 'admin'
+  | 'cashier'
+  | 'loopback'
+  | 'console';
 
 export interface Endpoint {
   /** The first method is the one clients use; a second is served as well (older callers). */
@@ -22,6 +31,11 @@ export interface Endpoint {
   /** Fastify's path syntax: `:name` is a path parameter. */
   readonly path: string;
   readonly access: Access;
+  /**
+   * Fields of a POST (or other body-carrying) route that travel in the query string, as its
+   * `querystring` schema says (`?campaign=` picks a campaign instance, decision 0037).
+   */
+  readonly query?: readonly string[];
 }
 
 export const ENDPOINTS = {
@@ -83,17 +97,47 @@ export const ENDPOINTS = {
     access: 'user',
   },
   'sign.calendar': { method: 'GET', path: '/api/campaign/sign', access: 'optionalUser' },
-  'sign.today': { method: 'POST', path: '/api/campaign/sign/today', access: 'user' },
+  'sign.today': {
+    method: 'POST',
+    path: '/api/campaign/sign/today',
+    access: 'user',
+    query: ['campaign'],
+  },
   'raffle.board': { method: 'GET', path: '/api/campaign/raffle', access: 'optionalUser' },
   'raffle.chances': { method: 'GET', path: '/api/campaign/raffle/chances', access: 'user' },
-  'raffle.draw': { method: 'POST', path: '/api/campaign/raffle/draw', access: 'user' },
-  'raffle.share': { method: 'POST', path: '/api/campaign/raffle/share', access: 'user' },
-  'raffle.assist': { method: 'POST', path: '/api/campaign/raffle/assist', access: 'user' },
+  'raffle.draw': {
+    method: 'POST',
+    path: '/api/campaign/raffle/draw',
+    access: 'user',
+    query: ['campaign'],
+  },
+  'raffle.share': {
+    method: 'POST',
+    path: '/api/campaign/raffle/share',
+    access: 'user',
+    query: ['campaign'],
+  },
+  'raffle.assist': {
+    method: 'POST',
+    path: '/api/campaign/raffle/assist',
+    access: 'user',
+    query: ['campaign'],
+  },
   'raffle.winners': { method: 'GET', path: '/api/campaign/raffle/winners', access: 'public' },
   'password.page': { method: 'GET', path: '/api/campaign/password', access: 'public' },
-  'password.redeem': { method: 'POST', path: '/api/campaign/password/redeem', access: 'user' },
+  'password.redeem': {
+    method: 'POST',
+    path: '/api/campaign/password/redeem',
+    access: 'user',
+    query: ['campaign'],
+  },
   'coupon.centre': { method: 'GET', path: '/api/campaign/coupon/centre', access: 'optionalUser' },
-  'coupon.claim': { method: 'POST', path: '/api/campaign/coupon/claim', access: 'user' },
+  'coupon.claim': {
+    method: 'POST',
+    path: '/api/campaign/coupon/claim',
+    access: 'user',
+    query: ['campaign'],
+  },
   'coupon.exchange': { method: 'POST', path: '/api/campaign/coupon/exchange', access: 'user' },
   'coupon.newUser': {
     method: 'GET',
@@ -143,6 +187,60 @@ export const ENDPOINTS = {
     access: 'admin',
   },
   'admin.redeem': { method: 'POST', path: '/admin/api/coupons/redeem', access: 'cashier' },
+  // The operator console (docs/operator-console.md): its login and its own reads.
+  'console.login': { method: 'POST', path: '/admin/api/console/login', access: 'public' },
+  'console.logout': { method: 'POST', path: '/admin/api/console/logout', access: 'console' },
+  'console.me': { method: 'GET', path: '/admin/api/console/me', access: 'console' },
+  'admin.dashboard': {
+    method: 'GET',
+    path: '/admin/api/campaigns/:id/dashboard',
+    access: 'admin',
+  },
+  // Campaigns as instances (issue 26, decision 0037).
+  'admin.createCampaign': { method: 'POST', path: '/admin/api/campaigns', access: 'admin' },
+  // The source campaign is `:source`; the body's `id` names the copy, as it names a new campaign.
+  'admin.copyCampaign': {
+    method: 'POST',
+    path: '/admin/api/campaigns/:source/copy',
+    access: 'admin',
+  },
+  'admin.campaignStatus': {
+    method: 'POST',
+    path: '/admin/api/campaigns/:id/status',
+    access: 'admin',
+  },
+  'admin.patchPrize': {
+    method: 'PATCH',
+    path: '/admin/api/campaigns/:id/prizes/:key',
+    access: 'admin',
+  },
+  // Adding prizes and coupon templates, retiring templates, the kinds (issue 26, decision 0059).
+  'admin.createPrize': {
+    method: 'POST',
+    path: '/admin/api/campaigns/:id/prizes',
+    access: 'admin',
+  },
+  'admin.createTemplate': {
+    method: 'POST',
+    path: '/admin/api/coupon-templates',
+    access: 'admin',
+  },
+  'admin.patchTemplate': {
+    method: 'PATCH',
+    path: '/admin/api/coupon-templates/:key',
+    access: 'admin',
+  },
+  'admin.retireTemplate': {
+    method: 'POST',
+    path: '/admin/api/coupon-templates/:key/retire',
+    access: 'admin',
+  },
+  'admin.campaignKinds': { method: 'GET', path: '/admin/api/campaign-kinds', access: 'admin' },
+  'admin.deletePrize': {
+    method: 'DELETE',
+    path: '/admin/api/campaigns/:id/prizes/:key',
+    access: 'admin',
+  },
 
   // The shopper's hub: coupon tab counts, the summary and "我的奖品" across campaigns (issue 28).
   'coupon.mineCounts': { method: 'GET', path: '/api/campaign/coupon/counts', access: 'user' },
@@ -177,16 +275,32 @@ export const ENDPOINTS = {
   'download.page': { method: 'GET', path: '/api/campaign/download/:page', access: 'public' },
   // Games wave (issue 20): vote, free-meal shake, open-bag prize (docs/campaigns.md).
   'vote.board': { method: 'GET', path: '/api/campaign/vote', access: 'optionalUser' },
-  'vote.cast': { method: 'POST', path: '/api/campaign/vote/cast', access: 'user' },
+  'vote.cast': {
+    method: 'POST',
+    path: '/api/campaign/vote/cast',
+    access: 'user',
+    query: ['campaign'],
+  },
   'free.board': { method: 'GET', path: '/api/campaign/free', access: 'optionalUser' },
-  'free.shake': { method: 'POST', path: '/api/campaign/free/shake', access: 'user' },
+  'free.shake': {
+    method: 'POST',
+    path: '/api/campaign/free/shake',
+    access: 'user',
+    query: ['campaign'],
+  },
   'bag.page': { method: 'GET', path: '/api/campaign/bag', access: 'user' },
-  'bag.open': { method: 'POST', path: '/api/campaign/bag/open', access: 'user' },
+  'bag.open': {
+    method: 'POST',
+    path: '/api/campaign/bag/open',
+    access: 'user',
+    query: ['campaign'],
+  },
   'bag.order': { method: 'GET', path: '/api/campaign/bag/orders/:id', access: 'user' },
   'bag.confirmOrder': {
     method: 'POST',
     path: '/api/campaign/bag/orders/:id/confirm',
     access: 'user',
+    query: ['campaign'],
   },
   'admin.importBagCodes': {
     method: 'POST',
@@ -242,9 +356,24 @@ export const ENDPOINTS = {
   // Red-packet rain (issue 20): timed rounds the server plans, signs and settles; chances from
   // friends' assists (docs/campaigns.md, decision 0028).
   'rain.board': { method: 'GET', path: '/api/campaign/rain', access: 'optionalUser' },
-  'rain.start': { method: 'POST', path: '/api/campaign/rain/rounds', access: 'user' },
-  'rain.settle': { method: 'POST', path: '/api/campaign/rain/rounds/settle', access: 'user' },
-  'rain.assist': { method: 'POST', path: '/api/campaign/rain/assist', access: 'user' },
+  'rain.start': {
+    method: 'POST',
+    path: '/api/campaign/rain/rounds',
+    access: 'user',
+    query: ['campaign'],
+  },
+  'rain.settle': {
+    method: 'POST',
+    path: '/api/campaign/rain/rounds/settle',
+    access: 'user',
+    query: ['campaign'],
+  },
+  'rain.assist': {
+    method: 'POST',
+    path: '/api/campaign/rain/assist',
+    access: 'user',
+    query: ['campaign'],
+  },
   'rain.assists': { method: 'GET', path: '/api/campaign/rain/assists', access: 'user' },
   // Red-packet fission and the game centre (issue 20, docs/campaigns.md, decision 0029).
   'fission.page': { method: 'GET', path: '/api/campaign/fission', access: 'optionalUser' },
@@ -253,11 +382,17 @@ export const ENDPOINTS = {
     path: '/api/campaign/fission/packets/:token',
     access: 'optionalUser',
   },
-  'fission.open': { method: 'POST', path: '/api/campaign/fission/packets', access: 'user' },
+  'fission.open': {
+    method: 'POST',
+    path: '/api/campaign/fission/packets',
+    access: 'user',
+    query: ['campaign'],
+  },
   'fission.help': {
     method: 'POST',
     path: '/api/campaign/fission/packets/:token/help',
     access: 'user',
+    query: ['campaign'],
   },
   'admin.fissionChannels': {
     method: 'GET',
@@ -356,9 +491,81 @@ export const ENDPOINTS = {
     path: '/api/commerce/orange-card/gifts/:token/claim',
     access: 'user',
   },
+  // Chat in the app (issue 23, docs/chat-pages.md): the shopper's IM login for the SDK.
+  'chat.imLogin': { method: 'POST', path: '/api/chat/im-login', access: 'user' },
+  'chat.createTeamInvite': { method: 'POST', path: '/api/chat/team-invites', access: 'user' },
+  'chat.teamInvite': { method: 'GET', path: '/api/chat/team-invites/:token', access: 'user' },
+  // The live room (issue 23, docs/live-pages.md, decision 0052).
+  'live.sessions': { method: 'GET', path: '/api/live/sessions', access: 'public' },
+  'live.session': { method: 'GET', path: '/api/live/sessions/:id', access: 'optionalUser' },
+  'live.like': { method: 'POST', path: '/api/live/sessions/:id/likes', access: 'optionalUser' },
+  'live.draw': { method: 'POST', path: '/api/live/sessions/:id/draws', access: 'user' },
+  'live.draws': { method: 'GET', path: '/api/live/sessions/:id/draws', access: 'public' },
+  'live.media': { method: 'GET', path: '/api/live/media/:name', access: 'public' },
+  'admin.createLiveSession': { method: 'POST', path: '/admin/api/live/sessions', access: 'admin' },
+  'admin.liveSessions': { method: 'GET', path: '/admin/api/live/sessions', access: 'admin' },
+  // Customer service (issue 23, docs/customer-service.md, decision 0056).
+  'cs.open': { method: 'POST', path: '/api/cs/conversations', access: 'user' },
+  'cs.messages': { method: 'GET', path: '/api/cs/conversations/:id/messages', access: 'user' },
+  'cs.send': { method: 'POST', path: '/api/cs/conversations/:id/messages', access: 'user' },
+  'cs.close': { method: 'POST', path: '/api/cs/conversations/:id/close', access: 'user' },
+  'cs.agentMe': { method: 'GET', path: '/api/cs/agent', access: 'user' },
+  'cs.agentStatus': { method: 'POST', path: '/api/cs/agent/status', access: 'user' },
+  'cs.queue': { method: 'GET', path: '/api/cs/agent/queue', access: 'user' },
+  'cs.agents': { method: 'GET', path: '/api/cs/agents', access: 'user' },
+  'cs.claim': { method: 'POST', path: '/api/cs/conversations/:id/claim', access: 'user' },
+  'cs.transfer': { method: 'POST', path: '/api/cs/conversations/:id/transfer', access: 'user' },
+  'cs.customer': { method: 'GET', path: '/api/cs/conversations/:id/customer', access: 'user' },
+  'cs.quickReplies': { method: 'GET', path: '/api/cs/agent/quick-replies', access: 'user' },
+  'cs.addQuickReply': { method: 'POST', path: '/api/cs/agent/quick-replies', access: 'user' },
+  'cs.deleteQuickReply': {
+    method: 'DELETE',
+    path: '/api/cs/agent/quick-replies/:id',
+    access: 'user',
+  },
+  'admin.createServiceAgent': { method: 'POST', path: '/admin/api/cs/agents', access: 'admin' },
+  'admin.serviceAgents': { method: 'GET', path: '/admin/api/cs/agents', access: 'admin' },
+  'admin.removeServiceAgent': {
+    method: 'DELETE',
+    path: '/admin/api/cs/agents/:userId',
+    access: 'admin',
+  },
+
+  // Winners and fulfilment, exchange codes, prize images (decision 0038).
+  'awards.confirmReceipt': {
+    method: 'POST',
+    path: '/api/campaign/:campaign/awards/:id/receipt',
+    access: 'user',
+  },
+  'admin.winners': { method: 'GET', path: '/admin/api/campaigns/:id/winners', access: 'admin' },
+  'admin.winnersCsv': {
+    method: 'GET',
+    path: '/admin/api/campaigns/:id/winners.csv',
+    access: 'admin',
+  },
+  'admin.shipAward': {
+    method: 'PUT',
+    path: '/admin/api/campaigns/:id/winners/:award/shipment',
+    access: 'admin',
+  },
+  'admin.issueExchangeCodes': {
+    method: 'POST',
+    path: '/admin/api/exchange-codes',
+    access: 'admin',
+  },
+  'admin.listExchangeCodes': { method: 'GET', path: '/admin/api/exchange-codes', access: 'admin' },
+  'admin.uploadPrizeImage': { method: 'POST', path: '/admin/api/prize-images', access: 'admin' },
+  'admin.prizeAssets': { method: 'GET', path: '/admin/api/prize-assets', access: 'admin' },
 
   // Operations.
   'health.check': { method: 'GET', path: '/healthz', access: 'public' },
+  // The voice post office (issue 23, docs/postoffice.md).
+  'postoffice.home': { method: 'GET', path: '/api/postoffice', access: 'optionalUser' },
+  'postoffice.uploadVoice': { method: 'POST', path: '/api/postoffice/voices', access: 'user' },
+  'postoffice.create': { method: 'POST', path: '/api/postoffice/cards', access: 'user' },
+  'postoffice.mine': { method: 'GET', path: '/api/postoffice/cards', access: 'user' },
+  'postoffice.card': { method: 'GET', path: '/api/postoffice/cards/:code', access: 'optionalUser' },
+  'postoffice.remove': { method: 'DELETE', path: '/api/postoffice/cards/:code', access: 'user' },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -31,6 +31,7 @@ export function headersOf(access: Access): TObject | undefined {
       return Type.Object(AdminKey);
     case 'public':
     case 'loopback':
+    case 'console':
       return undefined;
   }
 }

@@ -19,6 +19,12 @@ import { MEDIA_ROUTES } from './routes/media.ts';
 import { CONTENT_ROUTES } from './routes/content.ts';
 import { XBORDER_ROUTES } from './routes/xborder.ts';
 import { ORANGE_CARD_ROUTES } from './routes/orange-card.ts';
+import { ADMIN_FULFILMENT_ROUTES } from './routes/admin-fulfilment.ts';
+import { ADMIN_CONSOLE_ROUTES } from './routes/admin-console.ts';
+import { CHAT_ROUTES } from './routes/chat.ts';
+import { POSTOFFICE_ROUTES } from './routes/postoffice.ts';
+import { LIVE_ROUTES } from './routes/live.ts';
+import { CUSTOMER_SERVICE_ROUTES } from './routes/customer-service.ts';
 import { ROUTES } from './table.ts';
 
 export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
@@ -31,6 +37,7 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
     ...Object.keys(FISSION_ROUTES),
     ...Object.keys(GAME_CENTRE_ROUTES),
     ...Object.keys(ADMIN_ROUTES),
+    ...Object.keys(ADMIN_FULFILMENT_ROUTES),
   ] as EndpointName[],
   'commerce.md': Object.keys(COMMERCE_ROUTES) as EndpointName[],
   'wechat.md': Object.keys(WECHAT_ROUTES) as EndpointName[],
@@ -40,6 +47,11 @@ export const DOC_ROUTE_LISTS: Record<string, readonly EndpointName[]> = {
   'content.md': Object.keys(CONTENT_ROUTES) as EndpointName[],
   'crossborder.md': Object.keys(XBORDER_ROUTES) as EndpointName[],
   'orange-card.md': Object.keys(ORANGE_CARD_ROUTES) as EndpointName[],
+  'operator-console.md': Object.keys(ADMIN_CONSOLE_ROUTES) as EndpointName[],
+  'chat-pages.md': Object.keys(CHAT_ROUTES) as EndpointName[],
+  'postoffice.md': Object.keys(POSTOFFICE_ROUTES) as EndpointName[],
+  'live-pages.md': Object.keys(LIVE_ROUTES) as EndpointName[],
+  'customer-service.md': Object.keys(CUSTOMER_SERVICE_ROUTES) as EndpointName[],
 };
 
 export const LIST_START = '<!-- route-list: generated from @morsel/api, do not edit -->';

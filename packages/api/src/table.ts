@@ -21,6 +21,12 @@ import { MEDIA_ROUTES } from './routes/media.ts';
 import { CONTENT_ROUTES } from './routes/content.ts';
 import { XBORDER_ROUTES } from './routes/xborder.ts';
 import { ORANGE_CARD_ROUTES } from './routes/orange-card.ts';
+import { ADMIN_FULFILMENT_ROUTES } from './routes/admin-fulfilment.ts';
+import { ADMIN_CONSOLE_ROUTES } from './routes/admin-console.ts';
+import { CHAT_ROUTES } from './routes/chat.ts';
+import { POSTOFFICE_ROUTES } from './routes/postoffice.ts';
+import { LIVE_ROUTES } from './routes/live.ts';
+import { CUSTOMER_SERVICE_ROUTES } from './routes/customer-service.ts';
 
 const JOINED = {
   ...PRODUCT_ROUTES,
@@ -39,6 +45,12 @@ const JOINED = {
   ...CONTENT_ROUTES,
   ...XBORDER_ROUTES,
   ...ORANGE_CARD_ROUTES,
+  ...ADMIN_FULFILMENT_ROUTES,
+  ...ADMIN_CONSOLE_ROUTES,
+  ...CHAT_ROUTES,
+  ...POSTOFFICE_ROUTES,
+  ...LIVE_ROUTES,
+  ...CUSTOMER_SERVICE_ROUTES,
 };
 
 /** An endpoint without schemas fails the type check here (defineRoutes refuses unknown names). */

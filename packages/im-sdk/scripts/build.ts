@@ -3,6 +3,8 @@
 //   dist/cjs/index.cjs      CommonJS for Node (`require('@morsel/im-sdk')`)
 //   dist/index.d.ts         one declaration file, the protocol's types inlined
 //   dist/browser/morsel-im.min.js  minified, every dependency inside, globals NIM and Chatroom
+//   dist/browser/morsel-nim.min.js, morsel-chatroom.min.js  the same for NIM alone or Chatroom
+//                                  alone, as NIM ships NIM_Web_NIM.js and NIM_Web_Chatroom.js
 //   dist/package.json, dist/README.md   the published manifest and the quick start
 // The protocol package (@morsel/protocol, private) is bundled in; npm packages stay dependencies.
 // Run: `npm run build:sdk` (then `npm pack ./packages/im-sdk/dist`).
@@ -16,6 +18,23 @@ import { externalDependencies, publishedManifest, readManifest } from './manifes
 const SDK_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROTOCOL_DIR = path.resolve(SDK_DIR, '../protocol');
 
+/** The script-tag bundles: entry in src/ and file in dist/browser/. */
+export const BROWSER_BUNDLES = [
+  ['browser-global.ts', 'morsel-im.min.js'],
+  ['browser-nim.ts', 'morsel-nim.min.js'],
+  ['browser-chatroom.ts', 'morsel-chatroom.min.js'],
+] as const;
+
+/**
+ * The protocol decodes with msgpackr through its own import map (`#unpackr`: the decoder alone
+ * in browsers, decision 0061). The ES module and CommonJS builds import msgpackr itself, a
+ * dependency of the published package as before, so Node keeps its native decoder.
+ */
+const npmMsgpackr = {
+  name: 'npm-msgpackr',
+  resolveId: (id: string) => (id === '#unpackr' ? { id: 'msgpackr', external: true } : null),
+};
+
 export async function buildSdk(outDir = path.join(SDK_DIR, 'dist')): Promise<string> {
   const [sdk, protocol] = await Promise.all([readManifest(SDK_DIR), readManifest(PROTOCOL_DIR)]);
   const externals = Object.keys(externalDependencies(sdk, protocol));
@@ -24,38 +43,48 @@ export async function buildSdk(outDir = path.join(SDK_DIR, 'dist')): Promise<str
   await fs.rm(outDir, { recursive: true, force: true });
 
   const entry = path.join(SDK_DIR, 'src/index.ts');
+  const imported = new Set<string>();
   for (const [format, file] of [
     ['esm', 'esm/index.js'],
     ['cjs', 'cjs/index.cjs'],
   ] as const) {
-    await build({
+    const { output } = await build({
       input: entry,
       external: isExternal,
+      plugins: [npmMsgpackr],
       platform: 'neutral',
       logLevel: 'warn',
       output: { file: path.join(outDir, file), format, sourcemap: true },
     });
+    for (const chunk of output)
+      if (chunk.type === 'chunk') for (const id of chunk.imports) imported.add(id);
   }
-  await build({
-    input: path.join(SDK_DIR, 'src/browser-global.ts'),
-    platform: 'browser',
-    logLevel: 'warn',
-    output: {
-      file: path.join(outDir, 'browser/morsel-im.min.js'),
-      format: 'iife',
-      minify: true,
-      sourcemap: true,
-    },
-  });
+  for (const [source, file] of BROWSER_BUNDLES) {
+    await build({
+      input: path.join(SDK_DIR, 'src', source),
+      platform: 'browser',
+      logLevel: 'warn',
+      output: {
+        file: path.join(outDir, 'browser', file),
+        format: 'iife',
+        minify: true,
+        sourcemap: true,
+      },
+    });
+  }
 
   const [declarations] = generateDtsBundle(
     [{ filePath: entry, libraries: { inlinedLibraries: ['@morsel/protocol'] } }],
     { preferredConfigPath: path.join(SDK_DIR, 'tsconfig.build.json') },
   );
   await fs.writeFile(path.join(outDir, 'index.d.ts'), declarations!);
+  // The declarations name TypeBox's types (a command's parameters are the Static of its schema):
+  // a TypeScript integrator needs the package even though no built file runs it.
+  for (const [, id] of declarations!.matchAll(/(?:from|import\()\s*["']([^"'.][^"']*)["']/g))
+    imported.add(id!);
   await fs.writeFile(
     path.join(outDir, 'package.json'),
-    `${JSON.stringify(publishedManifest(sdk, protocol), null, 2)}\n`,
+    `${JSON.stringify(publishedManifest(sdk, protocol, [...imported]), null, 2)}\n`,
   );
   await fs.copyFile(path.join(SDK_DIR, 'README.md'), path.join(outDir, 'README.md'));
   return outDir;

@@ -1,6 +1,7 @@
 // The package.json of the published SDK (dist/package.json). The workspace's own package.json
 // points at the TypeScript source for the monorepo; the published one points at the built
-// files, and takes over the dependencies of the protocol package, which the build inlines.
+// files, and takes over the dependencies of the protocol package, which the build inlines, as
+// far as the built files and declarations import them (decision 0054).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -24,7 +25,21 @@ export function externalDependencies(
   );
 }
 
-export function publishedManifest(sdk: WorkspaceManifest, protocol: WorkspaceManifest) {
+/**
+ * `imported` names the npm packages the built ES module and CommonJS files import (rolldown's
+ * `imports` of their chunks) and those the declarations name; a dependency of the workspaces
+ * that neither uses is not installed by integrators.
+ */
+export function publishedManifest(
+  sdk: WorkspaceManifest,
+  protocol: WorkspaceManifest,
+  imported: readonly string[],
+) {
+  const dependencies = Object.fromEntries(
+    Object.entries(externalDependencies(sdk, protocol)).filter(([name]) =>
+      imported.some((id) => id === name || id.startsWith(`${name}/`)),
+    ),
+  );
   return {
     name: sdk.name,
     version: sdk.version,
@@ -43,12 +58,14 @@ export function publishedManifest(sdk: WorkspaceManifest, protocol: WorkspaceMan
         require: './cjs/index.cjs',
       },
       './browser': './browser/morsel-im.min.js',
+      './browser/nim': './browser/morsel-nim.min.js',
+      './browser/chatroom': './browser/morsel-chatroom.min.js',
       './package.json': './package.json',
     },
     files: ['esm', 'cjs', 'browser', 'index.d.ts', 'README.md'],
     sideEffects: false,
     engines: { node: '>=20.19' },
-    dependencies: externalDependencies(sdk, protocol),
+    dependencies,
   };
 }
 

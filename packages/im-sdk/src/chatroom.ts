@@ -42,6 +42,14 @@ export interface ChatroomOptions {
   chatroomAvatar?: string;
   /** Extension data of this member in this room. */
   chatroomCustom?: string;
+  /** This connection's tags (at most 10 of 1-32 characters). */
+  tags?: string[];
+  /** Who hears this connection enter, leave and (by default) speak: a tag expression. */
+  notifyTargetTags?: string;
+  /** This connection's point for spatial messages (NIM's coordinates). */
+  location?: { x: number; y: number; z: number };
+  /** How far from its point this connection hears spatial messages. */
+  distance?: number;
   /** How this client counts (default `Web` in browsers, `Server` in Node). */
   clientType?: ClientTypeName;
   /** This device's id (default a generated one). */
@@ -188,6 +196,8 @@ export class Chatroom {
   sendTipMsg: ChatroomMessages['sendTipMsg'] = (o) => this.messages.sendTipMsg(o);
   sendGeo: ChatroomMessages['sendGeo'] = (o) => this.messages.sendGeo(o);
   getHistoryMsgs: ChatroomMessages['getHistoryMsgs'] = (o) => this.messages.getHistoryMsgs(o);
+  getHistoryMsgsByTags: ChatroomMessages['getHistoryMsgsByTags'] = (o) =>
+    this.messages.getHistoryMsgsByTags(o);
 
   // The room and its members
   getChatroom: ChatroomMembers['getChatroom'] = (o) => this.members.getChatroom(o);
@@ -213,6 +223,14 @@ export class Chatroom {
   kickChatroomMember: ChatroomMembers['kickChatroomMember'] = (o) =>
     this.members.kickChatroomMember(o);
   closeChatroom: ChatroomMembers['closeChatroom'] = (o) => this.members.closeChatroom(o);
+  updateTags: ChatroomMembers['updateTags'] = (o) => this.members.updateTags(o);
+  updateCoordinate: ChatroomMembers['updateCoordinate'] = (o) => this.members.updateCoordinate(o);
+  getChatroomMembersByTag: ChatroomMembers['getChatroomMembersByTag'] = (o) =>
+    this.members.getChatroomMembersByTag(o);
+  getChatroomMemberCountByTag: ChatroomMembers['getChatroomMemberCountByTag'] = (o) =>
+    this.members.getChatroomMemberCountByTag(o);
+  updateTagMembersTempMute: ChatroomMembers['updateTagMembersTempMute'] = (o) =>
+    this.members.updateTagMembersTempMute(o);
 
   // The queue
   queueOffer: ChatroomQueue['queueOffer'] = (o) => this.queue.queueOffer(o);
@@ -221,6 +239,9 @@ export class Chatroom {
   queueList: ChatroomQueue['queueList'] = (o) => this.queue.queueList(o);
   peak: ChatroomQueue['peak'] = (o) => this.queue.peak(o);
   queueDrop: ChatroomQueue['queueDrop'] = (o) => this.queue.queueDrop(o);
+  queueInit: ChatroomQueue['queueInit'] = (o) => this.queue.queueInit(o);
+  batchUpdateChatroomQueue: ChatroomQueue['batchUpdateChatroomQueue'] = (o) =>
+    this.queue.batchUpdateChatroomQueue(o);
 
   private loginParams() {
     const o = this.options;
@@ -233,6 +254,10 @@ export class Chatroom {
       ...(o.chatroomNick !== undefined && { chatroomNick: o.chatroomNick }),
       ...(o.chatroomAvatar !== undefined && { chatroomAvatar: o.chatroomAvatar }),
       ...(o.chatroomCustom !== undefined && { chatroomCustom: o.chatroomCustom }),
+      ...(o.tags !== undefined && { tags: o.tags }),
+      ...(o.notifyTargetTags !== undefined && { notifyTargetTags: o.notifyTargetTags }),
+      ...(o.location !== undefined && { location: o.location }),
+      ...(o.distance !== undefined && { distance: o.distance }),
     };
   }
 }

@@ -12,6 +12,7 @@ export { ImError } from '@morsel/protocol';
 export type { ClientMsg, ClientSession, MsgStatus } from './model.ts';
 export type { SessionMsgs } from './options.ts';
 export type { ClientSysMsg, DeleteNotice, SysMsgUnread } from './model.ts';
+export type { ClientBroadcastMsg } from './broadcasts/broadcasts-manager.ts';
 export type {
   Collect,
   ExtrasChange,

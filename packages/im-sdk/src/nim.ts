@@ -15,6 +15,7 @@ import { MessagesManager } from './messages/messages-manager.ts';
 import { resolveOptions, type NimOptions, type ResolvedOptions } from './options.ts';
 import { PeopleManager } from './people/people-manager.ts';
 import { PushSettingsManager } from './push-settings/push-settings-manager.ts';
+import { BroadcastsManager } from './broadcasts/broadcasts-manager.ts';
 import { SessionsManager } from './sessions/sessions-manager.ts';
 import { SignallingManager, type SignalingEvents } from './signalling/signalling-manager.ts';
 import { SuperTeamsManager } from './super-teams/super-teams-manager.ts';
@@ -66,6 +67,8 @@ export class NIM {
   private readonly pushSettings: PushSettingsManager;
   private readonly signalling: SignallingManager;
   private readonly files: FilesManager;
+  /** Receives only (onbroadcastmsg, onbroadcastmsgs): no methods of its own. */
+  private readonly broadcasts: BroadcastsManager;
 
   constructor(options: ResolvedOptions) {
     this.instance = new Instance(options);
@@ -86,6 +89,7 @@ export class NIM {
     this.pushSettings = new PushSettingsManager(context);
     this.signalling = new SignallingManager(context);
     this.files = new FilesManager(context, this.messages);
+    this.broadcasts = new BroadcastsManager(context);
   }
 
   // The instance -------------------------------------------------------------------------------

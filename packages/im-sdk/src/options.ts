@@ -11,6 +11,7 @@ import {
 } from '@morsel/protocol';
 import type { TransportName } from './transport/engine-transport.ts';
 import type { LogLevel } from './logger.ts';
+import type { ClientBroadcastMsg } from './broadcasts/broadcasts-manager.ts';
 import type { DisconnectInfo, LoginReply } from './link/link.ts';
 import type { ClientMsg, ClientSession } from './model.ts';
 import type {
@@ -130,6 +131,10 @@ export interface NimCallbacks {
   }): void;
   /** Events of subscribed accounts (online state is type 1: value 1 online, 2 offline). */
   onpushevents?(events: DeliveredEvent[]): void;
+  /** A broadcast message of the app's backend (msg/broadcastMsg), while online. */
+  onbroadcastmsg?(msg: ClientBroadcastMsg): void;
+  /** Broadcast messages kept while this account was offline, during the sync, oldest first. */
+  onbroadcastmsgs?(msgs: ClientBroadcastMsg[]): void;
   /** This account deleted a message for itself on another device. */
   ondeleteMsgSelf?(info: { sessionId: string; idServer: string }): void;
   /** This account cleared a session's history on another device. */

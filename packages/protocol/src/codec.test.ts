@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { Packr } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeFrame,
-  encodeFrame,
-  FrameError,
-  HEADER_BYTES,
-  MAX_FRAME_BYTES,
-  type Frame,
-} from './codec.ts';
+import { encodeFrame } from './codec-pack.ts';
+import { decodeFrame, FrameError, HEADER_BYTES, MAX_FRAME_BYTES, type Frame } from './codec.ts';
 
 const header = fc.record({
   sid: fc.integer({ min: 0, max: 255 }),

@@ -8,7 +8,13 @@
 //   bytes 2-3   serial (ser)       0..65535, big-endian; 0 = heartbeat / push
 //   bytes 4-5   reply code         0 for a request or push; the result code in a reply
 //   bytes 6..   body               MessagePack, absent when there are no parameters
-import { Packr, Unpackr } from 'msgpackr';
+//
+// Bodies are packed by msgpackr on the server (codec-pack.ts: `encodeFrame`) and by the small
+// plain writer in clients (msgpack-writer.ts: `encodeClientFrame`), which writes the same bytes;
+// this module holds what both share and the decoder, so a browser bundle carries no packer.
+// '#unpackr' (package.json imports) is msgpackr's decoder alone in browsers, where the root
+// entry would bring its packer too, and the root entry (with its native add-on) in Node.
+import { Unpackr } from '#unpackr';
 
 export interface Frame {
   sid: number;
@@ -21,8 +27,6 @@ export interface Frame {
 export const HEADER_BYTES = 6;
 /** Frames larger than this are refused on both sides (the gateway's transport limit too). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
-
-const packr = new Packr({ useRecords: false, mapsAsObjects: true, int64AsType: 'number' });
 
 /**
  * msgpackr reads in-band record definitions even with useRecords off, keeping each in its
@@ -74,8 +78,14 @@ function checkHeaderField(name: string, value: number, max: number): void {
 /** The header fields an error names (never the body, which may be large). */
 const headerOf = ({ sid, cid, ser }: Frame) => ({ sid, cid, ser });
 
-/** Encodes a frame; throws FrameError 999 (pack error) for a header or body it cannot pack. */
-export function encodeFrame(frame: Frame): Uint8Array {
+/** Packs a frame body into MessagePack; throws when it cannot. */
+export type BodyPacker = (body: Record<string, unknown>) => Uint8Array;
+
+/**
+ * Encodes a frame with the given body packer; throws FrameError 999 (pack error) for a header
+ * or body it cannot pack.
+ */
+export function encodeFrameWith(frame: Frame, pack: BodyPacker): Uint8Array {
   checkHeaderField('sid', frame.sid, 255);
   checkHeaderField('cid', frame.cid, 255);
   checkHeaderField('ser', frame.ser, 65535);
@@ -83,7 +93,7 @@ export function encodeFrame(frame: Frame): Uint8Array {
   let body: Uint8Array | undefined;
   if (frame.body !== undefined && Object.keys(frame.body).length > 0) {
     try {
-      body = packr.pack(frame.body);
+      body = pack(frame.body);
     } catch (error) {
       throw new FrameError(
         999,
@@ -104,14 +114,6 @@ export function encodeFrame(frame: Frame): Uint8Array {
   out[5] = frame.code & 0xff;
   if (body) out.set(body, HEADER_BYTES);
   return out;
-}
-
-/**
- * The MessagePack size of a value as a frame body would carry it: what a sender that splits
- * large payloads across frames (the server's sync pushes) measures against MAX_FRAME_BYTES.
- */
-export function encodedSize(value: unknown): number {
-  return packr.pack(value).length;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -43,6 +43,9 @@ export const SYNC_CATEGORIES = {
   donnop: { pushes: ['syncDonnop'], stored: false },
   // Signalling state (channels the account is in, offline invitations): current, sent whole.
   avSignal: { pushes: ['signalingChannelsSync', 'signalingUnreadSync'], stored: false },
+  // Broadcasts kept for offline accounts: the SDK keeps none in its database, so each visit gets
+  // the unexpired ones again (as NIM's SDK without a database does).
+  broadcastMsgs: { pushes: ['syncBroadcastMsgs'], stored: false },
 } as const satisfies Record<string, SyncCategoryDef>;
 
 export type SyncCategory = keyof typeof SYNC_CATEGORIES;

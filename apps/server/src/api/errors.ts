@@ -3,6 +3,8 @@
 // anything unexpected is 500 without internals (logged with its stack).
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError, CODES, type CodeName } from '@morsel/api';
+import { ajvProblems, problemsText, type AjvIssue } from './problems.ts';
+import { isAdminUrl } from './validator.ts';
 
 /**
  * A refusal is not the route's success, so it must not go through the route's reply schema
@@ -68,6 +70,15 @@ export function installApiErrors(scope: FastifyInstance): void {
   scope.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       send(reply, error.status, { code: error.code, message: error.message, data: error.data });
+      return;
+    }
+    if (error.validation?.[0] && isAdminUrl(request.routeOptions.url)) {
+      const problems = ajvProblems(
+        error.validation as AjvIssue[],
+        error.validationContext === 'body' ? '' : (error.validationContext ?? ''),
+      );
+      const message = `${CODES.badParameter.message}：${problemsText(problems)}`;
+      send(reply, 400, { code: CODES.badParameter.code, message, data: null });
       return;
     }
     if (error.validation?.[0]) {

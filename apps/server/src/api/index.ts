@@ -5,3 +5,11 @@ export { prepareApiScope } from './scope.ts';
 export { clientAddress, headerValue } from './http.ts';
 export { describeValidation } from './errors.ts';
 export { registerApiDocs, DOCS_PATH } from './docs.ts';
+export {
+  ajvProblems,
+  expectation,
+  problemsText,
+  type AjvIssue,
+  type Problem,
+  type SchemaLike,
+} from './problems.ts';

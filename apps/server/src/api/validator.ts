@@ -5,6 +5,7 @@
 // no query string carries a number today (docs/decisions/0015).
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
+import { lazily } from '../lazy-compile.ts';
 
 const ajv = new Ajv({
   coerceTypes: false,
@@ -16,6 +17,23 @@ const ajv = new Ajv({
   strict: false,
 });
 
+/**
+ * The admin API's: every issue at once, each with its schema (`verbose`), so one refusal names
+ * every wrong field and what it expects (campaigns/admin/problems.ts, decision 0037).
+ */
+const adminAjv = new Ajv({
+  coerceTypes: false,
+  useDefaults: true,
+  removeAdditional: false,
+  allErrors: true,
+  verbose: true,
+  strict: false,
+});
+
+export const isAdminUrl = (url: string | undefined) => url?.startsWith('/admin/api/') === true;
+
 export function installValidator(scope: FastifyInstance): void {
-  scope.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  scope.setValidatorCompiler(({ schema, url }) =>
+    lazily(scope, () => (isAdminUrl(url) ? adminAjv : ajv).compile(schema)),
+  );
 }

@@ -5,12 +5,13 @@
 // in memory. The SVG stays served under its own name for prizes an earlier install saved with it.
 // Operators may point prizes at any other image URL through the admin API.
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { route } from '../api/index.ts';
+import { serverPath } from '../paths.ts';
 
-const ASSET_DIR = new URL('./assets/', import.meta.url);
+const ASSET_DIR = serverPath('src', 'campaigns', 'assets');
 /** Pixels per side of the rendered pictures. */
 export const PICTURE_SIZE = 240;
 
@@ -22,9 +23,9 @@ interface Asset {
 /** Every SVG of ./assets/ as itself, as a PNG and as a WebP (`nuts.svg`, `nuts.png`, `nuts.webp`). */
 export async function renderCampaignAssets(): Promise<Map<string, Asset>> {
   const assets = new Map<string, Asset>();
-  for (const name of fs.readdirSync(fileURLToPath(ASSET_DIR))) {
+  for (const name of fs.readdirSync(ASSET_DIR)) {
     if (!name.endsWith('.svg')) continue;
-    const svg = fs.readFileSync(new URL(name, ASSET_DIR));
+    const svg = fs.readFileSync(path.join(ASSET_DIR, name));
     const base = name.slice(0, -'.svg'.length);
     // Rendered at the density that makes the 120-unit art PICTURE_SIZE pixels wide.
     const picture = sharp(svg, { density: (72 * PICTURE_SIZE) / 120 }).resize(
@@ -67,4 +68,17 @@ export function registerCampaignAssets(scope: FastifyInstance): void {
     if (!asset) return reply.code(404).send({ code: 404, message: '图片不存在', data: null });
     return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.body);
   });
+}
+
+/** The built-in prize pictures an operator may pick (admin API), by name, in name order. */
+export function listPrizeAssets(): { name: string; png: string; webp: string; svg: string }[] {
+  return fs
+    .readdirSync(ASSET_DIR)
+    .filter((name) => name.endsWith('.svg'))
+    .sort()
+    .map((file) => {
+      const name = file.slice(0, -'.svg'.length);
+      const url = (ext: string) => `/api/campaign/assets/${name}.${ext}`;
+      return { name, png: url('png'), webp: url('webp'), svg: url('svg') };
+    });
 }

@@ -1,36 +1,51 @@
-// "My prizes" of every campaign: the list, one prize's detail with how to use it, and the
-// delivery address of a goods prize. Only the owner reads an award; any other id is 60003.
+// "My prizes" of every campaign: the list, one prize's detail with how to use it, the delivery
+// address of a goods prize and the confirmation that it arrived. Only the owner reads an award;
+// any other id is 60003.
 import type { FastifyInstance } from 'fastify';
 import { ok } from '@morsel/api';
 import { route } from '../api/index.ts';
 import { currentUser, userId, type CampaignContext } from './context.ts';
 import {
   awardDetail,
+  confirmReceipt,
   listAwards,
   publicAward,
   requireOwnAward,
   saveAddress,
 } from './kernel/awards.ts';
-import { requireCampaign } from './kernel/window.ts';
+import { requireAwardsCampaign } from './kernel/window.ts';
 
 export function registerAwardRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock, areas } = ctx.product;
 
   route(scope, 'awards.list', async (request) => {
     const { campaign } = request.params;
-    await requireCampaign(db, campaign);
+    await requireAwardsCampaign(db, campaign);
     const user = await currentUser(ctx, request);
     return ok((await listAwards(db, campaign, userId(user))).map(publicAward));
   });
 
   route(scope, 'awards.detail', async (request) => {
     const { campaign, id } = request.params;
-    await requireCampaign(db, campaign);
+    const { kind } = await requireAwardsCampaign(db, campaign);
     const user = await currentUser(ctx, request);
     const award = await requireOwnAward(db, campaign, userId(user), Number(id));
     // The owner's own number in full, so the address form can prefill it (only the owner reads
-    // this; the product API's user info masks it).
-    return ok({ ...(await awardDetail(db, award, clock.now())), contactMobile: user.mobile });
+    // this; the product API's user info masks it). The kind names the pages to go back to.
+    return ok({
+      ...(await awardDetail(db, award, clock.now())),
+      contactMobile: user.mobile,
+      campaignKind: kind,
+    });
+  });
+
+  // The winner confirms a shipped goods prize arrived (decision 0038).
+  route(scope, 'awards.confirmReceipt', async (request) => {
+    const { campaign, id } = request.params;
+    await requireAwardsCampaign(db, campaign);
+    const user = await currentUser(ctx, request);
+    const award = await requireOwnAward(db, campaign, userId(user), Number(id));
+    return ok(await confirmReceipt(db, award, clock.now()));
   });
 
   // The first address, and a correction of it (its owner only; a prize without one is 60033).
@@ -40,7 +55,7 @@ export function registerAwardRoutes(scope: FastifyInstance, ctx: CampaignContext
   ] as const) {
     route(scope, name, async (request) => {
       const { campaign, id } = request.params;
-      await requireCampaign(db, campaign);
+      await requireAwardsCampaign(db, campaign);
       const user = await currentUser(ctx, request);
       const award = await requireOwnAward(db, campaign, userId(user), Number(id));
       const address = await saveAddress(db, areas, award, request.body, write);

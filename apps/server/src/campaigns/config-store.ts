@@ -1,6 +1,7 @@
 // Writes campaign configuration (seed files and the admin API share these): a campaign, its
 // prizes, passwords, coupon templates and exchange codes. `replace` false inserts what is missing
-// and leaves what an operator changed alone; true overwrites (the admin API's PUT).
+// and leaves what an operator changed alone; true overwrites (the admin API's PUT). Prizes and
+// templates answer whether a row was written, so an insert can tell a taken key apart.
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/index.ts';
 import type { CampaignFile, CouponTemplateConfig, PasswordConfig, PrizeConfig } from '@morsel/api';
@@ -42,7 +43,7 @@ export async function writePrize(
   prize: PrizeConfig,
   now: number,
   replace: boolean,
-): Promise<void> {
+): Promise<boolean> {
   const row = {
     campaign_id: campaignId,
     prize_key: prize.key,
@@ -57,7 +58,7 @@ export async function writePrize(
     created_at: now,
     updated_at: now,
   };
-  await db
+  const result = await db
     .insertInto('campaign_prizes')
     .values(row)
     .onConflict((oc) => {
@@ -66,7 +67,9 @@ export async function writePrize(
       const { campaign_id: _c, prize_key: _k, created_at: _t, ...changes } = row;
       return target.doUpdateSet(changes);
     })
-    .execute();
+    .executeTakeFirst();
+  // Nothing written: the key was taken and `replace` was false.
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function writePassword(
@@ -107,7 +110,7 @@ export async function writeCouponTemplate(
   template: CouponTemplateConfig,
   now: number,
   replace: boolean,
-): Promise<void> {
+): Promise<boolean> {
   const row = {
     template_key: template.key,
     campaign_id: campaignId,
@@ -125,7 +128,7 @@ export async function writeCouponTemplate(
     created_at: now,
     updated_at: now,
   };
-  await db
+  const result = await db
     .insertInto('coupon_templates')
     .values(row)
     .onConflict((oc) => {
@@ -134,7 +137,9 @@ export async function writeCouponTemplate(
       const { template_key: _k, created_at: _t, ...changes } = row;
       return target.doUpdateSet(changes);
     })
-    .execute();
+    .executeTakeFirst();
+  // Nothing written: the key was taken and `replace` was false.
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function writeExchangeCode(

@@ -12,6 +12,13 @@ export interface CampaignContext {
   readonly cashierKey: string | undefined;
   /** MORSEL_ADMIN_FAILURES_PER_HOUR: wrong keys an address may send before it is refused. */
   readonly adminFailuresPerHour: number;
+  /** The operator console's sessions and login limits (console/*.ts). */
+  readonly console: {
+    /** MORSEL_CONSOLE_SESSION_HOURS in milliseconds. */
+    readonly sessionMs: number;
+    /** MORSEL_CONSOLE_LOGIN_FAILURES_PER_HOUR, per address and per account. */
+    readonly loginFailuresPerHour: number;
+  };
 }
 
 /** The logged-in shopper, or the product API's -331007 refusal. */

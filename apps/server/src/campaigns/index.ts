@@ -15,6 +15,11 @@ import { registerPasswordRoutes } from './password/routes.ts';
 import { registerCouponCentreRoutes } from './coupon/centre-routes.ts';
 import { registerMyCouponRoutes } from './coupon/mine-routes.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
+import { registerFulfilmentRoutes } from './admin/fulfilment-routes.ts';
+import { registerExchangeCodeRoutes } from './admin/codes-routes.ts';
+import { registerPrizeImageRoutes, type PictureStore } from './admin/prize-images.ts';
+import { registerDashboardRoutes } from './admin/dashboard-routes.ts';
+import { registerConsoleRoutes } from './console/routes.ts';
 import { registerHubRoutes } from './hub-routes.ts';
 import { registerCommerce } from './commerce/index.ts';
 import { registerDownloadRoutes } from './download/routes.ts';
@@ -40,10 +45,25 @@ export type { DemoCode } from './seed.ts';
 export { currentUser, optionalUser, userId, type CampaignContext } from './context.ts';
 export { parseSettings, publicCampaign, requireCampaign, requireRunning } from './kernel/window.ts';
 export { requireKey } from './admin/auth.ts';
+export {
+  accountProblem,
+  CONSOLE_ROLES,
+  saveConsoleAccount,
+  seedConsoleOperator,
+  type ConsoleRole,
+} from './console/accounts.ts';
+export { generatePassword } from './console/passwords.ts';
 export type { FullshopSettings } from './fullshop/settings.ts';
 export type { JoinusSettings } from './joinus/settings.ts';
 export type { ApplySettings } from './apply/settings.ts';
 export type { PrivacySettings } from './privacy/settings.ts';
+export type { PostcardCover, PostcardTemplate, PostofficeSettings } from './postoffice/settings.ts';
+// What the live room's lottery (src/live) composes: prizes, awards and the transaction.
+export { awardPrize, listPrizes, type Prize } from './kernel/prizes.ts';
+export { inTransaction } from './kernel/transaction.ts';
+// What customer service (src/customer-service) shows an agent beside a conversation.
+export { listAllOwnAwards } from './store/awards.ts';
+export { searchOrders } from './commerce/store/orders.ts';
 
 export interface CampaignDeps {
   config: Config;
@@ -53,13 +73,22 @@ export interface CampaignDeps {
   fetch?: typeof fetch;
 }
 
-export async function registerCampaigns(http: FastifyInstance, deps: CampaignDeps): Promise<void> {
-  const ctx: CampaignContext = {
-    product: deps.product,
-    adminKey: deps.config.adminKey,
-    cashierKey: deps.config.cashierKey,
-    adminFailuresPerHour: deps.config.adminFailuresPerHour,
+/** What campaign and admin routes are given, from the settings (the forms build theirs too). */
+export function campaignContext(product: ProductContext, config: Config): CampaignContext {
+  return {
+    product,
+    adminKey: config.adminKey,
+    cashierKey: config.cashierKey,
+    adminFailuresPerHour: config.adminFailuresPerHour,
+    console: {
+      sessionMs: config.consoleSessionHours * 3600_000,
+      loginFailuresPerHour: config.consoleLoginFailuresPerHour,
+    },
   };
+}
+
+export async function registerCampaigns(http: FastifyInstance, deps: CampaignDeps): Promise<void> {
+  const ctx = campaignContext(deps.product, deps.config);
   await http.register(async (scope) => {
     await prepareApiScope(scope);
     registerCampaignAssets(scope);
@@ -89,14 +118,30 @@ export async function registerCampaigns(http: FastifyInstance, deps: CampaignDep
     registerUpdateRoutes(scope, ctx);
     registerLoveRoutes(scope, ctx);
     registerContentRoutes(scope, ctx);
+    registerConsoleRoutes(scope, ctx);
     await scope.register(async (admin) => {
       registerAdminRoutes(admin, ctx);
+      registerDashboardRoutes(admin, ctx);
       registerBagAdminRoutes(admin, ctx);
       registerFissionAdminRoutes(admin, ctx);
+      registerFulfilmentRoutes(admin, ctx);
+      registerExchangeCodeRoutes(admin, ctx);
     });
     await registerCommerce(scope, ctx, {
       config: deps.config,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
   });
+}
+
+/**
+ * The prize pictures of the admin API (upload and built-in list): registered after the file
+ * storage that keeps them (app.ts hands in its FileService as a PictureStore).
+ */
+export async function registerPrizeImages(
+  http: FastifyInstance,
+  deps: CampaignDeps,
+  pictures: PictureStore,
+): Promise<void> {
+  await registerPrizeImageRoutes(http, campaignContext(deps.product, deps.config), pictures);
 }

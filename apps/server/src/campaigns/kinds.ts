@@ -1,7 +1,6 @@
 // The campaign kinds this server runs and the schema of each kind's settings. A settings object
 // is checked here before it is stored, whether it comes from a seed file or the admin API.
 import type { TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import { SignSettings, signPrizeKeys } from './sign/settings.ts';
 import { RaffleSettings, rafflePrizeKeys } from './raffle/settings.ts';
 import { PasswordSettings } from './password/settings.ts';
@@ -27,6 +26,9 @@ import { WineSettings } from './wine/settings.ts';
 import { UpdateSettings, updateProblems } from './update/settings.ts';
 import { LoveSettings, loveProblems } from './love/settings.ts';
 import { ContentSettings, contentProblems } from './content/settings.ts';
+import { PostofficeSettings, postofficeProblems } from './postoffice/settings.ts';
+import { LiveSettings } from './live/settings.ts';
+import type { Problem } from './settings-problems.ts';
 
 interface KindRules {
   settings: TSchema;
@@ -34,8 +36,8 @@ interface KindRules {
   prizeKeys(settings: never): string[];
   /** Coupon template keys the settings name. */
   templateKeys(settings: never): string[];
-  /** What the schema cannot say (keys that must differ); run once the schema holds. */
-  problems?(settings: never): string[];
+  /** What the schema cannot say (keys that must differ), every problem; run once the schema holds. */
+  problems?(settings: never): Problem[];
 }
 
 const none = () => [];
@@ -101,18 +103,14 @@ export const KINDS: Record<string, KindRules> = {
     templateKeys: none,
     problems: contentProblems,
   },
+  postoffice: {
+    settings: PostofficeSettings,
+    prizeKeys: none,
+    templateKeys: none,
+    problems: postofficeProblems,
+  },
+  live: { settings: LiveSettings, prizeKeys: none, templateKeys: none },
 };
-
-/** Problems with a settings object for a kind (empty when it is fine). */
-export function settingsProblems(kind: string, settings: unknown): string[] {
-  const rules = KINDS[kind];
-  if (!rules) return [`unknown campaign kind ${kind}`];
-  const errors = [...Value.Errors(rules.settings, settings)]
-    .slice(0, 5)
-    .map((e) => `settings${e.path} ${e.message}`);
-  if (errors.length > 0 || !rules.problems) return errors;
-  return rules.problems(settings as never);
-}
 
 export function referencedKeys(
   kind: string,

@@ -1,14 +1,12 @@
-// Campaign configuration is data: every JSON file in apps/server/seed/campaigns is checked and
-// written on start, inserting only what is missing, so an operator's changes through the admin
+// Campaign configuration is data: every JSON file in apps/server/seed/campaigns is checked (by
+// the admin API's own checks) and written on start, inserting only what is missing, so an operator's changes through the admin
 // API survive restarts and a new prize or template added to a file appears on the next start.
 // These files are the development demo (MORSEL_SEED_DEMO): their passwords and exchange codes
 // are labels, public in the repository, so each install goes live with codes of its own,
 // generated once and remembered (store/demo-codes.ts), never with the labels themselves.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import { Value } from '@sinclair/typebox/value';
 import type { Database } from '../store/index.ts';
 import { CampaignFile } from '@morsel/api';
 import {
@@ -18,11 +16,13 @@ import {
   writePassword,
   writePrize,
 } from './config-store.ts';
-import { referencedKeys, settingsProblems } from './kinds.ts';
+import { configProblemsWith, repeatedPrizeProblems, windowProblems } from './admin/checks.ts';
+import { problemsText, schemaProblems, type Problem } from './admin/problems.ts';
 import { instantMs } from './schemas.ts';
 import { inTransaction } from './kernel/transaction.ts';
 import { newExchangeCode } from './kernel/coupons.ts';
 import { rememberedCode } from './store/demo-codes.ts';
+import { serverPath } from '../paths.ts';
 
 /** A generated code and the label the seed file gives it. */
 export interface DemoCode {
@@ -34,69 +34,81 @@ export interface DemoCode {
   value: string;
 }
 
-export const CAMPAIGN_SEED_DIR = fileURLToPath(new URL('../../seed/campaigns/', import.meta.url));
+export const CAMPAIGN_SEED_DIR = serverPath('seed', 'campaigns');
 
-/** Reads and checks every campaign file; a bad file stops the start with its name and the problem. */
+/** A seed file's name and what is wrong with it. */
+interface FileProblems {
+  file: string;
+  problems: Problem[];
+}
+
+/**
+ * Reads and checks every campaign file with the admin API's checks (admin/checks.ts): the file's
+ * schema, the kind's settings, the board, the prizes and templates it names. A bad file stops
+ * the start with one message naming every file and every problem in it, in Chinese.
+ */
 export function readCampaignFiles(dir: string = CAMPAIGN_SEED_DIR): CampaignFile[] {
   if (!fs.existsSync(dir)) return [];
-  const files = fs
+  const names = fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort();
-  const campaigns = files.map((name) => {
-    const where = path.join(dir, name);
+  const bad: FileProblems[] = [];
+  const files: { name: string; campaign: CampaignFile }[] = [];
+  for (const name of names) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(fs.readFileSync(where, 'utf8'));
+      parsed = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
     } catch (error) {
-      throw new Error(`campaign seed ${where} is not valid JSON: ${(error as Error).message}`, {
-        cause: error,
+      bad.push({
+        file: name,
+        problems: [{ field: '', expects: `不是有效的 JSON（${(error as Error).message}）` }],
       });
+      continue;
     }
-    const problem = Value.Errors(CampaignFile, parsed).First();
-    if (problem)
-      throw new Error(`campaign seed ${where}: ${problem.path || '/'} ${problem.message}`);
-    const file = parsed as CampaignFile;
-    const problems = settingsProblems(file.kind, file.settings);
-    if (problems.length > 0) throw new Error(`campaign seed ${where}: ${problems.join('; ')}`);
-    return file;
-  });
-  checkReferences(campaigns);
-  return campaigns;
+    const problems = schemaProblems(CampaignFile, parsed, '');
+    if (problems.length > 0) bad.push({ file: name, problems });
+    else files.push({ name, campaign: parsed as CampaignFile });
+  }
+  // Coupon prizes and exchange codes may name a template of another file.
+  const templates = new Set(
+    files.flatMap(({ campaign }) => (campaign.couponTemplates ?? []).map((t) => t.key)),
+  );
+  for (const { name, campaign } of files) {
+    const problems = campaignFileProblems(campaign, templates);
+    if (problems.length > 0) bad.push({ file: name, problems });
+  }
+  if (bad.length > 0) {
+    const lines = bad.map(
+      ({ file, problems }) => `  ${path.join(dir, file)}：${problemsText(problems)}`,
+    );
+    throw new Error(`活动种子文件不正确，服务未启动：\n${lines.join('\n')}`);
+  }
+  return files.map(({ campaign }) => campaign);
 }
 
-function checkReferences(campaigns: CampaignFile[]): void {
-  const templates = new Set(campaigns.flatMap((c) => (c.couponTemplates ?? []).map((t) => t.key)));
-  for (const campaign of campaigns) {
-    const prizes = new Set((campaign.prizes ?? []).map((p) => p.key));
-    const named = referencedKeys(campaign.kind, campaign.settings);
-    const missingPrize = [...named.prizes, ...(campaign.passwords ?? []).map((p) => p.prize)].find(
-      (key) => !prizes.has(key),
-    );
-    if (missingPrize)
-      throw new Error(
-        `campaign seed ${campaign.id} names prize ${missingPrize}, which it does not list`,
-      );
-    const fallback = (campaign.settings as { fallbackPrize?: unknown }).fallbackPrize;
-    const fallbackPrize = (campaign.prizes ?? []).find((p) => p.key === fallback);
-    if (fallbackPrize && fallbackPrize.stock !== undefined && fallbackPrize.stock !== null) {
-      throw new Error(
-        `campaign seed ${campaign.id}: the fallback prize ${fallbackPrize.key} must have unlimited stock`,
-      );
-    }
-    const couponPrizes = (campaign.prizes ?? [])
-      .filter((p) => p.kind === 'coupon')
-      .map((p) => p.value ?? '');
-    const missingTemplate = [
-      ...named.templates,
-      ...couponPrizes,
-      ...(campaign.exchangeCodes ?? []).map((c) => c.template),
-    ].find((key) => !templates.has(key));
-    if (missingTemplate !== undefined)
-      throw new Error(
-        `campaign seed ${campaign.id} names coupon template "${missingTemplate}", which no file lists`,
-      );
-  }
+/** What the admin API would refuse of this campaign, and what only a file can get wrong. */
+function campaignFileProblems(campaign: CampaignFile, templates: ReadonlySet<string>): Problem[] {
+  const prizes = campaign.prizes ?? [];
+  const shapes = prizes.map((p) => ({ ...p, value: p.value ?? '', stock: p.stock ?? null }));
+  const keys = new Set(prizes.map((p) => p.key));
+  return [
+    ...windowProblems(instantMs(campaign.startsAt), instantMs(campaign.endsAt)),
+    ...repeatedPrizeProblems(prizes),
+    ...configProblemsWith(campaign.kind, campaign.settings, shapes, templates),
+    ...(campaign.passwords ?? [])
+      .filter((entry) => !keys.has(entry.prize))
+      .map((entry) => ({
+        field: `passwords.${entry.password}.prize`,
+        expects: `应为本文件 prizes 中的奖品（${entry.prize} 不存在）`,
+      })),
+    ...(campaign.exchangeCodes ?? [])
+      .filter((entry) => !templates.has(entry.template))
+      .map((entry) => ({
+        field: `exchangeCodes.${entry.code}.template`,
+        expects: `应为某个种子文件 couponTemplates 中的模板（${entry.template} 不存在）`,
+      })),
+  ];
 }
 
 /** Writes what is missing of the campaign files; answers the codes this install uses for the files' labels. */

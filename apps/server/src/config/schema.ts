@@ -74,6 +74,24 @@ export const ConfigSchema = Type.Object({
   imAppSecret: Type.Optional(
     Type.String({ minLength: 12, maxLength: 128, env: 'MORSEL_IM_APP_SECRET' }),
   ),
+  // Several processes (docs/operations.md, "Running a cluster").
+  role: Type.Union(
+    ['all', 'gateway', 'api'].map((role) => Type.Literal(role)),
+    {
+      env: 'MORSEL_ROLE',
+      default: 'all',
+      description:
+        'all: everything; gateway: the IM links only; api: the HTTP APIs and the web app, no IM links',
+    },
+  ),
+  imGatewayUrl: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^,\\s]+$',
+      env: 'MORSEL_IM_GATEWAY_URL',
+      description:
+        "this gateway's own address, announced to the load balancer through Redis (default: the public URL, else the bound address)",
+    }),
+  ),
   // IM gateway (src/im/gateway, docs/im-gateway.md).
   imLinkAddresses: Type.Optional(
     Type.String({
@@ -196,6 +214,13 @@ export const ConfigSchema = Type.Object({
       description: 'the app server URL message copies are POSTed to',
     }),
   ),
+  /** Events copied besides messages, as NIM lets an app choose them (docs/im-server-api.md). */
+  imCopyEvents: Type.String({
+    pattern: '^((login|logout|sysMsg|chatroomMsg)(,(login|logout|sysMsg|chatroomMsg))*)?$',
+    env: 'MORSEL_IM_COPY_EVENTS',
+    default: '',
+    description: 'comma list of events copied besides messages: login, logout, sysMsg, chatroomMsg',
+  }),
   imCopyMaxAttempts: Type.Integer({
     minimum: 1,
     maximum: 100,
@@ -444,6 +469,21 @@ export const ConfigSchema = Type.Object({
     env: 'MORSEL_ADMIN_FAILURES_PER_HOUR',
     default: 20,
   }),
+  // The operator console under /admin (docs/operator-console.md): how long a login lasts, and the
+  // failed logins an address or an account may have in an hour before logins are refused.
+  consoleSessionHours: Type.Integer({
+    minimum: 1,
+    maximum: 720,
+    env: 'MORSEL_CONSOLE_SESSION_HOURS',
+    default: 12,
+  }),
+  consoleLoginFailuresPerHour: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    env: 'MORSEL_CONSOLE_LOGIN_FAILURES_PER_HOUR',
+    default: 10,
+  }),
+  adminDist: Type.String({ minLength: 1, env: 'MORSEL_ADMIN_DIST', default: 'apps/admin/dist' }),
   // Orders and payment (src/campaigns/commerce, docs/commerce.md). The sandbox cashier is the
   // development default; production refuses it and takes WeChat Pay and/or Alipay.
   paymentSandbox: Type.Boolean({

@@ -4,7 +4,7 @@
 // keeps the photos.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/index.ts';
-import { requireKey, type CampaignContext } from '../campaigns/index.ts';
+import { campaignContext, requireKey, type CampaignContext } from '../campaigns/index.ts';
 import type { FileService } from '../im/files/index.ts';
 import type { ProductContext } from '../product/index.ts';
 import { prepareApiScope } from '../api/index.ts';
@@ -23,12 +23,7 @@ export interface FormDeps {
 }
 
 export async function registerForms(http: FastifyInstance, deps: FormDeps): Promise<void> {
-  const ctx: CampaignContext = {
-    product: deps.product,
-    adminKey: deps.config.adminKey,
-    cashierKey: deps.config.cashierKey,
-    adminFailuresPerHour: deps.config.adminFailuresPerHour,
-  };
+  const ctx: CampaignContext = campaignContext(deps.product, deps.config);
   const { files } = deps;
   await http.register(async (scope) => {
     await prepareApiScope(scope);

@@ -6,9 +6,9 @@
 // counted per account and Asia/Shanghai day.
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import sharp from 'sharp';
 import { fail, ok } from '@morsel/api';
 import { PHOTO_LIMITS } from '@morsel/api/forms';
+import { PictureRefusal, reencodePicture } from '../input/index.ts';
 import { clientAddress, route } from '../api/index.ts';
 import { currentUser, userId, type CampaignContext } from '../campaigns/index.ts';
 import type { FileService } from '../im/files/index.ts';
@@ -18,31 +18,17 @@ import { nextChinaMidnight } from '../product/index.ts';
 export const PHOTO_OWNER_APP = 'morsel-forms';
 export const photoOwner = (uid: number) => ({ appKey: PHOTO_OWNER_APP, accid: `user:${uid}` });
 
-const READABLE = new Set(['jpeg', 'png', 'webp']);
-/** A picture larger than this many pixels is refused before it is decoded (decompression bombs). */
-const MAX_PIXELS = 50_000_000;
 const DAY_MS = 86_400_000;
 
+/** The upload as a JPEG of at most maxEdge a side, or the form's refusal. */
 async function reencoded(bytes: Buffer) {
-  let format: string | undefined;
   try {
-    format = (await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata()).format;
-  } catch {
-    throw fail('photoType');
-  }
-  if (!format || !READABLE.has(format)) throw fail('photoType');
-  try {
-    return await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-      .rotate() // applies the EXIF orientation before the metadata goes
-      .resize(PHOTO_LIMITS.maxEdge, PHOTO_LIMITS.maxEdge, {
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .jpeg({ quality: 85 })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    // Truncated or corrupt data behind a valid header.
-    throw fail('photoType', { message: '图片已损坏，请重新选择' });
+    return await reencodePicture(bytes, { maxEdge: PHOTO_LIMITS.maxEdge, as: 'jpeg' });
+  } catch (error) {
+    if (!(error instanceof PictureRefusal)) throw error;
+    throw error.reason === 'type'
+      ? fail('photoType')
+      : fail('photoType', { message: '图片已损坏，请重新选择' });
   }
 }
 

@@ -12,11 +12,56 @@ function isPageNavigation(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+const ADMIN_PREFIX = '/admin';
+const isAdminPage = (request: FastifyRequest) => {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return (
+    (pathname === ADMIN_PREFIX || pathname.startsWith(`${ADMIN_PREFIX}/`)) &&
+    !pathname.startsWith(`${ADMIN_PREFIX}/api/`)
+  );
+};
+
+/**
+ * The operator console's build (apps/admin, docs/operator-console.md) under /admin: its files
+ * at /admin/…, and its index.html for page navigations below /admin (not /admin/api). A separate
+ * bundle from the shopper's app, so the console never ships to shoppers.
+ */
+async function registerAdminApp(
+  http: FastifyInstance,
+  adminDist: string,
+): Promise<string | undefined> {
+  const root = path.resolve(adminDist);
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    http.log.warn({ adminDist: root }, 'operator console not built: /admin answers 503');
+    return undefined;
+  }
+  await http.register(fastifyStatic, {
+    root,
+    prefix: `${ADMIN_PREFIX}/`,
+    decorateReply: false,
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return root;
+}
+
 /**
  * Serves the built web app from `webDist` with history-mode fallback: any page navigation that
  * no route claims gets index.html, and the app's router decides (including its not-found page).
+ * Navigations below /admin get the operator console's index.html from `adminDist` instead.
  */
-export async function registerWebApp(http: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(
+  http: FastifyInstance,
+  webDist: string,
+  adminDist?: string,
+): Promise<void> {
+  const adminRoot = adminDist === undefined ? undefined : await registerAdminApp(http, adminDist);
   const root = path.resolve(webDist);
   const indexFile = path.join(root, 'index.html');
   const built = fs.existsSync(indexFile);
@@ -43,6 +88,17 @@ export async function registerWebApp(http: FastifyInstance, webDist: string): Pr
 
   http.setNotFoundHandler((request, reply) => {
     if (!isPageNavigation(request)) return sendNotFound(reply);
+    if (adminDist !== undefined && isAdminPage(request)) {
+      if (!adminRoot) {
+        reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('console not built: run npm run build');
+        return;
+      }
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      return reply.send(fs.createReadStream(path.join(adminRoot, 'index.html')));
+    }
     if (!built) {
       reply
         .code(503)

@@ -10,6 +10,7 @@ import type { JsapiTicketSource } from './wechat/ticket.ts';
 import type { AreaIndex } from './areas.ts';
 import type { WechatOAuthProvider } from './wechat/oauth.ts';
 import type { MiniProgramSchemes } from './wechat/scheme.ts';
+import type { SessionEvents } from './session-events.ts';
 
 export interface ProductContext {
   readonly db: Kysely<Database>;
@@ -29,6 +30,8 @@ export interface ProductContext {
   readonly wechatSchemes: MiniProgramSchemes | undefined;
   readonly areas: AreaIndex;
   readonly sessionTtlMs: number;
+  /** Listeners of the shopper's sessions (a logout), for parts outside the product API. */
+  readonly sessionEvents: SessionEvents;
 }
 
 /** Parses MORSEL_OPENAPI_CLIENTS (`id:secret,id:secret`), already checked by the config schema. */

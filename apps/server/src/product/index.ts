@@ -27,6 +27,7 @@ import { WechatSchemes, type MiniProgramSchemes } from './wechat/scheme.ts';
 import { stateKey } from './wechat/state.ts';
 import { registerWechatLoginRoutes } from './routes/wechat-login.ts';
 import { deleteExpired } from './store/housekeeping.ts';
+import { SessionEvents } from './session-events.ts';
 import { registerCaptchaRoutes } from './routes/captcha.ts';
 import { registerAccountRoutes } from './routes/account.ts';
 import { registerOpenApiRoutes } from './routes/open-api.ts';
@@ -41,13 +42,20 @@ export type { ProductContext } from './context.ts';
 export { clientAddress, headerValue } from '../api/index.ts';
 export { readToken, requireUser } from './session.ts';
 export { hitCounter } from './store/rate-limit.ts';
-export { findUserById, findUserByMobile, maskMobile, type ProductUser } from './store/users.ts';
+export {
+  createUser,
+  findUserById,
+  findUserByMobile,
+  maskMobile,
+  type ProductUser,
+} from './store/users.ts';
 export { peekCounter } from './store/rate-limit.ts';
 export { nextChinaMidnight } from './clock.ts';
 export { findIdentityOfUser, type WechatIdentity } from './store/wechat-identities.ts';
 export { WechatApiError } from './wechat/api-client.ts';
 export type { SchemeTarget } from './wechat/scheme.ts';
 export { readCache, writeCache } from './store/housekeeping.ts';
+export type { SessionEvents } from './session-events.ts';
 
 export interface ProductDeps {
   config: Config;
@@ -142,6 +150,7 @@ export function createProductContext(deps: ProductDeps): ProductContext {
     wechatSchemes: wechatSchemes(deps, clock),
     areas: loadAreas(),
     sessionTtlMs: deps.config.sessionTtlDays * 86_400_000,
+    sessionEvents: new SessionEvents(deps.log),
   };
 }
 

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { hashToken } from '../im/accounts/index.ts';
 import type { Store } from '../store/index.ts';
 import type { Config } from '../config/index.ts';
-import { seedCampaigns, type DemoCode } from '../campaigns/index.ts';
+import { seedCampaigns, seedConsoleOperator, type DemoCode } from '../campaigns/index.ts';
 import {
   appSecret,
   findAccountToken,
@@ -34,6 +34,11 @@ export interface SeedSummary {
    * MORSEL_IM_APP_SECRET): the banner shows it this once, since the store is the only other copy.
    */
   generatedSecret?: string;
+  /**
+   * The operator console account a first start in development made, with its generated password:
+   * shown once by the banner (the store keeps only its hash). Production makes none.
+   */
+  generatedConsoleAccount?: { name: string; password: string };
 }
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -56,6 +61,8 @@ export async function seed(store: Store, config: Config): Promise<SeedSummary> {
   // The demo campaigns (apps/server/seed/campaigns/*.json), development only: what is missing is
   // inserted, with passwords and exchange codes generated for this install.
   const demoCodes = config.seedDemo ? await seedCampaigns(db, now) : [];
+  const consoleAccount =
+    config.mode === 'development' ? await seedConsoleOperator(db, now) : undefined;
   return inSeedTransaction(db, async (trx) => {
     const stored = await storedDefaultAppKey(trx);
     const appKey = config.imAppKey ?? stored ?? randomHex(16);
@@ -85,6 +92,12 @@ export async function seed(store: Store, config: Config): Promise<SeedSummary> {
       }
     }
     const generated = existing === undefined && !config.imAppSecret;
-    return { appKey, demoAccounts, demoCodes, ...(generated && { generatedSecret: secret }) };
+    return {
+      appKey,
+      demoAccounts,
+      demoCodes,
+      ...(generated && { generatedSecret: secret }),
+      ...(consoleAccount && { generatedConsoleAccount: consoleAccount }),
+    };
   });
 }

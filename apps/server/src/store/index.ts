@@ -12,6 +12,7 @@ export { isSqlite } from './migrations/helpers.ts';
 export { WriteBatcher } from './write-batcher.ts';
 export { imAppExists, storedAccid } from './im-directory.ts';
 export { inTransaction } from './transaction.ts';
+export { groupCommit, type GroupedWrite } from './group-commit.ts';
 export { pingStore } from './ping.ts';
 
 export interface Store {

@@ -18,6 +18,12 @@ import type { FileTables } from '../im/files/tables.ts';
 import type { ChatroomTables } from '../im/chatroom/tables.ts';
 import type { FormTables } from '../forms/tables.ts';
 import type { CopyTables } from '../im/copies/tables.ts';
+import type { BroadcastTables } from '../im/broadcasts/tables.ts';
+import type { LoginEventTables } from '../im/login-events/tables.ts';
+import type { ChatTables } from '../chat/tables.ts';
+import type { PostofficeTables } from '../postoffice/tables.ts';
+import type { LiveTables } from '../live/tables.ts';
+import type { CustomerServiceTables } from '../customer-service/tables.ts';
 
 export interface MetaTable {
   key: string;
@@ -47,6 +53,12 @@ export interface ImAccountTable extends ProfileColumns {
   icon: Generated<string>;
   /** Free JSON text given by the app backend (migration 0002). */
   props: Generated<string>;
+  /** 1 while the server API's user/mute keeps the account from sending (migration 0046). */
+  muted: Generated<number>;
+  /** NIM's donnopOpen: no mobile push while a desktop client is online (migration 0046). */
+  donnop_open: Generated<number>;
+  /** 1 while the server API's user/muteAv keeps the account from calls (migration 0058). */
+  mute_av: Generated<number>;
 }
 
 /** A REST API nonce already used by an app, kept until its CurTime leaves the window. */
@@ -99,7 +111,13 @@ export interface Database
     FileTables,
     ChatroomTables,
     FormTables,
-    CopyTables {
+    CopyTables,
+    ChatTables,
+    BroadcastTables,
+    LoginEventTables,
+    PostofficeTables,
+    LiveTables,
+    CustomerServiceTables {
   meta: MetaTable;
   im_apps: ImAppTable;
   im_accounts: ImAccountTable;

@@ -4,7 +4,9 @@
 // works under the server's Content-Security-Policy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fastify from 'fastify';
+import { readFileSync } from 'node:fs';
 import { ENDPOINTS, methodsOf, ROUTE_NAMES, routeDefinition } from '@morsel/api';
+import { NIM_REST_ACTIONS, nimActionPath } from '@morsel/protocol/nim-rest';
 import { registerApiDocs } from '../../src/api/index.ts';
 import { startCampaignServer } from '../campaigns/helpers.ts';
 import type { ProductTestServer } from '../product/helpers.ts';
@@ -16,6 +18,7 @@ const OTHER_BOUNDARIES: [RegExp, string][] = [
   [/^\/docs(\/|$)/, 'the OpenAPI document and its page'],
   [/^\/lbs\/webconf\.jsp$/, "the NIM dialect's load balancer (docs/nim-compatibility.md)"],
   [/^\/socket\.io\/1\/$/, "the NIM dialect's socket.io 0.9 handshake"],
+  [/^\/socket\.io\/1\/xhr-polling\/:sid$/, "the NIM dialect's socket.io 0.9 xhr-polling"],
 ];
 
 /** The web app's files: @fastify/static registers one GET per file of the build, hidden. */
@@ -49,6 +52,25 @@ describe('the route table as the server registers it', () => {
       methodsOf(ENDPOINTS[name]).map((method) => key(method, ENDPOINTS[name].path)),
     ).filter((k) => !servedKeys.has(k));
     expect(missing).toEqual([]);
+  });
+
+  it('serves every action of the NIM REST table with its form schema, and documents it', () => {
+    const docs = readFileSync(
+      new URL('../../../../docs/im-server-api.md', import.meta.url),
+      'utf8',
+    );
+    for (const [name, action] of Object.entries(NIM_REST_ACTIONS)) {
+      const route = s.server.routes.find(
+        (r) => r.url === nimActionPath(name) && r.method === 'POST',
+      );
+      expect(route, name).toBeDefined();
+      expect((route?.schema as { body?: unknown } | undefined)?.body, name).toBe(action.form);
+      expect(docs, `docs/im-server-api.md names ${name}`).toContain(`${name}.action`);
+    }
+    const outside = s.server.routes
+      .filter((r) => r.url.startsWith('/nimserver/'))
+      .filter((r) => !Object.keys(NIM_REST_ACTIONS).some((name) => nimActionPath(name) === r.url));
+    expect(outside.map((r) => r.url)).toEqual([]);
   });
 
   it('registers each with the table’s request schemas and a reply schema', () => {

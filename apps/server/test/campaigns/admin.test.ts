@@ -93,10 +93,12 @@ describe('admin API', () => {
       'game',
       'giftstory',
       'joinus',
+      'live',
       'love',
       'nbcb',
       'orange-card',
       'password',
+      'postoffice',
       'privacy',
       'raffle',
       'rain',
@@ -124,7 +126,10 @@ describe('admin API', () => {
     expect(raffle.prizes.find((p: { key: string }) => p.key === 'thanks').stock).toBeNull();
     const coupon = data(await admin(s.url, 'GET', '/admin/api/campaigns/coupon'));
     expect(coupon.couponTemplates.length).toBeGreaterThan(5);
-    expect((await admin(s.url, 'GET', '/admin/api/campaigns/nope')).body.code).toBe(60000);
+    // Every admin refusal is a 4xx: an unknown campaign is the admin API's 61004 (decision 0037).
+    const nope = await admin(s.url, 'GET', '/admin/api/campaigns/nope');
+    expect(nope.status).toBe(404);
+    expect(nope.body).toMatchObject({ code: 61004, message: '活动 nope 不存在' });
   });
 
   it('changes title, rules, window and settings, checking them', async () => {
@@ -157,7 +162,7 @@ describe('admin API', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(61003);
-    expect(bad.body.message).toContain('settings/layout');
+    expect(bad.body.message).toContain('settings.layout 应为wheel、grid 之一');
     const unknownPrize = await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', {
       settings: {
         layout: 'grid',
@@ -169,7 +174,8 @@ describe('admin API', () => {
     });
     expect(unknownPrize.body).toMatchObject({
       code: 61003,
-      message: '活动配置不正确：保底奖品 nuts-box 的库存必须不限量',
+      message:
+        '活动配置不正确：prizes.nuts-box.stock 应为 null：保底奖品的库存必须不限量，抽到的奖品没货时由它兜底',
     });
     const backwards = await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', {
       startsAt: '2027-01-01T00:00:00+08:00',
@@ -177,7 +183,7 @@ describe('admin API', () => {
     });
     expect(backwards.body).toMatchObject({
       code: 61003,
-      message: '活动配置不正确：startsAt 必须早于 endsAt',
+      message: '活动配置不正确：endsAt 应晚于 startsAt（活动开始时间）',
     });
     expect(
       (await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', { colour: 'red' })).body.code,
@@ -195,7 +201,8 @@ describe('admin API', () => {
       image: '/api/campaign/assets/nuts.svg',
       kind: 'goods',
       weight: 3,
-      slot: 8,
+      // Off the board: the grid's eight slots are taken (a ninth would be refused, below).
+      slot: -1,
     };
     expect(
       data(await put('pistachio', { ...base, stock: 0 })).prizes.find(
@@ -269,7 +276,7 @@ describe('admin API', () => {
           campaignId: 'nope',
         })
       ).body.code,
-    ).toBe(60000);
+    ).toBe(61004);
   });
 
   it('takes as onlinePath only a path of this site or an http(s) URL (it becomes a link)', async () => {
@@ -295,10 +302,14 @@ describe('admin API', () => {
       '/mall/category/nuts?from=coupon',
       'https://shop.example.com/nuts',
     ]) {
+      // What GET answers, PUT takes back (its stock as it stands: decision 0037).
+      const current = data(
+        await admin(s.url, 'GET', '/admin/api/campaigns/coupon'),
+      ).couponTemplates.find((t: { key: string }) => t.key === 'nuts-12-off-69');
       expect(
         data(
           await admin(s.url, 'PUT', '/admin/api/coupon-templates/nuts-12-off-69', {
-            ...NUTS_TEMPLATE,
+            ...current,
             onlinePath,
           }),
         ),
@@ -414,7 +425,7 @@ describe('admin API bad input', () => {
       { prize: 'package-points', startsAt: now() + DAY_MS, endsAt: now() },
       400,
       61003,
-      'startsAt 必须早于 endsAt',
+      'endsAt 应晚于 startsAt',
     ],
     [
       'PUT',
@@ -456,7 +467,14 @@ describe('admin API bad input', () => {
       10001,
       'name',
     ],
-    ['PUT', '/admin/api/campaigns/no-such/prizes/pistachio', prize, 200, 60000, '活动不存在'],
+    [
+      'PUT',
+      '/admin/api/campaigns/no-such/prizes/pistachio',
+      prize,
+      404,
+      61004,
+      '活动 no-such 不存在',
+    ],
     [
       'PUT',
       '/admin/api/coupon-templates/nuts-12-off-69',

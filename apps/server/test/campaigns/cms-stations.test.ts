@@ -209,7 +209,9 @@ await onEachEngine((engine, engineConfig, cleanup) => {
         settings: twice,
       });
       expect(refused.body.code).toBe(61003);
-      expect(refused.body.message).toMatch(/twice/);
+      expect(refused.body.message).toMatch(
+        /门店编号 id \S+ 重复；settings\.stores 门店代码 code \S+ 重复/,
+      );
       const nowhere = {
         ...current.settings,
         stores: [{ ...stores[0], id: 'x-1', code: 'XX0001', cityCode: '110100' }],

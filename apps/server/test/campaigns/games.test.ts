@@ -188,10 +188,10 @@ const gamesSuite: EngineSuite = (engine, overrides, cleanup) => {
         slot: -1,
       };
       data(
-        await admin(url, 'PUT', '/admin/api/campaigns/free/prizes/free-meal', {
+        // A partial edit: a live prize's stock moves only through /stock (decision 0037).
+        await admin(url, 'PATCH', '/admin/api/campaigns/free/prizes/free-meal', {
           ...freeMeal,
           weight: 1,
-          stock: 10,
         }),
       );
       data(
@@ -229,12 +229,13 @@ const gamesSuite: EngineSuite = (engine, overrides, cleanup) => {
         1,
       );
 
-      // Stock gone: the fallback answers, no award.
+      // Stock gone (taken away by a relative move, as a live stock must be): the fallback answers.
+      const left = data(await admin(url, 'GET', '/admin/api/campaigns/free')).prizes.find(
+        (p: Json) => p.key === 'free-meal',
+      ).stock;
       data(
-        await admin(url, 'PUT', '/admin/api/campaigns/free/prizes/free-meal', {
-          ...freeMeal,
-          weight: 1,
-          stock: 0,
+        await admin(url, 'POST', '/admin/api/campaigns/free/prizes/free-meal/stock', {
+          add: -left,
         }),
       );
       const lost = data(await shake());

@@ -97,7 +97,7 @@ export interface Answer<T> {
 /** A JSON call to the campaign API, as the shopper `ut` when given. */
 export async function call<T = Json>(
   base: string,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   options: { ut?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Answer<T>> {
@@ -116,7 +116,7 @@ export async function call<T = Json>(
 /** An admin API call with the test key (or the given one). */
 export async function admin<T = Json>(
   base: string,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   key: string = ADMIN_KEY,
@@ -132,3 +132,53 @@ export function data<T>(answer: Answer<T>): T {
 }
 
 export const DAY_MS = 86_400_000;
+
+/**
+ * Points the demo raffle at one prize: only `prizeKey` can be won (weight 1, `stock` left), every
+ * other draw falls to "thanks", and each shopper has `dailyChances` draws a day.
+ */
+export async function aimRaffleAt(
+  url: string,
+  prizeKey: string,
+  stock: number,
+  dailyChances: number,
+): Promise<void> {
+  const detail = data(await admin(url, 'GET', '/admin/api/campaigns/raffle'));
+  for (const prize of detail.prizes as {
+    key: string;
+    name: string;
+    image: string;
+    kind: string;
+    value: string;
+    slot: number;
+    stock: number | null;
+  }[]) {
+    const target = prize.key === prizeKey;
+    data(
+      await admin(url, 'PUT', `/admin/api/campaigns/raffle/prizes/${prize.key}`, {
+        name: prize.name,
+        image: prize.image,
+        kind: prize.kind,
+        value: prize.value,
+        weight: target ? 1 : 0,
+        stock: prize.stock,
+        slot: prize.slot,
+      }),
+    );
+    // A published prize's stock moves only by relative amounts (decision 0037).
+    if (target && prize.stock !== stock)
+      data(
+        await admin(url, 'POST', `/admin/api/campaigns/raffle/prizes/${prize.key}/stock`, {
+          add: stock - (prize.stock ?? 0),
+        }),
+      );
+  }
+  const settings = {
+    layout: 'grid',
+    dailyChances,
+    bonusChancesPerDay: 0,
+    fallbackPrize: 'thanks',
+    winnersShown: 10,
+  };
+  data(await admin(url, 'PATCH', '/admin/api/campaigns/raffle', { settings }));
+}

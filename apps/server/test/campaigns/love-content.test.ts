@@ -230,7 +230,7 @@ const loveSuite: EngineSuite = (engine, overrides, cleanup) => {
       const pale = await admin(s.url, 'PATCH', '/admin/api/campaigns/giftstory', {
         settings: { ...giftstory, theme: '#ffb74d' },
       });
-      expect(pale.body.message).toContain('settings/theme is too light');
+      expect(pale.body.message).toContain('settings.theme 颜色太浅，白色文字看不清');
     });
 
     it('claims a partner zone’s coupons with the centre’s limits, into my coupons', async (context) => {

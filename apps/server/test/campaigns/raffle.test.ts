@@ -12,18 +12,29 @@ import {
   type Shopper,
 } from './helpers.ts';
 
-/** Makes every draw land on one prize (weight 1, others 0), with the stock given. */
+/**
+ * Makes every draw land on one prize (weight 1, others 0), with the stock given: a live prize's
+ * stock moves by the relative /stock route, as an operator's must (decision 0037).
+ */
 async function aimAt(s: ProductTestServer, key: string, stock: number | null) {
   const detail = data(await admin(s.url, 'GET', '/admin/api/campaigns/raffle'));
   for (const prize of detail.prizes) {
     const { awarded: _a, key: k, ...config } = prize;
+    const target = k === key;
+    const relative = target && stock !== null && config.stock !== null;
     data(
       await admin(s.url, 'PUT', `/admin/api/campaigns/raffle/prizes/${k}`, {
         ...config,
-        weight: k === key ? 1 : 0,
-        ...(k === key ? { stock } : {}),
+        weight: target ? 1 : 0,
+        ...(target && !relative ? { stock } : {}),
       }),
     );
+    if (relative && stock !== config.stock)
+      data(
+        await admin(s.url, 'POST', `/admin/api/campaigns/raffle/prizes/${k}/stock`, {
+          add: stock - config.stock,
+        }),
+      );
   }
 }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductTestServer } from '../product/helpers.ts';
 import {
   admin,
+  aimRaffleAt,
   call,
   data,
   newShopper,
@@ -59,37 +60,7 @@ const stockSuite: EngineSuite = (engine, overrides, cleanup) => {
       if (!extra) return;
       s = await startCampaignServer(extra);
       // Every draw aims at the one prize of stock 100; the fallback answers the rest.
-      const detail = data(await admin(s.url, 'GET', '/admin/api/campaigns/raffle'));
-      for (const prize of detail.prizes as {
-        key: string;
-        name: string;
-        image: string;
-        kind: string;
-        value: string;
-        slot: number;
-        stock: number | null;
-      }[]) {
-        const target = prize.key === 'nuts-box';
-        data(
-          await admin(s.url, 'PUT', `/admin/api/campaigns/raffle/prizes/${prize.key}`, {
-            name: prize.name,
-            image: prize.image,
-            kind: prize.kind,
-            value: prize.value,
-            weight: target ? 1 : 0,
-            stock: target ? STOCK : prize.stock,
-            slot: prize.slot,
-          }),
-        );
-      }
-      const settings = {
-        layout: 'grid',
-        dailyChances: DRAWS_EACH,
-        bonusChancesPerDay: 0,
-        fallbackPrize: 'thanks',
-        winnersShown: 10,
-      };
-      data(await admin(s.url, 'PATCH', '/admin/api/campaigns/raffle', { settings }));
+      await aimRaffleAt(s.url, 'nuts-box', STOCK, DRAWS_EACH);
       shoppers = [];
       for (let i = 0; i < SHOPPERS; i++) shoppers.push(await newShopper(s));
     }, 120_000);

@@ -20,7 +20,13 @@ function contextWith(store: Store, appId: string | undefined): CampaignContext {
     db: store.db,
     wechatOauth: appId ? { appId, kind: 'wechat' } : undefined,
   } as unknown as ProductContext;
-  return { product, adminKey: undefined, cashierKey: undefined, adminFailuresPerHour: 20 };
+  return {
+    product,
+    adminKey: undefined,
+    cashierKey: undefined,
+    adminFailuresPerHour: 20,
+    console: { sessionMs: 3600_000, loginFailuresPerHour: 10 },
+  };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ApiError> {

@@ -18,3 +18,4 @@ export {
 } from '../product/fake-wechat-oauth.ts';
 export * from './process.ts';
 export { creditPoints } from './points.ts';
+export { createConsoleAccount, type ConsoleRole } from './console.ts';

@@ -100,8 +100,10 @@ describe('restarts and configuration', () => {
 
     const second = await startTestServer({ dataDir: first.dataDir });
     try {
-      // The generated app secret is told on the first start only (the banner shows it once).
-      const { generatedSecret, ...kept } = before;
+      // The generated app secret and the development console account are told on the first start
+      // only (the banner shows them once).
+      const { generatedSecret, generatedConsoleAccount, ...kept } = before;
+      expect(generatedConsoleAccount?.name).toBe('operator');
       const stored = await second.server.store.db
         .selectFrom('im_apps')
         .select('secret')

@@ -84,14 +84,16 @@ describe('file sources', () => {
     });
     expect(fromDataUrl.md5).toBe(md5(png));
     const file = new File([new Uint8Array(png)], 'photo.png', { type: 'image/png' });
-    expect((await files.previewFile({ type: 'image', fileInput: { files: [file] } })).ext).toBe(
-      'png',
-    );
+    expect(await files.previewFile({ type: 'image', fileInput: { files: [file] } })).toMatchObject({
+      ext: 'png',
+      name: 'photo.png',
+    });
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'morsel-sdk-'));
     try {
       await fs.writeFile(path.join(dir, 'notes.txt'), 'hello');
       const fromPath = await files.previewFile({ filePath: path.join(dir, 'notes.txt') });
-      expect(fromPath).toMatchObject({ ext: 'txt', size: 5 });
+      // Named as the file was chosen, without its folders (the storage keeps its own key).
+      expect(fromPath).toMatchObject({ ext: 'txt', size: 5, name: 'notes.txt' });
       expect(await (await fetch(fromPath.url)).text()).toBe('hello');
     } finally {
       await fs.rm(dir, { recursive: true, force: true });

@@ -69,6 +69,7 @@ export class Events {
       onpushevents: record('pushevents'),
       onSuperTeams: record('superteams'),
       onupdatesuperteam: record('updatesuperteam'),
+      onupdatesuperteammembers: record('updatesuperteammembers'),
       onTeamMsgReceipt: record('teammsgreceipt'),
     };
   }

@@ -90,7 +90,7 @@ describe('reconnection', () => {
     await events.next('syncdone');
 
     // Killed: connections drop without a kick (the process dies, it does not shut down).
-    own.server.imGateway.gateway.shutdown = () => {};
+    own.server.imGateway.gateway.shutdown = async () => {};
     await own.stop({ keepData: true });
     const first = await events.next<{ retryCount: number; duration: number }>('willreconnect');
     expect(first.retryCount).toBe(1);
@@ -130,6 +130,36 @@ describe('reconnection', () => {
       await nim.destroy();
       await restarted.stop();
     }
+  });
+
+  it('answers a command in flight before the shutdown sends the client away', async () => {
+    const own = await startTestServer();
+    const events = new Events();
+    const nim = NIM.getInstance({ ...demoOptions(own, 0), ...events.callbacks() });
+    opened.push(nim);
+    await nim.connect();
+    // A command that is still being handled when the shutdown starts.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    own.server.imGateway.gateway.use({
+      async getServerTime({ now }) {
+        started();
+        await held;
+        return { time: now() };
+      },
+    });
+    const answer = nim.getServerTime();
+    await running;
+    const stopping = own.stop();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Still connected: the shutdown waits for the command.
+    expect(events.names()).not.toContain('willreconnect');
+    release();
+    expect(await answer).toBeGreaterThan(0);
+    await stopping;
+    await nim.destroy();
   });
 
   it('stops reconnecting after logout', async () => {

@@ -93,7 +93,8 @@ describe('/nimserver/msg', () => {
       await post('sendMsg', { ...base, type: '1', body: JSON.stringify({ name: 'a.png' }) }),
     ).toMatchObject({ code: 414 });
     expect(await post('sendMsg', { ...base, from: 'ghost', body: '{"msg":"hi"}' })).toMatchObject({
-      code: 404,
+      code: 414,
+      desc: 'not register: ghost',
     });
     expect(
       await post('sendMsg', { ...base, body: '{"msg":"hi"}', option: '{"push":"yes"}' }),

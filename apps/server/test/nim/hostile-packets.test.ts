@@ -10,7 +10,7 @@ async function rawNimLink(server: TestServer) {
   const [sid, heartbeat, close, transports] = handshake.split(':');
   expect(Number(heartbeat)).toBeGreaterThan(0);
   expect(Number(close)).toBeGreaterThan(0);
-  expect(transports).toBe('websocket');
+  expect(transports!.split(',')).toContain('websocket');
   const ws = new WebSocket(`${server.url.replace('http', 'ws')}/socket.io/1/websocket/${sid}`);
   const packets: string[] = [];
   const waiters: (() => void)[] = [];
@@ -133,6 +133,43 @@ describe('hostile NIM packets', () => {
     send({ SID: 1, CID: 2, SER: 0 });
     expect(await link.nextJson()).toMatchObject({ sid: 1, cid: 2, code: 200 });
     link.ws.close();
+  });
+
+  it('makes a chatroom link of a socket opening with 13_2, and refuses what that link lacks', async () => {
+    const link = await rawNimLink(server);
+    const send = (packet: unknown) => link.ws.send(`3:::${JSON.stringify(packet)}`);
+    // A chatroom login with a room that is not a number and a client type NIM does not have.
+    const login = { 1: server.server.seeded.appKey, 5: 'room; drop table', 3: 'device' };
+    send({
+      SID: 13,
+      CID: 2,
+      SER: 1,
+      Q: [
+        { t: 'Byte', v: 1 },
+        { t: 'Property', v: login },
+        { t: 'Property', v: { 3: 'web' } },
+      ],
+    });
+    expect(await link.nextJson()).toMatchObject({ sid: 13, cid: 2, ser: 1, code: 414 });
+    // The IM link's login is no command of the chatroom link; room commands need a login first.
+    send({ SID: 2, CID: 3, SER: 2, Q: [] });
+    expect(await link.nextJson()).toMatchObject({ sid: 2, cid: 3, ser: 2, code: 403 });
+    send({ SID: 13, CID: 6, SER: 3, Q: [{ t: 'Property', v: { 1: 'x', 2: '0', 3: 'hi' } }] });
+    expect((await link.nextJson()).code).not.toBe(200);
+    // Its heartbeat is the IM link's.
+    send({ SID: 1, CID: 2, SER: 0 });
+    expect(await link.nextJson()).toMatchObject({ sid: 1, cid: 2, code: 200 });
+    link.ws.close();
+  });
+
+  it('closes a socket that never sends a command', async () => {
+    const quick = await startTestServer({ imLoginTimeoutMs: 1000 });
+    try {
+      const link = await rawNimLink(quick);
+      await link.closed;
+    } finally {
+      await quick.stop();
+    }
   });
 
   it('closes a link that keeps sending unreadable packets, and the server stays up', async () => {

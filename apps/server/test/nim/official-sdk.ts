@@ -10,6 +10,7 @@ const require = createRequire(import.meta.url);
 export type OfficialNim = Record<string, (...args: unknown[]) => unknown> & {
   disconnect(options?: { done?: () => void }): void;
   destroy(options?: { done?: () => void }): void;
+  on(name: string, handler: (value: unknown) => void): void;
 };
 
 interface OfficialNimClass {
@@ -39,6 +40,14 @@ export function privateConf(server: TestServer) {
     isMixStoreEnable: false,
   };
 }
+
+/** The signalling events of NIM's SDK (NIMSignalingEventInterface in its dist/types). */
+const SIGNALLING_EVENTS = [
+  'signalingNotify',
+  'signalingMutilClientSyncNotify',
+  'signalingUnreadMessageSyncNotify',
+  'signalingChannelsSyncNotify',
+];
 
 export interface OfficialClient {
   nim: OfficialNim;
@@ -103,9 +112,20 @@ export function officialClient(
     'onTransferTeam',
     'onupdateteammember',
     'onMyTeamMembers',
+    'onSuperTeams',
+    'onSyncCreateSuperTeam',
+    'onUpdateSuperTeam',
+    'onAddSuperTeamMembers',
+    'onRemoveSuperTeamMembers',
+    'onUpdateSuperTeamManagers',
+    'onUpdateSuperTeamMember',
+    'onMySuperTeamMembers',
+    'onUpdateSuperTeamMembersMute',
+    'onTransferSuperTeam',
     'onpushevents',
     'onblacklist',
     'onmutelist',
+    'onDeleteMsgSelf',
   ];
   const callbacks = Object.fromEntries(names.map((n) => [n, record(n.slice(2))]));
   const nim = officialNim().getInstance({
@@ -118,6 +138,8 @@ export function officialClient(
     ...callbacks,
     ...extra,
   });
+  // NIM's signalling events come through nim.on (its emitAPI), not options: recorded by name.
+  for (const name of SIGNALLING_EVENTS) nim.on(name, record(name));
   return {
     nim,
     seen,

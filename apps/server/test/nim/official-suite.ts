@@ -3,7 +3,8 @@
 // SDKs a test made, ended after it. Call inside `describe`.
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { NIM } from '@morsel/im-sdk';
-import { startTestServer, type TestServer } from '../harness/index.ts';
+import { startTestServer, type ManualClock, type TestServer } from '../harness/index.ts';
+import { APP } from '../chatroom/rooms.ts';
 import { guardLoopback } from './loopback-guard.ts';
 import { destroyOfficial, officialClient, type OfficialClient } from './official-sdk.ts';
 
@@ -12,14 +13,24 @@ export interface Account {
   token: string;
 }
 
-export function officialSuite() {
+/**
+ * `chatroomApp`: the server's app is the chatroom tests' (rooms made through its REST API).
+ * `clock`: the server's clock, for tests that need distinct times without waiting for them.
+ */
+export function officialSuite(options: { chatroomApp?: boolean; clock?: ManualClock } = {}) {
   let server: TestServer | undefined;
   let unguard: (() => void) | undefined;
   const clients: OfficialClient[] = [];
   const ours: NIM[] = [];
   beforeAll(async () => {
     unguard = guardLoopback();
-    server = await startTestServer({ imCommandsPerSecond: 10_000 });
+    server = await startTestServer(
+      {
+        imCommandsPerSecond: 10_000,
+        ...(options.chatroomApp && { imAppKey: APP.appKey, imAppSecret: APP.secret }),
+      },
+      options.clock && { clock: options.clock },
+    );
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => destroyOfficial(c.nim)));
@@ -59,6 +70,11 @@ export function officialSuite() {
       clients.push(client);
       if (options.waitForSync !== false) await client.next('syncdone');
       return client;
+    },
+    /** Ends an official client within a test (a later login of its account is a new one). */
+    async end(client: OfficialClient): Promise<void> {
+      clients.splice(clients.indexOf(client), 1);
+      await destroyOfficial(client.nim);
     },
   };
   return suite;

@@ -134,7 +134,7 @@ await forEachEngine('IM messaging store', (engine) => {
       expect(await visibleMessagesByIds(store.db, APP, 'ray', [])).toEqual([]);
     });
 
-    it('streams an account’s one-to-one messages after its clear, none of a deleted session', async () => {
+    it('streams an account’s one-to-one messages after its clear and its last delete', async () => {
       const first = await send(store, 'uma', 'vic', 'sync-1', 10_000);
       const second = await send(store, 'uma', 'vic', 'sync-2', 11_000);
       const ids = async (accid: string) =>
@@ -152,6 +152,10 @@ await forEachEngine('IM messaging store', (engine) => {
       await markSessionsDeleted(store.db, APP, 'vic', ['p2p-uma'], 12_000);
       expect(await ids('vic')).toEqual([]);
       expect(await ids('uma')).toEqual([first.id, second.id]);
+      // A new message brings the session back; what came before the delete stays out.
+      const third = await send(store, 'uma', 'vic', 'sync-3', 13_000);
+      expect(await ids('vic')).toEqual([third.id]);
+      expect(Number((await row('vic', 'p2p-uma'))!.deleted_before)).toBe(12_000);
     });
   });
 

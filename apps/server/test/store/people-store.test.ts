@@ -84,9 +84,11 @@ await forEachEngine('people store', (engine) => {
 
       await friends.updateFriendNotes(db, APP, 'ann', 'bob', { alias: '小波' }, 20);
       await friends.updateFriendNotes(db, APP, 'ann', 'bob', { custom: '{"k":1}' }, 21);
+      await friends.updateFriendNotes(db, APP, 'ann', 'bob', { serverex: '{"s":2}' }, 22);
       expect(await friends.findFriend(db, APP, 'ann', 'bob')).toMatchObject({
         alias: '小波',
         custom: '{"k":1}',
+        serverex: '{"s":2}',
       });
 
       await friends.setFriendship(db, APP, 'ann', 'bob', { valid: false, clearAlias: false }, 30);

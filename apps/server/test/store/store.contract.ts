@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { isUniqueViolation, migrateToLatest, type Store } from '../../src/store/index.ts';
 import { WriteBatcher } from '../../src/store/write-batcher.ts';
+import { groupCommit } from '../../src/store/group-commit.ts';
 import { compiledOnce } from '../../src/store/compiled-once.ts';
 
 export interface StoreFixture {
@@ -109,6 +110,57 @@ export function storeContract(engine: string, makeFixture: () => Promise<StoreFi
       // A lone failing write rejects with its own error and leaves nothing behind.
       const lone = await batcher.submit('gc-taken').catch((e: unknown) => e);
       expect(isUniqueViolation(lone)).toBe(true);
+    });
+
+    it('groupCommit: grouped writes of one turn share one transaction; a bad one loses only itself', async () => {
+      await store.db.insertInto('im_apps').values(app('gw-taken')).execute();
+      const handles = new Set<unknown>();
+      const keys = ['gw-0', 'gw-1', 'gw-taken', 'gw-3'];
+      const results = await Promise.allSettled(
+        keys.map((key) =>
+          groupCommit(store.db, async (trx) => {
+            expect(trx.isTransaction).toBe(true);
+            handles.add(trx);
+            await trx.insertInto('im_apps').values(app(key)).execute();
+          }),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      expect(isUniqueViolation((results[2] as PromiseRejectedResult).reason)).toBe(true);
+      // The first try held all four in one transaction; after it failed each ran alone.
+      expect(handles.size).toBe(1 + keys.length);
+      const stored = await store.db
+        .selectFrom('im_apps')
+        .select('app_key')
+        .where('app_key', 'like', 'gw-%')
+        .execute();
+      expect(stored.map((r) => r.app_key).sort()).toEqual(['gw-0', 'gw-1', 'gw-3', 'gw-taken']);
+      // Inside a transaction already, a grouped write joins it (and is undone with it).
+      await store.db
+        .transaction()
+        .execute(async (trx) => {
+          await groupCommit(trx, (same) =>
+            same
+              .insertInto('im_apps')
+              .values(app('gw-inner'))
+              .execute()
+              .then(() => undefined),
+          );
+          throw new Error('undo');
+        })
+        .catch(() => undefined);
+      expect(
+        await store.db
+          .selectFrom('im_apps')
+          .select('app_key')
+          .where('app_key', '=', 'gw-inner')
+          .execute(),
+      ).toEqual([]);
     });
 
     it('runs a query compiled once with the values of each call, in the placeholders of its engine', async () => {

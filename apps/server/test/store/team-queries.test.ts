@@ -237,6 +237,7 @@ await forEachEngine('team queries', (engine) => {
           lastTime: 220,
           ack: null,
           clearedBefore: null,
+          deletedBefore: null,
         },
       ]);
       expect(await teamSync.superTeamConversationsMovedSince(store.db, APP, 'ann', 220)).toEqual(

@@ -5,7 +5,8 @@
 import { LOGIN_PATH } from '../config/product.ts';
 
 /** A campaign with a "my prizes" list (docs/campaigns.md: shared routes). */
-export type PrizeCampaign = 'sign' | 'raffle' | 'password' | 'free' | 'bag' | 'rain' | 'fission';
+export type PrizeCampaign =
+  'sign' | 'raffle' | 'password' | 'free' | 'bag' | 'rain' | 'fission' | 'live';
 
 /** The folder of a campaign's pages where it is not the campaign's id (ids are lower case). */
 const PAGE_FOLDER: Partial<Record<PrizeCampaign, string>> = {
@@ -13,6 +14,9 @@ const PAGE_FOLDER: Partial<Record<PrizeCampaign, string>> = {
   rain: 'redPacketRain',
   fission: 'redPacketFission',
 };
+
+/** Which instance of a kind a page serves (decision 0037); absent: the kind's current one. */
+type Which = { campaign?: string | null };
 
 /** The two ways of joining (docs/forms.md). */
 export type JoinusTrack = 'merchant' | 'supplier';
@@ -36,46 +40,64 @@ export const paths = {
   /** "我的奖品" of every campaign (the hub's). */
   myPrizes: () => '/my/prizes',
 
-  sign: () => '/activity/sign/index',
-  raffle: (query: { shareCode?: string | null } = {}) => withQuery('/activity/raffle/index', query),
-  password: () => '/activity/password/index',
-  vote: () => '/activity/vote/vote',
-  free: () => '/activity/free/index',
-  bag: (query: { code?: string | null } = {}) => withQuery('/activity/openBagPrize/index', query),
-  bagList: () => '/activity/openBagPrize/list',
-  bagUserInfo: (id: number | string) => withQuery('/activity/openBagPrize/userInfo', { id }),
-  bagOrder: (id: number | string) => withQuery('/activity/openBagPrize/confirmOrder', { id }),
-  rain: () => '/activity/redPacketRain/index',
+  /** `campaign` picks one campaign of its kind on this and every page below (decision 0037). */
+  sign: (query: Which = {}) => withQuery('/activity/sign/index', query),
+  /** `campaign` picks one raffle of several (decision 0037); absent: the current one. */
+  raffle: (query: { shareCode?: string | null; campaign?: string | null } = {}) =>
+    withQuery('/activity/raffle/index', query),
+  /** `campaign` picks one password campaign of several (decision 0037). */
+  password: (query: { campaign?: string | null } = {}) =>
+    withQuery('/activity/password/index', query),
+  vote: (query: Which = {}) => withQuery('/activity/vote/vote', query),
+  free: (query: Which = {}) => withQuery('/activity/free/index', query),
+  bag: (query: Which & { code?: string | null } = {}) =>
+    withQuery('/activity/openBagPrize/index', query),
+  bagList: (query: Which = {}) => withQuery('/activity/openBagPrize/list', query),
+  bagUserInfo: (id: number | string, query: Which = {}) =>
+    withQuery('/activity/openBagPrize/userInfo', { id, ...query }),
+  bagOrder: (id: number | string, query: Which = {}) =>
+    withQuery('/activity/openBagPrize/confirmOrder', { id, ...query }),
+  rain: (query: Which = {}) => withQuery('/activity/redPacketRain/index', query),
   /** The oauth page: obtains the shopper's WeChat, then opens the rain. */
-  rainOauth: () => '/activity/redPacketRain/oauth',
+  rainOauth: (query: Which = {}) => withQuery('/activity/redPacketRain/oauth', query),
   /** A friend's assist link. */
-  rainHelpU: (shareCode: string) => withQuery('/activity/redPacketRain/helpU', { shareCode }),
-  rainHelp: () => '/activity/redPacketRain/help',
+  rainHelpU: (shareCode: string, query: Which = {}) =>
+    withQuery('/activity/redPacketRain/helpU', { shareCode, ...query }),
+  rainHelp: (query: Which = {}) => withQuery('/activity/redPacketRain/help', query),
   /** Red-packet fission: my packet, or a friend's with `packet` (the share link). */
-  fission: (query: { packet?: string | null; channel?: string | null } = {}) =>
+  fission: (query: Which & { packet?: string | null; channel?: string | null } = {}) =>
     withQuery('/activity/redPacketFission/index', query),
   /** The new shoppers' packet. */
-  fissionNew: (query: { channel?: string | null } = {}) =>
+  fissionNew: (query: Which & { channel?: string | null } = {}) =>
     withQuery('/activity/redPacketFission/newFission', query),
   /** Obtains the shopper's WeChat (docs/wechat.md), then goes on to `returnTo`. */
   fissionOauth: (returnTo: string) => withQuery('/activity/redPacketFission/oauth', { returnTo }),
   /** The entry of a channel (poster, store, partner): remembers it, then opens the packet page. */
   fissionChannel: (channel: string) => withQuery('/activity/redPacketFission/channel', { channel }),
   gameCentre: () => '/activity/game/index',
-  /** A campaign's index page. */
-  campaign: (campaign: PrizeCampaign) => `/activity/${PAGE_FOLDER[campaign] ?? campaign}/index`,
+  /** A campaign's index page; `id` names one instance of the kind (decision 0037). */
+  campaign: (campaign: PrizeCampaign, id?: string | null) =>
+    withQuery(`/activity/${PAGE_FOLDER[campaign] ?? campaign}/index`, {
+      campaign: id === campaign ? null : id,
+    }),
   /** A campaign's "my prizes" list (fission has none of its own: the hub's lists its shares). */
-  awards: (campaign: PrizeCampaign) =>
-    campaign === 'bag'
-      ? '/activity/openBagPrize/list'
-      : campaign === 'fission'
-        ? '/my/prizes'
-        : `/activity/${PAGE_FOLDER[campaign] ?? campaign}/award`,
+  awards: (campaign: PrizeCampaign, id?: string | null) =>
+    campaign === 'fission'
+      ? '/my/prizes'
+      : campaign === 'live'
+        ? '/activity/live/awardRecord'
+        : withQuery(
+            campaign === 'bag'
+              ? '/activity/openBagPrize/list'
+              : `/activity/${PAGE_FOLDER[campaign] ?? campaign}/award`,
+            { campaign: id === campaign ? null : id },
+          ),
   /** One prize of any campaign: the sign-in detail route serves them all. */
   awardDetail: (award: { campaignId: string; id: number | string }) =>
     withQuery('/activity/sign/detail', { campaign: award.campaignId, id: award.id }),
 
-  couponCentre: () => '/activity/coupon/core',
+  /** `campaign` picks one coupon centre of several (decision 0037). */
+  couponCentre: (query: Which = {}) => withQuery('/activity/coupon/core', query),
   /** "我的优惠券", or one coupon's store code with `id`. */
   coupons: (query: { id?: number | string | null } = {}) =>
     withQuery('/activity/coupon/use', query),
@@ -159,12 +181,34 @@ export const paths = {
   loveAccount: (query: { tab?: 'mine' | null } = {}) =>
     withQuery('/activity/loveAccount/index', query),
   loveProject: (key: string) => withQuery('/activity/loveAccount/detail', { id: key }),
+  /** Chat (docs/chat-pages.md): the session list, and one conversation. */
+  imSessions: () => '/activity/im/index',
+  /** Customer service (docs/customer-service.md): the shopper's conversation, the agents' workspace. */
+  imService: () => '/activity/im/service',
+  imAgent: () => '/activity/im/agent',
+  imChat: (query: { to: string; scene: 'p2p' | 'team' }) => withQuery('/activity/im/chat', query),
+  /** Joining a group chat by invite link, and its success page. */
+  imJoin: (query: { team: string; token: string }) => withQuery('/activity/im/join', query),
+  imJoinOk: (query: { team: string; name?: string }) => withQuery('/activity/im/joinOk', query),
+  /** The live room (docs/live-pages.md): the sessions, one session, my live awards. */
+  liveSessions: () => '/activity/live/index',
+  liveRoom: (id: number | string) => withQuery('/activity/live/live', { id }),
+  liveAwards: () => '/activity/live/awardRecord',
   giftStory: () => '/activity/giftStory/index',
   /** A topic by its content page id; the featured one without. */
   topic: (id?: string | null) => withQuery('/activity/topic/detail', { id }),
   baike: () => '/activity/baike/baike',
   chinaNet: () => '/activity/external/chinaNet',
   nbcb: () => '/activity/nbcb/index',
+  /** The voice post office (docs/postoffice.md): home, one template, its covers, recording,
+   * writing the card, one card by its link, and my cards. */
+  postoffice: () => '/activity/postoffice/home',
+  postofficeTemplate: (key: string) => `/activity/postoffice/template/${encodeURIComponent(key)}`,
+  postofficeCover: (template: string) => withQuery('/activity/postoffice/cover', { template }),
+  postofficeRecord: () => '/activity/postoffice/opration',
+  postofficeMake: () => '/activity/postoffice/make',
+  postofficeCard: (code: string) => `/activity/postoffice/detail/${encodeURIComponent(code)}`,
+  postofficeList: () => '/activity/postoffice/list',
 } as const;
 
 /** The query of a CMS page. */

@@ -119,16 +119,31 @@ const activity: Entry[] = [
     '确认订单',
     { ...LOGIN, page: () => import('../pages/bag/BagConfirmPage.tsx') },
   ],
-  // Group chat
-  ['/im/join', '加入群聊'],
-  ['/im/joinOk', '加入成功'],
+  // Group chat; the session list and the chat screen (docs/chat-pages.md)
+  ['/im/index', '消息', { page: () => import('../pages/im/ImIndexPage.tsx') }],
+  ['/im/chat', '聊天', { page: () => import('../pages/im/ChatPage.tsx') }],
+  ['/im/join', '加入群聊', { page: () => import('../pages/im/JoinPage.tsx') }],
+  ['/im/joinOk', '加入成功', { page: () => import('../pages/im/JoinOkPage.tsx') }],
+  // Customer service (docs/customer-service.md): the shopper's conversation, the agents' desk
+  ['/im/service', '在线客服', { page: () => import('../pages/im/service/ServicePage.tsx') }],
+  [
+    '/im/agent',
+    '客服工作台',
+    { background: '#eef0f3', page: () => import('../pages/im/service/AgentPage.tsx') },
+  ],
   // Free meal shake
   ['/free/index', '摇一摇免单', { page: () => import('../pages/free/FreePage.tsx') }],
   ['/free/award', '我的奖品', { page: () => import('../pages/free/FreeAwardPage.tsx') }],
   // Live
-  ['/live/index', '直播'],
-  ['/live/live', '直播间'],
-  ['/live/awardRecord', '中奖记录'],
+  ['/live/index', '直播', { page: () => import('../pages/live/LiveIndexPage.tsx') }],
+  // The room is dark to the screen's edge: below a short page, in the overscroll and the home
+  // indicator's strip on tall phones (the body shows there, not the page's box).
+  [
+    '/live/live',
+    '直播间',
+    { background: '#1c1c1e', page: () => import('../pages/live/LivePage.tsx') },
+  ],
+  ['/live/awardRecord', '中奖记录', { page: () => import('../pages/live/AwardRecordPage.tsx') }],
   // Small orange card
   ['/orangeCard/index', '小橙卡', { page: () => import('../pages/orangeCard/IndexPage.tsx') }],
   [
@@ -191,13 +206,25 @@ const activity: Entry[] = [
     { ...LOGIN, page: () => import('../pages/password/PasswordAwardPage.tsx') },
   ],
   // Voice post office
-  ['/postoffice/home', '声音邮局'],
-  ['/postoffice/list', '我的明信片'],
-  ['/postoffice/cover', '选择封面'],
-  ['/postoffice/make', '制作明信片'],
-  ['/postoffice/opration', '录制声音'],
-  ['/postoffice/detail/:id', '明信片'],
-  ['/postoffice/template/:id', '明信片模板'],
+  ['/postoffice/home', '声音邮局', { page: () => import('../pages/postoffice/HomePage.tsx') }],
+  ['/postoffice/list', '我的明信片', { page: () => import('../pages/postoffice/ListPage.tsx') }],
+  ['/postoffice/cover', '选择封面', { page: () => import('../pages/postoffice/CoverPage.tsx') }],
+  ['/postoffice/make', '制作明信片', { page: () => import('../pages/postoffice/MakePage.tsx') }],
+  [
+    '/postoffice/opration',
+    '录制声音',
+    { page: () => import('../pages/postoffice/RecordPage.tsx') },
+  ],
+  [
+    '/postoffice/detail/:id',
+    '明信片',
+    { page: () => import('../pages/postoffice/DetailPage.tsx') },
+  ],
+  [
+    '/postoffice/template/:id',
+    '明信片模板',
+    { page: () => import('../pages/postoffice/TemplatePage.tsx') },
+  ],
   // Other
   ['/giftStory/index', '礼品故事', { page: () => import('../pages/content/GiftStoryPage.tsx') }],
   ['/coupon/use', '优惠券', { page: () => import('../pages/coupon/CouponUsePage.tsx') }],

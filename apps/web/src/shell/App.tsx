@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { notFoundRoute, servedRoutes, type RouteDef } from '../routes/table.ts';
 import { RouteMeta } from '../routes/RouteMeta.tsx';
 import { RouteGuard } from '../routes/RouteGuard.tsx';
@@ -7,7 +7,7 @@ import { loadChunk } from '../routes/chunk.ts';
 import { setLoginNavigator } from '../request/loginRedirect.ts';
 import { FullPageRedirect } from './FullPageRedirect.tsx';
 import { PageLoading } from './PageLoading.tsx';
-import { RouteErrorScreen } from './RouteErrorScreen.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { useUiFlag } from '../state/uiFlags.ts';
 
 // The share guide needs the component library's mask: load it only when it is first shown.
@@ -27,32 +27,40 @@ function element(route: RouteDef) {
   if (route.redirectTo) return <FullPageRedirect to={route.redirectTo} />;
   const Page = pageOf(route, route.page!);
   return (
-    <RouteMeta route={route}>
-      <RouteGuard route={route}>
-        <Suspense fallback={<PageLoading />}>
-          <Page />
-        </Suspense>
-      </RouteGuard>
-    </RouteMeta>
+    <RouteErrorBoundary path={route.path}>
+      <RouteMeta route={route}>
+        <RouteGuard route={route}>
+          <Suspense fallback={<PageLoading />}>
+            <Page />
+          </Suspense>
+        </RouteGuard>
+      </RouteMeta>
+    </RouteErrorBoundary>
   );
 }
 
-const router = createBrowserRouter(
-  [...servedRoutes(), notFoundRoute].map((route) => ({
-    path: route.path,
-    element: element(route),
-    errorElement: <RouteErrorScreen />,
-  })),
-);
+// The declarative router (BrowserRouter + Routes), not the data router: the app uses none of
+// the data router's loaders or actions, and it cost about 16 kB gzip on every first visit
+// (docs/decisions/0061-first-visit-splits.md).
+const routes = [...servedRoutes(), notFoundRoute].map((route) => (
+  <Route key={route.path} path={route.path} element={element(route)} />
+));
 
-// Calls that meet an invalid session (-331007) go to /my/login without reloading the app.
-setLoginNavigator((to, options) => void router.navigate(to, options));
+/** Calls that meet an invalid session (-331007) go to /my/login without reloading the app. */
+function LoginNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => setLoginNavigator((to, options) => void navigate(to, options)), [navigate]);
+  return null;
+}
 
 export function App() {
   const shareMenu = useUiFlag('shareMenu');
   return (
     <>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <LoginNavigator />
+        <Routes>{routes}</Routes>
+      </BrowserRouter>
       {shareMenu && (
         <Suspense fallback={null}>
           <ShareGuide />

@@ -1,11 +1,9 @@
-import { useRouteError } from 'react-router';
 import { ChunkLoadError } from '../routes/chunk.ts';
 import { Notice } from './Notice.tsx';
 import { ErrorIcon, OfflineIcon } from './NoticeIcons.tsx';
 
 /** What a route shows when its page failed: a chunk that did not load, or a page that crashed. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+export function RouteErrorScreen({ error }: { error: unknown }) {
   const chunk = error instanceof ChunkLoadError;
   if (!chunk) console.error('page failed', error);
   return (

@@ -72,13 +72,15 @@ export async function drawSharePoster(content: ShareContent): Promise<string> {
   ctx.fillStyle = '#222';
   ctx.font = `700 40px ${FONT}`;
   let y = 390;
-  for (const line of lines(ctx, content.title, width - 160, 2)) {
+  const title = lines(ctx, content.title, width - 160, 2);
+  for (const line of title) {
     ctx.fillText(line, width / 2, y);
     y += 52;
   }
   ctx.fillStyle = '#555';
   ctx.font = `26px ${FONT}`;
-  for (const line of lines(ctx, content.description, width - 160, 2)) {
+  // Two lines of title leave room for one of description above the QR code.
+  for (const line of lines(ctx, content.description, width - 160, title.length > 1 ? 1 : 2)) {
     ctx.fillText(line, width / 2, y);
     y += 38;
   }

@@ -3,7 +3,6 @@
 // 160 kB gzip); deep imports keep each page's chunk to what it uses. Add components here.
 import 'antd-mobile/es/global';
 
-export { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 export { default as Button } from 'antd-mobile/es/components/button';
 export { default as ErrorBlock } from 'antd-mobile/es/components/error-block';
 export { Spinner } from './Spinner.tsx';

@@ -4,8 +4,31 @@
 import type { DialogAlertProps, DialogConfirmProps } from 'antd-mobile/es/components/dialog';
 import type { ToastShowProps } from 'antd-mobile/es/components/toast';
 
-const loadToast = () => import('antd-mobile/es/components/toast').then((m) => m.default);
-const loadDialog = () => import('antd-mobile/es/components/dialog').then((m) => m.default);
+/**
+ * antd-mobile's imperative Toast and Dialog render nothing on React 19 without this bridge. It is
+ * set with the first overlay, not at start: its module brings rc-util and Babel's runtime helpers
+ * (about 3 kB gzip), which every first visit would otherwise download (issue 24).
+ */
+let bridged: Promise<void> | undefined;
+const bridge = () =>
+  (bridged ??= Promise.all([
+    import('antd-mobile/es/utils/unstable-render'),
+    import('react-dom/client'),
+  ]).then(([{ unstableSetRender }, { createRoot }]) => {
+    unstableSetRender((node, container) => {
+      const root = createRoot(container);
+      root.render(node);
+      return async () => root.unmount();
+    });
+  })).catch((error: unknown) => {
+    bridged = undefined; // a failed download is tried again with the next overlay
+    throw error;
+  });
+
+const loadToast = () =>
+  Promise.all([bridge(), import('antd-mobile/es/components/toast')]).then(([, m]) => m.default);
+const loadDialog = () =>
+  Promise.all([bridge(), import('antd-mobile/es/components/dialog')]).then(([, m]) => m.default);
 
 export const Toast = {
   show(props: ToastShowProps): void {

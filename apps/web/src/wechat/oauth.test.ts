@@ -28,10 +28,10 @@ describe('WeChat authorisation from the page', () => {
     expect(canAuthorizeWithWechat()).toBe(false);
   });
 
-  it("reads the callback's wxError as the catalogue's message", () => {
-    expect(wechatErrorMessage('50014')).toBe('您已取消微信授权');
-    expect(wechatErrorMessage('60001')).toBeNull();
-    expect(wechatErrorMessage('<script>')).toBeNull();
-    expect(wechatErrorMessage(null)).toBeNull();
+  it("reads the callback's wxError as the catalogue's message", async () => {
+    expect(await wechatErrorMessage('50014')).toBe('您已取消微信授权');
+    expect(await wechatErrorMessage('60001')).toBeNull();
+    expect(await wechatErrorMessage('<script>')).toBeNull();
+    expect(await wechatErrorMessage(null)).toBeNull();
   });
 });

@@ -2,7 +2,6 @@
 // authorise and come back, and what a failed round trip's `wxError` says. The server does the
 // rest (state, code exchange, session or bind ticket).
 import { ENDPOINTS } from '@morsel/api/client';
-import { CODES } from '@morsel/api/codes';
 import { HOSTS } from '../config/product.ts';
 import { environment } from '../env/detect.ts';
 
@@ -25,12 +24,14 @@ export function canAuthorizeWithWechat(): boolean {
   return env.wechat && !env.miniProgram;
 }
 
-const MESSAGES = new Map<number, string>(
-  Object.values(CODES).map(({ code, message }) => [code, message]),
-);
-
-/** The message of the callback's `wxError` (a code of the catalogue); null when none or unknown. */
-export function wechatErrorMessage(wxError: string | null): string | null {
+/**
+ * The message of the callback's `wxError` (a code of the catalogue); null when none or unknown.
+ * The catalogue (about 5 kB gzip) is loaded only for an error: the login page, which every route
+ * needing login shows on a first visit, would otherwise download it each time (issue 24).
+ */
+export async function wechatErrorMessage(wxError: string | null): Promise<string | null> {
   if (!wxError || !/^5\d{4}$/.test(wxError)) return null;
-  return MESSAGES.get(Number(wxError)) ?? null;
+  const { CODES } = await import('@morsel/api/codes');
+  const code = Number(wxError);
+  return Object.values(CODES).find((entry) => entry.code === code)?.message ?? null;
 }

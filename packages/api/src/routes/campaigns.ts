@@ -31,6 +31,7 @@ import {
   RUNNING,
   UNREADABLE,
 } from './define.ts';
+import { CampaignQuery, WhichCampaign } from './which-campaign.ts';
 
 const CampaignParams = Type.Object({ campaign: Key });
 const AwardParams = Type.Object({ campaign: Key, id: IdParams.properties.id });
@@ -90,6 +91,8 @@ export const CAMPAIGN_ROUTES = defineRoutes({
       ...AwardDetail.properties,
       /** The owner's own number in full, to prefill the address form (only the owner reads it). */
       contactMobile: Type.String(),
+      /** The kind of the prize's campaign, whose pages the detail links back to (decision 0037). */
+      campaignKind: Type.String(),
     }),
     errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN_READ, 'awardNotFound', 'couponNotFound'],
   },
@@ -132,12 +135,14 @@ export const CAMPAIGN_ROUTES = defineRoutes({
       'addressNotNeeded',
       'addressRegionInvalid',
       'addressNotSet',
+      'addressShipped',
     ],
   },
 
   'sign.calendar': {
     summary: 'The sign-in month: days signed, streak, points and milestone rewards',
     querystring: Type.Object({
+      ...WhichCampaign,
       month: Type.Optional(
         Type.String({
           pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
@@ -169,6 +174,7 @@ export const CAMPAIGN_ROUTES = defineRoutes({
   },
   'sign.today': {
     summary: 'Sign in today (once per Asia/Shanghai day)',
+    querystring: CampaignQuery,
     data: Type.Object({
       date: Type.String(),
       streak: Type.Integer(),
@@ -176,12 +182,12 @@ export const CAMPAIGN_ROUTES = defineRoutes({
       balance: Type.Integer(),
       reward: Nullable(AwardView),
     }),
-    errors: [...RUNNING, ...LOGGED_IN, 'alreadySigned'],
+    errors: [...UNREADABLE, ...RUNNING, ...LOGGED_IN, 'alreadySigned'],
   },
 
   'raffle.board': {
     summary: 'The wheel or nine-grid, chances left and a share link as its visitor sees it',
-    querystring: Type.Object({ shareCode: Type.Optional(ShareCode) }),
+    querystring: Type.Object({ ...WhichCampaign, shareCode: Type.Optional(ShareCode) }),
     data: Type.Object({
       campaign: CampaignView,
       layout: StringEnum(['wheel', 'grid']),
@@ -204,27 +210,38 @@ export const CAMPAIGN_ROUTES = defineRoutes({
   },
   'raffle.chances': {
     summary: 'Draws left today',
+    querystring: CampaignQuery,
     data: Chances,
-    errors: [...CAMPAIGN, ...LOGGED_IN_READ],
+    errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN_READ],
   },
   'raffle.draw': {
     summary: 'Draw: the server picks the prize and answers the slot to animate to',
+    querystring: CampaignQuery,
     data: Type.Object({
       slot: Type.Integer(),
       prize: BoardPrize,
       award: Nullable(AwardView),
       chances: Chances,
     }),
-    errors: [...RUNNING, ...LOGGED_IN, 'raffleBoardEmpty', 'noChancesToday', 'noChancesTotal'],
+    errors: [
+      ...UNREADABLE,
+      ...RUNNING,
+      ...LOGGED_IN,
+      'raffleBoardEmpty',
+      'noChancesToday',
+      'noChancesTotal',
+    ],
   },
   'raffle.share': {
     summary: 'One more draw for a share, within the daily cap',
+    querystring: CampaignQuery,
     data: Chances,
-    errors: [...RUNNING, ...LOGGED_IN, 'shareBonusCapped'],
+    errors: [...UNREADABLE, ...RUNNING, ...LOGGED_IN, 'shareBonusCapped'],
   },
   'raffle.assist': {
     summary: 'Help a friend: once per friend; the sharer earns a draw (within the cap)',
     body: ShareCodeBody,
+    querystring: CampaignQuery,
     data: Type.Object({ sharer: Nickname, sharerEarnedChance: Type.Boolean() }),
     errors: [
       ...UNREADABLE,
@@ -237,19 +254,22 @@ export const CAMPAIGN_ROUTES = defineRoutes({
   },
   'raffle.winners': {
     summary: 'Recent winners with masked numbers',
+    querystring: CampaignQuery,
     data: Type.Array(
       Type.Object({ mobile: Type.String(), prizeName: Type.String(), createdAt: Millis }),
     ),
-    errors: [...CAMPAIGN],
+    errors: [...UNREADABLE, ...CAMPAIGN],
   },
 
   'password.page': {
     summary: 'The password campaign and its prizes',
+    querystring: CampaignQuery,
     data: Type.Object({ campaign: CampaignView, prizes: Type.Array(PrizeCard) }),
-    errors: [...CAMPAIGN],
+    errors: [...UNREADABLE, ...CAMPAIGN],
   },
   'password.redeem': {
     summary: 'Redeem a password for its prize (attempts limited per shopper and address)',
+    querystring: CampaignQuery,
     body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 32 }) }),
     data: Type.Object({ award: AwardView }),
     errors: [
@@ -267,6 +287,7 @@ export const CAMPAIGN_ROUTES = defineRoutes({
 
   'coupon.centre': {
     summary: 'Claimable coupons by category, with the shopper’s state of each',
+    querystring: CampaignQuery,
     data: Type.Object({
       campaign: CampaignView,
       loggedIn: Type.Boolean(),
@@ -285,10 +306,11 @@ export const CAMPAIGN_ROUTES = defineRoutes({
         }),
       ),
     }),
-    errors: [...CAMPAIGN],
+    errors: [...UNREADABLE, ...CAMPAIGN],
   },
   'coupon.claim': {
     summary: 'Claim a coupon of the centre',
+    querystring: CampaignQuery,
     body: Type.Object({ templateKey: Key }),
     data: CouponView,
     errors: [...UNREADABLE, ...RUNNING, ...LOGGED_IN, 'couponNotFound', ...COUPON_ISSUE],
@@ -304,6 +326,7 @@ export const CAMPAIGN_ROUTES = defineRoutes({
       'exchangeCodeInvalid',
       'exchangeCodeUsed',
       'exchangeCodeExpired',
+      'exchangeCodeNotStarted',
     ],
   },
   'coupon.newUser': {

@@ -43,10 +43,15 @@ export const RUNNING = [
   'campaignNotFound',
   'campaignNotStarted',
   'campaignEnded',
+  'campaignPaused',
 ] as const satisfies CodeName[];
 export const ADMIN = [
   'adminDisabled',
   'adminThrottled',
   'adminKeyInvalid',
   'adminCashierOnly',
+  // The console's session cookie instead of a key (docs/operator-console.md).
+  'consoleSessionInvalid',
+  'consoleReadOnly',
+  'consoleHeaderMissing',
 ] as const satisfies CodeName[];

@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { Key, Millis, Nullable, StringEnum } from '../schemas/primitives.ts';
 import { AwardView, CampaignView } from '../schemas/views.ts';
 import { ADMIN, CAMPAIGN, defineRoutes, LOGGED_IN, RUNNING, UNREADABLE } from './define.ts';
+import { CampaignQuery } from './which-campaign.ts';
 
 /** Where a shopper came from (the channel page's `channel`, carried by share links). */
 const Channel = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'source channel' });
@@ -60,6 +61,7 @@ export const FISSION_ROUTES = defineRoutes({
   'fission.page': {
     summary:
       'Red-packet fission: the rules of both packets, my latest packets and what I may still do today',
+    querystring: CampaignQuery,
     data: Type.Object({
       campaign: CampaignView,
       packet: PacketRules,
@@ -76,10 +78,11 @@ export const FISSION_ROUTES = defineRoutes({
       packetsLeftToday: Nullable(Type.Integer()),
       helpsLeftToday: Nullable(Type.Integer()),
     }),
-    errors: [...CAMPAIGN],
+    errors: [...UNREADABLE, ...CAMPAIGN],
   },
   'fission.packet': {
     summary: "A friend's packet from a share link: its shares, helpers and whether I may help",
+    querystring: CampaignQuery,
     params: Type.Object({ token: PacketToken }),
     data: Type.Object({
       campaign: CampaignView,
@@ -94,6 +97,7 @@ export const FISSION_ROUTES = defineRoutes({
   'fission.open': {
     summary:
       'Opens a packet (ordinary, or the new-shopper one): split into shares, the first is mine',
+    querystring: CampaignQuery,
     body: Type.Object({ kind: PacketKind, channel: Type.Optional(Channel) }),
     data: Type.Object({ packet: FissionPacket, award: AwardView }),
     errors: [
@@ -108,6 +112,7 @@ export const FISSION_ROUTES = defineRoutes({
   },
   'fission.help': {
     summary: "Helps open a friend's packet: takes the next share (once per friend and packet)",
+    querystring: CampaignQuery,
     params: Type.Object({ token: PacketToken }),
     body: Type.Object({ channel: Type.Optional(Channel) }),
     data: Type.Object({ packet: FissionPacket, points: Type.Integer(), award: AwardView }),
@@ -137,6 +142,6 @@ export const FISSION_ROUTES = defineRoutes({
         }),
       ),
     }),
-    errors: [...ADMIN, ...UNREADABLE, 'campaignNotFound', 'adminBadConfig'],
+    errors: [...ADMIN, ...UNREADABLE, 'adminNotFound', 'adminBadConfig'],
   },
 });

@@ -24,6 +24,8 @@ export const GAME_CENTRE_ROUTES = defineRoutes({
           key: Type.String(),
           /** The page the entry opens (a key of the web app's paths). */
           page: Type.String(),
+          /** The campaign the page opens, its `?campaign=` (decision 0037). */
+          campaign: Type.String(),
           title: Type.String(),
           description: Type.String(),
           image: Type.String(),

@@ -12,6 +12,7 @@ import {
   RUNNING,
   UNREADABLE,
 } from './define.ts';
+import { CampaignQuery } from './which-campaign.ts';
 
 const VoteOption = Type.Object({
   key: Type.String(),
@@ -53,6 +54,7 @@ export const GAME_ROUTES = defineRoutes({
   'vote.board': {
     summary:
       'The vote: options with live counts, the closing time and what the shopper may still cast',
+    querystring: CampaignQuery,
     data: Type.Object({
       campaign: CampaignView,
       /** When voting closes (at the latest the campaign's end); results stand from then. */
@@ -65,10 +67,11 @@ export const GAME_ROUTES = defineRoutes({
       /** Votes the shopper may still cast today; null logged out. */
       votesLeftToday: Nullable(Type.Integer()),
     }),
-    errors: [...CAMPAIGN],
+    errors: [...UNREADABLE, ...CAMPAIGN],
   },
   'vote.cast': {
     summary: 'One vote for an option (within the daily votes; refused once voting closed)',
+    querystring: CampaignQuery,
     body: Type.Object({ option: Key }),
     data: Type.Object({
       option: Type.String(),
@@ -88,6 +91,7 @@ export const GAME_ROUTES = defineRoutes({
 
   'free.board': {
     summary: 'The free-meal shake: prizes on offer, shakes left today, the shake sensitivity',
+    querystring: CampaignQuery,
     data: Type.Object({
       campaign: CampaignView,
       prizes: Type.Array(ShakePrize),
@@ -97,20 +101,22 @@ export const GAME_ROUTES = defineRoutes({
       loggedIn: Type.Boolean(),
       chances: Nullable(ShakeChances),
     }),
-    errors: [...CAMPAIGN],
+    errors: [...UNREADABLE, ...CAMPAIGN],
   },
   'free.shake': {
     summary: 'One shake: the server draws (a free-meal coupon or 谢谢参与)',
+    querystring: CampaignQuery,
     data: Type.Object({
       prize: ShakePrize,
       award: Nullable(AwardView),
       chances: ShakeChances,
     }),
-    errors: [...RUNNING, ...LOGGED_IN, 'shakeNoChances', 'raffleBoardEmpty'],
+    errors: [...UNREADABLE, ...RUNNING, ...LOGGED_IN, 'shakeNoChances', 'raffleBoardEmpty'],
   },
 
   'bag.page': {
     summary: 'The open-bag prize: what a bag may hold and the attempts left today',
+    querystring: CampaignQuery,
     data: Type.Object({
       campaign: CampaignView,
       prizes: Type.Array(ShakePrize),
@@ -119,10 +125,11 @@ export const GAME_ROUTES = defineRoutes({
       /** Bags this shopper has opened. */
       opened: Type.Integer(),
     }),
-    errors: [...CAMPAIGN, ...LOGGED_IN_READ],
+    errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN_READ],
   },
   'bag.open': {
     summary: 'Opens the code in a bag, once per code: the server draws its prize',
+    querystring: CampaignQuery,
     body: Type.Object({ code: BagCode }),
     data: Type.Object({ code: Type.String(), prize: ShakePrize, award: Nullable(AwardView) }),
     errors: [
@@ -136,12 +143,14 @@ export const GAME_ROUTES = defineRoutes({
   },
   'bag.order': {
     summary: 'The order of a prize won from a bag: the prize, its code, address and confirmation',
+    querystring: CampaignQuery,
     params: IdParams,
     data: BagOrder,
     errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN_READ, 'awardNotFound'],
   },
   'bag.confirmOrder': {
     summary: 'Confirms the order of a goods prize once its address is in (once)',
+    querystring: CampaignQuery,
     params: IdParams,
     data: BagOrder,
     errors: [
@@ -173,6 +182,6 @@ export const GAME_ROUTES = defineRoutes({
       /** Codes the campaign already had (in this request or an earlier batch). */
       duplicates: Type.Integer(),
     }),
-    errors: [...ADMIN, ...UNREADABLE, 'campaignNotFound', 'adminBadConfig'],
+    errors: [...ADMIN, ...UNREADABLE, 'adminNotFound', 'adminBadConfig'],
   },
 });

@@ -12,6 +12,7 @@ import {
   RUNNING,
   UNREADABLE,
 } from './define.ts';
+import { CampaignQuery, WhichCampaign } from './which-campaign.ts';
 
 const RainPrize = Type.Object({
   key: Type.String(),
@@ -57,7 +58,7 @@ export const RAIN_ROUTES = defineRoutes({
   'rain.board': {
     summary:
       'The red-packet rain: prizes, round length, rounds left today, the share code and a friend link as its visitor sees it',
-    querystring: Type.Object({ shareCode: Type.Optional(ShareCode) }),
+    querystring: Type.Object({ ...WhichCampaign, shareCode: Type.Optional(ShareCode) }),
     data: Type.Object({
       campaign: CampaignView,
       prizes: Type.Array(RainPrize),
@@ -86,6 +87,7 @@ export const RAIN_ROUTES = defineRoutes({
   },
   'rain.start': {
     summary: 'Starts a round: spends one of today’s rounds, answers its signed token and plan',
+    querystring: CampaignQuery,
     data: Type.Object({
       token: Type.String(),
       startedAt: Millis,
@@ -98,6 +100,7 @@ export const RAIN_ROUTES = defineRoutes({
       chances: RainChances,
     }),
     errors: [
+      ...UNREADABLE,
       ...RUNNING,
       ...LOGGED_IN,
       'wechatLoginOff',
@@ -109,6 +112,7 @@ export const RAIN_ROUTES = defineRoutes({
   'rain.settle': {
     summary: 'Ends a round with the packets caught: the server checks them and draws the prize',
     // Sent as JSON (the catches are a list of objects); the older wrapper's fields ride along.
+    querystring: CampaignQuery,
     body: Type.Object({
       token: RoundToken,
       catches: Type.Array(Catch, { maxItems: 1000 }),
@@ -133,6 +137,7 @@ export const RAIN_ROUTES = defineRoutes({
   },
   'rain.assist': {
     summary: 'Helps a friend: once per friend a day; the friend earns a round (within the cap)',
+    querystring: CampaignQuery,
     body: Type.Object({ shareCode: ShareCode }),
     data: Type.Object({
       sharer: Type.Object({ nickname: Type.String() }),
@@ -149,6 +154,7 @@ export const RAIN_ROUTES = defineRoutes({
   },
   'rain.assists': {
     summary: 'My assists: the friends who helped me, newest first, and today’s count',
+    querystring: CampaignQuery,
     data: Type.Object({
       campaign: CampaignView,
       shareCode: Type.String(),
@@ -158,6 +164,6 @@ export const RAIN_ROUTES = defineRoutes({
         Type.Object({ nickname: Type.String(), day: Type.String(), createdAt: Millis }),
       ),
     }),
-    errors: [...CAMPAIGN, ...LOGGED_IN_READ],
+    errors: [...UNREADABLE, ...CAMPAIGN, ...LOGGED_IN_READ],
   },
 });

@@ -9,7 +9,17 @@ export const PublicUser = Type.Object({
   nickname: Type.String(),
 });
 
-export const CampaignState = StringEnum(['not_started', 'running', 'ended']);
+/** What shoppers see: the window, or `paused` while an operator holds the campaign (61010). */
+export const CampaignState = StringEnum(['not_started', 'running', 'paused', 'ended']);
+/** The operator's view (admin API): the lifecycle an operator sets, with the window applied. */
+export const CampaignStatus = StringEnum([
+  'draft',
+  'scheduled',
+  'running',
+  'paused',
+  'ended',
+  'archived',
+]);
 export const PrizeKind = StringEnum(['thanks', 'points', 'coupon', 'goods']);
 export type PrizeKind = Static<typeof PrizeKind>;
 /** A thanks prize makes no award a shopper is shown (lists leave them out, a draw answers null). */
@@ -24,6 +34,7 @@ export const AwardSource = StringEnum([
   'bag',
   'rain',
   'fission',
+  'live',
 ]);
 export type AwardSource = Static<typeof AwardSource>;
 /** How a shopper came by a coupon. */
@@ -56,7 +67,7 @@ export const AwardView = Type.Object({
     description: 'points for a points prize; the template key for a coupon',
   }),
   source: AwardSource,
-  state: StringEnum(['issued', 'needs_address', 'address_submitted']),
+  state: StringEnum(['issued', 'needs_address', 'address_submitted', 'shipped', 'received']),
   couponId: Nullable(Type.Integer()),
   createdAt: Millis,
 });
@@ -109,9 +120,18 @@ export const CouponView = Type.Object({
 /** One of the shopper's own coupons, with the code the shop scans. */
 export const CouponWithCode = Type.Object({ ...CouponView.properties, code: Type.String() });
 
+/** How a goods prize travels (decision 0038): the operator's carrier and tracking number. */
+export const Shipment = Type.Object({
+  carrier: Type.String(),
+  trackingNo: Type.String(),
+  shippedAt: Millis,
+  receivedAt: Nullable(Millis),
+});
+
 export const AwardDetail = Type.Object({
   ...AwardView.properties,
   usage: Type.Array(Type.String()),
   coupon: Nullable(CouponView),
   address: Nullable(DeliveryAddress),
+  shipment: Nullable(Shipment),
 });

@@ -4,7 +4,7 @@
 // addresses in turn and reconnects with back-off when the connection drops.
 import {
   CHATROOM_LINK_PATH,
-  COMMANDS,
+  WIRE_COMMANDS,
   commandAt,
   decodeFrame,
   ImError,
@@ -89,7 +89,7 @@ export class ChatroomLink {
   }
 
   send<N extends CommandName>(name: N, params: RequestOf<N>): Promise<ReplyOf<N>> {
-    const ready = this.state === 'logined' || (COMMANDS[name].preLogin && !!this.transport);
+    const ready = this.state === 'logined' || (WIRE_COMMANDS[name].preLogin && !!this.transport);
     return this.calls.send(name, params, { transport: this.transport, ready, state: this.state });
   }
 

@@ -100,6 +100,53 @@ export class ChatroomMembers {
     return this.call('chatroomGetMembersInfo', { accounts: options.accounts }, options.done);
   }
 
+  /** Online members carrying a tag, newest entry first (NIM's getChatroomMembersByTag). */
+  getChatroomMembersByTag(options: {
+    tag: string;
+    time?: number;
+    limit?: number;
+    done?: Done<{ members: Member[] }>;
+  }) {
+    return this.call(
+      'chatroomGetMembersByTag',
+      {
+        tag: options.tag,
+        ...(options.time !== undefined && { time: options.time }),
+        ...(options.limit !== undefined && { limit: options.limit }),
+      },
+      options.done,
+    );
+  }
+
+  /** Mutes every member carrying a tag for `duration` seconds (0 lifts it); answers its end. */
+  updateTagMembersTempMute(options: {
+    tag: string;
+    duration: number;
+    needNotify: boolean;
+    custom?: string;
+    notifyTargetTags?: string;
+    done?: Done<{ time: number }>;
+  }) {
+    return this.call(
+      'chatroomTagTempMute',
+      {
+        tag: options.tag,
+        duration: options.duration,
+        needNotify: options.needNotify,
+        ...(options.custom !== undefined && { custom: options.custom }),
+        ...(options.notifyTargetTags !== undefined && {
+          notifyTargetTags: options.notifyTargetTags,
+        }),
+      },
+      options.done,
+    );
+  }
+
+  /** How many online members carry a tag. */
+  getChatroomMemberCountByTag(options: { tag: string; done?: Done<{ count: number }> }) {
+    return this.call('chatroomGetMemberCountByTag', { tag: options.tag }, options.done);
+  }
+
   /** identity: 'manager' | 'common' | 'black' | 'mute', or its number (1, 2, -1, -2). */
   markChatroomIdentity(options: MarkOptions & { identity: ChatroomIdentity | number }) {
     const code =
@@ -177,6 +224,47 @@ export class ChatroomMembers {
     return this.call(
       'chatroomClose',
       { ...(options.custom !== undefined && { custom: options.custom }) },
+      options.done,
+      () => undefined,
+    );
+  }
+
+  /** Replaces this connection's tags and notifyTargetTags (NIM's updateTags). */
+  updateTags(
+    options: {
+      tags?: string[];
+      notifyTargetTags?: string;
+      needNotify?: boolean;
+      ext?: string;
+      done?: Done<void>;
+    } = {},
+  ) {
+    return this.call(
+      'chatroomUpdateTags',
+      {
+        ...(options.tags !== undefined && { tags: options.tags }),
+        ...(options.notifyTargetTags !== undefined && {
+          notifyTargetTags: options.notifyTargetTags,
+        }),
+        ...(options.needNotify !== undefined && { needNotify: options.needNotify }),
+        ...(options.ext !== undefined && { custom: options.ext }),
+      },
+      options.done,
+      () => undefined,
+    );
+  }
+
+  /**
+   * This connection's point in the room's space and the distance it hears spatial messages within
+   * (NIM's updateCoordinate); either may be left out. Without a point it hears every message.
+   */
+  updateCoordinate(options: RequestOf<'chatroomUpdateCoordinate'> & { done?: Done<void> } = {}) {
+    return this.call(
+      'chatroomUpdateCoordinate',
+      {
+        ...(options.location !== undefined && { location: options.location }),
+        ...(options.distance !== undefined && { distance: options.distance }),
+      },
       options.done,
       () => undefined,
     );

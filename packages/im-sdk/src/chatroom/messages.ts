@@ -4,6 +4,7 @@ import {
   type ChatroomMsgInfo,
   type ChatroomNotificationName,
   type PushParams,
+  type RequestOf,
 } from '@morsel/protocol';
 import type { Done } from '../util/done.ts';
 import { paramError, type RoomCall } from './call.ts';
@@ -19,6 +20,10 @@ interface SendOptions {
   resend?: boolean;
   idClient?: string;
   skipHistory?: boolean;
+  /** Only members whose tags match this tag expression receive it (default: the login's). */
+  notifyTargetTags?: string;
+  /** Sent from this point: only members that hear it there receive it (spatial messages). */
+  location?: { x: number; y: number; z: number };
   done?: Done<ChatroomMessage>;
 }
 
@@ -77,6 +82,35 @@ export class ChatroomMessages {
     );
   }
 
+  /**
+   * History by tags: kept messages sent to a tag target naming any of `tags`, between fromTime
+   * and toTime (default now); from fromTime oldest first, or (reverse) from toTime newest first.
+   */
+  getHistoryMsgsByTags(options: {
+    tags: string[];
+    types?: RequestOf<'chatroomGetHistoryByTags'>['types'];
+    fromTime?: number;
+    toTime?: number;
+    limit?: number;
+    reverse?: boolean;
+    done?: Done<{ msgs: ChatroomMessage[] }>;
+  }) {
+    const { tags, types, fromTime, toTime, limit, reverse } = options;
+    return this.call(
+      'chatroomGetHistoryByTags',
+      {
+        tags,
+        ...(types !== undefined && { types }),
+        ...(fromTime !== undefined && { fromTime }),
+        ...(toTime !== undefined && { toTime }),
+        ...(limit !== undefined && { limit }),
+        ...(reverse !== undefined && { reverse }),
+      },
+      options.done,
+      (reply) => ({ msgs: reply.msgs.map((msg) => this.toMessage(msg)) }),
+    );
+  }
+
   /** A pushed batch: messages this instance sent itself are left out (its reply had them). */
   received(params: PushParams<'chatroomMsg'>): ChatroomMessage[] {
     const out: ChatroomMessage[] = [];
@@ -104,6 +138,10 @@ export class ChatroomMessages {
           ...(options.custom !== undefined && { custom: options.custom }),
           ...(options.resend !== undefined && { resend: options.resend }),
           ...(options.skipHistory !== undefined && { skipHistory: options.skipHistory }),
+          ...(options.notifyTargetTags !== undefined && {
+            notifyTargetTags: options.notifyTargetTags,
+          }),
+          ...(options.location !== undefined && { location: options.location }),
         },
       },
       options.done,

@@ -1,6 +1,7 @@
 // The room's queue: offer (add or replace), poll (take the head or a key), list, peak (NIM's
-// spelling of peek), drop (clear), change (an existing element). A transient element leaves the
-// queue when the member who put it there leaves the room.
+// spelling of peek), drop (clear), change (an existing element), init (the size limit) and a
+// batch change. A transient element leaves the queue when its owner leaves: the member who put it
+// there, or the member an owner or manager offered it for.
 import type { Done } from '../util/done.ts';
 import type { RoomCall } from './call.ts';
 
@@ -24,8 +25,15 @@ interface ElementOptions {
 export class ChatroomQueue {
   constructor(private readonly call: RoomCall) {}
 
-  queueOffer(options: ElementOptions) {
-    return this.call('chatroomQueueOffer', element(options), options.done, () => undefined);
+  /** `elementAccount`: whose element it is (another member's: the owner and managers only). */
+  queueOffer(options: ElementOptions & { elementAccount?: string }) {
+    const { elementAccount } = options;
+    return this.call(
+      'chatroomQueueOffer',
+      { ...element(options), ...(elementAccount !== undefined && { elementAccount }) },
+      options.done,
+      () => undefined,
+    );
   }
 
   queueChange(options: ElementOptions) {
@@ -53,6 +61,33 @@ export class ChatroomQueue {
 
   queueDrop(options: { done?: Done<void> } = {}) {
     return this.call('chatroomDrop', {}, options.done, () => undefined);
+  }
+
+  /** The most elements the queue holds from now on (0-1000); the owner and managers only. */
+  queueInit(options: { limit: number; done?: Done<void> }) {
+    return this.call('chatroomQueueInit', { limit: options.limit }, options.done, () => undefined);
+  }
+
+  /**
+   * New values for elements already in the queue, at once (NIM's batch queueChange); the keys
+   * not in the queue are answered. One batchUpdateQueue notification when needNotify.
+   */
+  batchUpdateChatroomQueue(options: {
+    elementMap: Record<string, string>;
+    needNotify?: boolean;
+    notifyExt?: string;
+    done?: Done<{ elementKeyArray: string[] }>;
+  }) {
+    return this.call(
+      'chatroomQueueBatchUpdate',
+      {
+        elements: options.elementMap,
+        needNotify: options.needNotify ?? false,
+        ...(options.notifyExt !== undefined && { custom: options.notifyExt }),
+      },
+      options.done,
+      (reply) => ({ elementKeyArray: reply.notInQueue }),
+    );
   }
 }
 

@@ -3,7 +3,7 @@
 // transcodes in the background and fetchFile shows the pages.
 import { DOCUMENT_EXTS, DOCUMENT_FORMAT_RULE, ImError } from '@morsel/protocol';
 import type { FilesContext } from './files-manager.ts';
-import { resolveFileSource, type FileSourceOptions } from './file-source.ts';
+import { resolveFileSource, shownName, type FileSourceOptions } from './file-source.ts';
 import { FileUploader, type UploadOptions } from './uploader.ts';
 
 export type DocumentOptions = Omit<FileSourceOptions, 'type'> &
@@ -23,7 +23,7 @@ export class DocumentUploader {
     const source = await resolveFileSource({ ...options, type: 'file' });
     if (!(DOCUMENT_EXTS as readonly string[]).includes(source.ext))
       throw new ImError('Wrong_File_Type', DOCUMENT_FORMAT_RULE);
-    const name = options.name ?? (source.name.split(/[\\/]/).pop() || `document.${source.ext}`);
+    const name = options.name ?? (shownName(source) || `document.${source.ext}`);
     const { nosToken, docId } = await this.context.send('getNosTokenTrans', {
       type: source.ext,
       name,

@@ -84,6 +84,11 @@ function fileOfInput(input: FileSourceOptions['fileInput']): Blob | undefined {
   return files && files.length ? files[0] : undefined;
 }
 
+/** The name a file is shown by: its own name without the folders of a path ('' when it has none). */
+export function shownName(source: { name: string }): string {
+  return source.name.split(/[\\/]/).pop() ?? '';
+}
+
 /** The caller's file, or the spec's error: No_File_Selected, Wrong_File_Type, File_Too_Large. */
 export async function resolveFileSource(options: FileSourceOptions): Promise<FileSource> {
   const type = options.type ?? 'file';

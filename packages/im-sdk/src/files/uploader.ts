@@ -14,7 +14,12 @@ import {
   type ReplyOf,
   type RequestOf,
 } from '@morsel/protocol';
-import { resolveFileSource, type FileSourceOptions, type FileType } from './file-source.ts';
+import {
+  resolveFileSource,
+  shownName,
+  type FileSourceOptions,
+  type FileType,
+} from './file-source.ts';
 
 export interface FileContext {
   send<N extends CommandName>(command: N, params: RequestOf<N>): Promise<ReplyOf<N>>;
@@ -96,7 +101,7 @@ export class FileUploader {
         .catch(() => undefined);
       if (known) {
         options.onuploadprogress?.(progressOf(source.blob.size, source.blob.size));
-        const name = known.url.slice(known.url.lastIndexOf('/') + 1);
+        const name = shownName(source) || known.url.slice(known.url.lastIndexOf('/') + 1);
         return { url: known.url, name, size: known.size, md5: known.md5, ext: source.ext };
       }
     }
@@ -106,7 +111,9 @@ export class FileUploader {
       ext: source.ext || undefined,
       nosSurvivalTime: options.nosSurvivalTime,
     });
-    return this.uploadWithToken(source, token, options);
+    const uploaded = await this.uploadWithToken(source, token, options);
+    // The storage names the object by its own key; the message shows the file as it was chosen.
+    return { ...uploaded, name: shownName(source) || uploaded.name };
   }
 
   private address(): string {

@@ -3,8 +3,8 @@
 // fails locally until the time given), encoding a command and settling a reply. Each link keeps
 // its own connection life (transport, login, heartbeat timer, reconnection).
 import {
-  COMMANDS,
-  encodeFrame,
+  WIRE_COMMANDS,
+  encodeClientFrame,
   ImError,
   LINK,
   NON_ERROR_CODES,
@@ -41,7 +41,7 @@ export class CommandCalls {
     link: { transport: Transport | undefined; ready: boolean; state: string },
     timeoutMs?: number,
   ): Promise<ReplyOf<N>> {
-    const def = COMMANDS[name];
+    const def = WIRE_COMMANDS[name];
     const blocked = this.blockedFor(name);
     if (blocked > 0)
       return Promise.reject(
@@ -67,7 +67,7 @@ export class CommandCalls {
     }
     let bytes: Uint8Array;
     try {
-      bytes = encodeFrame({
+      bytes = encodeClientFrame({
         sid: def.sid,
         cid: def.cid,
         ser,

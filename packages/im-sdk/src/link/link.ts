@@ -3,7 +3,7 @@
 // serial, beats the heartbeat, applies frequency control, and reconnects with backoff when the
 // connection drops. Domain managers sit above it and only call `send` and listen to pushes.
 import {
-  COMMANDS,
+  WIRE_COMMANDS,
   commandAt,
   decodeFrame,
   ImError,
@@ -158,7 +158,7 @@ export class Link {
     params: RequestOf<N>,
     options: { timeoutMs?: number } = {},
   ): Promise<ReplyOf<N>> {
-    const preLogin = COMMANDS[name].preLogin && this.state === 'connected';
+    const preLogin = WIRE_COMMANDS[name].preLogin && this.state === 'connected';
     return this.calls.send(
       name,
       params,

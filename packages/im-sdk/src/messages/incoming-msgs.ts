@@ -58,6 +58,9 @@ export class IncomingMsgs {
       if (held || tell === 'always') this.context.emit('ondeleteMsgSelf', { sessionId, idServer });
     };
     this.context.onPush('msgDeletedSelf', (info) => deletedSelf(info, 'always'));
+    this.context.onPush('msgsDeletedSelf', ({ deleted }) => {
+      for (const item of deleted) deletedSelf(item, 'always');
+    });
     // From the sync: also this device's own deletes, which it no longer holds (nothing to tell).
     this.context.onPush('syncDeletedMsgsSelf', ({ deleted }) => {
       for (const item of deleted) deletedSelf(item, 'if held');

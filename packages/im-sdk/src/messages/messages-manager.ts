@@ -3,7 +3,7 @@
 // during the sync, in history replies) is handled by its IncomingMsgs (incoming-msgs.ts).
 import {
   checkOutgoingMsg,
-  COMMANDS,
+  WIRE_COMMANDS,
   ImError,
   LIMITS,
   MSG_TYPES,
@@ -224,8 +224,8 @@ export class MessagesManager {
     }
     const work = this.context
       .send('batchMarkRead', {
-        sid: COMMANDS.msg.sid,
-        cid: COMMANDS.msg.cid,
+        sid: WIRE_COMMANDS.msg.sid,
+        cid: WIRE_COMMANDS.msg.cid,
         ids: received.map((m) => m.idServer!),
       })
       .then(() => {

@@ -42,10 +42,15 @@ export class SysMsgsManager {
       this.markSysMsgsReadHere(ids);
       this.context.emit('onupdatesysmsgunread', this.sysMsgUnread());
     });
-    // A one-way delete by another of my devices (messages.ts forgets the message and raises
+    // A one-way delete by another of my devices (incoming-msgs.ts forgets the message and raises
     // ondeleteMsgSelf): also told as its system message. The peer is never told.
     this.context.onPush('msgDeletedSelf', (deleted) => {
       this.context.emit('onsysmsg', { ...deleted, category: 'msg', read: false, state: 'init' });
+    });
+    // A batch of them (deleteMsgSelfBatch): one system message each, as above.
+    this.context.onPush('msgsDeletedSelf', ({ deleted }) => {
+      for (const one of deleted)
+        this.context.emit('onsysmsg', { ...one, category: 'msg', read: false, state: 'init' });
     });
     this.context.onPush('customSysMsg', ({ sysMsg: msg }) => {
       // A super team's goes to its whole fan-out group, the sender included: skip my own.

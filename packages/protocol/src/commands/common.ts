@@ -1,5 +1,6 @@
 // Parameter schemas shared by several services.
 import { FormatRegistry, Type } from '@sinclair/typebox';
+import { CLIENT_TYPES } from './vocabulary.ts';
 
 /**
  * Ids travel as strings, and the server keeps the numeric ones (idServer, team ids) in 64-bit
@@ -27,19 +28,7 @@ export const Scene = Type.Union(SCENES.map((s) => Type.Literal(s)));
 /** A session named by its scene and peer: p2p-<account>, team-<teamId>, superTeam-<teamId>. */
 export const SessionId = Type.String({ pattern: '^(p2p|team|superTeam)-.+$', maxLength: 200 });
 
-/** Client types of document 2 with NIM's numbers. */
-export const CLIENT_TYPES = {
-  Android: 1,
-  iOS: 2,
-  PC: 4,
-  WindowsPhone: 8,
-  Web: 16,
-  Server: 32,
-  Mac: 64,
-} as const;
-export type ClientTypeName = keyof typeof CLIENT_TYPES;
-/** A client type's number on the wire (what `login` sends and `kicked` names). */
-export type ClientTypeCode = (typeof CLIENT_TYPES)[ClientTypeName];
+export { CLIENT_TYPES, type ClientTypeCode, type ClientTypeName } from './vocabulary.ts';
 export const ClientType = Type.Union(Object.values(CLIENT_TYPES).map((v) => Type.Literal(v)));
 
 export const LoginPort = Type.Object({

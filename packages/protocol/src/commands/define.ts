@@ -1,7 +1,9 @@
 // The shape of one command of the table, and the helper every feature file uses to declare it.
 import { Type, type TSchema } from '@sinclair/typebox';
 
-export type Link = 'im' | 'chatroom';
+import type { Link } from './wire.ts';
+
+export type { Link };
 
 export interface CommandDef<
   Req extends TSchema = TSchema,

@@ -20,9 +20,7 @@ export const NosToken = Type.Object({
   expireAt: Type.Integer(),
 });
 
-/** The document formats transcoding takes (spec section 5). */
-export const DOCUMENT_EXTS = ['ppt', 'pptx', 'pdf'] as const;
-export const DOCUMENT_FORMAT_RULE = 'please upload a file in the right format [ppt, pptx, pdf]';
+export { DOCUMENT_EXTS, DOCUMENT_FORMAT_RULE } from './vocabulary.ts';
 
 /** A document and its transcoding: pages are picture URLs, in order, once `state` is done. */
 export const DocFile = Type.Object({

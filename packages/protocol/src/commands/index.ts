@@ -1,9 +1,10 @@
 // The one table of every command of spec/messaging.md section 7, with NIM's service ids: the spread
 // of the feature tables (one file each, named as the server, SDK and docs name the feature).
-// Lookups by name and by (link, sid, cid); validators compiled once per command.
+// Validators compiled once per command; the lookups by (link, sid, cid) are the wire table's
+// (wire.ts, the same table without schemas, for browsers).
 import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import type { CommandDef, Link } from './define.ts';
+import { commandAt } from './wire.ts';
 import { linkCommands } from './link.ts';
 import { messagingCommands } from './messaging.ts';
 import { extrasCommands } from './extras.ts';
@@ -14,6 +15,7 @@ import { pushSettingsCommands } from './push-settings.ts';
 import { signalCommands } from './signal.ts';
 import { chatroomCommands } from './chatroom.ts';
 import { filesCommands } from './files.ts';
+import { broadcastCommands } from './broadcasts.ts';
 import { RETIRED_COMMANDS, type RetiredCommand } from './retired.ts';
 
 export type { CommandDef, Link, PushDef } from './define.ts';
@@ -31,6 +33,7 @@ export const COMMANDS = {
   ...signalCommands,
   ...chatroomCommands,
   ...filesCommands,
+  ...broadcastCommands,
 };
 
 export type CommandName = keyof typeof COMMANDS;
@@ -48,11 +51,8 @@ export type PushName = {
 /** A push's parameters, from its schema: what the gateway sends and what SDK handlers receive. */
 export type PushParams<N extends PushName> = Static<(typeof COMMANDS)[N]['request']>;
 
-export const isPushName = (name: string): name is PushName =>
-  Object.hasOwn(COMMANDS, name) && COMMANDS[name as CommandName].kind === 'push';
-
-/** Every declared push, in table order. */
-export const PUSH_NAMES: readonly PushName[] = Object.keys(COMMANDS).filter(isPushName);
+/** Every command's wire facts without schemas, and the lookups over them (wire.ts). */
+export { commandAt, isPushName, PUSH_NAMES, WIRE_COMMANDS, type WireCommand } from './wire.ts';
 
 export const SERVICES = {
   link: 1,
@@ -71,30 +71,17 @@ export const SERVICES = {
   msgExtend: 23,
 } as const;
 
-const keyOf = (link: Link, sid: number, cid: number) => `${link}:${sid}:${cid}`;
-const byKey = new Map<string, CommandName>();
-for (const [name, def] of Object.entries(COMMANDS) as [CommandName, CommandDef][]) {
-  const key = keyOf(def.link, def.sid, def.cid);
-  const existing = byKey.get(key);
-  if (existing) throw new Error(`commands ${existing} and ${name} share ${key}`);
-  byKey.set(key, name);
-}
-
 const retiredByKey = new Map<string, RetiredCommand>();
 for (const retired of RETIRED_COMMANDS) {
-  const key = keyOf('im', retired.sid, retired.cid);
-  const existing = byKey.get(key);
+  const existing = commandAt('im', retired.sid, retired.cid);
+  const key = `im:${retired.sid}:${retired.cid}`;
   if (existing) throw new Error(`command ${existing} reuses ${key}, retired with ${retired.name}`);
   retiredByKey.set(key, retired);
 }
 
-export function commandAt(link: Link, sid: number, cid: number): CommandName | undefined {
-  return byKey.get(keyOf(link, sid, cid));
-}
-
 /** The retired command at these ids of the IM link, if any (answered Not_Support). */
 export function retiredCommandAt(sid: number, cid: number): RetiredCommand | undefined {
-  return retiredByKey.get(keyOf('im', sid, cid));
+  return retiredByKey.get(`im:${sid}:${cid}`);
 }
 
 const checks = new Map<TSchema, TypeCheck<TSchema>>();

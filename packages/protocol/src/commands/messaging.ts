@@ -51,6 +51,18 @@ const DeletedSelf = Type.Object({
   opeAccount: Account,
   ...DeletedMsgIds,
 });
+/** A one-way delete as the sync replays it: where, which message, and when it was deleted. */
+const SelfDeleted = Type.Object({
+  sessionId: SessionId,
+  scene: Scene,
+  idServer: Id,
+  idClient: ClientId,
+  from: Account,
+  to: Account,
+  /** The deleted message's time. */
+  time: Time,
+  deletedTime: Time,
+});
 /**
  * The message a read receipt is for: by its server id, or (as NIM's SDK names it) by its sender
  * and the sender's client id, which the server's unique (sender, idClient) pair finds.
@@ -92,12 +104,15 @@ export const messagingCommands = {
   syncSessionAck: push(4, 14, 'syncSessionAck', Params({ acks: Type.Array(SessionAck) })),
   syncSessions: push(4, 20, 'syncSessions', Params({ sessions: Type.Array(Session) })),
   syncDeletedMsgs: push(4, 21, 'syncDeletedMsgs', Params({ deleted: Type.Array(DeletedMsg) })),
-  /** One-way deletes (deleteMsgSelf) by the account's other devices since the deleteMsg timetag. */
+  /**
+   * One-way deletes (deleteMsgSelf) by the account's other devices since the deleteMsg timetag:
+   * the message (its sender, recipient, client id and time) and when it was deleted.
+   */
   syncDeletedMsgsSelf: push(
     4,
     23,
     'syncDeletedMsgsSelf',
-    Params({ deleted: Type.Array(Type.Object({ sessionId: SessionId, idServer: Id })) }),
+    Params({ deleted: Type.Array(SelfDeleted) }),
   ),
 
   sendMsg: command(7, 1, 'sendMsg', {
@@ -129,6 +144,8 @@ export const messagingCommands = {
   }),
   deleteMsgSelf: command(7, 14, 'deleteMsgSelf', {
     request: Params({ msg: MsgKey, custom: Opt(Type.String({ maxLength: 1024 })) }),
+    /** When it was deleted (NIM's SDK keeps it as its deleteMsgSelf timetag). */
+    reply: Params({ time: Time }),
   }),
   msgDeleted: push(7, 15, 'msgDeleted', Params({ deleted: DeletedMsg })),
   markSessionAck: command(7, 16, 'markSessionAck', {
@@ -165,4 +182,22 @@ export const messagingCommands = {
   sessionAck: push(7, 25, 'sessionAck', Params({ ack: SessionAck })),
   /** Another device of this account deleted these sessions. */
   sessionsDeleted: push(7, 27, 'sessionsDeleted', Params({ sessionIds: Type.Array(SessionId) })),
+  /**
+   * deleteMsgSelfBatch's deletes, told to the deleter's other devices in one push (NIM's
+   * onDeleteMsgSelfBatch), each as msgDeletedSelf tells one.
+   */
+  msgsDeletedSelf: push(
+    7,
+    30,
+    'msgsDeletedSelf',
+    Params({ deleted: Type.Array(DeletedSelf, { minItems: 1, maxItems: 100 }) }),
+  ),
+  /** deleteMsgSelf for up to 100 messages at once (NIM's deleteMsgSelfBatch); all or none. */
+  deleteMsgSelfBatch: command(7, 28, 'deleteMsgSelfBatch', {
+    request: Params({
+      msgs: Type.Array(MsgKey, { minItems: 1, maxItems: 100 }),
+      custom: Opt(Type.String({ maxLength: 1024 })),
+    }),
+    reply: Params({ time: Time }),
+  }),
 };

@@ -102,4 +102,12 @@ export const signalCommands = {
     }),
     reply: SignalChannel,
   }),
+  /**
+   * The callee's side in one call (NIM's signalingJoinAndAccept): joins the channel it is invited
+   * to, then accepts the invitation; answers the channel with its members.
+   */
+  signalingJoinAndAccept: command(15, 17, 'signalingJoinAndAccept', {
+    request: Params({ ...Invitation, uid: Type.Optional(SignalUid) }),
+    reply: SignalChannel,
+  }),
 };

@@ -2,8 +2,8 @@
 // team commands' twins. Shapes: shapes/teams.ts.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { command, push, Params } from './define.ts';
-import { Account, Accounts, Id } from './common.ts';
-import { MUTE_TYPES, Team, TeamFields, TeamMember } from './shapes/teams.ts';
+import { Account, Accounts, Id, Time } from './common.ts';
+import { MAX_MEMBERS_PAGE, MUTE_TYPES, Team, TeamFields, TeamMember } from './shapes/teams.ts';
 
 const TeamId = Id;
 const TeamMsgRef = Params({ teamId: TeamId, idServer: Id });
@@ -211,6 +211,25 @@ function superTeamCommands() {
       'getSuperTeamMemberInvitorAccid',
       t.getTeamMemberInvitorAccid,
     ),
+    /**
+     * A page of a super team's members by join time (NIM's getSuperTeamMembersByJoinTime): those
+     * who joined after `joinTime` (0: from the first), oldest first, or with `reverse` before it,
+     * newest first. Members who left are included with `valid: false`, as NIM lists them.
+     */
+    getSuperTeamMembersByJoinTime: command(21, 32, 'getSuperTeamMembersByJoinTime', {
+      request: Params({
+        teamId: TeamId,
+        joinTime: Type.Optional(Time),
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_MEMBERS_PAGE })),
+        reverse: Type.Optional(Type.Boolean()),
+      }),
+      reply: Params({ members: Type.Array(TeamMember) }),
+    }),
+    /** Some accounts' records in a super team (at most 20, as NIM's SDK allows); unknown left out. */
+    getSuperTeamMembersByAccounts: command(21, 33, 'getSuperTeamMembersByAccounts', {
+      request: Params({ teamId: TeamId, accounts: Accounts(20) }),
+      reply: Params({ members: Type.Array(TeamMember) }),
+    }),
     syncSuperTeams: push(21, 35, 'syncSuperTeams', Params({ teams: Type.Array(Team) })),
     superTeamChanged: push(21, 36, 'superTeamChanged', Params({ team: Team })),
     superTeamMembersChanged: push(

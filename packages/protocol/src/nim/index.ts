@@ -2,6 +2,7 @@ export {
   NIM_DIALECT,
   NIM_COMMANDS,
   commandForNim,
+  NimNotCarried,
   type NimDialect,
   type NimId,
   type NimParam,

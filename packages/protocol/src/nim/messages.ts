@@ -3,6 +3,8 @@
 // content) as JSON text in `attach`; ours names each payload.
 import type { Msg, OutgoingMsg } from '../commands/shapes/messaging.ts';
 import { MSG_TYPES } from '../commands/shapes/messaging.ts';
+import { fileFromNim } from './files.ts';
+import { robotFromNim, robotToNim } from './robots.ts';
 import { fromTags, toTags, type NimProperty } from './tags.ts';
 import { teamNotificationToNim } from './teams.ts';
 import { bool, int } from './values.ts';
@@ -62,9 +64,11 @@ export function outgoingFromNim(
     idClient: f.idClient,
   };
   if (f.resend !== undefined) msg.resend = bool(f.resend);
-  if (f.body !== undefined && f.body !== '') msg.text = f.body;
+  // A robot message's body repeats its content; the robot's part is in attach.
+  if (f.body !== undefined && f.body !== '' && type !== MSG_TYPES.robot) msg.text = f.body;
   if (f.attach !== undefined && f.attach !== '') {
-    if (typeof type === 'number' && FILE_TYPES.has(type)) msg.file = parsed(f.attach);
+    if (typeof type === 'number' && FILE_TYPES.has(type)) msg.file = fileFromNim(parsed(f.attach));
+    else if (type === MSG_TYPES.robot) msg.robot = robotFromNim(f.attach, f.to);
     else if (type === MSG_TYPES.geo) msg.geo = parsed(f.attach);
     else if (type === MSG_TYPES.custom) msg.content = f.attach;
     else msg.attach = f.attach;
@@ -76,25 +80,31 @@ export function outgoingFromNim(
 }
 
 /**
- * NIM delivers a team message as teamMsg (8_3) and a one-to-one message as msg (7_2); super-team
- * messages are not in the dialect yet (undefined: not sent).
+ * NIM delivers a team message as teamMsg (8_3), a super-team message as superTeamMsg (21_3) and a
+ * one-to-one message as msg (7_2). What the viewer's account sent from another of its devices
+ * reaches it as syncSendMsg (7_101), syncSendTeamMsg (8_102) or syncSendSuperTeamMsg (21_102),
+ * except a one-to-one message to itself, which NIM's SDK takes as received (it drops a
+ * syncSendMsg whose sender is its recipient).
  */
-export function nimMsgId(msg: Msg): { sid: number; cid: number } | undefined {
-  if (msg.scene === 'team') return { sid: 8, cid: 3 };
-  return msg.scene === 'p2p' ? { sid: 7, cid: 2 } : undefined;
+export function nimMsgId(msg: Msg, viewer?: string): { sid: number; cid: number } {
+  const fromViewer = viewer !== undefined && msg.from === viewer;
+  if (msg.scene === 'team') return { sid: 8, cid: fromViewer ? 102 : 3 };
+  if (msg.scene === 'superTeam') return { sid: 21, cid: fromViewer ? 102 : 3 };
+  return fromViewer && msg.to !== viewer ? { sid: 7, cid: 101 } : { sid: 7, cid: 2 };
 }
 
 /** Our delivered message as NIM's property map. */
 export function msgToNim(msg: Msg): NimProperty {
   const payload = msg.file ?? msg.geo ?? msg.content ?? msg.attach;
   let attach = typeof payload === 'string' ? payload : payload && JSON.stringify(payload);
+  if (msg.robot) attach = robotToNim(msg.robot);
   // A team notification's attach has NIM's own layout.
-  if (msg.type === MSG_TYPES.notification && attach && msg.scene === 'team')
+  if (msg.type === MSG_TYPES.notification && attach && msg.scene !== 'p2p')
     attach = teamNotificationToNim(attach);
   return toTags('msg', {
     ...msg,
     scene: SCENE_NUMBERS[msg.scene],
-    body: msg.text ?? '',
+    body: msg.text ?? msg.robot?.content ?? '',
     attach,
   });
 }

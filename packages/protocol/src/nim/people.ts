@@ -18,11 +18,20 @@ export function friendToNim(friend: Friend): NimProperty {
 }
 
 /**
- * NIM's numbers of the system messages this dialect carries: team requests and answers 0 to 3, a
- * friend request type 5 whose attach names the kind (`vt`), a deleted friendship 6. Super-team
- * ones are not in the dialect yet (not sent).
+ * NIM's numbers of the system messages this dialect carries: team requests and answers 0 to 3
+ * (super teams' 15 to 18), a friend request type 5 whose attach names the kind (`vt`), a deleted
+ * friendship 6.
  */
-const TEAM_KINDS = { applyTeam: 0, rejectTeamApply: 1, teamInvite: 2, rejectTeamInvite: 3 };
+const TEAM_KINDS = {
+  applyTeam: 0,
+  rejectTeamApply: 1,
+  teamInvite: 2,
+  rejectTeamInvite: 3,
+  applySuperTeam: 15,
+  rejectSuperTeamApply: 16,
+  superTeamInvite: 17,
+  rejectSuperTeamInvite: 18,
+};
 const FRIEND_KINDS = { addFriend: 1, applyFriend: 2, passFriendApply: 3, rejectFriendApply: 4 };
 
 /** Our system message as NIM's, or undefined when the dialect cannot express it yet. */

@@ -1,6 +1,20 @@
 // NIM's numeric tags: how the official NIM Web SDK names each field of an entity on its JSON wire
 // (property maps keyed by numbers, values as strings). These are facts of NIM's wire, read from
 // the SDK's published builds (IM-REFERENCE.md); each map lists the fields this server speaks.
+import {
+  CHATROOM_LOGIN_TAGS,
+  CHATROOM_MEMBER_TAGS,
+  CHATROOM_MSG_TAGS,
+  CHATROOM_TAGS,
+  CHATROOM_TAG_MEMBER_REQ_TAGS,
+  CHATROOM_COORDINATE_REQ_TAGS,
+  CHATROOM_TAG_HISTORY_REQ_TAGS,
+  CHATROOM_TAG_MUTE_REQ_TAGS,
+  CHATROOM_TAGS_UPDATE_TAGS,
+} from './chatroom-tags.ts';
+import { DELETE_MSG_SELF_TAGS, SESSION_TAGS } from './deletes-tags.ts';
+import { NOS_TOKEN_TAGS } from './files-tags.ts';
+import { AV_SIGNAL_MEMBER_TAGS, AV_SIGNAL_TAGS } from './signal-tags.ts';
 
 /** One entity's field names to NIM's tags. */
 export type TagMap = Readonly<Record<string, number>>;
@@ -50,8 +64,12 @@ export const NIM_TAGS = {
     broadcastMsgs: 20,
     avSignal: 21,
     superTeams: 22,
-    myInfoInSuperTeams: 23,
-    superTeamRoamingMsgs: 24,
+    /** NIM's myInfoInSuperTeams, superTeamRoamingMsgs and superTeamSessionAck. */
+    mySuperTeamMembers: 23,
+    superTeamMsgs: 24,
+    superTeamSessions: 26,
+    /** NIM's own timetag of one-way deletes, which our `deleteMsg` category carries too. */
+    deleteMsgSelf: 27,
     stickTopSessions: 28,
   },
   msg: {
@@ -111,6 +129,8 @@ export const NIM_TAGS = {
     account: 3,
     type: 4,
     nickInTeam: 5,
+    /** The member's notification setting (muteNotiType; bit 1: the team muted). */
+    bits: 7,
     active: 8,
     valid: 9,
     joinTime: 10,
@@ -118,6 +138,21 @@ export const NIM_TAGS = {
     custom: 12,
     mute: 13,
     invitorAccid: 14,
+  },
+  /** A super team's member: the team member's fields, the join time under its own tag. */
+  superTeamMember: {
+    teamId: 1,
+    account: 3,
+    type: 4,
+    nickInTeam: 5,
+    bits: 7,
+    active: 8,
+    valid: 9,
+    updateTime: 11,
+    custom: 12,
+    mute: 13,
+    invitorAccid: 14,
+    joinTime: 15,
   },
   friend: {
     account: 4,
@@ -187,6 +222,22 @@ export const NIM_TAGS = {
     isUnreadable: 109,
     needPushNick: 110,
   },
+  avSignal: AV_SIGNAL_TAGS,
+  avSignalMember: AV_SIGNAL_MEMBER_TAGS,
+  nosToken: NOS_TOKEN_TAGS,
+  chatroomLogin: CHATROOM_LOGIN_TAGS,
+  chatroom: CHATROOM_TAGS,
+  chatroomMsg: CHATROOM_MSG_TAGS,
+  chatroomMember: CHATROOM_MEMBER_TAGS,
+  session: SESSION_TAGS,
+  deleteMsgSelfTag: DELETE_MSG_SELF_TAGS,
+  chatroomTagsUpdate: CHATROOM_TAGS_UPDATE_TAGS,
+  chatroomTagMemberReq: CHATROOM_TAG_MEMBER_REQ_TAGS,
+  chatroomTagMuteReq: CHATROOM_TAG_MUTE_REQ_TAGS,
+  chatroomTagHistoryReq: CHATROOM_TAG_HISTORY_REQ_TAGS,
+  chatroomCoordinateReq: CHATROOM_COORDINATE_REQ_TAGS,
+  /** A broadcast message (7_17 and the sync's 4_16); fromUid is NIM's numeric user id, unused. */
+  broadcastMsg: { broadcastId: 1, fromAccid: 2, fromUid: 3, timestamp: 4, body: 5 },
 } as const satisfies Record<string, TagMap>;
 
 export type NimEntity = keyof typeof NIM_TAGS;

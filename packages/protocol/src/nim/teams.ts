@@ -46,12 +46,50 @@ export function teamFromNim(property: unknown): Record<string, unknown> {
   return fields;
 }
 
-export function memberToNim(member: TeamMember): NimProperty {
-  return toTags('teamMember', {
+/** A team's (or, as `superTeamMember`, a super team's) member as NIM's property map. */
+export function memberToNim(
+  member: TeamMember,
+  entity: 'teamMember' | 'superTeamMember' = 'teamMember',
+): NimProperty {
+  return toTags(entity, {
     ...member,
     type: MEMBER_TYPES[member.type as keyof typeof MEMBER_TYPES],
+    // NIM keeps the notification setting in `bits` (bit 1: muted), which its SDK reads back into
+    // muteTeam and muteNotiType; ours keeps both in step.
+    bits: member.muteNotiType,
   });
 }
+
+/**
+ * A member property map NIM's SDK sends (updateInfoInTeam, updateNickInTeam and their super-team
+ * twins) as our named fields: `bits` is the notification setting.
+ */
+export function memberFromNim(
+  property: unknown,
+  entity: 'teamMember' | 'superTeamMember' = 'teamMember',
+): Record<string, unknown> {
+  const f = fromTags(entity, property);
+  return {
+    teamId: f.teamId,
+    account: f.account,
+    nickInTeam: f.nickInTeam,
+    custom: f.custom,
+    muteNotiType: int(f.bits),
+  };
+}
+
+/** NIM's team mute number (0 none, 1 normal, 3 all) as our mute type. */
+export const muteTypeFromNim = (value: string | undefined) => nameOf(NUMBERS.muteType, value);
+
+/** Our super-team notifications are 401 + the team notification's id. */
+const SUPER_TEAM_NOTIFICATION_BASE = 401;
+/**
+ * NIM numbers super-team notifications in its own order (405 dismiss, 406 transfer, 409 member
+ * mutes, 410 an application passed, 411 an invitation accepted), by our team notification ids.
+ */
+const NIM_SUPER_TEAM_NOTIFICATIONS = [401, 402, 403, 404, 405, 410, 406, 407, 408, 411, 409];
+const superTeamNotificationId = (id: number) =>
+  NIM_SUPER_TEAM_NOTIFICATIONS[id - SUPER_TEAM_NOTIFICATION_BASE] ?? id;
 
 /**
  * Our team notification's attach (`{type, id, from, teamId, accounts?, account?, team?, mute?}`)
@@ -67,9 +105,10 @@ export function teamNotificationToNim(attach: string): string {
   }
   if (typeof ours.id !== 'number' || typeof ours.teamId !== 'string') return attach;
   const team = (ours.team ?? {}) as Partial<Team>;
+  const id = ours.id >= SUPER_TEAM_NOTIFICATION_BASE ? superTeamNotificationId(ours.id) : ours.id;
   const data: Record<string, unknown> = { tinfo: teamToNim({ ...team, teamId: ours.teamId }) };
   if (Array.isArray(ours.accounts)) data.ids = ours.accounts;
   if (typeof ours.account === 'string') data.id = ours.account;
   if (typeof ours.mute === 'boolean') data.mute = ours.mute ? 1 : 0;
-  return JSON.stringify({ id: ours.id, data });
+  return JSON.stringify({ id, data });
 }

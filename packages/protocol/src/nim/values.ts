@@ -5,6 +5,11 @@ export function int(value: string | undefined): number | string | undefined {
   return value !== undefined && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
 }
 
+/** A decimal number (NIM's coordinates travel as text such as `100.5`). */
+export function num(value: string | undefined): number | string | undefined {
+  return value !== undefined && /^-?\d{1,15}(\.\d{1,15})?$/.test(value) ? Number(value) : value;
+}
+
 export function bool(value: string | undefined): boolean | string | undefined {
   if (value === '1' || value === 'true') return true;
   if (value === '0' || value === 'false') return false;
@@ -25,3 +30,14 @@ function withoutUndefinedIn(value: unknown): unknown {
   if (value && typeof value === 'object') return withoutUndefined(value as Record<string, unknown>);
   return value;
 }
+
+/**
+ * NIM's PropertyArray parameter arrives as `{t: 'ArrayMable', v: [{t: 'Property', v: {...}}]}`:
+ * the property maps inside; anything else is left as it came, for the schema to refuse.
+ */
+export const propertyList = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map((item: unknown) =>
+        item && typeof item === 'object' && 'v' in item ? (item as { v: unknown }).v : item,
+      )
+    : value;

@@ -4,12 +4,15 @@
 // so that lengths do not leak either). Wrong keys are counted per client address in the store's
 // rate counters; past MORSEL_ADMIN_FAILURES_PER_HOUR the address is refused until the hour ends,
 // even with the right key, so a key cannot be guessed from one address.
+// A request without a key but with the operator console's session cookie is admitted by the
+// session's role instead (console/session.ts): the console needs no key configured.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { clientAddress, headerValue } from '../../api/index.ts';
 import { hitCounter, peekCounter } from '../../product/index.ts';
 import { fail } from '@morsel/api';
 import type { CampaignContext } from '../context.ts';
+import { admitConsoleSession, consoleToken } from '../console/session.ts';
 
 export type AdminRole = 'admin' | 'cashier';
 
@@ -34,6 +37,8 @@ export async function requireKey(
   request: FastifyRequest,
   roles: readonly AdminRole[],
 ): Promise<AdminRole> {
+  if (headerValue(request, 'x-admin-key') === undefined && consoleToken(request) !== undefined)
+    return admitConsoleSession(ctx, request, roles);
   if (!ctx.adminKey) throw fail('adminDisabled', { status: 503 });
   const { db, clock } = ctx.product;
   const address = clientAddress(request);
@@ -48,5 +53,7 @@ export async function requireKey(
     throw fail('adminKeyInvalid', { status: 401 });
   }
   if (!roles.includes(role)) throw fail('adminCashierOnly', { status: 403 });
+  // A key has no name: its lines say which key acted (a console session names its account).
+  request.log = request.log.child({ account: `${role}-key` });
   return role;
 }

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { CampaignPasswordTable, CouponTemplateTable } from '../store/tables.ts';
 import type { Prize } from '../kernel/prizes.ts';
-import { campaignState, type Campaign } from '../kernel/window.ts';
+import { campaignState, operatorStatus, type Campaign } from '../kernel/window.ts';
 import { templateChannels } from '../kernel/coupons.ts';
 import { listPasswords, listTemplates } from '../store/admin-store.ts';
 import { listPrizes } from '../store/prizes.ts';
@@ -19,6 +19,7 @@ export function adminCampaign(campaign: Campaign, now: number) {
     startsAt: Number(campaign.starts_at),
     endsAt: Number(campaign.ends_at),
     state: campaignState(campaign, now),
+    status: operatorStatus(campaign, now),
     settings: JSON.parse(campaign.settings) as unknown,
     updatedAt: Number(campaign.updated_at),
   };

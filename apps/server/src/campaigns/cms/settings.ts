@@ -5,6 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Instant } from '@morsel/api';
 import { CampaignCopy } from '../schemas.ts';
+import { repeatedValues, type Problem } from '../settings-problems.ts';
 
 // https, or a path of this site ("//host" would be another site).
 const Url = Type.String({ maxLength: 1024, pattern: '^(https://|/(?![/\\\\]))' });
@@ -121,19 +122,27 @@ export const CmsSettings = Type.Object(
 export type CmsSettings = Static<typeof CmsSettings>;
 
 /** What the schema cannot say: the default and every block's cities are among `cities`. */
-export function cmsProblems(settings: CmsSettings): string[] {
+export function cmsProblems(settings: CmsSettings): Problem[] {
   const known = new Set(settings.cities.map((c) => c.code));
-  const problems: string[] = [];
-  if (known.size !== settings.cities.length) problems.push('settings/cities has a city twice');
+  const problems: Problem[] = repeatedValues(settings.cities.map((c) => c.code)).map((code) => ({
+    field: 'settings.cities',
+    expects: `城市 ${code} 重复：每个城市只能出现一次`,
+  }));
   if (!known.has(settings.defaultCity))
-    problems.push(`settings/defaultCity ${settings.defaultCity} is not in settings/cities`);
+    problems.push({
+      field: 'settings.defaultCity',
+      expects: `应为 settings.cities 中的城市（${settings.defaultCity} 不在其中）`,
+    });
   for (const [id, page] of Object.entries(settings.pages)) {
     page.blocks.forEach((block, i) => {
       for (const city of block.cities ?? []) {
         if (!known.has(city))
-          problems.push(`settings/pages/${id}/blocks/${i}/cities names ${city}, not in cities`);
+          problems.push({
+            field: `settings.pages.${id}.blocks.${i}.cities`,
+            expects: `应为 settings.cities 中的城市（${city} 不在其中）`,
+          });
       }
     });
   }
-  return problems.slice(0, 5);
+  return problems;
 }

@@ -4,6 +4,7 @@
 // at this site's paths or at https addresses.
 import { Type, type Static } from '@sinclair/typebox';
 import { CampaignCopy } from '../schemas.ts';
+import type { Problem } from '../settings-problems.ts';
 
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 /** A picture: this site's path (the seeded art) or an https address. */
@@ -84,17 +85,18 @@ function luminance(hex: string): number {
 export const MIN_THEME_CONTRAST = 4.5;
 
 /** Problems the schema cannot see: more than one place for the coupons, a too light accent. */
-export function contentProblems(settings: ContentSettings): string[] {
-  const problems: string[] = [];
+export function contentProblems(settings: ContentSettings): Problem[] {
+  const problems: Problem[] = [];
   if (settings.blocks.filter((b) => b.type === 'coupons').length > 1)
-    problems.push('settings/blocks has more than one coupons block');
+    problems.push({ field: 'settings.blocks', expects: '最多只能有一个 coupons（优惠券）区块' });
   // Against #fff1eb (the link button), the background the accent reads worst on.
   const contrast = settings.theme
     ? (luminance('#fff1eb') + 0.05) / (luminance(settings.theme) + 0.05)
     : 99;
   if (contrast < MIN_THEME_CONTRAST)
-    problems.push(
-      `settings/theme is too light for white text (contrast ${contrast.toFixed(2)}, at least ${MIN_THEME_CONTRAST})`,
-    );
+    problems.push({
+      field: 'settings.theme',
+      expects: `颜色太浅，白色文字看不清：对比度 ${contrast.toFixed(2)}，应不低于 ${MIN_THEME_CONTRAST}`,
+    });
   return problems;
 }

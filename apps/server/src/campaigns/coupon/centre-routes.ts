@@ -22,12 +22,15 @@ import {
   publicCampaign,
   requireCampaign,
   requireRunning,
+  resolveCampaign,
 } from '../kernel/window.ts';
 import { claimableTemplates } from '../store/coupon-templates.ts';
 import { centreCoupons } from './centre-coupons.ts';
 import type { CouponSettings } from './settings.ts';
 
 export const COUPON_CAMPAIGN = 'coupon';
+/** The coupon centre's kind; `?campaign=` picks one coupon centre of it (decision 0037). */
+const COUPON_KIND = 'coupon';
 const DAY_MS = 86_400_000;
 
 const newUserKey = (uid: number) => `${COUPON_CAMPAIGN}:newuser:${uid}`;
@@ -47,11 +50,18 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
   const newUserEligible = (settings: CouponSettings, user: ProductUser, now: number) =>
     now - Number(user.created_at) <= settings.newUserPack.withinDays * DAY_MS;
 
+  // The centre and its claim serve any coupon campaign (its own templates); the new-user pack,
+  // exchange codes and gifts are the site's one campaign's (once per account, codes site-wide).
+  const loadCentre = async (requested: string | undefined) => {
+    const campaign = await resolveCampaign(db, COUPON_KIND, requested);
+    return { campaign, settings: parseSettings<CouponSettings>(campaign) };
+  };
+
   route(scope, 'coupon.centre', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
+    const { campaign, settings } = await loadCentre(request.query.campaign);
     const user = await optionalUser(ctx, request);
-    const templates = await claimableTemplates(db, COUPON_CAMPAIGN);
+    const templates = await claimableTemplates(db, campaign.id);
     const coupons = await centreCoupons(db, user, templates);
     const names = [...new Set([...settings.categories, ...templates.map((t) => t.category)])];
     const categories = names
@@ -68,11 +78,11 @@ export function registerCouponCentreRoutes(scope: FastifyInstance, ctx: Campaign
 
   route(scope, 'coupon.claim', async (request) => {
     const now = clock.now();
-    const { campaign } = await load();
+    const { campaign } = await loadCentre(request.query.campaign);
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const template = await findTemplate(db, request.body.templateKey);
-    if (!template || template.campaign_id !== COUPON_CAMPAIGN || Number(template.claimable) !== 1)
+    if (!template || template.campaign_id !== campaign.id || Number(template.claimable) !== 1)
       throw fail('couponNotFound');
     const coupon = await issueCoupon(db, {
       template,

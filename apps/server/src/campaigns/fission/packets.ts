@@ -24,15 +24,19 @@ import {
 import type { FissionSettings, PacketRules } from './settings.ts';
 import { splitPoints } from './split.ts';
 
-export const FISSION_CAMPAIGN = 'fission';
+/** The fission pages' kind; `?campaign=` picks one fission campaign of it (decision 0037). */
+export const FISSION_KIND = 'fission';
 export type PacketKind = 'normal' | 'new';
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
+/** A shopper's counts in one fission campaign. */
 export const fissionKeys = {
-  opened: (uid: number, day: string) => counterKey.daily(FISSION_CAMPAIGN, 'open', uid, day),
-  helped: (uid: number, day: string) => counterKey.daily(FISSION_CAMPAIGN, 'help', uid, day),
-  newUser: (uid: number) => counterKey.total(FISSION_CAMPAIGN, 'new-packet', uid),
+  opened: (campaignId: string, uid: number, day: string) =>
+    counterKey.daily(campaignId, 'open', uid, day),
+  helped: (campaignId: string, uid: number, day: string) =>
+    counterKey.daily(campaignId, 'help', uid, day),
+  newUser: (campaignId: string, uid: number) => counterKey.total(campaignId, 'new-packet', uid),
 };
 
 export const rulesOf = (settings: FissionSettings, kind: PacketKind): PacketRules =>
@@ -112,10 +116,10 @@ async function payShare(
     channel: p.channel,
     created_at: p.now,
   });
-  const prize = await findPrize(trx, FISSION_CAMPAIGN, p.settings.sharePrize);
+  const prize = await findPrize(trx, p.packet.campaign_id, p.settings.sharePrize);
   if (!prize) throw new Error(`fission share prize ${p.settings.sharePrize} is missing`);
   const award = await insertAward(trx, {
-    campaign_id: FISSION_CAMPAIGN,
+    campaign_id: p.packet.campaign_id,
     user_id: p.userId,
     prize_id: Number(prize.id),
     prize_key: prize.prize_key,
@@ -141,6 +145,7 @@ async function payShare(
 }
 
 export interface OpenRequest {
+  campaignId: string;
   settings: FissionSettings;
   kind: PacketKind;
   owner: { id: number; createdAt: number };
@@ -157,16 +162,20 @@ export async function openPacket(db: Kysely<Database>, r: OpenRequest) {
   return inTransaction(db, async (trx) => {
     // Both limits are conditional increments in this transaction: a refused open counts nothing.
     if (r.kind === 'new') {
-      if (!(await tryIncrement(trx, fissionKeys.newUser(r.owner.id), 1)))
+      if (!(await tryIncrement(trx, fissionKeys.newUser(r.campaignId, r.owner.id), 1)))
         throw fail('fissionNewUserUsed');
     } else if (
-      !(await tryIncrement(trx, fissionKeys.opened(r.owner.id, r.day), r.settings.packetsPerDay))
+      !(await tryIncrement(
+        trx,
+        fissionKeys.opened(r.campaignId, r.owner.id, r.day),
+        r.settings.packetsPerDay,
+      ))
     ) {
       throw fail('fissionPacketDailyLimit');
     }
     const packet: FissionPacket = {
       id: newToken(),
-      campaign_id: FISSION_CAMPAIGN,
+      campaign_id: r.campaignId,
       kind: r.kind,
       owner_id: r.owner.id,
       channel: r.channel,
@@ -185,6 +194,7 @@ export async function openPacket(db: Kysely<Database>, r: OpenRequest) {
 }
 
 export interface HelpRequest {
+  campaignId: string;
   settings: FissionSettings;
   token: string;
   helperId: number;
@@ -195,7 +205,7 @@ export interface HelpRequest {
 
 /** Takes the next share of a friend's packet for the helper and pays it. */
 export async function helpPacket(db: Kysely<Database>, r: HelpRequest) {
-  const packet = await findPacket(db, FISSION_CAMPAIGN, r.token);
+  const packet = await findPacket(db, r.campaignId, r.token);
   if (!packet) throw fail('fissionPacketNotFound');
   if (Number(packet.owner_id) === r.helperId) throw fail('fissionOwnPacket');
   // A friend coming back to a packet they helped hears so, even once it is full or expired.
@@ -204,7 +214,7 @@ export async function helpPacket(db: Kysely<Database>, r: HelpRequest) {
     return await inTransaction(db, async (trx) => {
       const slot = await takeShare(trx, packet.id, r.now);
       if (slot === undefined) {
-        const fresh = (await findPacket(trx, FISSION_CAMPAIGN, packet.id))!;
+        const fresh = (await findPacket(trx, r.campaignId, packet.id))!;
         throw fail(
           packetState(fresh, r.now) === 'full' ? 'fissionPacketFull' : 'fissionPacketExpired',
         );
@@ -212,9 +222,15 @@ export async function helpPacket(db: Kysely<Database>, r: HelpRequest) {
       // The help row (unique per friend and packet) is written before the day's count moves, so
       // a repeated help is refused as such and counts nothing (the transaction rolls back).
       const paid = await payShare(trx, { ...r, packet, slot, userId: r.helperId });
-      if (!(await tryIncrement(trx, fissionKeys.helped(r.helperId, r.day), r.settings.helpsPerDay)))
+      if (
+        !(await tryIncrement(
+          trx,
+          fissionKeys.helped(r.campaignId, r.helperId, r.day),
+          r.settings.helpsPerDay,
+        ))
+      )
         throw fail('fissionHelpDailyLimit');
-      return { packet: (await findPacket(trx, FISSION_CAMPAIGN, packet.id))!, ...paid };
+      return { packet: (await findPacket(trx, r.campaignId, packet.id))!, ...paid };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fail('fissionHelpedAlready');

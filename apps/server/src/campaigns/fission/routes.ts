@@ -13,13 +13,13 @@ import { requireWechatIdentity } from '../kernel/wechat-identity.ts';
 import {
   parseSettings,
   publicCampaign,
-  requireCampaign,
   requireRunning,
+  resolveCampaign,
 } from '../kernel/window.ts';
 import { inTransaction } from '../kernel/transaction.ts';
 import { channelStats, findPacket, latestPacketOf } from '../store/fission.ts';
 import {
-  FISSION_CAMPAIGN,
+  FISSION_KIND,
   fissionKeys,
   helpPacket,
   isNewShopper,
@@ -27,6 +27,7 @@ import {
   packetView,
 } from './packets.ts';
 import type { FissionSettings } from './settings.ts';
+import { requireAdminCampaignOfKind } from '../admin/campaign-lookup.ts';
 
 /** Where a shopper without a channel came from. */
 const DIRECT = 'direct';
@@ -35,23 +36,31 @@ const DIRECT = 'direct';
 const INDEX_PATH = '/activity/redPacketFission/index';
 const NEW_PATH = '/activity/redPacketFission/newFission';
 
+/** A page of the fission campaign a request named (`?campaign=` kept, decision 0037). */
+const pageOf = (path: string, query: Record<string, string | undefined>) => {
+  const search = new URLSearchParams(
+    Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
+  ).toString();
+  return search ? `${path}?${search}` : path;
+};
+
 export function registerFissionRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
-  const load = async () => {
-    const campaign = await requireCampaign(db, FISSION_CAMPAIGN);
-    return { campaign, settings: parseSettings<FissionSettings>(campaign) };
+  const load = async (requested: string | undefined) => {
+    const campaign = await resolveCampaign(db, FISSION_KIND, requested);
+    return { campaign, id: campaign.id, settings: parseSettings<FissionSettings>(campaign) };
   };
   const shareCard = (s: FissionSettings) => ({ title: s.shareTitle, image: s.shareImage });
 
   route(scope, 'fission.page', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await optionalUser(ctx, request);
     const uid = user ? userId(user) : undefined;
     const day = chinaDay(now);
     const latest = async (kind: 'normal' | 'new') => {
       if (uid === undefined) return null;
-      const packet = await latestPacketOf(db, FISSION_CAMPAIGN, uid, kind);
+      const packet = await latestPacketOf(db, id, uid, kind);
       return packet ? packetView(db, packet, uid, now) : null;
     };
     const left = async (key: string, limit: number) =>
@@ -70,18 +79,22 @@ export function registerFissionRoutes(scope: FastifyInstance, ctx: CampaignConte
         user === undefined
           ? null
           : isNewShopper(Number(user.created_at), settings, now) &&
-            (await readCounter(db, fissionKeys.newUser(userId(user)))) === 0,
+            (await readCounter(db, fissionKeys.newUser(id, userId(user)))) === 0,
       packetsLeftToday:
-        uid === undefined ? null : await left(fissionKeys.opened(uid, day), settings.packetsPerDay),
+        uid === undefined
+          ? null
+          : await left(fissionKeys.opened(id, uid, day), settings.packetsPerDay),
       helpsLeftToday:
-        uid === undefined ? null : await left(fissionKeys.helped(uid, day), settings.helpsPerDay),
+        uid === undefined
+          ? null
+          : await left(fissionKeys.helped(id, uid, day), settings.helpsPerDay),
     });
   });
 
   route(scope, 'fission.packet', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
-    const packet = await findPacket(db, FISSION_CAMPAIGN, request.params.token);
+    const { campaign, id, settings } = await load(request.query.campaign);
+    const packet = await findPacket(db, id, request.params.token);
     if (!packet) throw fail('fissionPacketNotFound');
     const user = await optionalUser(ctx, request);
     const uid = user ? userId(user) : undefined;
@@ -102,13 +115,18 @@ export function registerFissionRoutes(scope: FastifyInstance, ctx: CampaignConte
 
   route(scope, 'fission.open', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const { kind, channel } = request.body;
     const uid = userId(user);
-    await requireWechatIdentity(ctx, uid, kind === 'new' ? NEW_PATH : INDEX_PATH);
+    await requireWechatIdentity(
+      ctx,
+      uid,
+      pageOf(kind === 'new' ? NEW_PATH : INDEX_PATH, { campaign: request.query.campaign }),
+    );
     const opened = await openPacket(db, {
+      campaignId: id,
       settings,
       kind,
       owner: { id: uid, createdAt: Number(user.created_at) },
@@ -125,13 +143,18 @@ export function registerFissionRoutes(scope: FastifyInstance, ctx: CampaignConte
 
   route(scope, 'fission.help', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const uid = userId(user);
     const { token } = request.params;
-    await requireWechatIdentity(ctx, uid, `${INDEX_PATH}?packet=${token}`);
+    await requireWechatIdentity(
+      ctx,
+      uid,
+      pageOf(INDEX_PATH, { packet: token, campaign: request.query.campaign }),
+    );
     const helped = await helpPacket(db, {
+      campaignId: id,
       settings,
       token,
       helperId: uid,
@@ -152,12 +175,12 @@ export function registerFissionRoutes(scope: FastifyInstance, ctx: CampaignConte
 export function registerFissionAdminRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db } = ctx.product;
   route(scope, 'admin.fissionChannels', async (request) => {
-    const campaign = await requireCampaign(db, request.params.id);
-    if (campaign.kind !== 'fission')
-      throw fail('adminBadConfig', {
-        message: '活动配置不正确：只有红包裂变活动有渠道统计',
-        status: 400,
-      });
+    const campaign = await requireAdminCampaignOfKind(
+      db,
+      request.params.id,
+      'fission',
+      '红包裂变（fission）活动有渠道统计',
+    );
     const stats = await inTransaction(db, (trx) => channelStats(trx, campaign.id));
     const channels = new Map<string, { packets: number; helps: number; points: number }>();
     const entry = (channel: string) => {

@@ -3,6 +3,7 @@
 // and the prize that names the points a share pays (its name and picture on "我的奖品").
 import { Type, type Static } from '@sinclair/typebox';
 import { CampaignCopy } from '../schemas.ts';
+import type { Problem } from '../settings-problems.ts';
 
 const PacketRules = Type.Object(
   {
@@ -46,14 +47,17 @@ export type FissionSettings = Static<typeof FissionSettings>;
 export const fissionPrizeKeys = (settings: FissionSettings): string[] => [settings.sharePrize];
 
 /** Every share at least 1 point. */
-export function fissionProblems(settings: FissionSettings): string[] {
-  const problems: string[] = [];
+export function fissionProblems(settings: FissionSettings): Problem[] {
+  const problems: Problem[] = [];
   for (const [name, rules] of [
     ['packet', settings.packet],
     ['newUser', settings.newUser],
   ] as const) {
     if (rules.totalPoints < rules.shares)
-      problems.push(`settings/${name} totalPoints must be at least shares (1 point a share)`);
+      problems.push({
+        field: `settings.${name}.totalPoints`,
+        expects: `应不小于份数 shares（${rules.shares}）：每份至少 1 积分`,
+      });
   }
   return problems;
 }

@@ -16,15 +16,17 @@ import { inTransaction } from '../kernel/transaction.ts';
 import {
   parseSettings,
   publicCampaign,
-  requireCampaign,
   requireRunning,
+  resolveCampaign,
 } from '../kernel/window.ts';
 import type { FreeSettings } from './settings.ts';
 
-export const FREE_CAMPAIGN = 'free';
+/** The free-meal pages' kind; `?campaign=` picks one shake campaign of it (decision 0037). */
+export const FREE_KIND = 'free';
 
-export const usedKey = (uid: number, day: string) =>
-  counterKey.daily(FREE_CAMPAIGN, 'shake', uid, day);
+/** Today's shakes of a shopper, counted per campaign. */
+export const usedKey = (campaignId: string, uid: number, day: string) =>
+  counterKey.daily(campaignId, 'shake', uid, day);
 
 const publicPrize = (p: Prize) => ({
   key: p.prize_key,
@@ -33,23 +35,29 @@ const publicPrize = (p: Prize) => ({
   kind: p.kind as 'thanks' | 'points' | 'coupon' | 'goods',
 });
 
-async function chances(db: Kysely<Database>, settings: FreeSettings, uid: number, day: string) {
-  const usedToday = await readCounter(db, usedKey(uid, day));
+async function chances(
+  db: Kysely<Database>,
+  id: string,
+  settings: FreeSettings,
+  uid: number,
+  day: string,
+) {
+  const usedToday = await readCounter(db, usedKey(id, uid, day));
   return { left: Math.max(0, settings.dailyChances - usedToday), usedToday };
 }
 
 export function registerFreeRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
-  const load = async () => {
-    const campaign = await requireCampaign(db, FREE_CAMPAIGN);
-    return { campaign, settings: parseSettings<FreeSettings>(campaign) };
+  const load = async (requested: string | undefined) => {
+    const campaign = await resolveCampaign(db, FREE_KIND, requested);
+    return { campaign, id: campaign.id, settings: parseSettings<FreeSettings>(campaign) };
   };
 
   route(scope, 'free.board', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await optionalUser(ctx, request);
-    const prizes = await listPrizes(db, FREE_CAMPAIGN);
+    const prizes = await listPrizes(db, id);
     return ok({
       campaign: publicCampaign(campaign, now),
       // What can be won: the drawable prizes, not the 谢谢参与 fallback.
@@ -57,27 +65,27 @@ export function registerFreeRoutes(scope: FastifyInstance, ctx: CampaignContext)
       dailyChances: settings.dailyChances,
       shakeThreshold: settings.shakeThreshold,
       loggedIn: user !== undefined,
-      chances: user ? await chances(db, settings, userId(user), chinaDay(now)) : null,
+      chances: user ? await chances(db, id, settings, userId(user), chinaDay(now)) : null,
     });
   });
 
   route(scope, 'free.shake', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const uid = userId(user);
     const day = chinaDay(now);
     const won = await inTransaction(db, async (trx) => {
-      const prizes = await listPrizes(trx, FREE_CAMPAIGN);
+      const prizes = await listPrizes(trx, id);
       const fallback = prizes.find((p) => p.prize_key === settings.fallbackPrize);
       // Nothing configured to win or lose yet: no shake, and no chance spent.
       if (!fallback) throw fail('raffleBoardEmpty');
-      if (!(await tryIncrement(trx, usedKey(uid, day), settings.dailyChances)))
+      if (!(await tryIncrement(trx, usedKey(id, uid, day), settings.dailyChances)))
         throw fail('shakeNoChances');
       const drawn = pickWeighted(prizes) ?? fallback;
       const result = await awardPrize(trx, {
-        campaignId: FREE_CAMPAIGN,
+        campaignId: id,
         userId: uid,
         prize: drawn,
         fallback,
@@ -90,7 +98,7 @@ export function registerFreeRoutes(scope: FastifyInstance, ctx: CampaignContext)
     return ok({
       prize: publicPrize(won.prize),
       award: isShown(won.award) ? publicAward(won.award) : null,
-      chances: await chances(db, settings, uid, day),
+      chances: await chances(db, id, settings, uid, day),
     });
   });
 }

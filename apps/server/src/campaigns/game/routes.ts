@@ -58,19 +58,18 @@ async function chancesIn(
   let n: number | undefined;
   switch (kind) {
     case 'free':
-      n = await left(usedKey(uid, day), settings.dailyChances);
+      n = await left(usedKey(campaignId, uid, day), settings.dailyChances);
       return n === undefined ? null : `今日还可摇 ${n} 次`;
     case 'vote':
-      n = await left(dailyKey(uid, day), settings.votesPerDay);
+      n = await left(dailyKey(campaignId, uid, day), settings.votesPerDay);
       return n === undefined ? null : `今日还可投 ${n} 票`;
     case 'bag':
-      n = await left(attemptsKey(uid, day), settings.attemptsPerDay);
+      n = await left(attemptsKey(campaignId, uid, day), settings.attemptsPerDay);
       return n === undefined ? null : `今日还可兑奖 ${n} 次`;
     case 'fission':
-      n = await left(fissionKeys.opened(uid, day), settings.packetsPerDay);
+      n = await left(fissionKeys.opened(campaignId, uid, day), settings.packetsPerDay);
       return n === undefined ? null : `今日还可开 ${n} 个红包`;
     default:
-      void campaignId;
       return null;
   }
 }
@@ -101,6 +100,8 @@ export function registerGameCentreRoutes(scope: FastifyInstance, ctx: CampaignCo
       games.push({
         key: entry.key,
         page: entry.page,
+        // The instance the entry opens: the page's `?campaign=` (decision 0037).
+        campaign: target.id,
         title: entry.title,
         description: entry.description,
         image: entry.image,

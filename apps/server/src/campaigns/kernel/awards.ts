@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { AreaIndex } from '../../product/index.ts';
 import { findOwnAward, writeAddress, type ShownAward } from '../store/awards.ts';
+import { writeReceipt } from '../store/fulfilment.ts';
 import { prizeUsage } from '../store/prizes.ts';
 import { fail } from '@morsel/api';
 import { publicCoupon, requireOwnCoupon } from './coupons.ts';
@@ -46,10 +47,28 @@ export interface DeliveryAddress {
   detail: string;
 }
 
-/** The state a prize card shows: goods wait for an address until one is given. */
-function awardState(award: Award): 'issued' | 'needs_address' | 'address_submitted' {
+/**
+ * The state a prize card shows: goods wait for an address until one is given, then for the
+ * operator's shipment (decision 0038), then for the winner's confirmation of receipt.
+ */
+function awardState(
+  award: Award,
+): 'issued' | 'needs_address' | 'address_submitted' | 'shipped' | 'received' {
   if (award.kind !== 'goods') return 'issued';
+  if (award.received_at !== null) return 'received';
+  if (award.shipped_at !== null) return 'shipped';
   return award.address === null ? 'needs_address' : 'address_submitted';
+}
+
+/** The shipment of a goods prize as its winner and the operator see it; null until shipped. */
+export function shipmentOf(award: Award) {
+  if (award.shipped_at === null) return null;
+  return {
+    carrier: award.carrier ?? '',
+    trackingNo: award.tracking_no ?? '',
+    shippedAt: Number(award.shipped_at),
+    receivedAt: award.received_at === null ? null : Number(award.received_at),
+  };
 }
 
 export function publicAward(award: ShownAward) {
@@ -84,6 +103,7 @@ export async function awardDetail(db: Kysely<Database>, award: ShownAward, now: 
     usage: (usage ?? '').split('\n').filter((line) => line.trim() !== ''),
     coupon,
     address: award.address === null ? null : (JSON.parse(award.address) as DeliveryAddress),
+    shipment: shipmentOf(award),
   };
 }
 
@@ -112,8 +132,8 @@ function checkedAddress(areas: AreaIndex, award: Award, input: AddressInput): De
 
 /**
  * Stores the address of a goods prize: the first time (a second submission is 60031), or as a
- * correction of one it has (60033 without). Nothing ships prizes yet, so a submitted address stays
- * correctable; when a shipped state lands, a correction must exclude it too.
+ * correction of one it has (60033 without) while it has not shipped (61051 once it has: the
+ * parcel is on its way to the address the operator read).
  */
 export async function saveAddress(
   db: Kysely<Database>,
@@ -123,7 +143,37 @@ export async function saveAddress(
   write: 'first' | 'correction',
 ): Promise<DeliveryAddress> {
   const address = checkedAddress(areas, award, input);
-  if (!(await writeAddress(db, Number(award.id), JSON.stringify(address), write)))
+  if (!(await writeAddress(db, Number(award.id), JSON.stringify(address), write))) {
+    const fresh = await findOwnAward(
+      db,
+      award.campaign_id,
+      Number(award.user_id),
+      Number(award.id),
+    );
+    if (fresh && fresh.shipped_at !== null) throw fail('addressShipped');
     throw fail(write === 'first' ? 'addressAlreadySet' : 'addressNotSet');
+  }
   return address;
+}
+
+/** The winner confirms a shipped goods prize arrived (61050 before it ships; again is harmless). */
+export async function confirmReceipt(
+  db: Kysely<Database>,
+  award: ShownAward,
+  now: number,
+): Promise<{ id: number; state: 'received'; receivedAt: number }> {
+  if (award.received_at !== null)
+    return { id: Number(award.id), state: 'received', receivedAt: Number(award.received_at) };
+  if (!(await writeReceipt(db, Number(award.id), now))) {
+    const fresh = await findOwnAward(
+      db,
+      award.campaign_id,
+      Number(award.user_id),
+      Number(award.id),
+    );
+    if (fresh && fresh.received_at !== null)
+      return { id: Number(award.id), state: 'received', receivedAt: Number(fresh.received_at) };
+    throw fail('awardNotShipped');
+  }
+  return { id: Number(award.id), state: 'received', receivedAt: now };
 }

@@ -212,7 +212,8 @@ export async function exchangeCode(
     if (!(await takeExchangeCode(trx, code, userId, now))) {
       const row = await findExchangeCode(trx, code);
       if (!row) throw fail('exchangeCodeInvalid');
-      throw fail(row.used_by !== null ? 'exchangeCodeUsed' : 'exchangeCodeExpired');
+      if (row.used_by !== null) throw fail('exchangeCodeUsed');
+      throw fail(Number(row.starts_at) > now ? 'exchangeCodeNotStarted' : 'exchangeCodeExpired');
     }
     const row = await findExchangeCode(trx, code);
     const template = row && (await findTemplateById(trx, Number(row.template_id)));

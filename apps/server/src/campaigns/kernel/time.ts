@@ -25,3 +25,8 @@ export function daysOfMonth(month: string): string[] {
   const count = new Date(Date.UTC(year, monthIndex, 0)).getUTCDate();
   return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
 }
+
+/** YYYY-MM-DD HH:mm:ss of `now` in Asia/Shanghai, as operators read times in exports. */
+export function chinaDateTime(now: number): string {
+  return new Date(now + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}

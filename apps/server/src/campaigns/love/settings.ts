@@ -3,6 +3,7 @@
 // (admin API PATCH); a project keeps what it raised as long as its key stays.
 import { Type, type Static } from '@sinclair/typebox';
 import { CampaignCopy } from '../schemas.ts';
+import { repeatedValues, type Problem } from '../settings-problems.ts';
 
 export const LoveProject = Type.Object(
   {
@@ -39,11 +40,16 @@ export const LoveSettings = Type.Object(
 export type LoveSettings = Static<typeof LoveSettings>;
 
 /** Problems the schema cannot see: two projects under one key, a preset over the maximum. */
-export function loveProblems(settings: LoveSettings): string[] {
-  const keys = settings.projects.map((p) => p.key);
-  const twice = keys.find((key, index) => keys.indexOf(key) !== index);
-  const problems = twice ? [`settings/projects has the key ${twice} twice`] : [];
-  if (settings.presets.some((p) => p > settings.maxPointsPerDonation))
-    problems.push('settings/presets has an amount over maxPointsPerDonation');
+export function loveProblems(settings: LoveSettings): Problem[] {
+  const problems: Problem[] = repeatedValues(settings.projects.map((p) => p.key)).map((key) => ({
+    field: 'settings.projects',
+    expects: `项目编号 ${key} 重复`,
+  }));
+  const over = settings.presets.filter((p) => p > settings.maxPointsPerDonation);
+  if (over.length > 0)
+    problems.push({
+      field: 'settings.presets',
+      expects: `应不大于单次捐赠上限 maxPointsPerDonation（${settings.maxPointsPerDonation}），${over.join('、')} 超出`,
+    });
   return problems;
 }

@@ -13,22 +13,23 @@ import { inTransaction } from '../kernel/transaction.ts';
 import {
   parseSettings,
   publicCampaign,
-  requireCampaign,
   requireRunning,
+  resolveCampaign,
 } from '../kernel/window.ts';
 import { awardGiven } from '../store/awards.ts';
 import { findPassword, takePasswordUse } from '../store/passwords.ts';
 import { normalisePassword, type PasswordSettings } from './settings.ts';
 
-export const PASSWORD_CAMPAIGN = 'password';
+/** The password pages' kind; `?campaign=` picks one password campaign of it (decision 0037). */
+export const PASSWORD_KIND = 'password';
 
 export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
 
-  route(scope, 'password.page', async () => {
+  route(scope, 'password.page', async (request) => {
     const now = clock.now();
-    const campaign = await requireCampaign(db, PASSWORD_CAMPAIGN);
-    const prizes = await listPrizes(db, PASSWORD_CAMPAIGN);
+    const campaign = await resolveCampaign(db, PASSWORD_KIND, request.query.campaign);
+    const prizes = await listPrizes(db, campaign.id);
     return ok({
       campaign: publicCampaign(campaign, now),
       prizes: prizes.map((p) => ({ key: p.prize_key, name: p.name, image: p.image, kind: p.kind })),
@@ -37,7 +38,8 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
 
   route(scope, 'password.redeem', async (request) => {
     const now = clock.now();
-    const campaign = await requireCampaign(db, PASSWORD_CAMPAIGN);
+    const campaign = await resolveCampaign(db, PASSWORD_KIND, request.query.campaign);
+    const id = campaign.id;
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const settings = parseSettings<PasswordSettings>(campaign);
@@ -45,10 +47,10 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
 
     const windowMs = settings.attemptWindowMinutes * 60_000;
     const resetAt = (Math.floor(now / windowMs) + 1) * windowMs;
-    const byUser = await hitCounter(db, `campaign:${PASSWORD_CAMPAIGN}:user:${uid}`, now, resetAt);
+    const byUser = await hitCounter(db, `campaign:${id}:user:${uid}`, now, resetAt);
     const byAddress = await hitCounter(
       db,
-      `campaign:${PASSWORD_CAMPAIGN}:ip:${clientAddress(request)}`,
+      `campaign:${id}:ip:${clientAddress(request)}`,
       now,
       resetAt,
     );
@@ -61,7 +63,7 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
     }
 
     const typed = normalisePassword(request.body.password);
-    const entry = typed ? await findPassword(db, PASSWORD_CAMPAIGN, typed) : undefined;
+    const entry = typed ? await findPassword(db, id, typed) : undefined;
     if (!entry) throw fail('passwordWrong');
     if (now < Number(entry.starts_at))
       throw fail('passwordNotStarted', { data: { startsAt: Number(entry.starts_at) } });
@@ -69,14 +71,14 @@ export function registerPasswordRoutes(scope: FastifyInstance, ctx: CampaignCont
 
     const businessKey = `password:${entry.id}:${uid}`;
     if (await awardGiven(db, businessKey)) throw fail('passwordAlreadyUsed');
-    const prize = await findPrize(db, PASSWORD_CAMPAIGN, entry.prize_key);
+    const prize = await findPrize(db, id, entry.prize_key);
     if (!prize) throw new Error(`password ${entry.id} names unknown prize ${entry.prize_key}`);
 
     try {
       const won = await inTransaction(db, async (trx) => {
         if (!(await takePasswordUse(trx, Number(entry.id)))) throw fail('passwordUsedUp');
         const result = await awardPrize(trx, {
-          campaignId: PASSWORD_CAMPAIGN,
+          campaignId: id,
           userId: uid,
           prize,
           source: 'password',

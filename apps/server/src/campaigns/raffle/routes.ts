@@ -14,15 +14,16 @@ import { inTransaction } from '../kernel/transaction.ts';
 import {
   parseSettings,
   publicCampaign,
-  requireCampaign,
   requireRunning,
+  resolveCampaign,
 } from '../kernel/window.ts';
 import { hasAssisted } from '../store/assists.ts';
 import { recentWinners } from '../store/awards.ts';
 import { earnChance, readChances, spendChance } from './chances.ts';
 import type { RaffleSettings } from './settings.ts';
 
-export const RAFFLE_CAMPAIGN = 'raffle';
+/** The raffle pages' kind; `?campaign=` picks one raffle of it (decision 0037). */
+export const RAFFLE_KIND = 'raffle';
 
 const ASSIST_PURPOSE = 'chance';
 
@@ -38,9 +39,9 @@ const publicPrize = (p: Prize) => ({
 
 export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
-  const load = async () => {
-    const campaign = await requireCampaign(db, RAFFLE_CAMPAIGN);
-    return { campaign, settings: parseSettings<RaffleSettings>(campaign) };
+  const load = async (requested: string | undefined) => {
+    const campaign = await resolveCampaign(db, RAFFLE_KIND, requested);
+    return { campaign, id: campaign.id, settings: parseSettings<RaffleSettings>(campaign) };
   };
 
   /**
@@ -48,7 +49,11 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
    * it is the visitor's own, and whether the visitor already helped, so the page never offers an
    * assist the server will refuse.
    */
-  const assistView = async (shareCode: string, visitorId: number | undefined) => {
+  const assistView = async (
+    campaignId: string,
+    shareCode: string,
+    visitorId: number | undefined,
+  ) => {
     const sharer = await findSharer(db, shareCode);
     if (!sharer) return { sharer: null, isSelf: false, assisted: false };
     const isSelf = sharer.id === visitorId;
@@ -56,7 +61,7 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
       visitorId !== undefined &&
       !isSelf &&
       (await hasAssisted(db, {
-        campaignId: RAFFLE_CAMPAIGN,
+        campaignId,
         purpose: ASSIST_PURPOSE,
         sharerId: sharer.id,
         helperId: visitorId,
@@ -66,9 +71,9 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
 
   route(scope, 'raffle.board', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await optionalUser(ctx, request);
-    const prizes = await listPrizes(db, RAFFLE_CAMPAIGN);
+    const prizes = await listPrizes(db, id);
     const { shareCode } = request.query;
     return ok({
       campaign: publicCampaign(campaign, now),
@@ -78,43 +83,39 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
       bonusChancesPerDay: settings.bonusChancesPerDay,
       prizes: prizes.filter(onBoard).map(publicPrize),
       loggedIn: user !== undefined,
-      chances: user
-        ? await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now))
-        : null,
+      chances: user ? await readChances(db, id, settings, userId(user), chinaDay(now)) : null,
       shareCode: user?.share_code ?? null,
       assist:
         shareCode === undefined
           ? null
-          : await assistView(shareCode, user ? userId(user) : undefined),
+          : await assistView(id, shareCode, user ? userId(user) : undefined),
     });
   });
 
   route(scope, 'raffle.chances', async (request) => {
-    const { settings } = await load();
+    const { id, settings } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
-    return ok(
-      await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(clock.now())),
-    );
+    return ok(await readChances(db, id, settings, userId(user), chinaDay(clock.now())));
   });
 
   route(scope, 'raffle.draw', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const uid = userId(user);
     const day = chinaDay(now);
     const won = await inTransaction(db, async (trx) => {
-      const prizes = await listPrizes(trx, RAFFLE_CAMPAIGN);
+      const prizes = await listPrizes(trx, id);
       // A board an operator has not filled yet (no prize on a slot) has nothing to land on: no
       // draw, and no chance spent.
       if (!prizes.some(onBoard)) throw fail('raffleBoardEmpty');
-      await spendChance(trx, RAFFLE_CAMPAIGN, settings, uid, day);
+      await spendChance(trx, id, settings, uid, day);
       const fallback = prizes.find((p) => p.prize_key === settings.fallbackPrize);
       if (!fallback) throw new Error(`raffle fallback prize ${settings.fallbackPrize} is missing`);
       const drawn = pickWeighted(prizes) ?? fallback;
       const result = await awardPrize(trx, {
-        campaignId: RAFFLE_CAMPAIGN,
+        campaignId: id,
         userId: uid,
         prize: drawn,
         fallback,
@@ -128,32 +129,32 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
       slot: Number(won.prize.slot),
       prize: publicPrize(won.prize),
       award: isShown(won.award) ? publicAward(won.award) : null,
-      chances: await readChances(db, RAFFLE_CAMPAIGN, settings, uid, day),
+      chances: await readChances(db, id, settings, uid, day),
     });
   });
 
   // The page calls this after the shell's share succeeded: one more draw, within today's cap.
   route(scope, 'raffle.share', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
-    if (!(await earnChance(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now))))
+    if (!(await earnChance(db, id, settings, userId(user), chinaDay(now))))
       throw fail('shareBonusCapped');
-    return ok(await readChances(db, RAFFLE_CAMPAIGN, settings, userId(user), chinaDay(now)));
+    return ok(await readChances(db, id, settings, userId(user), chinaDay(now)));
   });
 
   // A friend opened the sharer's link and helps: once per friend; the sharer earns a draw today
   // (within the cap — the assist still counts when the sharer's bonus is full).
   route(scope, 'raffle.assist', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const { shareCode } = request.body;
     const rewarded = await inTransaction(db, async (trx) => {
       const sharer = await recordAssist(trx, {
-        campaignId: RAFFLE_CAMPAIGN,
+        campaignId: id,
         purpose: ASSIST_PURPOSE,
         shareCode,
         helperId: userId(user),
@@ -161,7 +162,7 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
       });
       return {
         sharer,
-        earned: await earnChance(trx, RAFFLE_CAMPAIGN, settings, sharer.id, chinaDay(now)),
+        earned: await earnChance(trx, id, settings, sharer.id, chinaDay(now)),
       };
     });
     return ok({
@@ -170,10 +171,10 @@ export function registerRaffleRoutes(scope: FastifyInstance, ctx: CampaignContex
     });
   });
 
-  route(scope, 'raffle.winners', async () => {
-    const { settings } = await load();
+  route(scope, 'raffle.winners', async (request) => {
+    const { id, settings } = await load(request.query.campaign);
     if (settings.winnersShown === 0) return ok([]);
-    const winners = await recentWinners(db, RAFFLE_CAMPAIGN, settings.winnersShown);
+    const winners = await recentWinners(db, id, settings.winnersShown);
     return ok(winners.map((w) => ({ ...w, mobile: maskMobile(w.mobile) })));
   });
 }

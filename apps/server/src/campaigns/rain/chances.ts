@@ -6,11 +6,13 @@ import type { Database } from '../../store/index.ts';
 import { counterKey, readCounters, tryIncrement } from '../kernel/counters.ts';
 import type { RainSettings } from './settings.ts';
 
-export const RAIN_CAMPAIGN = 'rain';
+/** The rain pages' kind; `?campaign=` picks one rain of it (decision 0037). */
+export const RAIN_KIND = 'rain';
 
-const keys = (userId: number, day: string) => ({
-  used: counterKey.daily(RAIN_CAMPAIGN, 'round', userId, day),
-  bonus: counterKey.daily(RAIN_CAMPAIGN, 'bonus', userId, day),
+/** A shopper's rounds of one rain campaign today. */
+const keys = (campaignId: string, userId: number, day: string) => ({
+  used: counterKey.daily(campaignId, 'round', userId, day),
+  bonus: counterKey.daily(campaignId, 'bonus', userId, day),
 });
 
 export interface RainChances {
@@ -21,11 +23,12 @@ export interface RainChances {
 
 export async function readChances(
   db: Kysely<Database>,
+  campaignId: string,
   settings: RainSettings,
   userId: number,
   day: string,
 ): Promise<RainChances> {
-  const k = keys(userId, day);
+  const k = keys(campaignId, userId, day);
   const counts = await readCounters(db, [k.used, k.bonus]);
   const usedToday = counts.get(k.used) ?? 0;
   const bonus = Math.min(counts.get(k.bonus) ?? 0, settings.bonusChancesPerDay);
@@ -35,11 +38,12 @@ export async function readChances(
 /** Spends one round (inside the start's transaction); 62100 when none is left today. */
 export async function spendRound(
   db: Kysely<Database>,
+  campaignId: string,
   settings: RainSettings,
   userId: number,
   day: string,
 ): Promise<void> {
-  const k = keys(userId, day);
+  const k = keys(campaignId, userId, day);
   const bonus = Math.min(
     (await readCounters(db, [k.bonus])).get(k.bonus) ?? 0,
     settings.bonusChancesPerDay,
@@ -50,9 +54,10 @@ export async function spendRound(
 /** One more round today for the sharer; false when today's assists already added the most. */
 export function earnRound(
   db: Kysely<Database>,
+  campaignId: string,
   settings: RainSettings,
   userId: number,
   day: string,
 ): Promise<boolean> {
-  return tryIncrement(db, keys(userId, day).bonus, settings.bonusChancesPerDay);
+  return tryIncrement(db, keys(campaignId, userId, day).bonus, settings.bonusChancesPerDay);
 }

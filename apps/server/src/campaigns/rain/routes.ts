@@ -17,13 +17,13 @@ import { requireWechatIdentity } from '../kernel/wechat-identity.ts';
 import {
   parseSettings,
   publicCampaign,
-  requireCampaign,
   requireRunning,
+  resolveCampaign,
 } from '../kernel/window.ts';
 import { hasAssisted, listAssistsOf } from '../store/assists.ts';
 import { findRound, insertRound, setRoundAward, settleRound } from '../store/rain-rounds.ts';
 import { findIdentityOfUser } from '../../product/index.ts';
-import { earnRound, RAIN_CAMPAIGN, readChances, spendRound } from './chances.ts';
+import { earnRound, RAIN_KIND, readChances, spendRound } from './chances.ts';
 import {
   checkCatches,
   drawPlan,
@@ -35,7 +35,7 @@ import {
 } from './round.ts';
 import type { RainSettings } from './settings.ts';
 
-export { RAIN_CAMPAIGN } from './chances.ts';
+export { RAIN_KIND } from './chances.ts';
 
 /** A report may come this early (clock and frame jitter) before the round's end. */
 const EARLY_SETTLE_MS = 1000;
@@ -55,9 +55,9 @@ const publicPrize = (p: Prize) => ({
 
 export function registerRainRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
-  const load = async () => {
-    const campaign = await requireCampaign(db, RAIN_CAMPAIGN);
-    return { campaign, settings: parseSettings<RainSettings>(campaign) };
+  const load = async (requested: string | undefined) => {
+    const campaign = await resolveCampaign(db, RAIN_KIND, requested);
+    return { campaign, id: campaign.id, settings: parseSettings<RainSettings>(campaign) };
   };
 
   const wechatBound = async (settings: RainSettings, uid: number) => {
@@ -68,7 +68,12 @@ export function registerRainRoutes(scope: FastifyInstance, ctx: CampaignContext)
   };
 
   /** A friend's link as its visitor sees it, so the page never offers an assist that is refused. */
-  const assistView = async (shareCode: string, visitorId: number | undefined, day: string) => {
+  const assistView = async (
+    id: string,
+    shareCode: string,
+    visitorId: number | undefined,
+    day: string,
+  ) => {
     const sharer = await findSharer(db, shareCode);
     if (!sharer) return { sharer: null, isSelf: false, assistedToday: false };
     const isSelf = sharer.id === visitorId;
@@ -76,7 +81,7 @@ export function registerRainRoutes(scope: FastifyInstance, ctx: CampaignContext)
       visitorId !== undefined &&
       !isSelf &&
       (await hasAssisted(db, {
-        campaignId: RAIN_CAMPAIGN,
+        campaignId: id,
         purpose: assistPurpose(day),
         sharerId: sharer.id,
         helperId: visitorId,
@@ -87,10 +92,10 @@ export function registerRainRoutes(scope: FastifyInstance, ctx: CampaignContext)
   route(scope, 'rain.board', async (request) => {
     const now = clock.now();
     const day = chinaDay(now);
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await optionalUser(ctx, request);
     const uid = user ? userId(user) : undefined;
-    const prizes = await listPrizes(db, RAIN_CAMPAIGN);
+    const prizes = await listPrizes(db, id);
     const { shareCode } = request.query;
     return ok({
       campaign: publicCampaign(campaign, now),
@@ -102,30 +107,37 @@ export function registerRainRoutes(scope: FastifyInstance, ctx: CampaignContext)
       requireWechat: settings.requireWechat,
       loggedIn: user !== undefined,
       wechatBound: uid === undefined ? null : await wechatBound(settings, uid),
-      chances: uid === undefined ? null : await readChances(db, settings, uid, day),
+      chances: uid === undefined ? null : await readChances(db, id, settings, uid, day),
       shareCode: user?.share_code ?? null,
-      assist: shareCode === undefined ? null : await assistView(shareCode, uid, day),
+      assist: shareCode === undefined ? null : await assistView(id, shareCode, uid, day),
     });
   });
 
   route(scope, 'rain.start', async (request) => {
     const now = clock.now();
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const uid = userId(user);
     const day = chinaDay(now);
     if (settings.requireWechat)
-      await requireWechatIdentity(ctx, uid, '/activity/redPacketRain/index');
+      await requireWechatIdentity(
+        ctx,
+        uid,
+        // Back to the same rain (decision 0037).
+        request.query.campaign === undefined
+          ? '/activity/redPacketRain/index'
+          : `/activity/redPacketRain/index?campaign=${request.query.campaign}`,
+      );
     const plan = drawPlan(settings);
     const round = await inTransaction(db, async (trx) => {
-      const prizes = await listPrizes(trx, RAIN_CAMPAIGN);
+      const prizes = await listPrizes(trx, id);
       // Nothing configured to win or lose yet: no round, and no chance spent.
       if (!prizes.some((p) => p.prize_key === settings.fallbackPrize))
         throw fail('raffleBoardEmpty');
-      await spendRound(trx, settings, uid, day);
+      await spendRound(trx, id, settings, uid, day);
       return insertRound(trx, {
-        campaign_id: RAIN_CAMPAIGN,
+        campaign_id: id,
         user_id: uid,
         day,
         started_at: now,
@@ -146,18 +158,18 @@ export function registerRainRoutes(scope: FastifyInstance, ctx: CampaignContext)
       packets: plan.packets,
       maxTapsPerSecond: settings.maxTapsPerSecond,
       maxTapsPerRound: settings.maxTapsPerRound,
-      chances: await readChances(db, settings, uid, day),
+      chances: await readChances(db, id, settings, uid, day),
     });
   });
 
   route(scope, 'rain.settle', async (request) => {
     const now = clock.now();
-    const { settings } = await load();
+    const { id, settings } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
     const uid = userId(user);
     const claims = readToken(request.body.token);
     if (!claims || claims.userId !== uid) throw fail('rainRoundInvalid');
-    const round = await findRound(db, RAIN_CAMPAIGN, claims.id);
+    const round = await findRound(db, id, claims.id);
     if (
       !round ||
       Number(round.user_id) !== uid ||
@@ -182,13 +194,13 @@ export function registerRainRoutes(scope: FastifyInstance, ctx: CampaignContext)
     const won = await inTransaction(db, async (trx) => {
       if (!(await settleRound(trx, roundId, { now, outcome: 'awarded', catches: check.catches })))
         throw fail('rainRoundSettled');
-      const prizes = await listPrizes(trx, RAIN_CAMPAIGN);
+      const prizes = await listPrizes(trx, id);
       const fallback = prizes.find((p) => p.prize_key === settings.fallbackPrize);
       if (!fallback) throw new Error(`rain fallback prize ${settings.fallbackPrize} is missing`);
       const drawn =
         check.catches >= settings.minCatches ? (pickWeighted(prizes) ?? fallback) : fallback;
       const result = await awardPrize(trx, {
-        campaignId: RAIN_CAMPAIGN,
+        campaignId: id,
         userId: uid,
         prize: drawn,
         fallback,
@@ -204,7 +216,7 @@ export function registerRainRoutes(scope: FastifyInstance, ctx: CampaignContext)
       catches: check.catches,
       prize: publicPrize(won.prize),
       award: isShown(won.award) ? publicAward(won.award) : null,
-      chances: await readChances(db, settings, uid, chinaDay(now)),
+      chances: await readChances(db, id, settings, uid, chinaDay(now)),
     });
   });
 
@@ -213,19 +225,19 @@ export function registerRainRoutes(scope: FastifyInstance, ctx: CampaignContext)
   route(scope, 'rain.assist', async (request) => {
     const now = clock.now();
     const day = chinaDay(now);
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const rewarded = await inTransaction(db, async (trx) => {
       const sharer = await recordAssist(trx, {
-        campaignId: RAIN_CAMPAIGN,
+        campaignId: id,
         purpose: assistPurpose(day),
         shareCode: request.body.shareCode,
         helperId: userId(user),
         now,
         repeatRefusal: 'rainAssistedToday',
       });
-      return { sharer, earned: await earnRound(trx, settings, sharer.id, day) };
+      return { sharer, earned: await earnRound(trx, id, settings, sharer.id, day) };
     });
     return ok({
       sharer: { nickname: rewarded.sharer.nickname },
@@ -236,9 +248,9 @@ export function registerRainRoutes(scope: FastifyInstance, ctx: CampaignContext)
   route(scope, 'rain.assists', async (request) => {
     const now = clock.now();
     const day = chinaDay(now);
-    const { campaign, settings } = await load();
+    const { campaign, id, settings } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
-    const helpers = await listAssistsOf(db, RAIN_CAMPAIGN, userId(user), HELPERS_LISTED);
+    const helpers = await listAssistsOf(db, id, userId(user), HELPERS_LISTED);
     return ok({
       campaign: publicCampaign(campaign, now),
       shareCode: user.share_code,

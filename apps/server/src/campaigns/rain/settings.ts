@@ -3,6 +3,7 @@
 // API like any campaign's.
 import { Type, type Static } from '@sinclair/typebox';
 import { CampaignCopy } from '../schemas.ts';
+import type { Problem } from '../settings-problems.ts';
 
 export const RainSettings = Type.Object(
   {
@@ -34,11 +35,17 @@ export type RainSettings = Static<typeof RainSettings>;
 
 export const rainPrizeKeys = (settings: RainSettings): string[] => [settings.fallbackPrize];
 
-export function rainProblems(settings: RainSettings): string[] {
-  const problems: string[] = [];
+export function rainProblems(settings: RainSettings): Problem[] {
+  const problems: Problem[] = [];
   if (settings.minCatches > settings.packetsPerRound)
-    problems.push('settings.minCatches is more than settings.packetsPerRound');
+    problems.push({
+      field: 'settings.minCatches',
+      expects: `应不大于每轮红包数 packetsPerRound（${settings.packetsPerRound}）`,
+    });
   if (settings.fallMs >= settings.roundSeconds * 1000)
-    problems.push('settings.fallMs must be shorter than the round');
+    problems.push({
+      field: 'settings.fallMs',
+      expects: `应小于一轮的时长（roundSeconds ${settings.roundSeconds} 秒，即 ${settings.roundSeconds * 1000} 毫秒）`,
+    });
   return problems;
 }

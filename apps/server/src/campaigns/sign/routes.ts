@@ -13,30 +13,32 @@ import { inTransaction } from '../kernel/transaction.ts';
 import {
   parseSettings,
   publicCampaign,
-  requireCampaign,
   requireRunning,
+  resolveCampaign,
 } from '../kernel/window.ts';
 import type { SignSettings } from './settings.ts';
 import { currentStreak, insertSignIn, signedDays } from './sign-ins.ts';
 
-export const SIGN_CAMPAIGN = 'sign';
+/** The sign-in pages' kind; `?campaign=` picks one sign-in campaign of it (decision 0037). */
+export const SIGN_KIND = 'sign';
 
 export function registerSignRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
 
   route(scope, 'sign.calendar', async (request) => {
     const now = clock.now();
-    const campaign = await requireCampaign(db, SIGN_CAMPAIGN);
+    const campaign = await resolveCampaign(db, SIGN_KIND, request.query.campaign);
+    const id = campaign.id;
     const settings = parseSettings<SignSettings>(campaign);
     const user = await optionalUser(ctx, request);
     const today = chinaDay(now);
     const month = request.query.month ?? chinaMonth(now);
     const days = daysOfMonth(month);
     const signed = user
-      ? await signedDays(db, SIGN_CAMPAIGN, userId(user), days[0]!, days.at(-1)!)
+      ? await signedDays(db, id, userId(user), days[0]!, days.at(-1)!)
       : new Set<string>();
-    const streak = user ? await currentStreak(db, SIGN_CAMPAIGN, userId(user), today) : undefined;
-    const prizes = new Map((await listPrizes(db, SIGN_CAMPAIGN)).map((p) => [p.prize_key, p]));
+    const streak = user ? await currentStreak(db, id, userId(user), today) : undefined;
+    const prizes = new Map((await listPrizes(db, id)).map((p) => [p.prize_key, p]));
     const streakDays = streak?.streak ?? 0;
     return ok({
       campaign: publicCampaign(campaign, now),
@@ -63,7 +65,8 @@ export function registerSignRoutes(scope: FastifyInstance, ctx: CampaignContext)
 
   route(scope, 'sign.today', async (request) => {
     const now = clock.now();
-    const campaign = await requireCampaign(db, SIGN_CAMPAIGN);
+    const campaign = await resolveCampaign(db, SIGN_KIND, request.query.campaign);
+    const id = campaign.id;
     const user = await currentUser(ctx, request);
     requireRunning(campaign, now);
     const settings = parseSettings<SignSettings>(campaign);
@@ -71,30 +74,30 @@ export function registerSignRoutes(scope: FastifyInstance, ctx: CampaignContext)
     const today = chinaDay(now);
     try {
       const result = await inTransaction(db, async (trx) => {
-        const signIn = await insertSignIn(trx, SIGN_CAMPAIGN, uid, today, now);
+        const signIn = await insertSignIn(trx, id, uid, today, now);
         if (settings.dailyPoints > 0) {
           await changePoints(trx, {
             userId: uid,
             delta: settings.dailyPoints,
             reason: `${campaign.title}：${today}签到`,
-            businessKey: `sign:${SIGN_CAMPAIGN}:${uid}:${today}`,
+            businessKey: `sign:${id}:${uid}:${today}`,
             now,
           });
         }
         const milestone = settings.streakRewards.find((r) => r.days === signIn.streak);
         let reward = null;
         if (milestone) {
-          const prizes = await listPrizes(trx, SIGN_CAMPAIGN);
+          const prizes = await listPrizes(trx, id);
           const prize = prizes.find((p) => p.prize_key === milestone.prize);
           const fallback = prizes.find((p) => p.prize_key === settings.fallbackPrize);
           if (prize) {
             const won = await awardPrize(trx, {
-              campaignId: SIGN_CAMPAIGN,
+              campaignId: id,
               userId: uid,
               prize,
               ...(fallback ? { fallback } : {}),
               source: 'streak',
-              businessKey: `streak:${SIGN_CAMPAIGN}:${uid}:${signIn.streakStart}:${milestone.days}`,
+              businessKey: `streak:${id}:${uid}:${signIn.streakStart}:${milestone.days}`,
               now,
             });
             reward = won && isShown(won.award) ? publicAward(won.award) : null;

@@ -3,6 +3,7 @@
 // and the share copy. Operators change them with the admin API (PATCH /admin/api/campaigns/station).
 import { Type, type Static } from '@sinclair/typebox';
 import { CampaignCopy } from '../schemas.ts';
+import { repeatedValues, type Problem } from '../settings-problems.ts';
 
 // https, or a path of this site ("//host" would be another site).
 const Url = Type.String({ maxLength: 1024, pattern: '^(https://|/(?![/\\\\]))' });
@@ -67,20 +68,24 @@ export const StationSettings = Type.Object(
 export type StationSettings = Static<typeof StationSettings>;
 
 /** What the schema cannot say: ids unique, the default city and each store's city configured. */
-export function stationProblems(settings: StationSettings): string[] {
+export function stationProblems(settings: StationSettings): Problem[] {
   const cities = new Set(settings.cities.map((c) => c.code));
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   if (!cities.has(settings.defaultCity))
-    problems.push(`settings/defaultCity ${settings.defaultCity} is not in settings/cities`);
-  const ids = new Set<string>();
-  const codes = new Set<string>();
+    problems.push({
+      field: 'settings.defaultCity',
+      expects: `应为 settings.cities 中的城市（${settings.defaultCity} 不在其中）`,
+    });
+  for (const id of repeatedValues(settings.stores.map((s) => s.id)))
+    problems.push({ field: 'settings.stores', expects: `门店编号 id ${id} 重复` });
+  for (const code of repeatedValues(settings.stores.map((s) => s.code)))
+    problems.push({ field: 'settings.stores', expects: `门店代码 code ${code} 重复` });
   for (const store of settings.stores) {
-    if (ids.has(store.id)) problems.push(`settings/stores has id ${store.id} twice`);
-    if (codes.has(store.code)) problems.push(`settings/stores has code ${store.code} twice`);
     if (!cities.has(store.cityCode))
-      problems.push(`settings/stores ${store.id} is in ${store.cityCode}, not in cities`);
-    ids.add(store.id);
-    codes.add(store.code);
+      problems.push({
+        field: `settings.stores.${store.id}.cityCode`,
+        expects: `应为 settings.cities 中的城市（${store.cityCode} 不在其中）`,
+      });
   }
-  return problems.slice(0, 5);
+  return problems;
 }

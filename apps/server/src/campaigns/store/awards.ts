@@ -91,7 +91,7 @@ export function findOwnAward(
 
 /**
  * Writes an award's address (JSON): `first` only where it has none yet, `correction` only where it
- * has one. False when the award was not in that state.
+ * has one and has not shipped. False when the award was not in that state.
  */
 export async function writeAddress(
   db: Kysely<Database>,
@@ -104,6 +104,7 @@ export async function writeAddress(
     .set({ address })
     .where('id', '=', awardId)
     .where('address', write === 'first' ? 'is' : 'is not', null)
+    .where('shipped_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

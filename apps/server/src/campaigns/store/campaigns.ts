@@ -10,3 +10,18 @@ export function findCampaign(
 ): Promise<Selectable<CampaignTable> | undefined> {
   return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** The live campaign of a kind that started last (a kind's current one, kernel/window.ts). */
+export function findCurrentOfKind(
+  db: Kysely<Database>,
+  kind: string,
+): Promise<Selectable<CampaignTable> | undefined> {
+  return db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('status', 'in', ['live', 'paused', 'ended'])
+    .orderBy('starts_at', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+}

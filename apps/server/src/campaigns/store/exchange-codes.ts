@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { CouponExchangeCodeTable } from './tables.ts';
 
-/** Takes an unused, unexpired code for `userId`; false (and no change) otherwise. */
+/** Takes an unused code inside its window for `userId`; false (and no change) otherwise. */
 export async function takeExchangeCode(
   db: Kysely<Database>,
   code: string,
@@ -16,6 +16,7 @@ export async function takeExchangeCode(
     .set({ used_by: userId, used_at: now })
     .where('code', '=', code)
     .where('used_by', 'is', null)
+    .where('starts_at', '<=', now)
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(taken.numUpdatedRows) === 1;
@@ -30,4 +31,71 @@ export function findExchangeCode(
     .selectAll()
     .where('code', '=', code)
     .executeTakeFirst();
+}
+
+export interface NewExchangeCode {
+  code: string;
+  templateId: number;
+  startsAt: number;
+  expiresAt: number;
+}
+
+/** Adds a code; false (and no change) when the code exists already, of any template. */
+export async function insertExchangeCode(
+  db: Kysely<Database>,
+  code: NewExchangeCode,
+  now: number,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('coupon_exchange_codes')
+    .values({
+      code: code.code,
+      template_id: code.templateId,
+      starts_at: code.startsAt,
+      expires_at: code.expiresAt,
+      used_by: null,
+      used_at: null,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('code')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Which of `codes` exist already. */
+export async function takenExchangeCodes(db: Kysely<Database>, codes: string[]): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const rows = await db
+    .selectFrom('coupon_exchange_codes')
+    .select('code')
+    .where('code', 'in', codes)
+    .execute();
+  return rows.map((r) => r.code);
+}
+
+export interface ExchangeCodeQuery {
+  status?: 'used' | 'unused';
+  /** Only codes after this one (the next page, in code order). */
+  after?: string;
+  limit: number;
+}
+
+/** A template's codes in code order, used or unused. */
+export function listExchangeCodes(
+  db: Kysely<Database>,
+  templateId: number,
+  query: ExchangeCodeQuery,
+): Promise<Selectable<CouponExchangeCodeTable>[]> {
+  return db
+    .selectFrom('coupon_exchange_codes')
+    .selectAll()
+    .where('template_id', '=', templateId)
+    .$if(query.status !== undefined, (q) =>
+      q.where('used_by', query.status === 'used' ? 'is not' : 'is', null),
+    )
+    .$if(query.after !== undefined, (q) => q.where('code', '>', query.after!))
+    .orderBy('code')
+    .limit(query.limit)
+    .execute();
 }

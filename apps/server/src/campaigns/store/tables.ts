@@ -1,6 +1,6 @@
 // Row types of the campaign tables (migration 0004_campaigns). Times are epoch ms, flags 0/1,
 // structured values JSON text, as everywhere in the store.
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { AwardSource, CouponSource, PrizeKind } from '@morsel/api';
 
 /** One campaign: its window and its kind-specific settings (JSON, checked by the kind's schema). */
@@ -14,9 +14,14 @@ export interface CampaignTable {
   starts_at: number;
   ends_at: number;
   settings: string;
+  /** The operator's lifecycle (migration 0043): draft | live | paused | ended | archived. */
+  status: ColumnType<CampaignStatus, CampaignStatus | undefined, CampaignStatus>;
   created_at: number;
   updated_at: number;
 }
+
+/** What an operator set; the time window decides the rest (kernel/window.ts). */
+export type CampaignStatus = 'draft' | 'live' | 'paused' | 'ended' | 'archived';
 
 /** A prize of a campaign with its stock; `stock` null means unlimited. */
 export interface CampaignPrizeTable {
@@ -59,6 +64,12 @@ export interface CampaignAwardTable {
   coupon_id: number | null;
   /** Delivery address of a goods prize, JSON; null until the winner submits it. */
   address: string | null;
+  /** The shipment of a goods prize (migration 0044): set together by the operator. */
+  carrier: string | null;
+  tracking_no: string | null;
+  shipped_at: number | null;
+  /** When the winner confirmed receipt of a shipped prize. */
+  received_at: number | null;
   created_at: number;
 }
 
@@ -170,6 +181,8 @@ export interface CouponTable {
 export interface CouponExchangeCodeTable {
   code: string;
   template_id: number;
+  /** The instant the code starts to work (migration 0044; 0 = at once). */
+  starts_at: Generated<number>;
   expires_at: number;
   used_by: number | null;
   used_at: number | null;
@@ -282,7 +295,29 @@ export interface LoveProjectTotalTable {
   donations: number;
 }
 
+/** An operator console account (migration 0045); the password only as its scrypt hash. */
+export interface AdminUserTable {
+  id: Generated<number>;
+  name: string;
+  /** `scrypt$N$r$p$salt$hash`, base64url parts (console/passwords.ts). */
+  password_hash: string;
+  role: 'operator' | 'cashier' | 'viewer';
+  disabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A console session: the sha256 of its cookie's token, never the token. */
+export interface AdminSessionTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface CampaignTables {
+  admin_users: AdminUserTable;
+  admin_sessions: AdminSessionTable;
   campaigns: CampaignTable;
   campaign_prizes: CampaignPrizeTable;
   campaign_awards: CampaignAwardTable;

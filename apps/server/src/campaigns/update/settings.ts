@@ -4,6 +4,7 @@
 // version as the latest, whatever the order of the list.
 import { Type, type Static } from '@sinclair/typebox';
 import { CampaignCopy } from '../schemas.ts';
+import type { Problem } from '../settings-problems.ts';
 
 const Url = Type.String({ maxLength: 1024, pattern: '^(https://|/)' });
 const Version = Type.String({ pattern: '^\\d{1,4}(\\.\\d{1,4}){0,3}$' });
@@ -51,13 +52,18 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** One version listed twice on a platform would show two "latest" entries. */
-export function updateProblems(settings: UpdateSettings): string[] {
+export function updateProblems(settings: UpdateSettings): Problem[] {
+  const problems: Problem[] = [];
   for (const platform of ['ios', 'android'] as const) {
     const versions = settings[platform].releases.map((r) => r.version);
-    const twice = versions.find(
+    const repeated = versions.filter(
       (v, i) => versions.findIndex((w) => compareVersions(v, w) === 0) !== i,
     );
-    if (twice) return [`settings/${platform}/releases: version ${twice} is listed twice`];
+    for (const version of new Set(repeated))
+      problems.push({
+        field: `settings.${platform}.releases`,
+        expects: `版本 ${version} 重复：每个版本只能出现一次`,
+      });
   }
-  return [];
+  return problems;
 }

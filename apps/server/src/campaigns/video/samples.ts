@@ -11,13 +11,14 @@ import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { Logger } from '../../log.ts';
+import { serverPath } from '../../paths.ts';
+import { fileExists, hasFfmpeg, writeAtomically } from '../../media-files.ts';
 
 const run = promisify(execFile);
-const ART_DIR = fileURLToPath(new URL('./art/', import.meta.url));
+const ART_DIR = serverPath('src', 'campaigns', 'video', 'art');
 const ENCODE_TIMEOUT_MS = 120_000;
 export const SAMPLE_SECONDS = 6;
 const FPS = 25;
@@ -35,35 +36,6 @@ export type SampleState = 'ready' | 'preparing' | 'unavailable';
 export interface SampleInfo {
   width: number;
   height: number;
-}
-
-async function hasFfmpeg(): Promise<boolean> {
-  try {
-    await run('ffmpeg', ['-hide_banner', '-version'], { timeout: 10_000 });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Writes through a temporary name, so a reader never sees half a file. */
-async function writeAtomically(file: string, make: (temp: string) => Promise<void>) {
-  const temp = `${file}.${process.pid}.tmp${path.extname(file)}`;
-  try {
-    await make(temp);
-    await fs.rename(temp, file);
-  } finally {
-    await fs.rm(temp, { force: true });
-  }
 }
 
 async function encode(
@@ -143,14 +115,14 @@ export class SampleMedia {
       const meta = await sharp(svg).metadata();
       this.infos.set(name, { width: meta.width ?? 360, height: meta.height ?? 640 });
       const poster = path.join(this.dir, `${name}.jpg`);
-      if (!(await exists(poster)))
+      if (!(await fileExists(poster)))
         await writeAtomically(poster, (temp) =>
           sharp(svg)
             .jpeg({ quality: 85, mozjpeg: true })
             .toFile(temp)
             .then(() => undefined),
         );
-      if (await exists(path.join(this.dir, `${name}.mp4`))) this.states.set(name, 'ready');
+      if (await fileExists(path.join(this.dir, `${name}.mp4`))) this.states.set(name, 'ready');
       else if (!this.encoder) this.states.set(name, 'unavailable');
     }
   }

@@ -5,6 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CampaignCopy } from '../schemas.ts';
 import { SAMPLE_NAMES } from './samples.ts';
+import { repeatedValues, type Problem } from '../settings-problems.ts';
 
 const Url = Type.String({ maxLength: 1024, pattern: '^(https://|/)' });
 
@@ -66,17 +67,24 @@ export function sampleOf(video: VideoEntry): string | undefined {
 }
 
 /** Ids used twice (ambiguous links), samples with no art, a brand film not among the videos. */
-export function videoProblems(settings: VideoSettings): string[] {
+export function videoProblems(settings: VideoSettings): Problem[] {
   const ids = settings.videos.map((v) => v.id);
-  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (twice) return [`settings/videos: id ${twice} is used twice`];
-  const unknown = settings.videos.find((v) => {
-    const sample = sampleOf(v);
-    return sample !== undefined && !SAMPLE_NAMES.includes(sample);
+  const problems: Problem[] = repeatedValues(ids).map((id) => ({
+    field: 'settings.videos',
+    expects: `视频编号 ${id} 重复`,
+  }));
+  settings.videos.forEach((video, i) => {
+    const sample = sampleOf(video);
+    if (sample !== undefined && !SAMPLE_NAMES.includes(sample))
+      problems.push({
+        field: `settings.videos.${i}.src`,
+        expects: `应为内置示例视频之一（${SAMPLE_NAMES.join('、')}），${video.src} 不是`,
+      });
   });
-  if (unknown)
-    return [`settings/videos: ${unknown.src} is not a sample (${SAMPLE_NAMES.join(', ')})`];
   if (!ids.includes(settings.brand.videoId))
-    return [`settings/brand/videoId: ${settings.brand.videoId} is not among the videos`];
-  return [];
+    problems.push({
+      field: 'settings.brand.videoId',
+      expects: `应为 settings.videos 中的视频（${settings.brand.videoId} 不在其中）`,
+    });
+  return problems;
 }

@@ -12,40 +12,48 @@ import { inTransaction } from '../kernel/transaction.ts';
 import {
   parseSettings,
   publicCampaign,
-  requireCampaign,
   requireRunning,
+  resolveCampaign,
 } from '../kernel/window.ts';
 import { insertVote, voteTallies, votesOf } from '../store/votes.ts';
 import { closesAtMs, type VoteSettings } from './settings.ts';
 
-export const VOTE_CAMPAIGN = 'vote';
+/** The vote pages' kind; `?campaign=` picks one vote of it (decision 0037). */
+export const VOTE_KIND = 'vote';
 
-export const dailyKey = (uid: number, day: string) =>
-  counterKey.daily(VOTE_CAMPAIGN, 'vote', uid, day);
+/** Today's votes of a shopper, counted per campaign. */
+export const dailyKey = (campaignId: string, uid: number, day: string) =>
+  counterKey.daily(campaignId, 'vote', uid, day);
 
 async function votesLeft(
   db: Kysely<Database>,
+  id: string,
   settings: VoteSettings,
   uid: number,
   day: string,
 ): Promise<number> {
-  return Math.max(0, settings.votesPerDay - (await readCounter(db, dailyKey(uid, day))));
+  return Math.max(0, settings.votesPerDay - (await readCounter(db, dailyKey(id, uid, day))));
 }
 
 export function registerVoteRoutes(scope: FastifyInstance, ctx: CampaignContext): void {
   const { db, clock } = ctx.product;
-  const load = async () => {
-    const campaign = await requireCampaign(db, VOTE_CAMPAIGN);
+  const load = async (requested: string | undefined) => {
+    const campaign = await resolveCampaign(db, VOTE_KIND, requested);
     const settings = parseSettings<VoteSettings>(campaign);
-    return { campaign, settings, closesAt: closesAtMs(settings, Number(campaign.ends_at)) };
+    return {
+      campaign,
+      id: campaign.id,
+      settings,
+      closesAt: closesAtMs(settings, Number(campaign.ends_at)),
+    };
   };
 
   route(scope, 'vote.board', async (request) => {
     const now = clock.now();
-    const { campaign, settings, closesAt } = await load();
+    const { campaign, id, settings, closesAt } = await load(request.query.campaign);
     const user = await optionalUser(ctx, request);
-    const tallies = await voteTallies(db, VOTE_CAMPAIGN);
-    const mine = user ? await votesOf(db, VOTE_CAMPAIGN, userId(user)) : new Map<string, number>();
+    const tallies = await voteTallies(db, id);
+    const mine = user ? await votesOf(db, id, userId(user)) : new Map<string, number>();
     const options = settings.options.map((o) => ({
       key: o.key,
       name: o.name,
@@ -63,13 +71,13 @@ export function registerVoteRoutes(scope: FastifyInstance, ctx: CampaignContext)
       // Votes for an option an operator removed no longer count towards the total shown.
       totalVotes: options.reduce((sum, o) => sum + o.votes, 0),
       loggedIn: user !== undefined,
-      votesLeftToday: user ? await votesLeft(db, settings, userId(user), chinaDay(now)) : null,
+      votesLeftToday: user ? await votesLeft(db, id, settings, userId(user), chinaDay(now)) : null,
     });
   });
 
   route(scope, 'vote.cast', async (request) => {
     const now = clock.now();
-    const { campaign, settings, closesAt } = await load();
+    const { campaign, id, settings, closesAt } = await load(request.query.campaign);
     const user = await currentUser(ctx, request);
     if (now >= closesAt) throw fail('voteClosed', { data: { closesAt } });
     requireRunning(campaign, now);
@@ -78,22 +86,22 @@ export function registerVoteRoutes(scope: FastifyInstance, ctx: CampaignContext)
     const uid = userId(user);
     const day = chinaDay(now);
     const votes = await inTransaction(db, async (trx) => {
-      if (!(await tryIncrement(trx, dailyKey(uid, day), settings.votesPerDay)))
+      if (!(await tryIncrement(trx, dailyKey(id, uid, day), settings.votesPerDay)))
         throw fail('voteDailyLimit');
       return insertVote(trx, {
-        campaignId: VOTE_CAMPAIGN,
+        campaignId: id,
         optionKey: option,
         userId: uid,
         day,
         now,
       });
     });
-    const tallies = await voteTallies(db, VOTE_CAMPAIGN);
+    const tallies = await voteTallies(db, id);
     return ok({
       option,
       votes,
       totalVotes: settings.options.reduce((sum, o) => sum + (tallies.get(o.key) ?? 0), 0),
-      votesLeftToday: await votesLeft(db, settings, uid, day),
+      votesLeftToday: await votesLeft(db, id, settings, uid, day),
     });
   });
 }

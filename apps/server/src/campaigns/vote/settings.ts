@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Instant } from '@morsel/api';
 import { CampaignCopy, instantMs } from '../schemas.ts';
+import { repeatedValues, type Problem } from '../settings-problems.ts';
 
 export const VoteOption = Type.Object(
   {
@@ -29,10 +30,11 @@ export const VoteSettings = Type.Object(
 export type VoteSettings = Static<typeof VoteSettings>;
 
 /** Problems the schema cannot see: two options under one key. */
-export function voteProblems(settings: VoteSettings): string[] {
-  const keys = settings.options.map((o) => o.key);
-  const twice = keys.find((key, index) => keys.indexOf(key) !== index);
-  return twice ? [`settings/options has the key ${twice} twice`] : [];
+export function voteProblems(settings: VoteSettings): Problem[] {
+  return repeatedValues(settings.options.map((o) => o.key)).map((key) => ({
+    field: 'settings.options',
+    expects: `选项编号 ${key} 重复：每个选项的 key 应各不相同`,
+  }));
 }
 
 export const closesAtMs = (settings: VoteSettings, endsAt: number): number =>

@@ -113,3 +113,42 @@ export async function updateAccount(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The settings an app's backend sets on an account (user/mute, user/setDonnop, user/muteAv). */
+export interface AccountSettings {
+  muted: number;
+  donnop_open: number;
+  mute_av: number;
+}
+
+export function findAccountSettings(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+): Promise<AccountSettings | undefined> {
+  return db
+    .selectFrom('im_accounts')
+    .select(['muted', 'donnop_open', 'mute_av'])
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .executeTakeFirst();
+}
+
+/**
+ * Changes an account's settings; false when the app has no such accid. The profile's update time
+ * stays: the settings are not part of the profile clients sync.
+ */
+export async function updateAccountSettings(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  changes: Partial<AccountSettings>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('im_accounts')
+    .set(changes)
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -221,6 +221,53 @@ export class ImAccounts {
     await this.updateAccount(appKey, accid, { disabled: 0 });
   }
 
+  /** NIM's user/mute: a muted account's messages are refused (mutedSenderGuard). */
+  async setMuted(appKey: string, accid: string, muted: boolean): Promise<void> {
+    await this.updateSettings(appKey, accid, { muted: muted ? 1 : 0 });
+  }
+
+  /** NIM's user/setDonnop: no mobile push while a desktop client is online (for a push provider). */
+  async setDonnop(appKey: string, accid: string, donnopOpen: boolean): Promise<void> {
+    await this.updateSettings(appKey, accid, { donnop_open: donnopOpen ? 1 : 0 });
+  }
+
+  /** NIM's user/muteAv: the account may not start or invite to calls (signalling refuses 403). */
+  async setMuteAv(appKey: string, accid: string, muted: boolean): Promise<void> {
+    await this.updateSettings(appKey, accid, { mute_av: muted ? 1 : 0 });
+  }
+
+  /** The account's settings, or undefined when the app has no such accid. */
+  async settings(
+    appKey: string,
+    accid: string,
+  ): Promise<{ muted: boolean; donnopOpen: boolean; muteAv: boolean } | undefined> {
+    if (!isValidAccid(accid)) return undefined;
+    const row = await accountStore.findAccountSettings(
+      this.store.db,
+      appKey,
+      normalizeAccid(accid),
+    );
+    return (
+      row && {
+        muted: row.muted !== 0,
+        donnopOpen: row.donnop_open !== 0,
+        muteAv: row.mute_av !== 0,
+      }
+    );
+  }
+
+  private async updateSettings(
+    appKey: string,
+    accid: string,
+    changes: Partial<accountStore.AccountSettings>,
+  ): Promise<void> {
+    assertValid(firstProblem(checkAccid, { accid }));
+    await this.requireApp(appKey);
+    const normalized = normalizeAccid(accid);
+    if (!(await accountStore.updateAccountSettings(this.store.db, appKey, normalized, changes)))
+      throw new ImAccountError('not_registered', `not register: ${normalized}`);
+  }
+
   /** The gateway's login check; see LoginVerdict. */
   async verifyLogin(appKey: string, accid: string, token: string): Promise<LoginVerdict> {
     if (typeof appKey !== 'string' || !(await this.getApp(appKey))) return { ok: false, code: 403 };

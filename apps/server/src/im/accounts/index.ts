@@ -12,3 +12,4 @@ export { ImAccountError, type ImAccountErrorReason } from './errors.ts';
 export * from './rules.ts';
 export { compile, firstProblem, typeBoxValidatorCompiler } from './validate.ts';
 export { hashToken } from './tokens.ts';
+export { mutedSenderGuard } from './mute-guard.ts';

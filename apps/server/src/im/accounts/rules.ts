@@ -1,28 +1,21 @@
-// The limits of an IM account's fields, as NIM's user/create.action documents them: accid at most
-// 32 characters of letters, digits and `_ . @ -`, case-insensitive (stored lower-case); name 64;
-// icon 1024; props 1024 (JSON text); token 128. NIM sets no minimum for an app-chosen token;
-// Morsel requires 16 characters, so a token cannot be guessed in a few thousand tries (generated
-// ones are 32). The REST schemas and the service share these.
-import { Type } from '@sinclair/typebox';
+// The account field rules shared by the REST forms and the account service; the limits themselves
+// are declared with the REST action table (`@morsel/protocol/nim-rest`, fields.ts).
+import { ACCID_PATTERN } from '@morsel/protocol/nim-rest';
 
-export const ACCID_PATTERN = '^[A-Za-z0-9_.@-]{1,32}$';
-export const ACCID_MAX = 32;
-export const NAME_MAX = 64;
-export const ICON_MAX = 1024;
-export const PROPS_MAX = 1024;
-export const TOKEN_MIN = 16;
-export const TOKEN_MAX = 128;
-
-export const AccidField = Type.String({
-  pattern: ACCID_PATTERN,
-  minLength: 1,
-  maxLength: ACCID_MAX,
-  description: 'at most 32 letters, digits, _ . @ or -',
-});
-export const NameField = Type.String({ maxLength: NAME_MAX });
-export const IconField = Type.String({ maxLength: ICON_MAX });
-export const PropsField = Type.String({ maxLength: PROPS_MAX });
-export const TokenField = Type.String({ minLength: TOKEN_MIN, maxLength: TOKEN_MAX });
+export {
+  ACCID_MAX,
+  ACCID_PATTERN,
+  AccidField,
+  ICON_MAX,
+  IconField,
+  NAME_MAX,
+  NameField,
+  PROPS_MAX,
+  PropsField,
+  TOKEN_MAX,
+  TOKEN_MIN,
+  TokenField,
+} from '@morsel/protocol/nim-rest';
 
 const accidRegExp = new RegExp(ACCID_PATTERN);
 

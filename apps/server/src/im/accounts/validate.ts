@@ -3,6 +3,8 @@
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
+import type { FastifyInstance } from 'fastify';
+import { lazily } from '../../lazy-compile.ts';
 
 export interface Problem {
   /** The parameter at fault (a dotted path for nested values, '' for the whole value). */
@@ -52,13 +54,17 @@ export function firstProblem(check: TypeCheck<TSchema>, value: unknown): Problem
  * A Fastify validator compiler on TypeBox: no type coercion (a JSON `true` stays a boolean) and
  * the first problem turned into the caller's error, so each API answers in its own convention.
  */
-export function typeBoxValidatorCompiler(toError: (problem: Problem) => Error) {
-  return ({ schema }: { schema: TSchema }) => {
-    const check = compile(schema);
-    return (data: unknown) => {
-      const value = data ?? {};
-      const problem = firstProblem(check, value);
-      return problem ? { error: toError(problem) } : { value };
-    };
-  };
+export function typeBoxValidatorCompiler(
+  scope: FastifyInstance,
+  toError: (problem: Problem) => Error,
+) {
+  return ({ schema }: { schema: TSchema }) =>
+    lazily(scope, () => {
+      const check = compile(schema);
+      return (data: unknown) => {
+        const value = data ?? {};
+        const problem = firstProblem(check, value);
+        return problem ? { error: toError(problem) } : { value };
+      };
+    });
 }

@@ -3,6 +3,7 @@
 // once, so each member receives one frame per batch however busy the room is.
 import { CHATROOM_BATCH, encodeFrame, type ChatroomMsgInfo } from '@morsel/protocol';
 import { pushFrame } from '../gateway/index.ts';
+import type { Point } from './space.ts';
 
 /**
  * A batch also goes out early once its messages approach half the frame limit (1 MiB): 500
@@ -19,6 +20,9 @@ const sizeOf = (msg: ChatroomMsgInfo) =>
 
 interface Buffer {
   msgs: ChatroomMsgInfo[];
+  /** Each message's tag target (canonical JSON), or undefined: the whole room. */
+  targets: (string | undefined)[];
+  points: (Point | undefined)[];
   bytes: number;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -33,20 +37,28 @@ export class RoomBatcher {
   private readonly flushing = new Set<Promise<void>>();
 
   constructor(
-    private readonly publish: (roomKey: string, frame: Uint8Array) => Promise<void>,
+    private readonly publish: (
+      roomKey: string,
+      frame: Uint8Array,
+      target?: string,
+      at?: Point,
+    ) => Promise<void>,
     private readonly onError: (error: unknown) => void,
     private readonly limits: BatchLimits = CHATROOM_BATCH,
   ) {}
 
   private stopped = false;
 
-  add(roomKey: string, msg: ChatroomMsgInfo): void {
+  /** Buffers a message for the room, or (with a target) for the connections its tags name. */
+  add(roomKey: string, msg: ChatroomMsgInfo, target?: string): void {
     // After shutdown (the bus is closing) nothing more goes out: the members are gone too.
     if (this.stopped) return;
     let buffer = this.buffers.get(roomKey);
     if (!buffer) {
       buffer = {
         msgs: [],
+        targets: [],
+        points: [],
         bytes: 0,
         timer: setTimeout(() => this.flush(roomKey), this.limits.intervalMs),
       };
@@ -55,9 +67,11 @@ export class RoomBatcher {
     const size = sizeOf(msg);
     if (buffer.msgs.length > 0 && buffer.bytes + size > MAX_BATCH_BYTES) {
       this.flush(roomKey);
-      return this.add(roomKey, msg);
+      return this.add(roomKey, msg, target);
     }
     buffer.msgs.push(msg);
+    buffer.targets.push(target);
+    buffer.points.push(msg.location);
     buffer.bytes += size;
     if (buffer.msgs.length >= this.limits.maxMessages) this.flush(roomKey);
   }
@@ -74,15 +88,32 @@ export class RoomBatcher {
     this.stopped = true;
   }
 
+  /**
+   * One frame for the batch; where messages name tag targets or were sent from a point, one frame
+   * per run of messages with the same target and point, published in the order they were sent
+   * (the room's channel keeps it).
+   */
   private flush(roomKey: string): void {
     const buffer = this.buffers.get(roomKey);
     if (!buffer) return;
     this.buffers.delete(roomKey);
     clearTimeout(buffer.timer);
-    const frame = encodeFrame(pushFrame('chatroomMsg', { msgs: buffer.msgs }));
-    const sent = this.publish(roomKey, frame)
-      .catch(this.onError)
-      .finally(() => this.flushing.delete(sent));
-    this.flushing.add(sent);
+    let start = 0;
+    const samePoint = (a: Point | undefined, b: Point | undefined) =>
+      a === b || (a !== undefined && b !== undefined && a.x === b.x && a.y === b.y && a.z === b.z);
+    for (let i = 1; i <= buffer.msgs.length; i++) {
+      if (
+        i < buffer.msgs.length &&
+        buffer.targets[i] === buffer.targets[start] &&
+        samePoint(buffer.points[i], buffer.points[start])
+      )
+        continue;
+      const frame = encodeFrame(pushFrame('chatroomMsg', { msgs: buffer.msgs.slice(start, i) }));
+      const sent = this.publish(roomKey, frame, buffer.targets[start], buffer.points[start])
+        .catch(this.onError)
+        .finally(() => this.flushing.delete(sent));
+      this.flushing.add(sent);
+      start = i;
+    }
   }
 }

@@ -2,14 +2,24 @@
 // while it holds connections in the room. A payload is either an encoded frame (a batch of
 // messages: every local member gets the same bytes) or a control envelope (kick some accounts,
 // or everyone when the room closes), told apart by a leading tag byte.
-import type { ChatroomKickReason } from '@morsel/protocol';
+import { matchesTags, type ChatroomKickReason, type TagExpression } from '@morsel/protocol';
 import type { Bus, Unsubscribe } from '../../bus/index.ts';
 import type { ImConnection } from '../gateway/index.ts';
+import { hears, type Point, type Spatial } from './space.ts';
 
 const FRAME = 0;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const CONTROL = 1;
+/** A frame for the connections a tag expression names: [2][u16 length][expression][frame]. */
+const TARGETED = 2;
+/**
+ * A frame of messages sent from a point (spatial messages), maybe also for a tag expression:
+ * [3][u16 length][JSON {at, target?}][frame].
+ */
+const LOCATED = 3;
+/** Parsed expressions kept per process (a room's targets repeat; the cache is bounded). */
+const MAX_CACHED_TARGETS = 1000;
 
 export interface KickEnvelope {
   t: 'kick';
@@ -23,10 +33,14 @@ export interface KickEnvelope {
   except?: string;
 }
 
-export interface RoomMember {
+export interface RoomMember extends Spatial {
   connection: ImConnection;
   accid: string;
   clientType: number;
+  /** This connection's tags (chatroom-tags.ts), replaced by chatroomUpdateTags. */
+  tags: Set<string>;
+  /** Who hears this connection's messages when a message names no target (its login's). */
+  notifyTargetTags?: string;
 }
 
 interface LocalRoom {
@@ -70,10 +84,34 @@ export class RoomFanout {
     }
   }
 
-  publishFrame(roomKey: string, frame: Uint8Array): Promise<void> {
-    const payload = new Uint8Array(frame.byteLength + 1);
-    payload[0] = FRAME;
-    payload.set(frame, 1);
+  /**
+   * A frame for every member, or (with a target) for the connections whose tags match it, and
+   * (sent from a point) of those, the ones that hear that point (space.ts).
+   */
+  publishFrame(roomKey: string, frame: Uint8Array, target?: string, at?: Point): Promise<void> {
+    if (at !== undefined) {
+      const header = encoder.encode(
+        JSON.stringify({ at, ...(target !== undefined && { target }) }),
+      );
+      const payload = new Uint8Array(3 + header.byteLength + frame.byteLength);
+      payload[0] = LOCATED;
+      new DataView(payload.buffer).setUint16(1, header.byteLength);
+      payload.set(header, 3);
+      payload.set(frame, 3 + header.byteLength);
+      return this.bus.publish(roomChannel(roomKey), payload);
+    }
+    if (target === undefined) {
+      const payload = new Uint8Array(frame.byteLength + 1);
+      payload[0] = FRAME;
+      payload.set(frame, 1);
+      return this.bus.publish(roomChannel(roomKey), payload);
+    }
+    const expression = encoder.encode(target);
+    const payload = new Uint8Array(3 + expression.byteLength + frame.byteLength);
+    payload[0] = TARGETED;
+    new DataView(payload.buffer).setUint16(1, expression.byteLength);
+    payload.set(expression, 3);
+    payload.set(frame, 3 + expression.byteLength);
     return this.bus.publish(roomChannel(roomKey), payload);
   }
 
@@ -91,12 +129,53 @@ export class RoomFanout {
     return this.rooms.size;
   }
 
+  private readonly targets = new Map<string, TagExpression>();
+
+  /** The expression a targeted frame names (written canonical by Rooms, so parsing is JSON). */
+  private targetOf(text: string): TagExpression | undefined {
+    let target = this.targets.get(text);
+    if (target) return target;
+    try {
+      target = JSON.parse(text) as TagExpression;
+    } catch {
+      return undefined; // not ours: a channel is only ever written by this module
+    }
+    if (this.targets.size >= MAX_CACHED_TARGETS) this.targets.clear();
+    this.targets.set(text, target);
+    return target;
+  }
+
   private deliver(roomKey: string, payload: Uint8Array): void {
     const local = this.rooms.get(roomKey);
     if (!local || payload.byteLength < 2) return;
     if (payload[0] === FRAME) {
       const frame = payload.subarray(1);
       for (const member of local.members) member.connection.sendBytes(frame);
+      return;
+    }
+    if (payload[0] === TARGETED) {
+      const length = new DataView(payload.buffer, payload.byteOffset).getUint16(1);
+      const target = this.targetOf(decoder.decode(payload.subarray(3, 3 + length)));
+      if (!target) return;
+      const frame = payload.subarray(3 + length);
+      for (const member of local.members)
+        if (matchesTags(target, member.tags)) member.connection.sendBytes(frame);
+      return;
+    }
+    if (payload[0] === LOCATED) {
+      const length = new DataView(payload.buffer, payload.byteOffset).getUint16(1);
+      let header: { at: Point; target?: string };
+      try {
+        header = JSON.parse(decoder.decode(payload.subarray(3, 3 + length))) as typeof header;
+      } catch {
+        return; // not ours: a channel is only ever written by this module
+      }
+      const target = header.target === undefined ? undefined : this.targetOf(header.target);
+      if (header.target !== undefined && !target) return;
+      const frame = payload.subarray(3 + length);
+      for (const member of local.members)
+        if ((!target || matchesTags(target, member.tags)) && hears(member, header.at))
+          member.connection.sendBytes(frame);
       return;
     }
     let envelope: KickEnvelope;

@@ -11,6 +11,7 @@ import { CommandError, loginThrottleKey, type ImConnection } from '../gateway/in
 import type { RoomMember } from './fanout.ts';
 import { NOT_FOUND, type RoomRef } from './rooms.ts';
 import type { ChatroomService } from './service.ts';
+import { checkedTags, optionalTarget, presenceTarget } from './tags.ts';
 import { storedMsg, toChatroom, toMember } from './views.ts';
 
 export interface RoomSession extends RoomRef {
@@ -87,6 +88,8 @@ export const chatroomHandlers: ChatroomHandlers = {
       accid = verdict.account.accid;
       nick = params.chatroomNick ?? verdict.account.name ?? accid;
     }
+    const tags = checkedTags(params.tags);
+    const notifyTargetTags = optionalTarget(params.notifyTargetTags);
     const room = await service.rooms.openRoom(ref);
     const existing = await service.store.member({ ...ref, accid });
     if (existing?.blacked) throw new CommandError(13003, 'in the chatroom blacklist');
@@ -100,8 +103,19 @@ export const chatroomHandlers: ChatroomHandlers = {
         custom: params.chatroomCustom ?? '',
         anonymous: params.isAnonymous ?? false,
       },
+      {
+        tags,
+        ...(notifyTargetTags !== undefined && { notifyTargetTags }),
+        ...(params.location !== undefined && { location: params.location }),
+        ...(params.distance !== undefined && { distance: params.distance }),
+      },
     );
-    await service.rooms.notify(ref, 301, { from: accid });
+    await service.tagStore.setTags({ ...ref, accid }, tags);
+    const session = service.sessionOf(connection);
+    await service.rooms.notify(ref, 301, {
+      from: accid,
+      ...(session && presenceTarget(session.member)),
+    });
     return {
       chatroom: toChatroom({ ...room, online_count: room.online_count + 1 }),
       member: toMember(member, service.rooms.now()),
@@ -112,10 +126,24 @@ export const chatroomHandlers: ChatroomHandlers = {
     connection.onAfterReply(() => connection.close('chatroom logout'));
   },
 
-  async chatroomSendMsg({ service, room }, { msg }) {
+  async chatroomSendMsg({ service, room, connection }, { msg }) {
     const sender = await service.store.member(room);
     if (!sender) throw new CommandError(13002, 'chatroom state abnormal: not in the room');
-    return { msg: await service.rooms.send(room, sender, msg, room.clientType) };
+    const mutedTags = await service.tagStore.mutedTags(
+      room.appKey,
+      room.roomId,
+      [...room.member.tags],
+      service.rooms.now(),
+    );
+    if (mutedTags.length > 0)
+      throw new CommandError(13004, `in the chatroom mute list (tag ${mutedTags[0]})`);
+    // The message's target, else the sender's login's, else the whole room.
+    const target = optionalTarget(msg.notifyTargetTags) ?? room.member.notifyTargetTags;
+    return {
+      msg: await service.rooms.send(room, sender, msg, room.clientType, target, {
+        ip: connection.ip,
+      }),
+    };
   },
 
   async chatroomGetHistory({ service, room }, params) {
@@ -124,6 +152,21 @@ export const chatroomHandlers: ChatroomHandlers = {
       reverse,
       timetag: params.timetag || (reverse ? 0 : Number.MAX_SAFE_INTEGER),
       limit: params.limit ?? HISTORY_DEFAULT_LIMIT,
+    });
+    return { msgs: rows.map(storedMsg) };
+  },
+
+  async chatroomGetHistoryByTags({ service, room }, params) {
+    const from = params.fromTime ?? 0;
+    const to = params.toTime || service.rooms.now();
+    if (to < from) throw new CommandError(414, 'toTime must not be before fromTime');
+    const rows = await service.store.historyByTags(room.appKey, room.roomId, {
+      tags: params.tags,
+      types: params.types ?? [],
+      from,
+      to,
+      limit: params.limit ?? HISTORY_DEFAULT_LIMIT,
+      reverse: params.reverse ?? false,
     });
     return { msgs: rows.map(storedMsg) };
   },
@@ -241,6 +284,77 @@ export const chatroomHandlers: ChatroomHandlers = {
 
   async chatroomDrop({ service, room }) {
     await service.rooms.queueDrop(room, { accid: room.accid });
+  },
+
+  async chatroomQueueInit({ service, room }, { limit }) {
+    await service.rooms.queueInit(room, { accid: room.accid }, limit);
+  },
+
+  async chatroomQueueBatchUpdate({ service, room }, params) {
+    const notInQueue = await service.rooms.queueBatchUpdate(
+      room,
+      { accid: room.accid },
+      params.elements,
+      {
+        needNotify: params.needNotify,
+        ...(params.custom !== undefined && { custom: params.custom }),
+      },
+    );
+    return { notInQueue };
+  },
+
+  async chatroomUpdateTags({ service, room }, params) {
+    const tags = checkedTags(params.tags);
+    const target = optionalTarget(params.notifyTargetTags);
+    await service.rooms.openRoom(room);
+    room.member.tags = new Set(tags);
+    await service.tagStore.setTags(room, tags);
+    if (target === undefined) delete room.member.notifyTargetTags;
+    else room.member.notifyTargetTags = target;
+    if (params.needNotify)
+      await service.rooms.notify(room, 325, {
+        from: room.accid,
+        data: { tags },
+        ...(params.custom !== undefined && { custom: params.custom }),
+        ...presenceTarget(room.member),
+      });
+  },
+
+  /** This connection's point and distance (spatial messages): where the process holds it. */
+  async chatroomUpdateCoordinate({ room }, { location, distance }) {
+    if (location !== undefined) room.member.location = location;
+    if (distance !== undefined) room.member.distance = distance;
+  },
+
+  async chatroomGetMembersByTag({ service, room }, params) {
+    const rows = await service.tagStore.membersByTag(room.appKey, room.roomId, {
+      tag: params.tag,
+      before: params.time || Number.MAX_SAFE_INTEGER,
+      limit: params.limit ?? CHATROOM_MEMBER_LIST_DEFAULT_LIMIT,
+    });
+    const now = service.rooms.now();
+    return { members: rows.map((row) => toMember(row, now)) };
+  },
+
+  async chatroomTagTempMute({ service, room }, params) {
+    // By default the notification goes to the muted tag's own connections.
+    const target = optionalTarget(params.notifyTargetTags) ?? JSON.stringify({ tag: params.tag });
+    await service.rooms.openRoom(room);
+    await service.rooms.requireAdmin(room, { accid: room.accid });
+    const time = params.duration > 0 ? service.rooms.now() + params.duration * 1000 : 0;
+    await service.tagStore.setTagMute(room.appKey, room.roomId, params.tag, time);
+    if (params.needNotify)
+      await service.rooms.notify(room, params.duration > 0 ? 321 : 322, {
+        from: room.accid,
+        data: { tags: [params.tag], duration: params.duration },
+        ...(params.custom !== undefined && { custom: params.custom }),
+        target,
+      });
+    return { time };
+  },
+
+  async chatroomGetMemberCountByTag({ service, room }, { tag }) {
+    return { count: await service.tagStore.countByTag(room.appKey, room.roomId, tag) };
   },
 
   /** This product has no chatroom robots: the list is empty, truthfully. */

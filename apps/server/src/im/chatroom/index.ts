@@ -21,9 +21,12 @@ import { chatroomHandlers, parseRoomId } from './handlers.ts';
 import { chatroomRestActions } from './rest.ts';
 import { ChatroomService } from './service.ts';
 import { ChatroomStore } from './store.ts';
+import { ChatroomTagStore } from './tag-store.ts';
 
 export { ChatroomStore } from './store.ts';
 export type { ChatroomService } from './service.ts';
+export type { ChatroomSent } from './rooms.ts';
+export type { MemberRow as ChatroomMemberRow } from './store.ts';
 
 export interface ChatroomDeps {
   store: Store;
@@ -39,8 +42,11 @@ export interface Chatrooms {
   readonly service: ChatroomService;
   /** The /nimserver/chatroom actions, for the REST API's signed scope. */
   readonly restActions: NimActions;
+  /** The chatroom link's addresses (what getChatroomAddress and requestAddr answer). */
+  addresses(): string[];
   /** Serves the chatroom link on the HTTP server and answers getChatroomAddress on the IM link. */
-  attach(http: FastifyInstance, gateway: Gateway): void;
+  /** Serves getChatroomAddress on the IM link and, unless `links` is false, the chatroom link. */
+  attach(http: FastifyInstance, gateway: Gateway, options?: { links: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,7 @@ export function createChatrooms(deps: ChatroomDeps): Chatrooms {
   const { config, log } = deps;
   const service = new ChatroomService({
     store: new ChatroomStore(deps.store.db, deps.now),
+    tagStore: new ChatroomTagStore(deps.store.db),
     now: deps.now,
     bus: deps.bus,
     log,
@@ -75,7 +82,8 @@ export function createChatrooms(deps: ChatroomDeps): Chatrooms {
   return {
     service,
     restActions: chatroomRestActions(service, addresses),
-    attach(server, gateway) {
+    addresses,
+    attach(server, gateway, options = { links: true }) {
       http = server;
       service.loginThrottle = gateway.loginThrottle;
       service.start().catch((err) => log.error({ err }, 'chatroom online counts: start failed'));
@@ -92,6 +100,7 @@ export function createChatrooms(deps: ChatroomDeps): Chatrooms {
           return { address: list };
         },
       });
+      if (!options.links) return;
       const clientAddressOf = clientAddressResolver(parseTrustProxy(config.trustProxy));
       const sockets = new SocketsPerAddress(config.imMaxSocketsPerAddress);
       const limits = {

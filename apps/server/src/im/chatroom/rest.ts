@@ -1,145 +1,22 @@
 // The chatroom actions of the server REST API in NIM's convention (/nimserver/chatroom/*.action,
-// form-encoded, CheckSum-signed), with NIM's parameter names and reply shapes. Every rule is the
-// one the chatroom link applies (Rooms); an `operator` acts with its own rights.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { ChatroomMsgInfo } from '@morsel/protocol';
+// form-encoded, CheckSum-signed), declared in the action table (@morsel/protocol/nim-rest,
+// chatroom.ts) with NIM's parameter names and reply shapes. Every rule is the one the chatroom
+// link applies (Rooms); an `operator` acts with its own rights.
+import { MSG_TYPES, type ChatroomMsgInfo, type MsgTypeName } from '@morsel/protocol';
+import {
+  CHATROOM_QUEUE_BATCH_MAX,
+  HISTORY_PAGE_MAX,
+  NIM_CHATROOM_MSG_TYPES,
+  type NimReplyOf,
+} from '@morsel/protocol/nim-rest';
 import { CommandError } from '../gateway/index.ts';
-import { NimError, type NimActions } from '../rest/index.ts';
+import { NimError, nimAction, type NimActions } from '../rest/index.ts';
 import { parseRoomId } from './handlers.ts';
 import type { Actor, RoomRef } from './rooms.ts';
 import { NOT_FOUND } from './rooms.ts';
 import type { ChatroomService } from './service.ts';
 import type { RoomRow } from './store.ts';
-
-const strict = { additionalProperties: false } as const;
-const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')], {
-  description: 'true or false',
-});
-const Accid = Type.String({ minLength: 1, maxLength: 32 });
-const RoomId = Type.String({ pattern: '^[0-9]{1,15}$' });
-const Ext = Type.String({ maxLength: 4096 });
-const QueueLevel = Type.Union([Type.Literal('0'), Type.Literal('1')]);
-
-const forms = {
-  create: Type.Object(
-    {
-      creator: Accid,
-      name: Type.String({ minLength: 1, maxLength: 128 }),
-      announcement: Type.Optional(Type.String({ maxLength: 4096 })),
-      broadcasturl: Type.Optional(Type.String({ maxLength: 1024 })),
-      ext: Type.Optional(Ext),
-      queuelevel: Type.Optional(QueueLevel),
-    },
-    strict,
-  ),
-  get: Type.Object({ roomid: RoomId, needOnlineUserCount: Type.Optional(Bool) }, strict),
-  update: Type.Object(
-    {
-      roomid: RoomId,
-      name: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-      announcement: Type.Optional(Type.String({ maxLength: 4096 })),
-      broadcasturl: Type.Optional(Type.String({ maxLength: 1024 })),
-      ext: Type.Optional(Ext),
-      needNotify: Type.Optional(Bool),
-      notifyExt: Type.Optional(Ext),
-      queuelevel: Type.Optional(QueueLevel),
-    },
-    strict,
-  ),
-  toggleCloseStat: Type.Object({ roomid: RoomId, operator: Accid, valid: Bool }, strict),
-  setMemberRole: Type.Object(
-    {
-      roomid: RoomId,
-      operator: Accid,
-      target: Accid,
-      opt: Type.Union([
-        Type.Literal('1'),
-        Type.Literal('2'),
-        Type.Literal('-1'),
-        Type.Literal('-2'),
-      ]),
-      optvalue: Bool,
-      notifyExt: Type.Optional(Ext),
-    },
-    strict,
-  ),
-  requestAddr: Type.Object(
-    {
-      roomid: RoomId,
-      accid: Accid,
-      clienttype: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('2')])),
-      clientip: Type.Optional(Type.String({ maxLength: 64 })),
-    },
-    strict,
-  ),
-  sendMsg: Type.Object(
-    {
-      roomid: RoomId,
-      msgId: Type.String({ minLength: 1, maxLength: 128 }),
-      fromAccid: Accid,
-      msgType: Type.Union(Object.keys(NIM_MSG_TYPES()).map((t) => Type.Literal(t))),
-      attach: Type.Optional(Type.String({ maxLength: 4096 })),
-      ext: Type.Optional(Type.String({ maxLength: 1024 })),
-      resendFlag: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
-      skipHistory: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
-    },
-    strict,
-  ),
-  temporaryMute: Type.Object(
-    {
-      roomid: RoomId,
-      operator: Accid,
-      target: Accid,
-      muteDuration: Type.String({ pattern: '^[0-9]{1,7}$' }),
-      needNotify: Type.Optional(Bool),
-      notifyExt: Type.Optional(Ext),
-    },
-    strict,
-  ),
-  muteRoom: Type.Object(
-    {
-      roomid: RoomId,
-      operator: Accid,
-      mute: Bool,
-      needNotify: Type.Optional(Bool),
-      notifyExt: Type.Optional(Ext),
-    },
-    strict,
-  ),
-  queueOffer: Type.Object(
-    {
-      roomid: RoomId,
-      key: Type.String({ minLength: 1, maxLength: 128 }),
-      value: Type.String({ maxLength: 4096 }),
-      operator: Type.Optional(Accid),
-      transient: Type.Optional(Bool),
-    },
-    strict,
-  ),
-  queuePoll: Type.Object(
-    { roomid: RoomId, key: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) },
-    strict,
-  ),
-  queueList: Type.Object({ roomid: RoomId }, strict),
-  queueDrop: Type.Object({ roomid: RoomId }, strict),
-  queueInit: Type.Object(
-    { roomid: RoomId, sizeLimit: Type.String({ pattern: '^(0|[1-9][0-9]{0,2}|1000)$' }) },
-    strict,
-  ),
-  queueBatchUpdateElements: Type.Object(
-    {
-      roomid: RoomId,
-      operator: Accid,
-      /** A JSON object of key to new value, at most 200 pairs (checked after parsing). */
-      elements: Type.String({ minLength: 2, maxLength: 200 * (128 + 4096 + 8) }),
-      needNotify: Type.Optional(Bool),
-      notifyExt: Type.Optional(Type.String({ maxLength: 2048 })),
-    },
-    strict,
-  ),
-};
-
-const MAX_BATCH_ELEMENTS = 200;
+import { storedMsg } from './views.ts';
 
 /** `elements` of queueBatchUpdateElements: an object of 1-200 keys (1-128) to values (<= 4096). */
 function parseElements(text: string): Record<string, string> {
@@ -152,8 +29,8 @@ function parseElements(text: string): Record<string, string> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new NimError(414, 'elements must be a JSON object of key to value');
   const entries = Object.entries(parsed);
-  if (entries.length === 0 || entries.length > MAX_BATCH_ELEMENTS)
-    throw new NimError(414, `elements must hold 1 to ${MAX_BATCH_ELEMENTS} pairs`);
+  if (entries.length === 0 || entries.length > CHATROOM_QUEUE_BATCH_MAX)
+    throw new NimError(414, `elements must hold 1 to ${CHATROOM_QUEUE_BATCH_MAX} pairs`);
   for (const [key, value] of entries) {
     if (key.length < 1 || key.length > 128) throw new NimError(414, 'a key is 1 to 128 characters');
     if (typeof value !== 'string' || value.length > 4096)
@@ -162,17 +39,21 @@ function parseElements(text: string): Record<string, string> {
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
-/** NIM's msgType numbers for the chatroom message types. */
-function NIM_MSG_TYPES(): Record<string, ChatroomMsgInfo['type']> {
+type NimHistoryMsg = NimReplyOf<'history/queryChatroomMsg'>['msgs'][number];
+
+/** A room message as NIM's history answers it. */
+function nimHistoryMsg(msg: ChatroomMsgInfo): NimHistoryMsg {
   return {
-    '0': 'text',
-    '1': 'image',
-    '2': 'audio',
-    '3': 'video',
-    '4': 'geo',
-    '6': 'file',
-    '10': 'tip',
-    '100': 'custom',
+    from: msg.from,
+    to: msg.chatroomId,
+    msgid: Number(msg.idServer),
+    msgidclient: msg.idClient,
+    sendtime: msg.time,
+    // The chatroom's types carry the same numbers as the IM link's (notification 5).
+    type: MSG_TYPES[msg.type as MsgTypeName],
+    body: msg.text ?? msg.content ?? '',
+    ...(msg.attach !== undefined && { attach: JSON.stringify(msg.attach) }),
+    ...(msg.custom !== undefined && { ext: msg.custom }),
   };
 }
 
@@ -192,34 +73,11 @@ function nimRoom(room: RoomRow, withCount = true) {
   };
 }
 
-/** The chatroom's rules answer with CommandError; NIM's convention carries the same code. */
-async function nim<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof CommandError) throw new NimError(error.code, error.message);
-    throw error;
-  }
-}
-
 export function chatroomRestActions(
   service: ChatroomService,
   addresses: () => string[],
 ): NimActions {
   return (scope, appKeyOf) => {
-    const action = <S extends TSchema>(
-      name: keyof typeof forms,
-      schema: S,
-      handle: (appKey: string, body: Static<S>) => Promise<Record<string, unknown>>,
-    ) =>
-      scope.post<{ Body: Static<S> }>(
-        `/nimserver/chatroom/${name}.action`,
-        { schema: { body: schema } },
-        async (request) => ({
-          code: 200,
-          ...(await nim(() => handle(appKeyOf(request), request.body))),
-        }),
-      );
     const refOf = (appKey: string, roomid: string): RoomRef => ({
       appKey,
       roomId: parseRoomId(roomid),
@@ -227,7 +85,7 @@ export function chatroomRestActions(
     const operator = (accid: string): Actor => ({ accid });
     const rooms = service.rooms;
 
-    action('create', forms.create, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/create', async ({ appKey, form: body }) => {
       const room = await service.store.createRoom({
         appKey,
         creator: body.creator,
@@ -240,13 +98,13 @@ export function chatroomRestActions(
       return { chatroom: nimRoom(room, false) };
     });
 
-    action('get', forms.get, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/get', async ({ appKey, form: body }) => {
       const room = await service.store.room(appKey, parseRoomId(body.roomid));
       if (!room) throw NOT_FOUND();
       return { chatroom: nimRoom(room, body.needOnlineUserCount === 'true') };
     });
 
-    action('update', forms.update, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/update', async ({ appKey, form: body }) => {
       const room = await rooms.updateRoom(
         refOf(appKey, body.roomid),
         { server: true },
@@ -265,7 +123,7 @@ export function chatroomRestActions(
       return { chatroom: nimRoom(room, false) };
     });
 
-    action('toggleCloseStat', forms.toggleCloseStat, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/toggleCloseStat', async ({ appKey, form: body }) => {
       const room = await rooms.setClosed(
         refOf(appKey, body.roomid),
         operator(body.operator),
@@ -274,7 +132,7 @@ export function chatroomRestActions(
       return { desc: nimRoom(room, false) };
     });
 
-    action('setMemberRole', forms.setMemberRole, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/setMemberRole', async ({ appKey, form: body }) => {
       const row = await rooms.markMember(
         refOf(appKey, body.roomid),
         operator(body.operator),
@@ -289,19 +147,19 @@ export function chatroomRestActions(
       return { desc: { roomid: row.room_id, level: row.level, accid: row.accid, type } };
     });
 
-    action('requestAddr', forms.requestAddr, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/requestAddr', async ({ appKey, form: body }) => {
       if (!service.available) throw new CommandError(415, 'no chatroom server is available');
       await rooms.openRoom(refOf(appKey, body.roomid));
       return { addr: addresses() };
     });
 
-    action('sendMsg', forms.sendMsg, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/sendMsg', async ({ appKey, form: body, request }) => {
       const ref = refOf(appKey, body.roomid);
       await rooms.openRoom(ref);
       const sender =
         (await service.store.member({ ...ref, accid: body.fromAccid })) ??
         (await service.store.changeMember({ ...ref, accid: body.fromAccid }, {}));
-      const type = NIM_MSG_TYPES()[body.msgType]!;
+      const type = NIM_CHATROOM_MSG_TYPES[body.msgType as keyof typeof NIM_CHATROOM_MSG_TYPES];
       const msg = await rooms.send(
         ref,
         sender,
@@ -315,6 +173,8 @@ export function chatroomRestActions(
           skipHistory: body.skipHistory === '1',
         },
         32,
+        undefined,
+        { ip: request.ip },
       );
       return {
         desc: {
@@ -332,7 +192,7 @@ export function chatroomRestActions(
       };
     });
 
-    action('temporaryMute', forms.temporaryMute, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/temporaryMute', async ({ appKey, form: body }) => {
       const duration = Number(body.muteDuration);
       await rooms.tempMute(refOf(appKey, body.roomid), operator(body.operator), body.target, {
         duration,
@@ -342,7 +202,7 @@ export function chatroomRestActions(
       return { desc: { muteDuration: duration } };
     });
 
-    action('muteRoom', forms.muteRoom, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/muteRoom', async ({ appKey, form: body }) => {
       await rooms.setMuted(
         refOf(appKey, body.roomid),
         operator(body.operator),
@@ -355,7 +215,7 @@ export function chatroomRestActions(
       return { desc: { success: true } };
     });
 
-    action('queueOffer', forms.queueOffer, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/queueOffer', async ({ appKey, form: body }) => {
       await rooms.queueOffer(
         refOf(appKey, body.roomid),
         body.operator ? operator(body.operator) : { server: true },
@@ -364,38 +224,60 @@ export function chatroomRestActions(
       return {};
     });
 
-    action('queuePoll', forms.queuePoll, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/queuePoll', async ({ appKey, form: body }) => {
       const element = await rooms.queuePoll(refOf(appKey, body.roomid), { server: true }, body.key);
       return { desc: { key: element.elementKey, value: element.elementValue } };
     });
 
-    action('queueList', forms.queueList, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/queueList', async ({ appKey, form: body }) => {
       const elements = await rooms.queueList(refOf(appKey, body.roomid));
       return { desc: { list: elements.map((e) => ({ [e.elementKey]: e.elementValue })) } };
     });
 
-    action('queueDrop', forms.queueDrop, async (appKey, body) => {
+    nimAction(scope, appKeyOf, 'chatroom/queueDrop', async ({ appKey, form: body }) => {
       await rooms.queueDrop(refOf(appKey, body.roomid), { server: true });
       return {};
     });
 
-    action('queueInit', forms.queueInit, async (appKey, body) => {
-      await rooms.queueInit(refOf(appKey, body.roomid), Number(body.sizeLimit));
+    nimAction(scope, appKeyOf, 'chatroom/queueInit', async ({ appKey, form: body }) => {
+      await rooms.queueInit(refOf(appKey, body.roomid), { server: true }, Number(body.sizeLimit));
       return {};
     });
 
-    action('queueBatchUpdateElements', forms.queueBatchUpdateElements, async (appKey, body) => {
-      const elements = parseElements(body.elements);
-      const missing = await rooms.queueBatchUpdate(
-        refOf(appKey, body.roomid),
-        operator(body.operator) as { accid: string },
-        elements,
-        {
-          needNotify: body.needNotify !== 'false',
-          ...(body.notifyExt !== undefined && { custom: body.notifyExt }),
-        },
-      );
-      return { desc: { notInQueue: missing } };
+    nimAction(scope, appKeyOf, 'history/queryChatroomMsg', async ({ appKey, form: body }) => {
+      const limit = Number(body.limit);
+      if (limit > HISTORY_PAGE_MAX) throw new NimError(414, `limit is at most ${HISTORY_PAGE_MAX}`);
+      const room = await service.store.room(appKey, parseRoomId(body.roomid));
+      if (!room) throw NOT_FOUND();
+      // NIM: 1 oldest first after timetag, 2 newest first before it (the default).
+      const reverse = body.reverse === '1';
+      const timetag = Number(body.timetag);
+      const rows = await service.store.history(appKey, room.id, {
+        reverse,
+        timetag: timetag || (reverse ? 0 : Number.MAX_SAFE_INTEGER),
+        limit,
+      });
+      const msgs = rows.map((row) => nimHistoryMsg(storedMsg(row)));
+      return { size: msgs.length, msgs };
     });
+
+    nimAction(
+      scope,
+      appKeyOf,
+      'chatroom/queueBatchUpdateElements',
+      async ({ appKey, form: body }) => {
+        const elements = parseElements(body.elements);
+        const missing = await rooms.queueBatchUpdate(
+          refOf(appKey, body.roomid),
+          operator(body.operator) as { accid: string },
+          elements,
+          {
+            needNotify: body.needNotify !== 'false',
+            ...(body.notifyExt !== undefined && { custom: body.notifyExt }),
+          },
+        );
+        return { desc: { notInQueue: missing } };
+      },
+    );
   };
 }

@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   CHATROOM_NOTIFICATIONS,
+  namedTags,
+  parseTagExpression,
   type ChatroomMsgInfo,
   type ChatroomNotificationId,
 } from '@morsel/protocol';
@@ -24,6 +26,9 @@ export interface RoomRef {
 export const roomKeyOf = ({ appKey, roomId }: RoomRef) => `${appKey}:${roomId}`;
 
 export const NOT_FOUND = () => new CommandError(404, 'chatroom not found');
+/** The refusal an anonymous guest's message gets in a room whose guests only read. */
+export const GUESTS_SILENT_MESSAGE = 'anonymous guests may read this chatroom but not speak';
+
 export const CLOSED = () => new CommandError(13002, 'chatroom state abnormal: the room is closed');
 
 export interface QueueElementIn {
@@ -32,7 +37,23 @@ export interface QueueElementIn {
   transient?: boolean;
 }
 
+/** A member's message just sent into a room (message copies listen: NIM's eventType 4). */
+export interface ChatroomSent {
+  appKey: string;
+  msg: ChatroomMsgInfo;
+  /** The sender's address (the server API's caller for chatroom/sendMsg). */
+  ip: string;
+}
+
+/** An offered element: its owner may be another member than the actor (NIM's elementAccount). */
+export interface QueueOfferIn extends QueueElementIn {
+  elementAccount?: string;
+}
+
 export class Rooms {
+  /** Told of each member's message once it is queued for the room (never of notifications). */
+  readonly sent: ((sent: ChatroomSent) => void)[] = [];
+
   constructor(
     private readonly store: ChatroomStore,
     private readonly fanout: RoomFanout,
@@ -52,36 +73,47 @@ export class Rooms {
   async notify(
     ref: RoomRef,
     id: ChatroomNotificationId,
-    args: { from: string; to?: string[]; custom?: string; data?: Record<string, unknown> },
+    args: {
+      from: string;
+      to?: string[];
+      custom?: string;
+      data?: Record<string, unknown>;
+      /** Only the connections this canonical tag expression names (tags.ts). */
+      target?: string;
+    },
   ): Promise<void> {
     const to = args.to ?? [];
     const rows = await this.store.members(ref.appKey, ref.roomId, [args.from, ...to]);
     const nickOf = (accid: string) => rows.find((row) => row.accid === accid)?.nick ?? '';
     const sender = rows.find((row) => row.accid === args.from);
     const idServer = randomUUID();
-    this.batcher.add(roomKeyOf(ref), {
-      chatroomId: String(ref.roomId),
-      idClient: idServer,
-      idServer,
-      from: args.from,
-      fromNick: nickOf(args.from),
-      fromAvatar: sender?.avatar ?? '',
-      fromCustom: sender?.custom ?? '',
-      fromClientType: 0,
-      time: this.now(),
-      type: 'notification',
-      resend: false,
-      attach: {
-        id,
-        type: CHATROOM_NOTIFICATIONS[id],
+    this.batcher.add(
+      roomKeyOf(ref),
+      {
+        chatroomId: String(ref.roomId),
+        idClient: idServer,
+        idServer,
         from: args.from,
         fromNick: nickOf(args.from),
-        to,
-        toNick: to.map(nickOf),
-        ...(args.custom !== undefined && { custom: args.custom }),
-        ...(args.data && { data: args.data }),
+        fromAvatar: sender?.avatar ?? '',
+        fromCustom: sender?.custom ?? '',
+        fromClientType: 0,
+        time: this.now(),
+        type: 'notification',
+        resend: false,
+        attach: {
+          id,
+          type: CHATROOM_NOTIFICATIONS[id],
+          from: args.from,
+          fromNick: nickOf(args.from),
+          to,
+          toNick: to.map(nickOf),
+          ...(args.custom !== undefined && { custom: args.custom }),
+          ...(args.data && { data: args.data }),
+        },
       },
-    });
+      args.target,
+    );
   }
 
   /** Queues a member's message for the room's next batch (and keeps it in history). */
@@ -96,8 +128,13 @@ export class Rooms {
       custom?: string;
       resend?: boolean;
       skipHistory?: boolean;
+      /** Sent from this point: only connections that hear it there receive it (space.ts). */
+      location?: ChatroomMsgInfo['location'];
     },
     fromClientType: number,
+    /** Only the connections this canonical tag expression names (tags.ts). */
+    target?: string,
+    origin: { ip: string } = { ip: '' },
   ): Promise<ChatroomMsgInfo> {
     const room = await this.openRoom(ref);
     const now = this.now();
@@ -106,6 +143,10 @@ export class Rooms {
       throw new CommandError(13004, 'in the chatroom mute list');
     if (room.muted && !isAdmin(sender))
       throw new CommandError(13006, 'the chatroom is muted: only managers and the owner speak');
+    // A room may be read by anyone but spoken in only by accounts it can mute or kick for good
+    // (decision 0060); 403 is the code any NIM client already knows for "not allowed".
+    if (room.guests_silent && sender.anonymous && !isAdmin(sender))
+      throw new CommandError(403, GUESTS_SILENT_MESSAGE);
     const body: Omit<ChatroomMsgInfo, 'idServer'> = {
       chatroomId: String(ref.roomId),
       idClient: draft.idClient,
@@ -120,19 +161,21 @@ export class Rooms {
       ...(draft.content !== undefined && { content: draft.content }),
       ...(draft.custom !== undefined && { custom: draft.custom }),
       resend: draft.resend ?? false,
+      ...(draft.location !== undefined && { location: draft.location }),
     };
     const idServer = draft.skipHistory
       ? randomUUID()
       : String(
-          await this.store.saveMessage(ref.appKey, ref.roomId, {
-            from: sender.accid,
-            idClient: draft.idClient,
-            time: now,
-            body: JSON.stringify(body),
-          }),
+          await this.store.saveMessage(
+            ref.appKey,
+            ref.roomId,
+            { from: sender.accid, idClient: draft.idClient, time: now, body: JSON.stringify(body) },
+            target === undefined ? undefined : { tags: filedTags(target), type: draft.type },
+          ),
         );
     const msg = { ...body, idServer };
-    this.batcher.add(roomKeyOf(ref), msg);
+    this.batcher.add(roomKeyOf(ref), msg, target);
+    for (const listener of this.sent) listener({ appKey: ref.appKey, msg, ip: origin.ip });
     return msg;
   }
 
@@ -307,12 +350,13 @@ export class Rooms {
       });
   }
 
-  async queueOffer(ref: RoomRef, actor: Actor, element: QueueElementIn): Promise<void> {
+  async queueOffer(ref: RoomRef, actor: Actor, element: QueueOfferIn): Promise<void> {
     const room = await this.requireQueueWriter(ref, actor);
+    const owner = await this.elementOwner(ref, actor, element.elementAccount);
     const added = await this.store.queueOffer(ref.appKey, ref.roomId, {
       key: element.elementKey,
       value: element.elementValue,
-      owner: actorName(actor),
+      owner,
       transient: element.transient ?? false,
     });
     if (!added)
@@ -320,9 +364,13 @@ export class Rooms {
     await this.queueNotify(ref, actor, 'OFFER', element);
   }
 
-  /** NIM's queueInit: the most elements the queue may hold from now on (0-1000). */
-  async queueInit(ref: RoomRef, sizeLimit: number): Promise<void> {
+  /**
+   * NIM's queueInit: the most elements the queue may hold from now on (0-1000); the owner and
+   * managers only. Elements already there stay: only offers of new keys meet the limit.
+   */
+  async queueInit(ref: RoomRef, actor: Actor, sizeLimit: number): Promise<void> {
     await this.openRoom(ref);
+    await this.requireAdmin(ref, actor);
     await this.store.setQueueSizeLimit(ref.appKey, ref.roomId, sizeLimit);
   }
 
@@ -332,7 +380,7 @@ export class Rooms {
    */
   async queueBatchUpdate(
     ref: RoomRef,
-    actor: { accid: string },
+    actor: Actor,
     elements: Record<string, string>,
     options: { needNotify: boolean; custom?: string },
   ): Promise<string[]> {
@@ -344,7 +392,7 @@ export class Rooms {
     );
     if (options.needNotify && Object.keys(updated).length > 0)
       await this.notify(ref, 320, {
-        from: actor.accid,
+        from: actorName(actor),
         data: { type: 'BATCH_UPDATE', elements: updated },
         ...(options.custom !== undefined && { custom: options.custom }),
       });
@@ -396,11 +444,15 @@ export class Rooms {
 
   /** A member's last connection left: its transient queue elements leave with it. */
   async dropTransient(ref: RoomRef, accid: string): Promise<void> {
-    const keys = await this.store.dropTransient(ref.appKey, ref.roomId, accid);
-    if (keys.length === 0) return;
+    const dropped = await this.store.dropTransient(ref.appKey, ref.roomId, accid);
+    if (dropped.length === 0) return;
     await this.notify(ref, 320, {
       from: accid,
-      data: { type: 'PARTCLEAR', elementKeys: keys },
+      data: {
+        type: 'PARTCLEAR',
+        elementKeys: dropped.map((row) => row.element_key),
+        elements: Object.fromEntries(dropped.map((row) => [row.element_key, row.element_value])),
+      },
     });
   }
 
@@ -416,13 +468,27 @@ export class Rooms {
     });
   }
 
+  /**
+   * Whose element an offer makes: the actor's own, or (the owner and managers only) another
+   * member's of the room, whose leaving then takes a transient element with it.
+   */
+  private async elementOwner(ref: RoomRef, actor: Actor, account?: string): Promise<string> {
+    const self = actorName(actor);
+    if (account === undefined || account.toLowerCase() === self.toLowerCase()) return self;
+    await this.requireAdmin(ref, actor);
+    const member = await this.store.member({ ...ref, accid: account.toLowerCase() });
+    if (!member) throw new CommandError(404, `${account} is not a member of the chatroom`);
+    return member.accid;
+  }
+
   private async requireQueueWriter(ref: RoomRef, actor: Actor): Promise<RoomRow> {
     const room = await this.openRoom(ref);
     if (room.queue_level === 1) await this.requireAdmin(ref, actor);
     return room;
   }
 
-  private async requireAdmin(ref: RoomRef, actor: Actor): Promise<MemberRow | undefined> {
+  /** The actor is the owner or a manager (the app backend always is); 403 otherwise. */
+  async requireAdmin(ref: RoomRef, actor: Actor): Promise<MemberRow | undefined> {
     if (!('accid' in actor)) return undefined;
     const row = await this.store.member({ ...ref, accid: actor.accid });
     if (!isAdmin(row)) throw new CommandError(403, 'only the owner and managers may do this');
@@ -453,6 +519,12 @@ export class Rooms {
 }
 
 /** The account a change is made in the name of: the operator, or the room's creator. */
+/** The tags a message's (canonical) target files it under, for history by tags. */
+function filedTags(target: string): string[] {
+  const expression = parseTagExpression(target);
+  return 'error' in expression ? [] : namedTags(expression);
+}
+
 function actorName(actor: Actor): string {
   return 'accid' in actor ? actor.accid : 'server';
 }

@@ -20,8 +20,11 @@ import {
 } from '../gateway/index.ts';
 import { RoomBatcher } from './batcher.ts';
 import { RoomFanout, type KickEnvelope, type RoomMember } from './fanout.ts';
+import type { Spatial } from './space.ts';
 import { Rooms, roomKeyOf, type RoomRef } from './rooms.ts';
+import { presenceTarget } from './tags.ts';
 import type { ChatroomStore, EnterProfile } from './store.ts';
+import type { ChatroomTagStore } from './tag-store.ts';
 import type { ChatroomHandlers, RoomSession } from './handlers.ts';
 
 export const CHATROOM_KICK_MESSAGES: Record<ChatroomKickReason, string> = {
@@ -34,6 +37,7 @@ export const CHATROOM_KICK_MESSAGES: Record<ChatroomKickReason, string> = {
 
 export interface ChatroomServiceOptions {
   store: ChatroomStore;
+  tagStore: ChatroomTagStore;
   bus: Bus;
   log: Logger;
   verifier: LoginVerifier;
@@ -52,6 +56,7 @@ export class ChatroomService implements CommandRunner {
   readonly fanout: RoomFanout;
   readonly batcher: RoomBatcher;
   readonly store: ChatroomStore;
+  readonly tagStore: ChatroomTagStore;
   readonly verifier: LoginVerifier;
   /**
    * Failed-login backoff: the IM gateway's own (attach() hands it over), so guesses at a token
@@ -71,6 +76,7 @@ export class ChatroomService implements CommandRunner {
 
   constructor(private readonly options: ChatroomServiceOptions) {
     this.store = options.store;
+    this.tagStore = options.tagStore;
     this.verifier = options.verifier;
     this.frequency = new FrequencyControl(options.frequency);
     this.sendFrequency = new FrequencyControl({
@@ -79,7 +85,7 @@ export class ChatroomService implements CommandRunner {
     });
     this.fanout = new RoomFanout(options.bus, (member, envelope) => this.kick(member, envelope));
     this.batcher = new RoomBatcher(
-      (roomKey, frame) => this.fanout.publishFrame(roomKey, frame),
+      (roomKey, frame, target, at) => this.fanout.publishFrame(roomKey, frame, target, at),
       (err) => options.log.error({ err }, 'publishing a chatroom batch failed'),
     );
     this.rooms = new Rooms(options.store, this.fanout, this.batcher, options.now);
@@ -91,6 +97,8 @@ export class ChatroomService implements CommandRunner {
    */
   async start(): Promise<void> {
     await this.vouchAndRepair();
+    // Closed while the first round ran (a server stopped as it started): no timer may outlive it.
+    if (this.closing) return;
     this.vouching = setInterval(
       () => {
         this.vouchAndRepair().catch((err) =>
@@ -183,6 +191,7 @@ export class ChatroomService implements CommandRunner {
     ref: RoomRef,
     account: { accid: string; clientType: ClientTypeCode; deviceId: string },
     profile: EnterProfile,
+    tagging: { tags: readonly string[]; notifyTargetTags?: string } & Spatial = { tags: [] },
   ) {
     const roomKey = roomKeyOf(ref);
     await this.fanout.publishKick(roomKey, {
@@ -200,7 +209,17 @@ export class ChatroomService implements CommandRunner {
       ...ref,
       accid: account.accid,
       clientType: account.clientType,
-      member: { connection, accid: account.accid, clientType: account.clientType },
+      member: {
+        connection,
+        accid: account.accid,
+        clientType: account.clientType,
+        tags: new Set(tagging.tags),
+        ...(tagging.notifyTargetTags !== undefined && {
+          notifyTargetTags: tagging.notifyTargetTags,
+        }),
+        ...(tagging.location !== undefined && { location: tagging.location }),
+        ...(tagging.distance !== undefined && { distance: tagging.distance }),
+      },
     };
     connection.session = {
       appKey: ref.appKey,
@@ -228,7 +247,10 @@ export class ChatroomService implements CommandRunner {
       const { lastConnection } = await this.store.leave(session, this.processId);
       if (!lastConnection) return;
       await this.rooms.dropTransient(session, session.accid);
-      await this.rooms.notify(session, 302, { from: session.accid });
+      await this.rooms.notify(session, 302, {
+        from: session.accid,
+        ...presenceTarget(session.member),
+      });
     })()
       .catch((err) => this.options.log.error({ err }, 'leaving a chatroom failed'))
       .finally(() => this.cleanups.delete(cleanup));

@@ -19,6 +19,8 @@ export interface NewRoom {
   broadcastUrl?: string;
   custom?: string;
   queueLevel?: number;
+  /** Anonymous guests read but may not speak (decision 0060). */
+  guestsSilent?: boolean;
 }
 
 export interface RoomChanges {
@@ -64,6 +66,7 @@ export class ChatroomStore {
           queue_level: room.queueLevel ?? 0,
           closed: 0,
           muted: 0,
+          guests_silent: room.guestsSilent ? 1 : 0,
           online_count: 0,
           created_at: time,
           updated_at: time,
@@ -391,24 +394,84 @@ export class ChatroomStore {
     return orphaned;
   }
 
+  /**
+   * Keeps a message in the room's history; one sent to a tag target also under each tag its
+   * target names (`tags`, with its `type`), for history by tags.
+   */
   async saveMessage(
     appKey: string,
     roomId: number,
     message: { from: string; idClient: string; time: number; body: string },
+    filed?: { tags: readonly string[]; type: string },
   ): Promise<number> {
-    const row = await this.db
-      .insertInto('im_chatroom_msgs')
-      .values({
-        app_key: appKey,
-        room_id: roomId,
-        from_accid: message.from,
-        id_client: message.idClient,
-        time: message.time,
-        body: message.body,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('im_chatroom_msgs')
+        .values({
+          app_key: appKey,
+          room_id: roomId,
+          from_accid: message.from,
+          id_client: message.idClient,
+          time: message.time,
+          body: message.body,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = Number(row.id);
+      if (filed && filed.tags.length > 0)
+        await trx
+          .insertInto('im_chatroom_msg_tags')
+          .values(
+            filed.tags.map((tag) => ({
+              app_key: appKey,
+              room_id: roomId,
+              tag,
+              msg_id: id,
+              time: message.time,
+              msg_type: filed.type,
+            })),
+          )
+          .execute();
+      return id;
+    });
+  }
+
+  /**
+   * Messages filed under any of the tags, with `from <= time <= to`, of the given types (none:
+   * every type): from `from` oldest first, or (reversed) from `to` newest first.
+   */
+  async historyByTags(
+    appKey: string,
+    roomId: number,
+    query: {
+      tags: readonly string[];
+      types: readonly string[];
+      from: number;
+      to: number;
+      limit: number;
+      reverse: boolean;
+    },
+  ): Promise<{ id: number; body: string }[]> {
+    let filed = this.db
+      .selectFrom('im_chatroom_msg_tags')
+      .select('msg_id')
+      .distinct()
+      .where('app_key', '=', appKey)
+      .where('room_id', '=', roomId)
+      .where('tag', 'in', [...query.tags])
+      .where('time', '>=', query.from)
+      .where('time', '<=', query.to);
+    if (query.types.length > 0) filed = filed.where('msg_type', 'in', [...query.types]);
+    const direction = query.reverse ? 'desc' : 'asc';
+    const rows = await this.db
+      .selectFrom('im_chatroom_msgs')
+      .select(['id', 'body'])
+      .where('id', 'in', filed)
+      .orderBy('time', direction)
+      .orderBy('id', direction)
+      .limit(query.limit)
+      .execute();
+    return rows.map((row) => ({ id: Number(row.id), body: row.body }));
   }
 
   /** History before (or, reversed, after) a time, nearest first unless reversed. */
@@ -581,16 +644,19 @@ export class ChatroomStore {
   }
 
   /** Removes the transient elements the account owns; returns their keys. */
-  async dropTransient(appKey: string, roomId: number, owner: string): Promise<string[]> {
-    const rows = await this.db
+  async dropTransient(
+    appKey: string,
+    roomId: number,
+    owner: string,
+  ): Promise<Pick<QueueRow, 'element_key' | 'element_value'>[]> {
+    return this.db
       .deleteFrom('im_chatroom_queue')
       .where('app_key', '=', appKey)
       .where('room_id', '=', roomId)
       .where('owner', '=', owner)
       .where('transient', '=', 1)
-      .returning('element_key')
+      .returning(['element_key', 'element_value'])
       .execute();
-    return rows.map((row) => row.element_key);
   }
 }
 
@@ -623,13 +689,14 @@ function normaliseRoom(row: RoomRow): RoomRow {
     queue_size_limit: Number(row.queue_size_limit),
     closed: Number(row.closed),
     muted: Number(row.muted),
+    guests_silent: Number(row.guests_silent),
     online_count: Number(row.online_count),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };
 }
 
-function normaliseMember(row: MemberRow): MemberRow {
+export function normaliseMember(row: MemberRow): MemberRow {
   return {
     ...row,
     room_id: Number(row.room_id),

@@ -1,4 +1,4 @@
-// Row types of the chatroom tables (migrations 0022 and 0026, docs/im-chatroom.md).
+// Row types of the chatroom tables (migrations 0022, 0026, 0052, 0053, 0070; docs/im-chatroom.md).
 import type { Generated } from 'kysely';
 
 export interface ImChatroomTable {
@@ -15,6 +15,8 @@ export interface ImChatroomTable {
   queue_size_limit: Generated<number>;
   closed: number;
   muted: number;
+  /** 1: anonymous guests read but may not speak (decision 0060, the live room's rooms). */
+  guests_silent: Generated<number>;
   /** Connections in the room, all processes together, kept by login and leave (never counted). */
   online_count: number;
   created_at: number;
@@ -80,6 +82,33 @@ export interface ImChatroomProcessTable {
   seen_at: number;
 }
 
+/** A member's tag (its latest login's or tag update's), for lists and counts by tag. */
+export interface ImChatroomMemberTagTable {
+  app_key: string;
+  room_id: number;
+  tag: string;
+  accid: string;
+}
+
+/** A tag's temporary mute in a room: its connections stay silent until `until` (ms). */
+export interface ImChatroomTagMuteTable {
+  app_key: string;
+  room_id: number;
+  tag: string;
+  until: number;
+}
+
+/** A room message sent to a tag target, under each tag its target names (migration 0070). */
+export interface ImChatroomMsgTagTable {
+  app_key: string;
+  room_id: number;
+  tag: string;
+  msg_id: number;
+  time: number;
+  /** The message's type name (text, image, custom...). */
+  msg_type: string;
+}
+
 export interface ChatroomTables {
   im_chatrooms: ImChatroomTable;
   im_chatroom_members: ImChatroomMemberTable;
@@ -87,4 +116,7 @@ export interface ChatroomTables {
   im_chatroom_msgs: ImChatroomMsgTable;
   im_chatroom_holders: ImChatroomHolderTable;
   im_chatroom_processes: ImChatroomProcessTable;
+  im_chatroom_member_tags: ImChatroomMemberTagTable;
+  im_chatroom_tag_mutes: ImChatroomTagMuteTable;
+  im_chatroom_msg_tags: ImChatroomMsgTagTable;
 }

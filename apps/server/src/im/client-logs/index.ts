@@ -97,7 +97,9 @@ export async function registerClientLogs(
   await http.register(async (scope) => {
     // TypeBox without coercion: stored JSON stays as the client sent it. A plain Error from the
     // validator leaves through the global handler as 400 with the message naming the field.
-    scope.setValidatorCompiler(typeBoxValidatorCompiler((problem) => new Error(problem.message)));
+    scope.setValidatorCompiler(
+      typeBoxValidatorCompiler(scope, (problem) => new Error(problem.message)),
+    );
     // Refuse announced oversize bodies before reading them, with a message that says the limit;
     // bodies without a length are still cut off by bodyLimit below.
     scope.addHook('onRequest', async (request, reply) => {

@@ -51,14 +51,20 @@ export class MessageCopier {
 
   /** Queues the copy of a message just stored (unless it asked for none: `cc: false`). */
   messageSent(sent: { appKey: string; msg: Msg; ip: string }): void {
-    if (sent.msg.cc === false || this.closed) return;
-    const body = JSON.stringify(messageCopyBody(sent.msg, sent.ip));
-    enqueueCopy(this.options.store.db, { appKey: sent.appKey, body, now: this.options.now() })
+    if (sent.msg.cc === false) return;
+    this.queue(sent.appKey, messageCopyBody(sent.msg, sent.ip), { idServer: sent.msg.idServer });
+  }
+
+  /** Queues a copy (a message's or an event's) without waiting for the store or the receiver. */
+  queue(appKey: string, copy: Record<string, string>, about: Record<string, string> = {}): void {
+    if (this.closed) return;
+    const body = JSON.stringify(copy);
+    enqueueCopy(this.options.store.db, { appKey, body, now: this.options.now() })
       .then(() => this.drainSoon())
       .catch((error: unknown) =>
         this.options.log.error(
-          { err: error, idServer: sent.msg.idServer },
-          'message copy not queued',
+          { err: error, eventType: copy.eventType, ...about },
+          'copy not queued',
         ),
       );
   }

@@ -12,7 +12,7 @@ import {
   ONLINE_VALUE,
   type DeliveredEvent,
 } from '@morsel/protocol';
-import type { Database, Store } from '../../store/index.ts';
+import { groupCommit, type Database, type Store } from '../../store/index.ts';
 import type { Session } from '../gateway/index.ts';
 import { CommandError } from '../gateway/index.ts';
 import type { Gateway } from '../gateway/index.ts';
@@ -32,6 +32,8 @@ import {
   saveSubscription,
 } from './event-store.ts';
 import type { ImEventTable } from './tables.ts';
+import type { NimActions } from '../rest/index.ts';
+import { eventRestActions } from './rest.ts';
 
 export interface EventLimits {
   /** Event types an account keeps at once (broadcastType 2); the online state does not count. */
@@ -50,11 +52,17 @@ const toEvent = (row: ImEventTable): DeliveredEvent => ({
   ...(row.client_type !== null && { clientType: row.client_type }),
 });
 
-class Events {
+/** The account a subscription is held by. */
+export interface Subscriber {
+  appKey: string;
+  accid: string;
+}
+
+export class Events {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly gateway: Gateway,
-    private readonly now: () => number,
+    readonly now: () => number,
     private readonly limits: EventLimits,
   ) {}
 
@@ -80,7 +88,7 @@ class Events {
 
   /** Refuses subscriptions past the account's quota; expired ones are deleted first. */
   private async checkSubscriptionQuota(
-    session: Session,
+    session: Subscriber,
     type: number,
     targets: string[],
   ): Promise<void> {
@@ -106,7 +114,8 @@ class Events {
     if (options.keep) {
       if (row.type !== ONLINE_STATE_EVENT)
         await this.checkEventQuota(appKey, row.account, row.type);
-      await saveEvent(this.db, row);
+      // Grouped: a login's online state is one of thousands in a reconnect storm.
+      await groupCommit(this.db, (trx) => saveEvent(trx, row));
     }
     const event = toEvent(row);
     const subscribers = await liveSubscribers(this.db, appKey, row.account, row.type, this.now());
@@ -139,6 +148,32 @@ class Events {
     if (accounts.length === 0) return [];
     const rows = await liveEvents(this.db, appKey, type, accounts, this.now());
     return rows.map(toEvent);
+  }
+
+  /**
+   * Subscribes the account to these accounts' events of the type for `seconds`; accounts the app
+   * does not have are answered back as failed. Within the account's subscription quota.
+   */
+  async subscribe(
+    subscriber: Subscriber,
+    type: number,
+    accounts: string[],
+    seconds: number,
+  ): Promise<{ known: string[]; failed: string[] }> {
+    const time = this.now();
+    const wanted = [...new Set(accounts.map((a) => a.toLowerCase()))];
+    const known = await registeredAccids(this.db, subscriber.appKey, wanted);
+    await this.checkSubscriptionQuota(subscriber, type, known);
+    for (const target of known) {
+      const subscription = {
+        appKey: subscriber.appKey,
+        subscriber: subscriber.accid,
+        type,
+        target,
+      };
+      await saveSubscription(this.db, { ...subscription, seconds }, time);
+    }
+    return { known, failed: wanted.filter((a) => !known.includes(a)) };
   }
 
   handlers(): HandlerTable {
@@ -184,17 +219,10 @@ class Events {
       },
 
       subscribeEvent: async ({ session }, { type, accounts, subscribeTime, sync }) => {
-        const time = now();
         const seconds = subscribeTime ?? EVENTS.subscribeTimeDefaultS;
-        const wanted = [...new Set(accounts.map((a) => a.toLowerCase()))];
-        const known = await registeredAccids(db, session.appKey, wanted);
-        await this.checkSubscriptionQuota(session, type, known);
-        for (const target of known) {
-          const subscription = { appKey: session.appKey, subscriber: session.accid, type, target };
-          await saveSubscription(db, { ...subscription, seconds }, time);
-        }
+        const { known, failed } = await this.subscribe(session, type, accounts, seconds);
         return {
-          failedAccounts: wanted.filter((a) => !known.includes(a)),
+          failedAccounts: failed,
           events: sync ? await this.current(session.appKey, session.accid, type, known) : [],
         };
       },
@@ -250,7 +278,7 @@ export function registerEvents({
   store: Store;
   im: ImGateway;
   limits: EventLimits;
-}): void {
+}): { restActions: NimActions } {
   const events = new Events(store.db, im.gateway, im.gateway.now, limits);
   im.gateway.use(events.handlers());
   im.gateway.onSessionStart(async (session) => {
@@ -260,4 +288,5 @@ export function registerEvents({
   im.gateway.onSessionEnd(async (session, { lastDevice }) => {
     if (lastDevice) await events.onlineState(session, ONLINE_VALUE.offline);
   });
+  return { restActions: eventRestActions(store.db, events) };
 }

@@ -111,7 +111,10 @@ export class FileService {
   async finish(grant: UploadGrant, staged: string, address: string): Promise<UploadResult> {
     const { md5, size } = await md5Of(staged);
     if (size === 0) throw new UploadRefused(400, 'the file is empty');
-    const mime = mimeOf(grant.object_name);
+    const named = mimeOf(grant.object_name);
+    // A name without an extension (NIM's SDK asks for grants without one) may still hold a
+    // picture: its head tells, and it is then served and measured as one.
+    const mime = named === GENERIC_MIME ? ((await pictureMimeOf(staged)) ?? named) : named;
     const now = this.now();
     await this.storage.putFile(originalKey(grant.object_name), staged, mime);
     const url = fileUrl(this.base(), grant.object_name);
@@ -159,6 +162,8 @@ export class FileService {
     owner: { appKey: string; accid: string; address: string },
     bytes: Buffer,
     ext: string,
+    /** When the file may be pruned (the server API's expireSec); kept for ever without it. */
+    expiresAt: number | null = null,
   ): Promise<{ name: string; url: string; size: number }> {
     if (bytes.length === 0) throw new UploadRefused(400, 'the file is empty');
     const objectName = newObjectName(ext);
@@ -174,7 +179,7 @@ export class FileService {
       mime,
       safe_url: null,
       created_at: this.now(),
-      expires_at: null,
+      expires_at: expiresAt,
     });
     return { name: objectName, url: this.urlOf(objectName), size: bytes.length };
   }
@@ -259,5 +264,36 @@ export class FileService {
 
   newStagingName(): string {
     return path.join(this.stagingDir, `${randomBytes(12).toString('hex')}.part`);
+  }
+}
+
+const GENERIC_MIME = 'application/octet-stream';
+/** How much of a file without an extension is read to tell whether it is a picture. */
+const SNIFF_BYTES = 256 * 1024;
+/** The picture formats a sniffed file may be served as (never SVG: it can carry script). */
+const SNIFFED_PICTURES: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** The content type of a picture in a safe format, told from the file's first bytes. */
+async function pictureMimeOf(file: string): Promise<string | undefined> {
+  try {
+    const info = await imageInfo(await headOf(file, SNIFF_BYTES));
+    return SNIFFED_PICTURES[info.format];
+  } catch {
+    return undefined;
+  }
+}
+
+async function headOf(file: string, bytes: number): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(bytes), 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
 }

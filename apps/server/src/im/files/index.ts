@@ -23,7 +23,9 @@ import { registerUploadRoutes } from './upload-routes.ts';
 
 export { pruneFiles } from './pruning.ts';
 export { antispamRestActions } from './antispam-rest.ts';
+export { uploadRestActions } from './upload-rest.ts';
 export type { FileService } from './file-service.ts';
+export { MediaError, probeMedia, type MediaInfo } from './media-info.ts';
 
 const PRUNE_EVERY_MS = 3600_000;
 

@@ -24,3 +24,9 @@ export function mimeOf(objectName: string): string {
   const dot = objectName.lastIndexOf('.');
   return (dot >= 0 && TYPES[objectName.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
 }
+
+/** The extension of a MIME type this server knows (the first listed), or undefined. */
+export function extensionOfMime(mime: string): string | undefined {
+  const wanted = mime.toLowerCase();
+  return Object.keys(TYPES).find((ext) => TYPES[ext]!.split(';')[0] === wanted);
+}

@@ -1,6 +1,6 @@
 // The upload address the load balancer advertises (lbs.ts UPLOAD_PATH), in NOS's two forms:
-// - simple: multipart POST <upload>, form fields Object (object name) and x-nos-token before the
-//   file part;
+// - simple: multipart POST <upload> (or <upload>/<bucket>, as NIM's SDK posts), form fields Object
+//   (object name) and x-nos-token before the file part;
 // - chunked: POST <upload>/<bucket>/<object>?offset=&complete=&version=&context= with the token in
 //   the x-nos-token header and at most 4 MB of raw bytes; the answer names the next offset. After
 //   a dropped connection GET <upload>/<bucket>/<object>?uploadContext&context= says where to go on.
@@ -88,7 +88,15 @@ export async function registerUploadRoutes(
     await scope.register(multipart, {
       limits: { fileSize: FILE_LIMITS.maxBytes, files: 1, fields: 8, fieldSize: 1024, parts: 10 },
     });
-    scope.post(UPLOAD_PATH, async (request, reply) => {
+    // NIM's SDK posts to the advertised address plus `/<bucket>` (NOS's form): the same upload.
+    for (const path of [UPLOAD_PATH, `${UPLOAD_PATH}/:bucket`])
+      scope.post<{ Params: { bucket?: string } }>(path, simpleUpload);
+    async function simpleUpload(
+      request: FastifyRequest<{ Params: { bucket?: string } }>,
+      reply: FastifyReply,
+    ) {
+      if (request.params.bucket !== undefined && request.params.bucket !== BUCKET)
+        return refuse(reply, 404, `no such bucket: uploads go to ${BUCKET}`);
       if (!request.isMultipart()) return refuse(reply, 415, 'send multipart/form-data');
       const fields: Record<string, string> = {};
       for await (const part of request.parts()) {
@@ -125,7 +133,7 @@ export async function registerUploadRoutes(
         400,
         `no file part: send the fields ${UPLOAD_WIRE.objectField} and ${UPLOAD_WIRE.tokenField}, then the file`,
       );
-    });
+    }
   });
 
   // Chunked uploads: raw bodies streamed to a staging file, never parsed.

@@ -17,7 +17,9 @@ export type Envelope =
       quiet?: boolean;
     }
   /** The account's connections join or leave fan-out groups (its super teams). */
-  | { t: 'groups'; join?: string[]; leave?: string[] };
+  | { t: 'groups'; join?: string[]; leave?: string[] }
+  /** The account's nickname changed: its sessions send under the new one from now on. */
+  | { t: 'nick'; nick: string };
 
 const packr = new Packr({ useRecords: false });
 
@@ -26,7 +28,8 @@ export const packEnvelope = (envelope: Envelope): Uint8Array => packr.pack(envel
 export function unpackEnvelope(payload: Uint8Array): Envelope | undefined {
   try {
     const value = packr.unpack(payload) as Envelope;
-    return value && (value.t === 'frame' || value.t === 'kick' || value.t === 'groups')
+    return value &&
+      (value.t === 'frame' || value.t === 'kick' || value.t === 'groups' || value.t === 'nick')
       ? value
       : undefined;
   } catch {

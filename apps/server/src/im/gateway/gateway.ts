@@ -9,13 +9,15 @@ import {
   type KickReason,
   type PushName,
   type PushParams,
+  type ReplyOf,
+  type RequestOf,
 } from '@morsel/protocol';
 import type { Bus, Unsubscribe } from '../../bus/index.ts';
 import type { Logger } from '../../log.ts';
 import type { CommandRunner, ImConnection, Session } from './connection.ts';
 import { packEnvelope, unpackEnvelope, type Envelope } from './envelope.ts';
 import { CommandError } from './errors.ts';
-import { FrequencyControl, type FrequencyLimits } from './frequency.ts';
+import { FrequencyControl, type FrequencyLimits, type SharedCounts } from './frequency.ts';
 import { LoginThrottle, type LoginThrottleLimits } from './login-throttle.ts';
 import type { Clock } from '../../clock.ts';
 import type { HandlerContext, HandlerTable, PreLoginContext } from './handlers/types.ts';
@@ -45,6 +47,8 @@ export interface GatewayOptions {
   uploadTickets?: UploadTicketIssuer;
   log: Logger;
   frequency: FrequencyLimits;
+  /** In a cluster: frequency counts added up across processes. */
+  sharedFrequency?: SharedCounts;
   loginThrottle: LoginThrottleLimits;
   /** Connections one account may hold at once, all client types and processes together. */
   maxConnectionsPerAccount: number;
@@ -109,7 +113,7 @@ export class Gateway implements CommandRunner {
     this.now = () => options.clock.now();
     this.verifier = options.verifier;
     this.uploadTickets = options.uploadTickets;
-    this.frequency = new FrequencyControl(options.frequency);
+    this.frequency = new FrequencyControl(options.frequency, undefined, options.sharedFrequency);
     this.loginThrottle = new LoginThrottle(options.loginThrottle);
     this.maxConnectionsPerAccount = options.maxConnectionsPerAccount;
     this.groups = new GroupFanout(options.bus);
@@ -162,10 +166,36 @@ export class Gateway implements CommandRunner {
         name: 'Not_Support',
       });
     const now = this.now;
-    return handler(
+    const work = handler(
       session ? { connection, gateway: this, session, now } : { connection, gateway: this, now },
       params,
     );
+    this.inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  /**
+   * Runs a command as an account from outside any connection: the server REST API acting for an
+   * app's backend, with the rights the account's own client has. Its context's connection is a
+   * stand-in whose id matches no live connection (so "every device but the sender's" is every
+   * device); only commands whose handlers read no more of the connection than its id run this way.
+   */
+  async runAs<N extends CommandName>(
+    session: Session,
+    name: N,
+    params: RequestOf<N>,
+  ): Promise<ReplyOf<N> | void> {
+    const serverSide = { id: `nimserver-${session.accid}` } as ImConnection;
+    return (await this.run(
+      serverSide,
+      name,
+      params as Record<string, unknown>,
+      session,
+    )) as ReplyOf<N> | void;
   }
 
   /** The commands this gateway has a handler for (the command-table test reads it). */
@@ -177,7 +207,7 @@ export class Gateway implements CommandRunner {
     const owner = connection.session
       ? `${connection.session.appKey}:${connection.session.accid}`
       : `conn:${connection.id}`;
-    return this.frequency.hit(`${owner}:${name}`);
+    return this.frequency.hit(`${owner}:${name}`, 1, !connection.session);
   }
 
   /** Marks a connection logged in: it now receives what is published to its account. */
@@ -279,6 +309,14 @@ export class Gateway implements CommandRunner {
     await this.publish(account, { t: 'groups', ...change });
   }
 
+  /**
+   * Tells the account's sessions, in every process, its new nickname: messages they send carry it
+   * as fromNick (a profile changed from another device or by the server API).
+   */
+  async setNick(account: AccountKey, nick: string): Promise<void> {
+    await this.publish(account, { t: 'nick', nick });
+  }
+
   /** Sends a push to every connection that joined the group, in any process: one publish. */
   async pushToGroup<N extends PushName>(
     group: string,
@@ -299,6 +337,8 @@ export class Gateway implements CommandRunner {
   }
 
   private readonly cleanups = new Set<Promise<void>>();
+  /** Commands being handled now: shutdown lets them finish before it sends clients away. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   /** Waits (at most `timeoutMs`) for the clean-up of closed connections, before the store closes. */
   async drain(timeoutMs = 2000): Promise<void> {
@@ -321,8 +361,16 @@ export class Gateway implements CommandRunner {
     return nudged;
   }
 
-  /** On shutdown: every client is told to reconnect silently (to another process). */
-  shutdown(): void {
+  /**
+   * On shutdown: the commands being handled finish and their replies go out (within
+   * `timeoutMs`), then every client is told to reconnect silently (to another process), where it
+   * resends only what was never acknowledged.
+   */
+  async shutdown(timeoutMs = 5000): Promise<void> {
+    const deadline = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
+    await Promise.race([Promise.allSettled([...this.inFlight]), deadline]);
+    // The replies are written on the turns after their handlers settle.
+    await new Promise((resolve) => setImmediate(resolve));
     for (const connection of this.connections) this.endWithKick(connection, 'silentlyKick', {});
   }
 
@@ -334,6 +382,11 @@ export class Gateway implements CommandRunner {
     const local = this.accounts.get(key);
     const envelope = unpackEnvelope(payload);
     if (!local || !envelope) return;
+    if (envelope.t === 'nick') {
+      for (const connection of local.connections)
+        if (connection.session) connection.session.nick = envelope.nick;
+      return;
+    }
     if (envelope.t === 'groups') {
       for (const connection of local.connections) {
         for (const group of envelope.join ?? []) void this.groups.join(connection, group);

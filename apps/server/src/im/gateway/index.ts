@@ -2,7 +2,7 @@
 // LINK_PATH, the load-balancing endpoint, presence and the command handlers.
 import type { Clock } from '../../clock.ts';
 import { Server as EngineServer, type Socket } from 'engine.io';
-import { attachNimDialect } from './nim/index.ts';
+import { attachNimDialect, type NimChatroomLink } from './nim/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { MAX_FRAME_BYTES } from '@morsel/protocol';
 import type { Bus } from '../../bus/index.ts';
@@ -17,6 +17,8 @@ import { linkHandlers } from './handlers/link.ts';
 import { SyncSources } from './handlers/sync.ts';
 import { LINK_PATH, registerLbs } from './lbs.ts';
 import { openPresence } from './presence/index.ts';
+import { orderFor, RedisGatewayRegistry, type GatewayRegistry } from './registry/index.ts';
+import { RedisFrequencyCounts } from './shared-frequency.ts';
 
 export { Gateway, kickConnections, type LoginVerifier } from './gateway.ts';
 export { LBS_PATH, LINK_PATH, UPLOAD_PATH } from './lbs.ts';
@@ -42,13 +44,20 @@ export interface ImGatewayDeps {
   uploadTickets?: UploadTicketIssuer;
   /** The app's one clock: handlers read it as `now()`, features as `gateway.now`. */
   clock: Clock;
+  /** False in a process without IM links (MORSEL_ROLE=api): the handlers serve only in-process calls. */
+  links?: boolean;
+  /** The chatroom service, for NIM's Chatroom SDK on the NIM link (docs/nim-compatibility.md). */
+  nimChatroomLink?: NimChatroomLink;
 }
 
 export interface ImGateway {
   readonly gateway: Gateway;
   /** Features register what they stream during a client's sync here. */
   readonly syncSources: SyncSources;
-  /** Tells every client to reconnect elsewhere, then stops accepting connections. */
+  /**
+   * Stops taking connections and withdraws this gateway from the load balancer, tells every
+   * client to reconnect elsewhere (silently), lets commands in flight finish, then closes.
+   */
   close(): Promise<void>;
 }
 
@@ -60,6 +69,14 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
   });
+  // With Redis there may be several gateways: each announces itself for the load balancer.
+  const registry: GatewayRegistry | undefined = config.redisUrl
+    ? await RedisGatewayRegistry.connect(config.redisUrl, config.redisPrefix)
+    : undefined;
+  const sharedFrequency = config.redisUrl
+    ? await RedisFrequencyCounts.connect(config.redisUrl, config.redisPrefix)
+    : undefined;
+  let closing = false;
   const syncSources = new SyncSources(log);
   const gateway = new Gateway({
     bus: deps.bus,
@@ -71,6 +88,7 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
       perSecond: config.imCommandsPerSecond,
       blockSeconds: config.imFrequencyBlockSeconds,
     },
+    ...(sharedFrequency && { sharedFrequency }),
     loginThrottle: {
       accountFailures: config.imLoginFailuresPerAccount,
       addressFailures: config.imLoginFailuresPerAddress,
@@ -96,6 +114,7 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     cors: { origin: true },
     // Only handshakes come here: an address at its cap is refused before a socket exists.
     allowRequest: (request, callback) => {
+      if (closing) return callback('this gateway is shutting down', false);
       const address = clientAddressOf(request);
       if (sockets.hasRoom(address)) return callback(null, true);
       // debug, not warn: a flood of refused handshakes must not become a flood of log lines.
@@ -112,7 +131,8 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     handlerTimeoutMs: config.imHandlerTimeoutMs,
     queueMaxBytes: config.imQueueMaxBytes,
   };
-  engine.attach(http.server, { path: LINK_PATH });
+  const links = deps.links ?? true;
+  if (links) engine.attach(http.server, { path: LINK_PATH });
   engine.on('connection', (socket: Socket) => {
     const address = clientAddressOf(socket.request);
     // Handshakes racing past allowRequest together are caught here, once they are counted.
@@ -127,7 +147,33 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
   });
 
   const linkAddresses = config.imLinkAddresses?.split(',');
+  /** The address this process announces: configured, else public, else the one it is bound to. */
+  const ownAddress = (): string | undefined => {
+    const configured = config.imGatewayUrl ?? config.publicUrl;
+    if (configured) return configured.replace(/\/+$/, '');
+    const bound = http.server.address();
+    if (!bound || typeof bound === 'string') return undefined;
+    const host = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+    return `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${bound.port}`;
+  };
+  const beat = () => {
+    const address = ownAddress();
+    if (!registry || !links || !address || closing) return;
+    registry.beat(address).catch((err) => log.warn({ err }, 'gateway heartbeat failed'));
+  };
+  http.server.once('listening', beat);
+  const heartbeat = setInterval(beat, RedisGatewayRegistry.HEARTBEAT_MS);
+  heartbeat.unref();
+  /** Live gateways in the account's order; undefined when addresses are configured or unknown. */
+  const liveGateways =
+    registry && !linkAddresses
+      ? async (account: string) => {
+          const live = await registry.live();
+          return live.length > 0 ? orderFor(account, live) : undefined;
+        }
+      : undefined;
   registerLbs(http, {
+    ...(liveGateways && { liveGateways }),
     now: gateway.now,
     store: deps.store,
     ...(linkAddresses && { linkAddresses }),
@@ -141,6 +187,9 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     limits,
     sockets,
     clientAddressOf,
+    links,
+    ...(deps.nimChatroomLink && { chatroomLink: deps.nimChatroomLink }),
+    ...(liveGateways && { liveGateways }),
     ...(linkAddresses && { linkAddresses }),
     ...(config.publicUrl && { publicUrl: config.publicUrl }),
   });
@@ -157,14 +206,21 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     gateway,
     syncSources,
     async close() {
+      closing = true;
       clearInterval(refresher);
-      gateway.shutdown();
+      clearInterval(heartbeat);
+      const address = ownAddress();
+      if (registry && links && address)
+        await registry.leave(address).catch((err) => log.warn({ err }, 'gateway leave failed'));
+      await gateway.shutdown();
       engine.close();
       closeNimLink();
       // Sockets report their close on later ticks; their clean-up still needs the store.
       await new Promise((resolve) => setTimeout(resolve, 20));
       await gateway.drain();
       await presence.close();
+      await registry?.close();
+      sharedFrequency?.close();
     },
   };
 }

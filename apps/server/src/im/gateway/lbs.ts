@@ -27,6 +27,8 @@ export interface LbsOptions {
   /** Configured socket server base URLs; when absent, publicUrl or the bound address. */
   linkAddresses?: string[];
   publicUrl?: string;
+  /** In a cluster: the live gateways in the account's order (undefined: none known). */
+  liveGateways?: (account: string) => Promise<string[] | undefined>;
 }
 
 /** The server's own end of the connection: an address this server is bound to, never a header. */
@@ -51,6 +53,17 @@ export function linkAddressesFor(
   return { link: options.linkAddresses ?? [base], upload: [`${base}${UPLOAD_PATH}`] };
 }
 
+/** The addresses for an account: the live gateways in a cluster, else as linkAddressesFor. */
+export async function linksFor(
+  request: FastifyRequest,
+  options: Pick<LbsOptions, 'linkAddresses' | 'publicUrl' | 'liveGateways'>,
+  account: string,
+): Promise<{ link: string[]; upload: string[] }> {
+  const fixed = linkAddressesFor(request, options);
+  const live = await options.liveGateways?.(account);
+  return live ? { link: live, upload: fixed.upload } : fixed;
+}
+
 export function registerLbs(http: FastifyInstance, options: LbsOptions): void {
   http.get<{ Querystring: Static<typeof LbsQuery> }>(
     LBS_PATH,
@@ -60,7 +73,7 @@ export function registerLbs(http: FastifyInstance, options: LbsOptions): void {
       // Per client and per moment: no shared cache may keep it.
       reply.header('cache-control', 'no-store');
       if (!known) return reply.send({ code: 404, message: 'unknown app key' });
-      const { link, upload } = linkAddressesFor(request, options);
+      const { link, upload } = await linksFor(request, options, request.query.id);
       return { code: 200, link, linkPath: LINK_PATH, upload, serverTime: options.now() };
     },
   );

@@ -75,9 +75,11 @@ export async function messagesHiddenSince(
     .innerJoin('im_messages', 'im_messages.id', 'im_msg_hidden.message_id')
     .select([
       'im_messages.id',
+      'im_messages.id_client',
       'im_messages.scene',
       'im_messages.from_accid',
       'im_messages.to_target',
+      'im_messages.time',
       'im_msg_hidden.created_at',
     ])
     .where('im_msg_hidden.app_key', '=', appKey)

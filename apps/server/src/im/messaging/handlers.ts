@@ -1,7 +1,7 @@
 // The msg service's commands (document 2, section 7 "Messages" and "Sessions").
 import {
-  LIMITS,
   type Msg,
+  type PushParams,
   type RequestOf,
   type Session as ProtocolSession,
 } from '@morsel/protocol';
@@ -9,14 +9,12 @@ import { CommandError } from '../gateway/index.ts';
 import type { Session } from '../gateway/index.ts';
 import type { HandlerTable } from '../gateway/index.ts';
 import {
-  history,
   messageIdByClientId,
-  searchHistory,
   toMsg,
   visibleMessagesByIds,
-  type HistoryQuery,
   type SearchBounds,
 } from './message-store.ts';
+import { historyPage } from './history-pages.ts';
 import { ackSession } from './acks.ts';
 import { readableMessage } from './readable.ts';
 import { recallNotice } from './recalls.ts';
@@ -59,37 +57,49 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
   const messageFor = (session: Session, idServer: string) =>
     readableMessage(db, scenes, session, idServer);
 
-  async function clearedBefore(session: Session, sessionId: string): Promise<number> {
-    const row = await getSessionRow(db, session.appKey, session.accid, sessionId);
-    return Number(row?.cleared_before ?? 0);
-  }
-
-  /** A page of history (or search results, with a keyword) of one of the account's sessions. */
-  async function page(
+  const page = (
     session: Session,
     query: RequestOf<'getHistoryMsgs'> & { keyword?: string },
     bounds?: SearchBounds,
-  ): Promise<Msg[]> {
-    const conversation = await scenes
-      .get(query.scene)
-      .forReading(session.appKey, session.accid, query.to);
-    const historyQuery: HistoryQuery = {
-      appKey: session.appKey,
-      accid: session.accid,
-      convKey: conversation.convKey,
-      clearedBefore: await clearedBefore(session, sessionIdOf(query.scene, conversation.target)),
-      ...(conversation.readableFrom !== undefined && { readableFrom: conversation.readableFrom }),
-      ...(query.beginTime !== undefined && { beginTime: query.beginTime }),
-      ...(query.endTime !== undefined && { endTime: query.endTime }),
-      ...(query.lastMsgId !== undefined && { lastMsgId: query.lastMsgId }),
-      limit: query.limit ?? LIMITS.historyDefaultLimit,
-      reverse: query.reverse ?? false,
-      ...(query.msgTypes && { msgTypes: query.msgTypes }),
-      ...(query.keyword && { keyword: query.keyword }),
-    };
-    if (bounds && query.keyword)
-      return searchHistory(db, { ...historyQuery, keyword: query.keyword }, bounds, deps.now());
-    return history(db, historyQuery);
+  ) => historyPage({ db, scenes, now: deps.now }, session, query, bounds);
+
+  /**
+   * One-way deletes: every message is checked first (all or none), then hidden from this account
+   * only; its other devices learn them (the peer's copy stays, and the peer is never told): one
+   * delete as msgDeletedSelf, a batch in one msgsDeletedSelf (as NIM tells them).
+   */
+  async function deleteForSelf(
+    session: Session,
+    connectionId: string,
+    msgs: readonly { scene: Msg['scene']; idServer: string }[],
+    now: number,
+    tell: 'one' | 'batch',
+  ) {
+    if (msgs.some((msg) => msg.scene === 'superTeam'))
+      throw new CommandError(414, 'one-way delete is not supported for super teams');
+    const rows = [];
+    for (const msg of msgs) rows.push((await messageFor(session, msg.idServer)).row);
+    const deleted: PushParams<'msgDeletedSelf'>[] = [];
+    for (const row of rows) {
+      await hideMessageFor(db, session.appKey, session.accid, row.id, now);
+      deleted.push({
+        sessionId: sessionIdFor(row, session.accid),
+        idServer: String(row.id),
+        type: row.scene === 'p2p' ? 'deleteMsgP2pOneWay' : 'deleteMsgTeamOneWay',
+        from: row.from_accid,
+        to: row.to_target,
+        time: now,
+        opeAccount: session.accid,
+        deletedIdServer: String(row.id),
+        deletedIdClient: row.id_client,
+        deletedMsgTime: Number(row.time),
+      });
+    }
+    if (tell === 'batch')
+      await gateway.pushToAccount(session, 'msgsDeletedSelf', { deleted }, connectionId);
+    else
+      for (const one of deleted)
+        await gateway.pushToAccount(session, 'msgDeletedSelf', one, connectionId);
   }
 
   return {
@@ -158,30 +168,15 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
     },
 
     async deleteMsgSelf({ session, connection }, { msg }) {
-      if (msg.scene === 'superTeam')
-        throw new CommandError(414, 'one-way delete is not supported for super teams');
-      const { row } = await messageFor(session, msg.idServer);
       const now = deps.now();
-      await hideMessageFor(db, session.appKey, session.accid, row.id, now);
-      const sessionId = sessionIdFor(row, session.accid);
-      // Only the deleter's other devices learn of it (a one-way delete leaves the peer's copy).
-      await gateway.pushToAccount(
-        session,
-        'msgDeletedSelf',
-        {
-          sessionId,
-          idServer: String(row.id),
-          type: row.scene === 'p2p' ? 'deleteMsgP2pOneWay' : 'deleteMsgTeamOneWay',
-          from: row.from_accid,
-          to: row.to_target,
-          time: now,
-          opeAccount: session.accid,
-          deletedIdServer: String(row.id),
-          deletedIdClient: row.id_client,
-          deletedMsgTime: Number(row.time),
-        },
-        connection.id,
-      );
+      await deleteForSelf(session, connection.id, [msg], now, 'one');
+      return { time: now };
+    },
+
+    async deleteMsgSelfBatch({ session, connection }, { msgs }) {
+      const now = deps.now();
+      await deleteForSelf(session, connection.id, msgs, now, 'batch');
+      return { time: now };
     },
 
     async clearServerHistoryMsgs({ session, connection }, { scene, to, isSyncSelf }) {

@@ -5,7 +5,8 @@ import { messagingHandlers, type ComputedSessions } from './handlers.ts';
 import { knownAccounts } from './known-accounts.ts';
 import { p2pResolver, SceneRegistry } from './scenes.ts';
 import { sendAndTell, type SendGuard, type SentListener, type WriteGuard } from './send.ts';
-import type { Msg, OutgoingMsg } from '@morsel/protocol';
+import type { Msg, OutgoingMsg, RequestOf } from '@morsel/protocol';
+import { historyPage, type HistoryReader } from './history-pages.ts';
 import type { Session } from '../gateway/index.ts';
 import { SendQuotas, type SendQuotaLimits } from './send-quotas.ts';
 import type { RecallSource } from './recalls.ts';
@@ -41,6 +42,8 @@ export interface Messaging {
     outgoing: OutgoingMsg,
     origin: { connectionId?: string; ip: string },
   ): Promise<Msg>;
+  /** A page of a conversation's history as the account reads it (the server API uses it). */
+  history(reader: HistoryReader, query: RequestOf<'getHistoryMsgs'>): Promise<Msg[]>;
 }
 
 export interface MessagingOptions {
@@ -96,6 +99,7 @@ export function registerMessaging(options: MessagingOptions): Messaging {
     recallSources,
     sent,
     send: (session, outgoing, origin) => sendAndTell(deps, session, outgoing, origin),
+    history: (reader, query) => historyPage({ db: store.db, scenes, now }, reader, query),
   };
 }
 

@@ -162,8 +162,10 @@ export async function history(db: Kysely<Database>, q: HistoryQuery): Promise<Ms
     const pattern = `%${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where(sql<boolean>`lower(text) like ${pattern} escape '\\'`);
   }
+  // The id breaks ties: messages stored in the same millisecond keep the order they were sent in.
   const rows = await query
     .orderBy('time', q.reverse ? 'asc' : 'desc')
+    .orderBy('id', q.reverse ? 'asc' : 'desc')
     .limit(q.limit)
     .execute();
   return rows.map((row) => toMsg({ ...row, id: Number(row.id) }));
@@ -327,7 +329,8 @@ export async function visibleMessagesByIds(
 
 /**
  * The account's one-to-one messages as the offline sync streams them: visible, after the
- * session's clear, and not in a deleted session (a new message undeletes it).
+ * session's clear, and not in a deleted session (a new message undeletes it, and only what came
+ * after the delete roams again).
  */
 export function p2pMessagesOf(db: Kysely<Database>, appKey: string, accid: string) {
   return visibleTo(
@@ -348,5 +351,6 @@ export function p2pMessagesOf(db: Kysely<Database>, appKey: string, accid: strin
       eb.or([eb('im_messages.to_target', '=', accid), eb('im_messages.from_accid', '=', accid)]),
     )
     .where(sql<boolean>`im_messages.time > coalesce(im_sessions.cleared_before, 0)`)
+    .where(sql<boolean>`im_messages.time > coalesce(im_sessions.deleted_before, 0)`)
     .where(sql<boolean>`coalesce(im_sessions.deleted, 0) = 0`);
 }

@@ -3,67 +3,13 @@
 // team, through every check a client's send meets (blacklists, mutes, team rules, quotas), and
 // the message reaches every device of the sender and the receiver like any other.
 import { randomUUID } from 'node:crypto';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { CLIENT_TYPES, MSG_TYPES, OutgoingMsg, type Msg } from '@morsel/protocol';
+import { MSG_TYPES, OutgoingMsg, type Msg } from '@morsel/protocol';
 import type { ImAccounts } from '../accounts/index.ts';
 import { CommandError, type Session } from '../gateway/index.ts';
-import { NimError, type NimActions } from '../rest/index.ts';
+import { BATCH_RECIPIENTS_MAX, type NimFormOf } from '@morsel/protocol/nim-rest';
+import { NimError, nimAction, restSessions, type NimActions } from '../rest/index.ts';
 import type { Messaging } from './index.ts';
-
-const strict = { additionalProperties: false } as const;
-const Accid = Type.String({ minLength: 1, maxLength: 32 });
-const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')]);
-/** NIM's message types a server may send: text, image, audio, video, location, file, tip, custom. */
-const NimMsgType = Type.Union(
-  ['0', '1', '2', '3', '4', '6', '10', '100'].map((t) => Type.Literal(t)),
-  { description: '0 text, 1 image, 2 audio, 3 video, 4 location, 6 file, 10 tip, 100 custom' },
-);
-
-/** What every send carries besides its addressees. */
-const content = {
-  type: NimMsgType,
-  body: Type.String({ minLength: 1, maxLength: 10_000 }),
-  option: Type.Optional(Type.String({ maxLength: 1024 })),
-  pushcontent: Type.Optional(Type.String({ maxLength: 500 })),
-  payload: Type.Optional(Type.String({ maxLength: 2048 })),
-  ext: Type.Optional(Type.String({ maxLength: 4096 })),
-  returnMsgid: Type.Optional(Bool),
-  // NIM parameters taken and without effect here (no anti-spam service, no read marks by server).
-  antispam: Type.Optional(Bool),
-  antispamCustom: Type.Optional(Type.String({ maxLength: 5000 })),
-  bid: Type.Optional(Type.String({ maxLength: 128 })),
-  useYidun: Type.Optional(Type.String({ maxLength: 8 })),
-  markRead: Type.Optional(Type.String({ maxLength: 8 })),
-};
-
-const forms = {
-  sendMsg: Type.Object(
-    {
-      from: Accid,
-      ope: Type.Union([Type.Literal('0'), Type.Literal('1')], {
-        description: '0 one-to-one, 1 team',
-      }),
-      to: Type.String({ minLength: 1, maxLength: 32 }),
-      forcepushlist: Type.Optional(Type.String({ maxLength: 20_000 })),
-      forcepushcontent: Type.Optional(Type.String({ maxLength: 500 })),
-      forcepushall: Type.Optional(Bool),
-      ...content,
-    },
-    strict,
-  ),
-  sendBatchMsg: Type.Object(
-    {
-      fromAccid: Accid,
-      toAccids: Type.String({ minLength: 2, maxLength: 20_000 }),
-      ...content,
-    },
-    strict,
-  ),
-};
-
-/** NIM's per-call limit of sendBatchMsg. */
-export const BATCH_RECIPIENTS_MAX = 500;
 
 /** NIM's `option` flags and the message flags they set. */
 const OPTION_FLAGS = {
@@ -77,7 +23,7 @@ const OPTION_FLAGS = {
   route: 'cc',
 } as const;
 
-function parseJson(text: string, what: string): unknown {
+export function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -113,10 +59,23 @@ function payloadOf(type: number, body: string): Partial<OutgoingMsg> {
   return { file: parsed as OutgoingMsg['file'] };
 }
 
-type SendForm = Static<typeof forms.sendMsg>;
+/** A batch's `toAccids`: a JSON array of 1 to 500 accids (414 otherwise), without repeats. */
+export function batchRecipients(text: string): string[] {
+  const recipients = parseJson(text, 'toAccids');
+  if (
+    !Array.isArray(recipients) ||
+    recipients.length === 0 ||
+    recipients.length > BATCH_RECIPIENTS_MAX ||
+    !recipients.every((r) => typeof r === 'string' && r.length > 0 && r.length <= 32)
+  )
+    throw new NimError(414, `toAccids must be a JSON array of 1 to ${BATCH_RECIPIENTS_MAX} accids`);
+  return [...new Set(recipients as string[])];
+}
+
+type SendForm = NimFormOf<'msg/sendMsg'>;
 
 /** The message a form describes, checked against the message schema (414 naming the field). */
-function outgoingOf(
+export function outgoingOf(
   form: Omit<SendForm, 'from' | 'ope' | 'to'>,
   scene: Msg['scene'],
   to: string,
@@ -153,21 +112,7 @@ export function messageRestActions(
   accounts: ImAccounts,
   now: () => number,
 ): NimActions {
-  /** The sender as a session of the server API: client type Server, every device told. */
-  const senderSession = async (appKey: string, accid: string): Promise<Session> => {
-    const account = await accounts.get(appKey, accid);
-    if (!account) throw new NimError(404, `account ${accid} does not exist`);
-    if (account.blocked) throw new NimError(403, `account ${accid} is blocked`);
-    return {
-      appKey,
-      accid: account.accid,
-      nick: account.name,
-      clientType: CLIENT_TYPES.Server,
-      deviceId: 'nimserver',
-      os: 'REST',
-      loginAt: now(),
-    };
-  };
+  const senderSession = restSessions(accounts, now);
   const send = async (session: Session, outgoing: OutgoingMsg, ip: string) => {
     try {
       return await messaging.send(session, outgoing, { ip });
@@ -178,52 +123,28 @@ export function messageRestActions(
   };
 
   return (scope, appKeyOf) => {
-    const action = <S extends TSchema>(
-      name: keyof typeof forms,
-      schema: S,
-      handle: (appKey: string, body: Static<S>, ip: string) => Promise<Record<string, unknown>>,
-    ) =>
-      scope.post<{ Body: Static<S> }>(
-        `/nimserver/msg/${name}.action`,
-        { schema: { body: schema } },
-        async (request) => ({
-          code: 200,
-          ...(await handle(appKeyOf(request), request.body, request.ip)),
-        }),
-      );
-
-    action('sendMsg', forms.sendMsg, async (appKey, form, ip) => {
+    nimAction(scope, appKeyOf, 'msg/sendMsg', async ({ appKey, form, request }) => {
       const session = await senderSession(appKey, form.from);
       const msg = await send(
         session,
         outgoingOf(form, form.ope === '1' ? 'team' : 'p2p', form.to),
-        ip,
+        request.ip,
       );
       return { data: { msgid: Number(msg.idServer), timetag: msg.time, antispam: false } };
     });
 
-    action('sendBatchMsg', forms.sendBatchMsg, async (appKey, form, ip) => {
-      const recipients = parseJson(form.toAccids, 'toAccids');
-      if (
-        !Array.isArray(recipients) ||
-        recipients.length === 0 ||
-        recipients.length > BATCH_RECIPIENTS_MAX ||
-        !recipients.every((r) => typeof r === 'string' && r.length > 0 && r.length <= 32)
-      )
-        throw new NimError(
-          414,
-          `toAccids must be a JSON array of 1 to ${BATCH_RECIPIENTS_MAX} accids`,
-        );
+    nimAction(scope, appKeyOf, 'msg/sendBatchMsg', async ({ appKey, form, request }) => {
+      const recipients = batchRecipients(form.toAccids);
       const session = await senderSession(appKey, form.fromAccid);
       const unregister: string[] = [];
       const msgids: Record<string, number> = {};
       let timetag = 0;
-      for (const to of new Set(recipients as string[])) {
+      for (const to of recipients) {
         if (!(await accounts.get(appKey, to))) {
           unregister.push(to);
           continue;
         }
-        const msg = await send(session, outgoingOf(form, 'p2p', to), ip);
+        const msg = await send(session, outgoingOf(form, 'p2p', to), request.ip);
         msgids[to] = Number(msg.idServer);
         timetag = msg.time;
       }
@@ -231,6 +152,24 @@ export function messageRestActions(
         unregister: JSON.stringify(unregister),
         ...(form.returnMsgid === 'true' && { data: { timetag, msgids } }),
       };
+    });
+
+    nimAction(scope, appKeyOf, 'superteam/sendMsg', async ({ appKey, form, request }) => {
+      const session = await senderSession(appKey, form.fromAccid);
+      // NIM's super-team form spells the push fields its own way; the message is the same.
+      const content = {
+        type: form.type,
+        body: form.body,
+        ...(form.option !== undefined && { option: form.option }),
+        ...(form.ext !== undefined && { ext: form.ext }),
+        ...(form.pushContent !== undefined && { pushcontent: form.pushContent }),
+        ...(form.pushPayload !== undefined && { payload: form.pushPayload }),
+        ...(form.forcePushList !== undefined && { forcepushlist: form.forcePushList }),
+        ...(form.forcePushContent !== undefined && { forcepushcontent: form.forcePushContent }),
+        ...(form.forcePushAll !== undefined && { forcepushall: form.forcePushAll }),
+      };
+      const msg = await send(session, outgoingOf(content, 'superTeam', form.tid), request.ip);
+      return { data: { msgid: Number(msg.idServer), timetag: msg.time, antispam: false } };
     });
   };
 }

@@ -1,7 +1,7 @@
 // Per-account session state: which conversations an account has, the last message, how far it
 // has read (ack), what it cleared, and its server-side extension. Unread counts are computed on
 // read from the ack, never stored, so every device of the account sees the same number.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Session } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
 import { toMsg, visibleTo } from './message-store.ts';
@@ -42,7 +42,7 @@ export async function advanceAck(
   return Number(result.numUpdatedRows) > 0;
 }
 
-type SessionRow = ImSessionTable;
+type SessionRow = Selectable<ImSessionTable>;
 
 /** Builds protocol sessions from rows: last visible message and unread count, in two queries. */
 export async function toSessions(
@@ -227,9 +227,28 @@ function sessionValues(place: SessionPlace) {
   };
 }
 
+/** Which of these sessions the account has a row for (the others it never held or read). */
+export async function existingSessionIds(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  sessionIds: string[],
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('im_sessions')
+    .select('session_id')
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .where('session_id', 'in', sessionIds)
+    .execute();
+  return new Set(rows.map((row) => row.session_id));
+}
+
 /**
  * Marks sessions deleted; the rows stay so a new message brings them back, with the ack moved to
- * `now` (never back) so only the new message is unread.
+ * `now` (never back) so only the new message is unread. Their messages up to `now` stop roaming
+ * (`deleted_before`), also once a new message has brought the session back.
  */
 export async function markSessionsDeleted(
   db: Kysely<Database>,
@@ -243,6 +262,7 @@ export async function markSessionsDeleted(
     .updateTable('im_sessions')
     .set({
       deleted: 1,
+      deleted_before: now,
       updated_at: now,
       ack: sql`case when ack > cast(${now} as bigint) then ack else cast(${now} as bigint) end`,
     })

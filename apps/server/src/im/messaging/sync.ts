@@ -3,7 +3,7 @@
 // team and super-team ones from their scenes' recall sources) since each
 // category's timetag. Large results go out in several pushes, each well under the frame limit.
 import type { SelectQueryBuilder } from 'kysely';
-import type { CommandName } from '@morsel/protocol';
+import type { CommandName, Msg } from '@morsel/protocol';
 import type { Database, Store } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/index.ts';
 import type { HandlerContext } from '../gateway/index.ts';
@@ -171,7 +171,13 @@ export function registerMessagingSync(
     const hidden = await messagesHiddenSince(db, appKey, accid, since);
     const selfDeleted = hidden.map((r) => ({
       sessionId: sessionIdFor(r, accid),
+      scene: r.scene as Msg['scene'],
       idServer: String(r.id),
+      idClient: r.id_client,
+      from: r.from_accid,
+      to: r.to_target,
+      time: Number(r.time),
+      deletedTime: Number(r.created_at),
     }));
     pushInChunks(context, 'syncDeletedMsgsSelf', 'deleted', selfDeleted);
     return {

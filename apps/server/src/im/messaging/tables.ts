@@ -46,6 +46,8 @@ export interface ImSessionTable {
   cleared_before: number;
   ext: string | null;
   deleted: number;
+  /** When the session was last deleted: messages up to then no longer roam (migration 0069). */
+  deleted_before: Generated<number>;
   updated_at: number;
 }
 

@@ -62,13 +62,20 @@ export async function setFriendship(
     .execute();
 }
 
-/** Changes the alias and/or custom data accid keeps for a friend. */
+/** What accid keeps about a friend: alias and custom (its own), serverex (the app server's). */
+export interface FriendNotes {
+  alias?: string;
+  custom?: string;
+  serverex?: string;
+}
+
+/** Changes the alias, custom data and/or server data accid keeps for a friend. */
 export async function updateFriendNotes(
   db: Kysely<Database>,
   appKey: string,
   accid: string,
   friend: string,
-  notes: { alias?: string; custom?: string },
+  notes: FriendNotes,
   now: number,
 ): Promise<void> {
   await db
@@ -76,6 +83,7 @@ export async function updateFriendNotes(
     .set({
       ...(notes.alias !== undefined && { alias: notes.alias }),
       ...(notes.custom !== undefined && { custom: notes.custom }),
+      ...(notes.serverex !== undefined && { serverex: notes.serverex }),
       updated_at: now,
     })
     .where('app_key', '=', appKey)

@@ -1,15 +1,13 @@
 // Commands of the user (3), friend (12) and system-message parts of document 2.
 import type { Kysely } from 'kysely';
-import { checkUserUpdate, type Friend } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
-import { type Session, CommandError, type Gateway, type HandlerTable } from '../gateway/index.ts';
-import { currentFriends, findFriend, setFriendship, updateFriendNotes } from './friend-store.ts';
-import { storedAccountId, updateProfile } from './profile-store.ts';
-import { activeRelations, hasRelation, setRelation } from './relation-store.ts';
-import { pendingRequest, settleRequest } from './sysmsg-store.ts';
+import { CommandError, type Gateway, type HandlerTable } from '../gateway/index.ts';
+import { type FRIEND_REQUEST, type PeopleActions, toFriend } from './actions.ts';
+import { currentFriends } from './friend-store.ts';
+import { activeRelations, hasRelation } from './relation-store.ts';
 import { markSysMsgsRead, onlineOnlyId, sendSysMsg } from './sysmsgs.ts';
 import { getUsers } from './users.ts';
-import type { ImFriendTable } from './tables.ts';
+export { toFriend } from './actions.ts';
 
 /** Sends a custom system message of one scene (teams register theirs). */
 export type CustomSysMsgSender = NonNullable<HandlerTable['sendCustomSysMsg']>;
@@ -17,63 +15,19 @@ export type CustomSysMsgSender = NonNullable<HandlerTable['sendCustomSysMsg']>;
 export interface PeopleDeps {
   db: Kysely<Database>;
   gateway: Gateway;
-  now: () => number;
+  /** The people rules, shared with the server API. */
+  actions: PeopleActions;
   /** Custom system messages of the other scenes than p2p, by scene. */
   customSysMsgScenes: Map<string, CustomSysMsgSender>;
 }
 
-/** NIM's friendRequest types. */
-const FRIEND_REQUEST = {
-  1: 'addFriend',
-  2: 'applyFriend',
-  3: 'passFriendApply',
-  4: 'rejectFriendApply',
-} as const;
-
-export function toFriend(row: ImFriendTable): Friend {
-  return {
-    account: row.friend,
-    alias: row.alias,
-    custom: row.custom,
-    serverex: row.serverex,
-    createTime: Number(row.created_at),
-    updateTime: Number(row.updated_at),
-    valid: row.valid === 1,
-  };
-}
-
-export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleDeps): HandlerTable {
-  async function requireAccount(appKey: string, accid: string): Promise<string> {
-    const stored = await storedAccountId(db, appKey, accid);
-    if (!stored) throw new CommandError(404, `account ${accid} does not exist`);
-    return stored;
-  }
-
-  async function friendRow(appKey: string, accid: string, friend: string) {
-    return findFriend(db, appKey, accid, friend);
-  }
-
-  /** Makes (or unmakes) the friendship in both directions and tells every device of both. */
-  async function befriend(
-    session: Session,
-    other: string,
-    valid: boolean,
-    action: 'addFriend' | 'passFriendApply' | 'deleteFriend',
-    clearAlias = false,
-  ) {
-    const time = now();
-    for (const [accid, friend] of [
-      [session.accid, other],
-      [other, session.accid],
-    ] as const) {
-      await setFriendship(db, session.appKey, accid, friend, { valid, clearAlias }, time);
-      const row = await friendRow(session.appKey, accid, friend);
-      await gateway.pushToAccount({ appKey: session.appKey, accid }, 'friendChanged', {
-        action,
-        friend: toFriend(row!),
-      });
-    }
-  }
+export function peopleHandlers({
+  db,
+  gateway,
+  actions,
+  customSysMsgScenes,
+}: PeopleDeps): HandlerTable {
+  const now = gateway.now;
 
   return {
     async getUsers({ session }, { accounts }) {
@@ -83,50 +37,18 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
     },
 
     async updateMyInfo({ session, connection }, { user }) {
-      const problem = checkUserUpdate(user);
-      if (problem) throw new CommandError(414, problem);
-      const { avatar, ...rest } = user;
-      const time = now();
-      await updateProfile(
-        db,
-        session.appKey,
-        session.accid,
-        { ...rest, ...(avatar !== undefined && { icon: avatar }) },
-        time,
-      );
+      // The session's own nick is set too (setNick reaches it through the bus).
+      const updated = await actions.updateProfile(session, user, connection.id);
       if (user.nick !== undefined) session.nick = user.nick;
-      const [updated] = await getUsers(db, session.appKey, [session.accid], session.accid);
-      await gateway.pushToAccount(session, 'myInfoUpdated', { user: updated! }, connection.id);
-      const friends = await currentFriends(db, session.appKey, session.accid);
-      for (const { friend } of friends)
-        await gateway.pushToAccount({ appKey: session.appKey, accid: friend }, 'userUpdated', {
-          user: updated!,
-        });
-      return { user: updated! };
+      return { user: updated };
     },
 
     async markInBlacklist({ session, connection }, { account, isAdd }) {
-      const target = await requireAccount(session.appKey, account);
-      const time = now();
-      await setRelation(db, session.appKey, session.accid, target, 'blacklist', isAdd, time);
-      await gateway.pushToAccount(
-        session,
-        'relationChanged',
-        { change: { account: target, kind: 'blacklist', isAdd, updateTime: time } },
-        connection.id,
-      );
+      await actions.markRelation(session, account, 'blacklist', isAdd, connection.id);
     },
 
     async markInMutelist({ session, connection }, { account, isAdd }) {
-      const target = await requireAccount(session.appKey, account);
-      const time = now();
-      await setRelation(db, session.appKey, session.accid, target, 'mutelist', isAdd, time);
-      await gateway.pushToAccount(
-        session,
-        'relationChanged',
-        { change: { account: target, kind: 'mutelist', isAdd, updateTime: time } },
-        connection.id,
-      );
+      await actions.markRelation(session, account, 'mutelist', isAdd, connection.id);
     },
 
     async getRelations({ session }) {
@@ -138,107 +60,21 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
     },
 
     async friendRequest({ session }, { account, type, ps, idServer }) {
-      const kind = FRIEND_REQUEST[type as keyof typeof FRIEND_REQUEST];
-      const other = await requireAccount(session.appKey, account);
-      if (other === session.accid) throw new CommandError(414, 'an account cannot befriend itself');
-      const time = now();
-      const already = (await friendRow(session.appKey, session.accid, other))?.valid === 1;
-      switch (kind) {
-        case 'addFriend':
-        case 'applyFriend': {
-          if (already) throw new CommandError(417, `${other} is already a friend`);
-          if (await hasRelation(db, session.appKey, other, session.accid, 'blacklist'))
-            throw new CommandError(7101, 'the account has blacklisted you');
-          // Asking again before an answer replaces the pending application (sendSysMsg keeps one
-          // per sender, recipient and kind), so repeated applications cannot pile up.
-          if (kind === 'addFriend') await befriend(session, other, true, 'addFriend');
-          await sendSysMsg(
-            db,
-            gateway,
-            {
-              appKey: session.appKey,
-              type: kind,
-              from: session.accid,
-              to: other,
-              ...(ps !== undefined && { ps }),
-              state: kind === 'addFriend' ? 'passed' : 'init',
-            },
-            time,
-          );
-          return;
-        }
-        case 'passFriendApply':
-        case 'rejectFriendApply': {
-          const request = await pendingRequest(
-            db,
-            session.appKey,
-            'applyFriend',
-            other,
-            session.accid,
-            idServer,
-          );
-          if (!request) throw new CommandError(404, `no pending friend application from ${other}`);
-          await settleRequest(
-            db,
-            Number(request.id),
-            kind === 'passFriendApply' ? 'passed' : 'rejected',
-            time,
-          );
-          if (kind === 'passFriendApply') await befriend(session, other, true, 'passFriendApply');
-          await sendSysMsg(
-            db,
-            gateway,
-            {
-              appKey: session.appKey,
-              type: kind,
-              from: session.accid,
-              to: other,
-              ...(ps !== undefined && { ps }),
-              state: kind === 'passFriendApply' ? 'passed' : 'rejected',
-            },
-            time,
-          );
-          return;
-        }
-      }
+      await actions.friendRequest(
+        session,
+        account,
+        type as keyof typeof FRIEND_REQUEST,
+        ps,
+        idServer,
+      );
     },
 
     async deleteFriend({ session }, { account, delAlias }) {
-      const other = account.toLowerCase();
-      if ((await friendRow(session.appKey, session.accid, other))?.valid !== 1)
-        throw new CommandError(404, `${account} is not a friend`);
-      await befriend(session, other, false, 'deleteFriend', delAlias === true);
-      await sendSysMsg(
-        db,
-        gateway,
-        {
-          appKey: session.appKey,
-          type: 'deleteFriend',
-          from: session.accid,
-          to: other,
-          state: 'passed',
-        },
-        now(),
-      );
+      await actions.deleteFriend(session, account, delAlias === true);
     },
 
     async updateFriend({ session, connection }, { account, alias, custom }) {
-      if (alias === undefined && custom === undefined)
-        throw new CommandError(
-          414,
-          'updateFriend needs account and at least one of alias or custom',
-        );
-      const other = account.toLowerCase();
-      if ((await friendRow(session.appKey, session.accid, other))?.valid !== 1)
-        throw new CommandError(404, `${account} is not a friend`);
-      await updateFriendNotes(db, session.appKey, session.accid, other, { alias, custom }, now());
-      const row = await friendRow(session.appKey, session.accid, other);
-      await gateway.pushToAccount(
-        session,
-        'friendChanged',
-        { action: 'updateFriend', friend: toFriend(row!) },
-        connection.id,
-      );
+      await actions.updateFriend(session, account, { alias, custom }, connection.id);
     },
 
     async getFriends({ session }) {
@@ -263,7 +99,7 @@ export function peopleHandlers({ db, gateway, now, customSysMsgScenes }: PeopleD
           );
         return send(context, params);
       }
-      const to = await requireAccount(session.appKey, sysMsg.to);
+      const to = await actions.requireAccount(session.appKey, sysMsg.to);
       if (await hasRelation(db, session.appKey, to, session.accid, 'blacklist'))
         throw new CommandError(7101, 'the recipient has blacklisted the sender');
       const time = now();

@@ -9,10 +9,14 @@ import { typeBoxValidatorCompiler } from '../accounts/index.ts';
 import { authenticate, verifyBodyMd5 } from './auth.ts';
 import { NimError, useNimErrors } from './nim-errors.ts';
 import { RestNonces } from './nonces.ts';
-import { AccidForm, BlockForm, CreateForm, UpdateForm } from './schemas.ts';
+import { nimAction, type AppKeyOf } from './action.ts';
 
 export { computeCheckSum } from './checksum.ts';
+export { nimAction, type NimCall } from './action.ts';
 export { NimError } from './nim-errors.ts';
+export { parseAccidList } from './form-values.ts';
+export { actingAccount, type ActingAccount } from './acting-account.ts';
+export { restSessions, type RestSessionOf } from './session.ts';
 export { CURTIME_WINDOW_SECONDS } from './auth.ts';
 
 export interface ImRestOptions {
@@ -27,10 +31,7 @@ export interface ImRestOptions {
 }
 
 /** Registers a part's actions in the signed scope; `appKeyOf` names the signing app. */
-export type NimActions = (
-  scope: FastifyInstance,
-  appKeyOf: (request: { nimApp?: { appKey: string } }) => string,
-) => void;
+export type NimActions = (scope: FastifyInstance, appKeyOf: AppKeyOf) => void;
 
 export async function registerImRest(http: FastifyInstance, options: ImRestOptions): Promise<void> {
   const { accounts } = options;
@@ -50,7 +51,7 @@ export async function registerImRest(http: FastifyInstance, options: ImRestOptio
     );
     // Bodies are checked by TypeBox so that a bad field gets NIM's 414 naming it.
     scope.setValidatorCompiler(
-      typeBoxValidatorCompiler((problem) => new NimError(414, problem.message)),
+      typeBoxValidatorCompiler(scope, (problem) => new NimError(414, problem.message)),
     );
     useNimErrors(scope);
     scope.addHook('onRequest', async (request) => {
@@ -68,51 +69,44 @@ export async function registerImRest(http: FastifyInstance, options: ImRestOptio
       return request.nimApp.appKey;
     };
 
-    scope.post<{ Body: CreateForm }>(
-      '/nimserver/user/create.action',
-      { schema: { body: CreateForm } },
-      async (request) => {
-        const info = await accounts.create({ appKey: appKeyOf(request), ...request.body });
-        return { code: 200, info };
-      },
-    );
+    nimAction(scope, appKeyOf, 'user/create', async ({ appKey, form }) => ({
+      info: await accounts.create({ appKey, ...form }),
+    }));
+    nimAction(scope, appKeyOf, 'user/update', async ({ appKey, form }) => {
+      await accounts.update({ appKey, ...form });
+      return {};
+    });
+    nimAction(scope, appKeyOf, 'user/refreshToken', async ({ appKey, form }) => ({
+      info: await accounts.refreshToken(appKey, form.accid),
+    }));
+    nimAction(scope, appKeyOf, 'user/block', async ({ appKey, form }) => {
+      // needkick is checked (NIM's true/false) but a block always ends live connections.
+      await accounts.block(appKey, form.accid);
+      return {};
+    });
+    nimAction(scope, appKeyOf, 'user/unblock', async ({ appKey, form }) => {
+      await accounts.unblock(appKey, form.accid);
+      return {};
+    });
 
-    scope.post<{ Body: UpdateForm }>(
-      '/nimserver/user/update.action',
-      { schema: { body: UpdateForm } },
-      async (request) => {
-        await accounts.update({ appKey: appKeyOf(request), ...request.body });
-        return { code: 200 };
-      },
-    );
+    nimAction(scope, appKeyOf, 'user/mute', async ({ appKey, form }) => {
+      await accounts.setMuted(appKey, form.accid, form.mute === 'true');
+      return {};
+    });
+    nimAction(scope, appKeyOf, 'user/setDonnop', async ({ appKey, form }) => {
+      await accounts.setDonnop(appKey, form.accid, form.donnopOpen === 'true');
+      return {};
+    });
+    nimAction(scope, appKeyOf, 'user/getDonnop', async ({ appKey, form }) => {
+      const settings = await accounts.settings(appKey, form.accid);
+      if (!settings) throw new NimError(414, `not register: ${form.accid.toLowerCase()}`);
+      return { donnopOpen: settings.donnopOpen };
+    });
 
-    scope.post<{ Body: AccidForm }>(
-      '/nimserver/user/refreshToken.action',
-      { schema: { body: AccidForm } },
-      async (request) => {
-        const info = await accounts.refreshToken(appKeyOf(request), request.body.accid);
-        return { code: 200, info };
-      },
-    );
-
-    scope.post<{ Body: BlockForm }>(
-      '/nimserver/user/block.action',
-      { schema: { body: BlockForm } },
-      async (request) => {
-        // needkick is checked (NIM's true/false) but a block always ends live connections.
-        await accounts.block(appKeyOf(request), request.body.accid);
-        return { code: 200 };
-      },
-    );
-
-    scope.post<{ Body: AccidForm }>(
-      '/nimserver/user/unblock.action',
-      { schema: { body: AccidForm } },
-      async (request) => {
-        await accounts.unblock(appKeyOf(request), request.body.accid);
-        return { code: 200 };
-      },
-    );
+    nimAction(scope, appKeyOf, 'user/muteAv', async ({ appKey, form }) => {
+      await accounts.setMuteAv(appKey, form.accid, form.mute === 'true');
+      return {};
+    });
 
     for (const register of options.actions ?? []) register(scope, appKeyOf);
   });

@@ -2,6 +2,7 @@
 // saying what went wrong (414 bad parameter, 403 refused signature or app, 500 our fault).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ImAccountError } from '../accounts/index.ts';
+import { CommandError } from '../gateway/index.ts';
 
 export class NimError extends Error {
   constructor(
@@ -23,6 +24,9 @@ const MEDIA_TYPE_DESC = 'Content-Type must be application/x-www-form-urlencoded'
 export function toNimFailure(error: FastifyError | Error): NimFailure {
   if (error instanceof NimError) return { code: error.nimCode, desc: error.desc };
   if (error instanceof ImAccountError) return { code: error.code, desc: error.message };
+  // A rule of the IM link refused what an action asked (team rights, mutes...): its own code,
+  // which is the one NIM's server API uses.
+  if (error instanceof CommandError) return { code: error.code, desc: error.message };
   const fastifyError = error as FastifyError;
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     return { code: 414, desc: MEDIA_TYPE_DESC };

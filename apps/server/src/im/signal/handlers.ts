@@ -1,13 +1,24 @@
 // The signalling commands (service 15) on the rules of signalling.ts.
-import type { HandlerContext, HandlerTable } from '../gateway/index.ts';
+import { CommandError, type HandlerContext, type HandlerTable } from '../gateway/index.ts';
 import type { Signalling } from './signalling.ts';
+
+/** Whether the server API's user/muteAv keeps the account from calls. */
+export type AvMuted = (session: HandlerContext['session']) => Promise<boolean>;
 
 const callerOf = ({ session, connection }: HandlerContext) => ({
   session,
   connectionId: connection.id,
 });
 
-export function signalHandlers(signalling: Signalling): HandlerTable {
+export function signalHandlers(
+  signalling: Signalling,
+  avMuted: AvMuted = async () => false,
+): HandlerTable {
+  /** An account muted for audio and video starts no call and invites no one (NIM's muteAv). */
+  const mayCall = async (context: HandlerContext) => {
+    if (await avMuted(context.session))
+      throw new CommandError(403, 'the account is muted for audio and video (user/muteAv)');
+  };
   return {
     async signalingCreate(context, params) {
       return signalling.describe(await signalling.create(callerOf(context), params));
@@ -16,7 +27,10 @@ export function signalHandlers(signalling: Signalling): HandlerTable {
     signalingClose: (context, params) => signalling.close(callerOf(context), params),
     signalingJoin: (context, params) => signalling.join(callerOf(context), params),
     signalingLeave: (context, params) => signalling.leave(callerOf(context), params),
-    signalingInvite: (context, params) => signalling.invite(callerOf(context), params),
+    async signalingInvite(context, params) {
+      await mayCall(context);
+      return signalling.invite(callerOf(context), params);
+    },
     signalingCancel: (context, params) => signalling.cancel(callerOf(context), params),
     async signalingReject(context, params) {
       await signalling.answer(callerOf(context), 'reject', params);
@@ -28,6 +42,11 @@ export function signalHandlers(signalling: Signalling): HandlerTable {
     signalingControl: (context, params) => signalling.control(callerOf(context), params),
     signalingGetChannelInfo: ({ session }, { channelName }) =>
       signalling.channelByName(session, channelName),
-    signalingCall: (context, params) => signalling.call(callerOf(context), params),
+    signalingJoinAndAccept: (context, params) =>
+      signalling.joinAndAccept(callerOf(context), params),
+    async signalingCall(context, params) {
+      await mayCall(context);
+      return signalling.call(callerOf(context), params);
+    },
   };
 }

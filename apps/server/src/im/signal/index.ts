@@ -5,19 +5,24 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
-import { signalHandlers } from './handlers.ts';
+import type { Messaging } from '../messaging/index.ts';
+import { signalHandlers, type AvMuted } from './handlers.ts';
 import { inviteNotify } from './notify.ts';
 import { DEFAULT_SIGNAL_LIMITS, Signalling, type SignalLimits } from './signalling.ts';
-import { pruneExpired } from './store.ts';
+import { markInvitesRead, pruneExpired } from './store.ts';
 
 export { DEFAULT_SIGNAL_LIMITS, type SignalLimits } from './signalling.ts';
 
 export interface SignalOptions {
   store: Store;
   im: ImGateway;
+  /** Where batchMarkRead finds what to mark: signalling notifications register here. */
+  messaging: Pick<Messaging, 'readMarkers'>;
   http: FastifyInstance;
   log: Logger;
   limits?: Partial<SignalLimits>;
+  /** The server API's user/muteAv flag (calls and invitations refused while set). */
+  avMuted?: AvMuted;
 }
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
@@ -29,7 +34,14 @@ export function registerSignal(options: SignalOptions): void {
     ...DEFAULT_SIGNAL_LIMITS,
     ...limits,
   });
-  im.gateway.use(signalHandlers(signalling));
+  im.gateway.use(signalHandlers(signalling, options.avMuted));
+  // NIM's signalingMarkMsgRead (batchMarkRead naming signalingNotify): the invitations so marked
+  // are left out of the unread sync at the account's next logins.
+  options.messaging.readMarkers.register(
+    ['signalingNotify', 'signalingUnreadSync'],
+    (session, _connectionId, ids) =>
+      markInvitesRead(store.db, session.appKey, session.accid, ids, now()),
+  );
   im.syncSources.register('avSignal', async ({ session, connection }) => {
     // Both are current state, not history: sent whole at every sync, and only when not empty.
     const channels = await signalling.channelsOf(session);

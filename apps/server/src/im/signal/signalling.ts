@@ -210,6 +210,7 @@ export class Signalling {
       attach_ext: params.attachExt ?? null,
       push_info: params.pushInfo ? JSON.stringify(params.pushInfo) : null,
       msgid: newId(),
+      read_at: null,
       created_at: now,
       expires_at: channel.expires_at,
     };
@@ -349,6 +350,46 @@ export class Signalling {
         time: this.now(),
       }),
     );
+  }
+
+  /**
+   * Join and accept in one call (NIM's signalingJoinAndAccept): the callee's side of a call. The
+   * invitation is checked first, so a callee without one never enters the channel; a failed
+   * accept (another device answered meanwhile) takes the callee out again.
+   */
+  async joinAndAccept(
+    caller: Caller,
+    params: RequestOf<'signalingJoinAndAccept'>,
+  ): Promise<Channel> {
+    const { session } = caller;
+    const inviter = (await storedAccid(this.db, session.appKey, params.account)) ?? params.account;
+    const invite = await store.findInvite(this.db, {
+      appKey: session.appKey,
+      channelId: params.channelId,
+      inviter,
+      invitee: session.accid,
+      requestId: params.requestId,
+    });
+    if (!invite) throw new CommandError(10408);
+    if (invite.state !== 'pending') throw new CommandError(this.answeredCode(invite.state));
+    const joined = await this.join(caller, {
+      channelId: params.channelId,
+      ...(params.uid !== undefined && { uid: params.uid }),
+      ...(params.attachExt !== undefined && { attachExt: params.attachExt }),
+    });
+    try {
+      await this.answer(caller, 'accept', {
+        channelId: params.channelId,
+        account: params.account,
+        requestId: params.requestId,
+        ...(params.offlineEnabled !== undefined && { offlineEnabled: params.offlineEnabled }),
+        ...(params.attachExt !== undefined && { attachExt: params.attachExt }),
+      });
+    } catch (error) {
+      await this.leave(caller, { channelId: params.channelId }).catch(() => undefined);
+      throw error;
+    }
+    return joined;
   }
 
   /** Create, join and invite in one call (NIM's signalingCall): the caller's side of a call. */

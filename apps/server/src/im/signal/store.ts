@@ -251,6 +251,28 @@ export async function settleInvite(
   return Number(updated.numUpdatedRows) > 0;
 }
 
+/**
+ * Marks the invitations to `invitee` with these notification ids received (signalingMarkMsgRead);
+ * ids of other accounts' invitations, or of notifications that are not invitations, change nothing.
+ */
+export async function markInvitesRead(
+  db: Db,
+  appKey: string,
+  invitee: string,
+  msgids: string[],
+  now: number,
+): Promise<void> {
+  if (msgids.length === 0) return;
+  await db
+    .updateTable('im_signal_invites')
+    .set({ read_at: now })
+    .where('app_key', '=', appKey)
+    .where('invitee', '=', invitee)
+    .where('msgid', 'in', msgids)
+    .where('read_at', 'is', null)
+    .execute();
+}
+
 /** Pending invitations the inviter holds now (the per-account cap). */
 export async function countPendingInvitesBy(
   db: Db,
@@ -296,6 +318,7 @@ export async function pendingOfflineInvitesFor(
       'i.attach_ext',
       'i.push_info',
       'i.msgid',
+      'i.read_at',
       'i.created_at',
       'i.expires_at',
       'c.channel_name',
@@ -309,6 +332,7 @@ export async function pendingOfflineInvitesFor(
     .where('i.invitee', '=', invitee)
     .where('i.state', '=', 'pending')
     .where('i.offline_enabled', '=', 1)
+    .where('i.read_at', 'is', null)
     .where('c.expires_at', '>', now)
     .orderBy('i.created_at')
     .limit(100)
@@ -363,6 +387,7 @@ const normaliseInvite = (row: ImSignalInviteTable): ImSignalInviteTable => ({
   attach_ext: row.attach_ext,
   push_info: row.push_info,
   msgid: row.msgid,
+  read_at: row.read_at === null ? null : Number(row.read_at),
   created_at: Number(row.created_at),
   expires_at: Number(row.expires_at),
 });

@@ -1,4 +1,4 @@
-// Row types of the signalling tables (migration 0020).
+// Row types of the signalling tables (migrations 0020, 0051).
 export interface ImSignalChannelTable {
   app_key: string;
   channel_id: string;
@@ -37,6 +37,8 @@ export interface ImSignalInviteTable {
   /** The pushInfo as JSON, for the notification an offline callee gets at login. */
   push_info: string | null;
   msgid: string;
+  /** When the callee marked it received (signalingMarkMsgRead): the unread sync skips it. */
+  read_at: number | null;
   created_at: number;
   /** The channel's expiry when invited (moved on with it by signalingDelay). */
   expires_at: number;

@@ -7,6 +7,7 @@ import type { Messaging } from '../messaging/index.ts';
 import type { People } from '../people/index.ts';
 import { teamCustomSysMsgSender } from './custom-sysmsgs.ts';
 import { teamHandlers } from './handlers.ts';
+import { superTeamMemberPages } from './super-members.ts';
 import { receiptHandlers } from './receipts.ts';
 import { requireManager, TeamOps } from './ops.ts';
 import { teamRecallsSince } from './recalls.ts';
@@ -99,6 +100,7 @@ function superTeamHandlers(deps: ConstructorParameters<typeof TeamOps>[0]): Hand
     dismissSuperTeam: t.dismissTeam,
     updateNickInSuperTeam: t.updateNickInTeam,
     getSuperTeamMemberInvitorAccid: t.getTeamMemberInvitorAccid,
+    ...superTeamMemberPages(deps),
     /** Mutes or unmutes up to 10 members at once (document 2's limit). */
     async updateSuperTeamMembersMute({ session }, { teamId, accounts, mute }) {
       const team = await deps.store.requireTeam(session.appKey, teamId, 'superTeam');
@@ -123,3 +125,7 @@ function superTeamHandlers(deps: ConstructorParameters<typeof TeamOps>[0]): Hand
     },
   };
 }
+
+/** Reads for other parts of the server (chat in the app's invite links, docs/chat-pages.md). */
+export { TeamStore, type MemberRow, type TeamRow } from './team-store.ts';
+export { isManager } from './ops.ts';

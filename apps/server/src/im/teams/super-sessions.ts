@@ -1,7 +1,8 @@
 // Super-team sessions are computed when read: no row per member is written per message. For
 // each super team of the account whose conversation moved since the timetag (a message, or a
 // recall): the latest visible message, and the unread count from the account's ack (or its join
-// time). updateTime stays the last message's time.
+// time). updateTime stays the last message's time. A session the account deleted comes back with
+// the first message after the delete.
 import type { Kysely } from 'kysely';
 import type { Session } from '@morsel/protocol';
 import type { Database } from '../../store/index.ts';
@@ -22,6 +23,9 @@ export async function superTeamSessions(
   const rows = await superTeamConversationsMovedSince(db, appKey, accid, since);
   const sessions: Session[] = [];
   for (const row of rows) {
+    // Deleted on the server, and nothing new since: it stays deleted (NIM's SDK and a new device
+    // would otherwise show it again).
+    if (row.lastTime <= (row.deletedBefore ?? 0)) continue;
     const clearedBefore = row.clearedBefore ?? 0;
     const floor = Math.max(row.ack ?? 0, clearedBefore, row.joinTime - 1);
     const last = await latestVisibleMessage(db, appKey, accid, row.convKey, clearedBefore);

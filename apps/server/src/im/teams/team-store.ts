@@ -121,6 +121,59 @@ export class TeamStore {
     return query.orderBy('join_time').execute();
   }
 
+  /** The records of these accounts in a team, present and past (unknown ones left out). */
+  async membersByAccounts(appKey: string, teamId: number, accids: string[]): Promise<MemberRow[]> {
+    if (accids.length === 0) return [];
+    return this.db
+      .selectFrom('im_team_members')
+      .selectAll()
+      .where('app_key', '=', appKey)
+      .where('team_id', '=', teamId)
+      .where('accid', 'in', accids)
+      .orderBy('join_time')
+      .execute();
+  }
+
+  /**
+   * A page of members by join time: after `timetag` oldest first, or before it newest first (0:
+   * no bound); valid members only unless `pastToo`. Members who joined in the same millisecond (a
+   * team created with its members) never straddle pages: a full page takes in the rest of its
+   * last millisecond, so the next page, asked from that time, neither repeats nor skips anyone.
+   * Index 0050 keeps this a range scan.
+   */
+  async membersPage(
+    appKey: string,
+    teamId: number,
+    page: { timetag: number; limit: number; newestFirst: boolean; pastToo?: boolean },
+  ): Promise<MemberRow[]> {
+    const base = () => {
+      const query = this.db
+        .selectFrom('im_team_members')
+        .selectAll()
+        .where('app_key', '=', appKey)
+        .where('team_id', '=', teamId);
+      return page.pastToo ? query : query.where('valid', '=', 1);
+    };
+    const rows = await (
+      page.newestFirst
+        ? base()
+            .where('join_time', '<', page.timetag || Number.MAX_SAFE_INTEGER)
+            .orderBy('join_time', 'desc')
+            .orderBy('accid', 'desc')
+        : base().where('join_time', '>', page.timetag).orderBy('join_time').orderBy('accid')
+    )
+      .limit(page.limit)
+      .execute();
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < page.limit) return rows;
+    const sameTime = await base()
+      .where('join_time', '=', last.join_time)
+      .where('accid', page.newestFirst ? '<' : '>', last.accid)
+      .orderBy('accid', page.newestFirst ? 'desc' : 'asc')
+      .execute();
+    return [...rows, ...sameTime];
+  }
+
   /**
    * Adds accounts up to the team's level, atomically: the team row is locked first (an update of
    * it, which takes PostgreSQL's row lock and SQLite's write lock alike), then the room is read

@@ -68,7 +68,7 @@ export function ownMembersChangedSince(
 
 /**
  * The messages of the account's teams of a kind it may see: from its join on, after its own
- * clearing of the session, not recalled nor hidden. Unpaged: streamMessages pages it.
+ * clearing of the session and its last delete of it, not recalled nor hidden. Unpaged: streamMessages pages it.
  */
 export function teamMessagesOf(
   db: Kysely<Database>,
@@ -94,7 +94,9 @@ export function teamMessagesOf(
   )
     .where('im_messages.scene', '=', kind)
     .where('im_messages.time', '>=', sql<number>`im_team_members.join_time`)
-    .where(sql<boolean>`im_messages.time > coalesce(im_sessions.cleared_before, 0)`);
+    .where(sql<boolean>`im_messages.time > coalesce(im_sessions.cleared_before, 0)`)
+    // A session deleted on the server stops roaming what it held (a new message comes again).
+    .where(sql<boolean>`im_messages.time > coalesce(im_sessions.deleted_before, 0)`);
   return query as unknown as MessageStream['query'];
 }
 
@@ -137,6 +139,8 @@ export interface SuperTeamConversation {
   /** The account's session state, when it has a session row. */
   ack: number | null;
   clearedBefore: number | null;
+  /** When the account last deleted the session (0: never); null without a row. */
+  deletedBefore: number | null;
 }
 
 /**
@@ -174,6 +178,7 @@ export async function superTeamConversationsMovedSince(
       'im_conversations.last_time as lastTime',
       'im_sessions.ack as ack',
       'im_sessions.cleared_before as clearedBefore',
+      'im_sessions.deleted_before as deletedBefore',
     ])
     .where('im_team_members.app_key', '=', appKey)
     .where('im_team_members.accid', '=', accid)
@@ -200,6 +205,7 @@ export async function superTeamConversationsMovedSince(
     lastTime: Number(row.lastTime),
     ack: orNull(row.ack),
     clearedBefore: orNull(row.clearedBefore),
+    deletedBefore: orNull(row.deletedBefore),
   }));
 }
 

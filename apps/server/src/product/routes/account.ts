@@ -5,7 +5,7 @@ import { fail, ok } from '@morsel/api';
 import { route } from '../../api/index.ts';
 import type { ProductContext } from '../context.ts';
 import { checkSmsCaptcha, SMS_PURPOSE } from '../store/sms-captchas.ts';
-import { createSession, revokeSession } from '../store/sessions.ts';
+import { createSession, resolveSession, revokeSession } from '../store/sessions.ts';
 import { createUser, findUserByMobile, publicUser, type ProductUser } from '../store/users.ts';
 import { clearSessionCookie, readToken, requireUser, setSessionCookie } from '../session.ts';
 
@@ -81,7 +81,12 @@ export function registerAccountRoutes(scope: FastifyInstance, ctx: ProductContex
   // Logging out twice, or with a token already dead, is still a success: the outcome is the same.
   route(scope, 'account.logout', async (request, reply) => {
     const token = readToken(request);
-    if (token && token.length <= 128) await revokeSession(ctx.db, token, ctx.clock.now());
+    if (token && token.length <= 128) {
+      const now = ctx.clock.now();
+      const userId = await resolveSession(ctx.db, token, now, ctx.sessionTtlMs);
+      if ((await revokeSession(ctx.db, token, now)) && userId !== undefined)
+        await ctx.sessionEvents.ended(userId);
+    }
     clearSessionCookie(reply);
     return ok(null);
   });

@@ -8,13 +8,14 @@ import type { ProductContext } from '../context.ts';
 import { hitCounter } from '../store/rate-limit.ts';
 import { insertPageView } from '../store/page-views.ts';
 import { redactTokens } from '../../redact.ts';
+import { serverPath } from '../../paths.ts';
 
 export const LIZARD_SCRIPT_PATH = ENDPOINTS['lizard.script'].path;
 const SCRIPT_MAX_AGE_S = 30 * 86_400;
 const REPORTS_PER_ADDRESS_PER_HOUR = 600;
 
 export function registerLizardRoutes(scope: FastifyInstance, ctx: ProductContext): void {
-  const script = fs.readFileSync(new URL('../lizard/index.js', import.meta.url), 'utf8');
+  const script = fs.readFileSync(serverPath('src', 'product', 'lizard', 'index.js'), 'utf8');
 
   route(scope, 'lizard.script', async (_request, reply) => {
     reply

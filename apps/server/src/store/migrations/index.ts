@@ -36,6 +36,25 @@ import * as m0036 from './0036_xborder_stock.ts';
 import * as m0037 from './0037_orange_cards.ts';
 import * as m0039 from './0039_love_donations.ts';
 import * as m0042 from './0042_im_message_copies.ts';
+import * as m0044 from './0044_award_fulfilment.ts';
+import * as m0046 from './0046_im_account_settings.ts';
+import * as m0045 from './0045_admin_console.ts';
+import * as m0049 from './0049_chat_shoppers.ts';
+import * as m0058 from './0058_im_av_mute_and_login_events.ts';
+import * as m0059 from './0059_im_broadcast_msgs.ts';
+import * as m0043 from './0043_campaign_status.ts';
+import * as m0050 from './0050_im_team_member_join_index.ts';
+import * as m0051 from './0051_im_signal_invite_read.ts';
+import * as m0052 from './0052_im_chatroom_member_tags.ts';
+import * as m0053 from './0053_im_chatroom_tag_mutes.ts';
+import * as m0062 from './0062_postcards.ts';
+import * as m0067 from './0067_im_broadcast_acks.ts';
+import * as m0060 from './0060_live_sessions.ts';
+import * as m0069 from './0069_im_session_deleted_before.ts';
+import * as m0070 from './0070_im_chatroom_msg_tags.ts';
+import * as m0064 from './0064_customer_service.ts';
+import * as m0073 from './0073_im_chatroom_guests_silent.ts';
+import * as m0074 from './0074_postcard_voice_pruning.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -74,4 +93,23 @@ export const migrations: Record<string, Migration> = {
   '0037_orange_cards': m0037,
   '0039_love_donations': m0039,
   '0042_im_message_copies': m0042,
+  '0044_award_fulfilment': m0044,
+  '0046_im_account_settings': m0046,
+  '0045_admin_console': m0045,
+  '0049_chat_shoppers': m0049,
+  '0043_campaign_status': m0043,
+  '0050_im_team_member_join_index': m0050,
+  '0051_im_signal_invite_read': m0051,
+  '0052_im_chatroom_member_tags': m0052,
+  '0053_im_chatroom_tag_mutes': m0053,
+  '0058_im_av_mute_and_login_events': m0058,
+  '0059_im_broadcast_msgs': m0059,
+  '0062_postcards': m0062,
+  '0060_live_sessions': m0060,
+  '0067_im_broadcast_acks': m0067,
+  '0069_im_session_deleted_before': m0069,
+  '0070_im_chatroom_msg_tags': m0070,
+  '0064_customer_service': m0064,
+  '0073_im_chatroom_guests_silent': m0073,
+  '0074_postcard_voice_pruning': m0074,
 };

@@ -11,15 +11,15 @@ import { Button, Dialog } from '../../ui/index.ts';
 import { formatDateTime } from '../campaign-kit/format.ts';
 import { Hero, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
 import { runAction } from '../campaign-kit/useRemote.ts';
-import { BAG_EXIT, OrderSummary, useBagOrder } from './OrderSummary.tsx';
+import { OrderSummary, useBagOrder } from './OrderSummary.tsx';
 import styles from './BagPage.module.css';
 
 export default function BagConfirmPage() {
-  const { id, remote, retry, setData } = useBagOrder();
+  const { id, campaignId, which, exit, remote, retry, setData } = useBagOrder();
   const [sending, setSending] = useState(false);
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')
-    return <RemoteFailed failure={remote} retry={retry} exit={BAG_EXIT} />;
+    return <RemoteFailed failure={remote} retry={retry} exit={exit} />;
   const order = remote.data;
 
   const confirm = async () => {
@@ -31,7 +31,7 @@ export default function BagConfirmPage() {
     });
     if (!sure) return;
     setSending(true);
-    const reply = await runAction(() => api.call('bag.confirmOrder', { id }), toast);
+    const reply = await runAction(() => api.call('bag.confirmOrder', { ...which, id }), toast);
     setSending(false);
     if (!reply) return;
     if (isSuccess(reply)) {
@@ -53,7 +53,10 @@ export default function BagConfirmPage() {
         {order.state === 'needs_address' && (
           <>
             <p className={styles.hint}>请先填写收货信息</p>
-            <Link className={styles.primaryLink} to={paths.bagUserInfo(id)}>
+            <Link
+              className={styles.primaryLink}
+              to={paths.bagUserInfo(id, { campaign: campaignId })}
+            >
               填写收货信息
             </Link>
           </>
@@ -70,7 +73,10 @@ export default function BagConfirmPage() {
             >
               确认订单
             </Button>
-            <Link className={styles.secondaryLink} to={paths.bagUserInfo(id)}>
+            <Link
+              className={styles.secondaryLink}
+              to={paths.bagUserInfo(id, { campaign: campaignId })}
+            >
               修改收货信息
             </Link>
           </>
@@ -82,8 +88,8 @@ export default function BagConfirmPage() {
         )}
       </section>
       <nav className={styles.links}>
-        <Link to={paths.bagList()}>中奖记录 ›</Link>
-        <Link to={paths.bag()}>继续开袋 ›</Link>
+        <Link to={paths.bagList({ campaign: campaignId })}>中奖记录 ›</Link>
+        <Link to={paths.bag({ campaign: campaignId })}>继续开袋 ›</Link>
       </nav>
     </main>
   );

@@ -16,6 +16,7 @@ import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { CampaignNotice, Hero, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import styles from './BagPage.module.css';
 
 const ScanSheet = lazy(() => import('./ScanSheet.tsx').then((m) => ({ default: m.ScanSheet })));
@@ -23,7 +24,9 @@ const ScanSheet = lazy(() => import('./ScanSheet.tsx').then((m) => ({ default: m
 export default function BagPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { remote, retry, refresh } = useRemote(() => api.call('bag.page'), []);
+  // Which open-bag campaign: `?campaign=` (decision 0037), else the current one.
+  const { campaignId, which } = useWhichCampaign();
+  const { remote, retry, refresh } = useRemote(() => api.call('bag.page', which), [which]);
   const [code, setCode] = useState(params.get('code') ?? '');
   const [opening, setOpening] = useState(false);
   const [scanning, setScanning] = useState(false);
@@ -33,7 +36,7 @@ export default function BagPage() {
   const share = usePageShare(
     view
       ? {
-          path: paths.bag(),
+          path: paths.bag({ campaign: campaignId }),
           title: view.campaign.title,
           description: view.campaign.shareText,
           image: '/api/campaign/assets/gift.svg',
@@ -48,7 +51,10 @@ export default function BagPage() {
       return;
     }
     setOpening(true);
-    const reply = await runAction(() => api.call('bag.open', { code: code.trim() }), toast);
+    const reply = await runAction(
+      () => api.call('bag.open', { ...which, code: code.trim() }),
+      toast,
+    );
     setOpening(false);
     if (!reply) return;
     refresh();
@@ -88,7 +94,7 @@ export default function BagPage() {
         title={v.campaign.title}
         subtitle={v.campaign.tagline || undefined}
         rules={v.campaign.rules}
-        onShare={v.campaign.state !== 'ended' ? share : undefined}
+        onShare={running || v.campaign.state === 'not_started' ? share : undefined}
       >
         <CampaignNotice campaign={v.campaign} />
       </Hero>
@@ -127,7 +133,13 @@ export default function BagPage() {
           disabled={!running || spent || code.trim() === ''}
           onClick={open}
         >
-          {!running ? (v.campaign.state === 'ended' ? '活动已结束' : '活动未开始') : '立即开奖'}
+          {!running
+            ? v.campaign.state === 'ended'
+              ? '活动已结束'
+              : v.campaign.state === 'paused'
+                ? '活动已暂停'
+                : '活动未开始'
+            : '立即开奖'}
         </Button>
         <p className={styles.hint}>
           {spent
@@ -149,7 +161,7 @@ export default function BagPage() {
         </section>
       )}
       <nav className={styles.links}>
-        <Link to={paths.bagList()}>中奖记录 ›</Link>
+        <Link to={paths.bagList({ campaign: campaignId })}>中奖记录 ›</Link>
       </nav>
       {scanning && (
         <Suspense fallback={null}>
@@ -163,7 +175,7 @@ export default function BagPage() {
           won?.kind === 'goods'
             ? () => {
                 setReward(null);
-                navigate(paths.bagUserInfo(won.id));
+                navigate(paths.bagUserInfo(won.id, { campaign: campaignId }));
               }
             : undefined
         }

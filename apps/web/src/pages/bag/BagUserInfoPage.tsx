@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../routes/paths.ts';
 import { Button } from '../../ui/index.ts';
 import { Empty, Failed, Hero, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
-import { BAG_EXIT, OrderSummary, useBagOrder } from './OrderSummary.tsx';
+import { OrderSummary, useBagOrder } from './OrderSummary.tsx';
 import styles from './BagPage.module.css';
 
 const AddressSheet = lazy(() =>
@@ -15,14 +15,14 @@ const AddressSheet = lazy(() =>
 
 export default function BagUserInfoPage() {
   const navigate = useNavigate();
-  const { id, remote, retry, setData } = useBagOrder();
+  const { id, campaignId, exit, remote, retry, setData } = useBagOrder();
   const [editing, setEditing] = useState(false);
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')
-    return <RemoteFailed failure={remote} retry={retry} exit={BAG_EXIT} />;
+    return <RemoteFailed failure={remote} retry={retry} exit={exit} />;
   const order = remote.data;
   if (order.award.kind !== 'goods')
-    return <Failed message="该奖品已直接发放，无需填写领奖信息" exit={BAG_EXIT} />;
+    return <Failed message="该奖品已直接发放，无需填写领奖信息" exit={exit} />;
   const sheetOpen = editing || order.state === 'needs_address';
   return (
     <main className={styles.page}>
@@ -47,7 +47,11 @@ export default function BagUserInfoPage() {
               修改收货信息
             </Button>
           )}
-          <Button color="primary" shape="rounded" onClick={() => navigate(paths.bagOrder(id))}>
+          <Button
+            color="primary"
+            shape="rounded"
+            onClick={() => navigate(paths.bagOrder(id, { campaign: campaignId }))}
+          >
             {order.state === 'confirmed' ? '查看订单' : '下一步：确认订单'}
           </Button>
         </div>
@@ -55,7 +59,7 @@ export default function BagUserInfoPage() {
       {sheetOpen && order.state !== 'confirmed' && (
         <Suspense fallback={null}>
           <AddressSheet
-            campaign="bag"
+            campaign={order.award.campaignId}
             awardId={order.award.id}
             prizeName={order.award.name}
             current={order.address}
@@ -64,7 +68,7 @@ export default function BagUserInfoPage() {
             onSubmitted={(address) => {
               setEditing(false);
               setData((o) => ({ ...o, address, state: 'ready' }));
-              navigate(paths.bagOrder(id));
+              navigate(paths.bagOrder(id, { campaign: campaignId }));
             }}
           />
         </Suspense>

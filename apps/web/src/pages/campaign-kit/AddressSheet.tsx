@@ -22,7 +22,8 @@ import { runAction } from './useRemote.ts';
 import styles from './address.module.css';
 
 export interface AddressSheetProps {
-  campaign: AwardCampaign;
+  /** The award's campaign id (an instance such as a second raffle included). */
+  campaign: AwardCampaign | (string & {});
   awardId: number | string;
   prizeName: string;
   visible: boolean;
@@ -33,7 +34,7 @@ export interface AddressSheetProps {
 }
 
 /** The shopper's own number, to prefill the form (most prizes go to the winner). */
-function useOwnMobile(campaign: AwardCampaign, awardId: number | string, skip: boolean): string {
+function useOwnMobile(campaign: string, awardId: number | string, skip: boolean): string {
   const [mobile, setMobile] = useState('');
   useEffect(() => {
     if (skip) return;

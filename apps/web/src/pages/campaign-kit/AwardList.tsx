@@ -13,6 +13,7 @@ import { detailPath } from './paths.ts';
 import { campaignShare, usePageShare } from './share.ts';
 import { CampaignNotice, Empty, Failed, Loading, LoginPrompt } from './states.tsx';
 import { useRemote } from './useRemote.ts';
+import { useWhichCampaign } from './whichCampaign.ts';
 import styles from './awards.module.css';
 import { paths } from '../../routes/paths.ts';
 
@@ -34,11 +35,14 @@ export const SOURCE_LABEL: Record<Award['source'], string> = {
   bag: '开袋有奖',
   rain: '红包雨获得',
   fission: '拆红包获得',
+  live: '直播间抽奖',
 };
 
 export function AwardState({ award }: { award: Award }) {
   if (award.state === 'needs_address') return <span className={styles.stateWarn}>待填写地址</span>;
   if (award.state === 'address_submitted') return <span className={styles.stateOk}>待发货</span>;
+  if (award.state === 'shipped') return <span className={styles.stateOk}>已发货</span>;
+  if (award.state === 'received') return <span className={styles.stateOk}>已收货</span>;
   return <span className={styles.stateOk}>已发放</span>;
 }
 
@@ -84,11 +88,14 @@ export function AwardItem({ award, onAddress }: { award: Award; onAddress: () =>
 }
 
 function Awards({
-  campaign,
+  campaign: kind,
   emptyDescription,
   emptyAction,
   info,
 }: AwardListProps & { info: Campaign | null }) {
+  // The prizes of the instance the URL names (decision 0037), else of the kind's own campaign.
+  const { campaignId } = useWhichCampaign();
+  const campaign = campaignId ?? kind;
   const { remote, retry, setData } = useRemote(
     () => api.call('awards.list', { campaign }),
     [campaign],
@@ -148,20 +155,25 @@ const CAMPAIGN_PAGE = {
   bag: 'bag.page',
   rain: 'rain.board',
   fission: 'fission.page',
+  live: 'live.sessions',
 } as const satisfies Record<AwardCampaign, string>;
 
 /**
  * The campaign of a prize page (a visitor route, so it reads logged out too): its window for the
- * notice and its configured title for the share; the page does not wait for it.
+ * notice and its configured title for the share; the page does not wait for it. `id` names one
+ * instance of the kind (decision 0037).
  */
-export function useCampaignInfo(campaign: AwardCampaign): Campaign | null {
-  const { remote } = useRemote(() => api.call(CAMPAIGN_PAGE[campaign]), [campaign]);
+export function useCampaignInfo(campaign: AwardCampaign, id?: string): Campaign | null {
+  const { remote } = useRemote(
+    () => api.call(CAMPAIGN_PAGE[campaign], id && id !== campaign ? { campaign: id } : {}),
+    [campaign, id],
+  );
   return remote.status === 'ready' ? remote.data.campaign : null;
 }
 
 /** The list, or the login prompt (WeChat and Alipay let logged-out visitors reach login routes). */
 export function AwardList(props: AwardListProps) {
-  const info = useCampaignInfo(props.campaign);
+  const info = useCampaignInfo(props.campaign, useWhichCampaign().campaignId);
   usePageShare(campaignShare(props.campaign, info));
   if (!isLoggedIn())
     return (

@@ -5,6 +5,7 @@ import type { AwardCampaign } from './api.ts';
 import { AwardList } from './AwardList.tsx';
 import { Hero } from './states.tsx';
 import styles from './awards.module.css';
+import { useWhichCampaign, withCampaign } from './whichCampaign.ts';
 
 export interface AwardsPageProps {
   campaign: AwardCampaign;
@@ -22,6 +23,8 @@ export function AwardsPage({
   backPath,
 }: AwardsPageProps) {
   const navigate = useNavigate();
+  // Back to the instance whose prizes these are (decision 0037).
+  const { campaignId } = useWhichCampaign();
   return (
     <main>
       <Hero title="我的奖品" subtitle={subtitle} />
@@ -34,7 +37,7 @@ export function AwardsPage({
               color="primary"
               shape="rounded"
               className={styles.emptyAction}
-              onClick={() => navigate(backPath)}
+              onClick={() => navigate(withCampaign(backPath, campaignId))}
             >
               {backText}
             </Button>

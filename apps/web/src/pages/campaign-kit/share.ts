@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { setShareContent, shareNow, type ShareContent } from '../../share/share.ts';
 import type { AwardCampaign, Campaign } from './api.ts';
 import { paths } from '../../routes/paths.ts';
+import { withCampaign } from './whichCampaign.ts';
 
 export interface PageShare {
   path: string;
@@ -80,10 +81,25 @@ const CAMPAIGN_SHARE: Record<AwardCampaign, PageShare> = {
     description: '开一个积分红包，好友帮拆人人有积分',
     image: '/api/campaign/assets/red-packet.png',
   },
+  live: {
+    path: paths.liveSessions(),
+    title: '零食直播间',
+    description: '边看边抢，直播间福利不停',
+    image: '/api/campaign/assets/gift.png',
+  },
 };
 
-/** The share content of a campaign, titled as configured once `info` (its campaign object) is read. */
+/**
+ * The share content of a campaign, titled as configured once `info` (its campaign object) is
+ * read; a link to an instance other than the kind's own carries its id (decision 0037), so a
+ * friend opens the same one.
+ */
 export function campaignShare(campaign: AwardCampaign, info: Campaign | null): PageShare {
   const share = CAMPAIGN_SHARE[campaign];
-  return info ? { ...share, title: info.title } : share;
+  if (!info) return share;
+  return {
+    ...share,
+    title: info.title,
+    path: withCampaign(share.path, info.id === campaign ? undefined : info.id),
+  };
 }

@@ -1,12 +1,13 @@
 // The states every campaign page shares: loading (a skeleton of the page), failed (with retry
 // when a retry can help, and always a way out), empty, logged out, campaign not running, and the
-// hero header with its rules and share buttons.
+// hero header with its rules, share and customer-service buttons.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { goToLogin } from '../../request/loginRedirect.ts';
 import { paths } from '../../routes/paths.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 import { rememberAction } from './pendingAction.ts';
+import { ServiceEntry } from '../im/service/ServiceEntry.tsx';
 import { Sheet } from './Sheet.tsx';
 import { StateBlock } from './StateBlock.tsx';
 import type { Campaign } from './api.ts';
@@ -117,7 +118,9 @@ export function CampaignNotice({ campaign }: { campaign: Campaign }) {
   const content =
     campaign.state === 'ended'
       ? `活动已结束，感谢您的参与（${formatDateTime(campaign.endsAt)} 结束）`
-      : `活动尚未开始，敬请期待（${formatDateTime(campaign.startsAt)} 开始）`;
+      : campaign.state === 'paused'
+        ? '活动已暂停，请稍后再来'
+        : `活动尚未开始，敬请期待（${formatDateTime(campaign.startsAt)} 开始）`;
   return (
     <p className={styles.notice} role="status">
       {content}
@@ -201,6 +204,7 @@ export function Hero({ title, subtitle, rules, onShare, children }: HeroProps) {
             分享
           </button>
         )}
+        <ServiceEntry className={styles.pill} />
       </div>
       {rules && (
         <RulesSheet rules={rules} visible={rulesOpen} onClose={() => setRulesOpen(false)} />

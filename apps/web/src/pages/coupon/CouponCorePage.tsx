@@ -18,6 +18,7 @@ import { useResumeAction } from '../campaign-kit/pendingAction.ts';
 import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
 import { couponUsePath, paths } from '../../routes/paths.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import { askLogin, CampaignNotice, Empty, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import cardStyles from '../campaign-kit/coupon.module.css';
@@ -33,16 +34,23 @@ type CentreCoupon = Template & {
 const RESUME = 'coupon.claim';
 
 export default function CouponCorePage() {
-  const { remote, retry, refresh, setData } = useRemote(() => api.call('coupon.centre'), []);
+  // Which coupon centre: `?campaign=` (decision 0037), else the current one.
+  const { campaignId, which } = useWhichCampaign();
+  const { remote, retry, refresh, setData } = useRemote(
+    () => api.call('coupon.centre', which),
+    [which],
+  );
   const [category, setCategory] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   /** Coupons claimed on this visit: 去使用 opens the coupon directly. */
   const [claimedCoupons, setClaimedCoupons] = useState<Record<string, Coupon>>({});
   const [reward, setReward] = useState<Reward | null>(null);
+  // Shared under the campaign's configured title and text once read (these stand in before).
+  const read = remote.status === 'ready' ? remote.data.campaign : null;
   const share = usePageShare({
-    path: paths.couponCentre(),
-    title: '零食优惠券免费领',
-    description: '坚果、果干、饼干、饮品优惠券一站领，满减叠加更划算',
+    path: paths.couponCentre({ campaign: campaignId }),
+    title: read?.title || '零食优惠券免费领',
+    description: read?.shareText || '坚果、果干、饼干、饮品优惠券一站领，满减叠加更划算',
     image: '/api/campaign/assets/coupon.png',
   });
 
@@ -54,7 +62,7 @@ export default function CouponCorePage() {
     }
     setBusy(coupon.templateKey);
     const reply = await runAction(
-      () => api.call('coupon.claim', { templateKey: coupon.templateKey }),
+      () => api.call('coupon.claim', { ...which, templateKey: coupon.templateKey }),
       toast,
     );
     setBusy(null);
@@ -134,8 +142,8 @@ export default function CouponCorePage() {
   return (
     <main className={styles.page}>
       <Hero
-        title="领券中心"
-        subtitle="好券天天领，吃货省钱有妙招"
+        title={campaign.title}
+        subtitle={campaign.tagline || '好券天天领，吃货省钱有妙招'}
         rules={campaign.rules}
         onShare={share}
       >

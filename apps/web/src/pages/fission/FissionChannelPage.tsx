@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../routes/paths.ts';
 import { Loading } from '../campaign-kit/states.tsx';
+import { isCampaignId } from '../campaign-kit/whichCampaign.ts';
 import { rememberChannel } from './channel.ts';
 
 export default function FissionChannelPage() {
@@ -13,9 +14,15 @@ export default function FissionChannelPage() {
     const channel = params.get('channel');
     rememberChannel(channel);
     const packet = params.get('packet');
-    void navigate(params.get('new') === '1' ? paths.fissionNew() : paths.fission({ packet }), {
-      replace: true,
-    });
+    // A poster may name one fission campaign of several (decision 0037).
+    const named = params.get('campaign');
+    const campaign = isCampaignId(named) ? named : null;
+    void navigate(
+      params.get('new') === '1'
+        ? paths.fissionNew({ campaign })
+        : paths.fission({ packet, campaign }),
+      { replace: true },
+    );
   }, [params, navigate]);
   return <Loading />;
 }

@@ -24,6 +24,7 @@ import {
   RemoteFailed,
 } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import { currentChannel, rememberChannel } from './channel.ts';
 import { PacketCard } from './PacketCard.tsx';
 import styles from './FissionPage.module.css';
@@ -55,7 +56,9 @@ export default function FissionIndexPage() {
 export function FissionPage({ kind }: { kind: Kind }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { remote, retry, refresh } = useRemote(() => api.call('fission.page'), []);
+  // Which fission campaign: `?campaign=` (decision 0037), else the current one.
+  const { campaignId, which } = useWhichCampaign();
+  const { remote, retry, refresh } = useRemote(() => api.call('fission.page', which), [which]);
   const [busy, setBusy] = useState(false);
   const view = remote.status === 'ready' ? remote.data : null;
   const mine = view ? (kind === 'new' ? view.myNew : view.mine) : null;
@@ -66,10 +69,10 @@ export function FissionPage({ kind }: { kind: Kind }) {
       ? {
           path:
             mine && mine.state === 'open'
-              ? paths.fission({ packet: mine.token, channel })
+              ? paths.fission({ packet: mine.token, channel, campaign: campaignId })
               : kind === 'new'
-                ? paths.fissionNew()
-                : paths.fission(),
+                ? paths.fissionNew({ campaign: campaignId })
+                : paths.fission({ campaign: campaignId }),
           title: mine && mine.state === 'open' ? view.share.title : view.campaign.title,
           description: view.campaign.shareText,
           image: view.share.image,
@@ -86,7 +89,7 @@ export function FissionPage({ kind }: { kind: Kind }) {
     }
     setBusy(true);
     const reply = await runAction(
-      () => api.call('fission.open', channel ? { kind, channel } : { kind }),
+      () => api.call('fission.open', channel ? { ...which, kind, channel } : { ...which, kind }),
       toast,
     );
     setBusy(false);
@@ -146,7 +149,7 @@ export function FissionPage({ kind }: { kind: Kind }) {
                   ? '您已领取过新人红包'
                   : `新人红包仅限注册 ${v.newUser.accountAgeDays} 天内的新用户`}
               </p>
-              <Link className={styles.link} to={paths.fission()}>
+              <Link className={styles.link} to={paths.fission({ campaign: campaignId })}>
                 去开普通红包 ›
               </Link>
             </>
@@ -180,7 +183,7 @@ export function FissionPage({ kind }: { kind: Kind }) {
             </p>
           )}
           {running && kind === 'normal' && v.newUserEligible && !v.myNew && (
-            <Link className={styles.link} to={paths.fissionNew()}>
+            <Link className={styles.link} to={paths.fissionNew({ campaign: campaignId })}>
               新人专享：{v.newUser.totalPoints} 积分大红包 ›
             </Link>
           )}
@@ -198,9 +201,11 @@ export function FissionPage({ kind }: { kind: Kind }) {
 function FriendPacket({ token }: { token: string }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // A share link names the fission campaign of its packet (decision 0037).
+  const { campaignId, which } = useWhichCampaign();
   const { remote, retry, refresh } = useRemote(
-    () => api.call('fission.packet', { token }),
-    [token],
+    () => api.call('fission.packet', { ...which, token }),
+    [token, which],
   );
   const [busy, setBusy] = useState(false);
   const view = remote.status === 'ready' ? remote.data : null;
@@ -208,7 +213,7 @@ function FriendPacket({ token }: { token: string }) {
   const share = usePageShare(
     view
       ? {
-          path: paths.fission({ packet: token, channel }),
+          path: paths.fission({ packet: token, channel, campaign: campaignId }),
           title: view.share.title,
           description: view.campaign.shareText,
           image: view.share.image,
@@ -224,7 +229,7 @@ function FriendPacket({ token }: { token: string }) {
     }
     setBusy(true);
     const reply = await runAction(
-      () => api.call('fission.help', channel ? { token, channel } : { token }),
+      () => api.call('fission.help', channel ? { ...which, token, channel } : { ...which, token }),
       toast,
     );
     setBusy(false);
@@ -245,7 +250,10 @@ function FriendPacket({ token }: { token: string }) {
     return remote.retryable ? (
       <RemoteFailed failure={remote} retry={retry} />
     ) : (
-      <Failed message={remote.message} exit={{ label: '我也开一个红包', to: paths.fission() }} />
+      <Failed
+        message={remote.message}
+        exit={{ label: '我也开一个红包', to: paths.fission({ campaign: campaignId }) }}
+      />
     );
   const v = remote.data;
   const p = v.packet;
@@ -301,7 +309,7 @@ function FriendPacket({ token }: { token: string }) {
           </Button>
         )}
         {!p.mine && (
-          <Link className={styles.link} to={paths.fission()}>
+          <Link className={styles.link} to={paths.fission({ campaign: campaignId })}>
             我也开一个红包 ›
           </Link>
         )}

@@ -24,6 +24,7 @@ import {
   RemoteFailed,
 } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import { askMotionPermission, motionSupport, onShake } from './shake.ts';
 import styles from './FreePage.module.css';
 
@@ -36,7 +37,9 @@ function showLoss(): void {
 }
 
 export default function FreePage() {
-  const { remote, retry, setData } = useRemote(() => api.call('free.board'), []);
+  // Which shake campaign: `?campaign=` (decision 0037), else the current one.
+  const { campaignId, which } = useWhichCampaign();
+  const { remote, retry, setData } = useRemote(() => api.call('free.board', which), [which]);
   const [shaking, setShaking] = useState(false);
   const [reward, setReward] = useState<Reward | null>(null);
   // iOS: motion is off until the shopper grants it from a tap.
@@ -46,7 +49,7 @@ export default function FreePage() {
   const share = usePageShare(
     view
       ? {
-          path: paths.free(),
+          path: paths.free({ campaign: campaignId }),
           title: view.campaign.title,
           description: view.campaign.shareText,
           image: '/api/campaign/assets/free.svg',
@@ -65,7 +68,7 @@ export default function FreePage() {
       return;
     }
     setShaking(true);
-    const reply = await runAction(() => api.call('free.shake'), toast);
+    const reply = await runAction(() => api.call('free.shake', which), toast);
     // The phone shakes on screen a moment either way, so the answer never feels instant-random.
     window.setTimeout(() => {
       setShaking(false);
@@ -106,7 +109,9 @@ export default function FreePage() {
   const label = !running
     ? v.campaign.state === 'ended'
       ? '活动已结束'
-      : '活动未开始'
+      : v.campaign.state === 'paused'
+        ? '活动已暂停'
+        : '活动未开始'
     : shaking
       ? '摇奖中…'
       : left === 0
@@ -119,9 +124,13 @@ export default function FreePage() {
     <main className={styles.page}>
       <Hero
         title={v.campaign.title}
-        subtitle={v.campaign.tagline || undefined}
+        subtitle={v.campaign.tagline || `每天${v.dailyChances}次摇奖机会，摇中即免单`}
         rules={v.campaign.rules}
-        onShare={hasPrizes && v.campaign.state !== 'ended' ? share : undefined}
+        onShare={
+          hasPrizes && v.campaign.state !== 'ended' && v.campaign.state !== 'paused'
+            ? share
+            : undefined
+        }
       >
         <CampaignNotice campaign={v.campaign} />
       </Hero>
@@ -182,7 +191,7 @@ export default function FreePage() {
         </section>
       )}
       <nav className={styles.links}>
-        <Link to={paths.awards('free')}>我的奖品 ›</Link>
+        <Link to={paths.awards('free', campaignId)}>我的奖品 ›</Link>
         <Link to={paths.coupons()}>我的优惠券 ›</Link>
       </nav>
       <RewardPopup reward={reward} onClose={() => setReward(null)} continueLabel="知道了" />

@@ -20,18 +20,23 @@ import { useRemote } from '../campaign-kit/useRemote.ts';
 import { TapGame } from './TapGame.tsx';
 import styles from './GameCentrePage.module.css';
 
-/** The pages a catalogue entry may open (the `page` of its configuration). */
-const PAGES: Record<string, () => string> = {
-  fission: () => paths.fission(),
+/**
+ * The pages a catalogue entry may open (the `page` of its configuration), each on the campaign
+ * instance the entry names (decision 0037).
+ */
+type Which = { campaign: string | null };
+const PAGES: Record<string, (which: Which) => string> = {
+  fission: paths.fission,
   free: paths.free,
   vote: paths.vote,
-  bag: () => paths.bag(),
-  raffle: () => paths.raffle(),
+  bag: paths.bag,
+  raffle: paths.raffle,
   sign: paths.sign,
   password: paths.password,
+  rain: paths.rain,
 };
 
-const STATE_LABEL = { not_started: '即将开始', ended: '已结束' } as const;
+const STATE_LABEL = { not_started: '即将开始', paused: '暂停中', ended: '已结束' } as const;
 
 export default function GameCentrePage() {
   const { remote, retry, refresh } = useRemote(() => api.call('game.centre'), []);
@@ -126,7 +131,10 @@ export default function GameCentrePage() {
           <ul className={styles.games}>
             {games.map((g) => (
               <li key={g.key}>
-                <Link to={PAGES[g.page]!()} className={styles.gameLink}>
+                <Link
+                  to={PAGES[g.page]!({ campaign: g.campaign === g.page ? null : g.campaign })}
+                  className={styles.gameLink}
+                >
                   <img src={g.image} alt="" width={48} height={48} />
                   <span className={styles.gameText}>
                     <strong>{g.title}</strong>

@@ -49,8 +49,7 @@ export default function LoginPage() {
   const offerWechat = !bindTicket && canAuthorizeWithWechat();
 
   useEffect(() => {
-    const message = wechatErrorMessage(wxError);
-    if (message) toast(message);
+    void wechatErrorMessage(wxError).then((message) => message && toast(message));
   }, [wxError]);
 
   async function refreshCaptcha(): Promise<boolean> {

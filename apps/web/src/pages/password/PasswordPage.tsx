@@ -17,6 +17,7 @@ import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
 import { campaignShare, usePageShare } from '../campaign-kit/share.ts';
 import { askLogin, CampaignNotice, Failed, Hero, Loading } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
 import styles from './PasswordPage.module.css';
 import { paths } from '../../routes/paths.ts';
@@ -44,7 +45,11 @@ const AddressSheet = lazy(() =>
 
 export default function PasswordPage() {
   const navigate = useNavigate();
-  const { remote, retry } = useRemote(() => api.call('password.page'), []);
+  // Which password campaign: `?campaign=` (decision 0037), else the current one.
+  const { campaignId, which } = useWhichCampaign();
+  // "我的奖品" of this password campaign (decision 0049).
+  const myPrizesPath = paths.awards('password', campaignId);
+  const { remote, retry } = useRemote(() => api.call('password.page', which), [which]);
   const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -52,7 +57,13 @@ export default function PasswordPage() {
   const [addressFor, setAddressFor] = useState<Award | null>(null);
   // Shared under the campaign's configured title (an operator may change it), once it is read.
   const share = usePageShare(
-    remote.status === 'ready' ? campaignShare('password', remote.data.campaign) : null,
+    remote.status === 'ready'
+      ? {
+          ...campaignShare('password', remote.data.campaign),
+          // A share opens the same password campaign.
+          path: paths.password({ campaign: campaignId }),
+        }
+      : null,
   );
 
   const redeem = useDoubleClickGuard(async (typed?: string) => {
@@ -67,7 +78,10 @@ export default function PasswordPage() {
       return;
     }
     setSending(true);
-    const reply = await runAction(() => api.call('password.redeem', { password: value }), toast);
+    const reply = await runAction(
+      () => api.call('password.redeem', { ...which, password: value }),
+      toast,
+    );
     setSending(false);
     if (!reply) return;
     setOutcome(
@@ -142,9 +156,7 @@ export default function PasswordPage() {
         {outcome && (
           <OutcomeCard
             outcome={outcome}
-            onOpen={(award) =>
-              navigate(award.kind === 'goods' ? paths.awards('password') : detailPath(award))
-            }
+            onOpen={(award) => navigate(award.kind === 'goods' ? myPrizesPath : detailPath(award))}
           />
         )}
         <p className={styles.tip}>口令不区分大小写，空格会自动忽略</p>
@@ -168,7 +180,7 @@ export default function PasswordPage() {
           </ul>
         )}
       </section>
-      <Link className={styles.mine} to={paths.awards('password')}>
+      <Link className={styles.mine} to={myPrizesPath}>
         查看我的奖品 ›
       </Link>
       <RewardPopup
@@ -183,7 +195,7 @@ export default function PasswordPage() {
       {addressFor && (
         <Suspense fallback={null}>
           <AddressSheet
-            campaign="password"
+            campaign={campaign.id}
             awardId={addressFor.id}
             prizeName={addressFor.name}
             visible

@@ -27,6 +27,7 @@ import {
   RemoteFailed,
 } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import { NineGrid, Wheel, type SpinTarget } from './boards.tsx';
 import styles from './RafflePage.module.css';
 
@@ -41,8 +42,16 @@ type DrawResult = DataOf<'raffle.draw'>;
  * Recent winners; read again (silently) whenever `wins` grows, so a prize just won shows. Only a
  * running campaign invites the shopper to be the first.
  */
-function Winners({ wins, running }: { wins: number; running: boolean }) {
-  const { remote, refresh } = useRemote(() => api.call('raffle.winners'), []);
+function Winners({
+  wins,
+  running,
+  which,
+}: {
+  wins: number;
+  running: boolean;
+  which: { campaign?: string };
+}) {
+  const { remote, refresh } = useRemote(() => api.call('raffle.winners', which), [which.campaign]);
   useEffect(() => {
     if (wins > 0) refresh();
   }, [wins, refresh]);
@@ -84,7 +93,15 @@ function showLoss(): void {
   });
 }
 
-function Assist({ shareCode, view }: { shareCode: string; view: AssistView }) {
+function Assist({
+  shareCode,
+  view,
+  which,
+}: {
+  shareCode: string;
+  view: AssistView;
+  which: { campaign?: string };
+}) {
   const [done, setDone] = useState(view.assisted);
   const assist = useDoubleClickGuard(async () => {
     if (done) return;
@@ -92,7 +109,7 @@ function Assist({ shareCode, view }: { shareCode: string; view: AssistView }) {
       askLogin('登录后即可为好友助力，好友将获得1次抽奖机会', { action: 'raffle.assist' });
       return;
     }
-    const reply = await runAction(() => api.call('raffle.assist', { shareCode }), toast);
+    const reply = await runAction(() => api.call('raffle.assist', { ...which, shareCode }), toast);
     if (!reply) return;
     if (isSuccess(reply)) {
       setDone(true);
@@ -125,9 +142,11 @@ export default function RafflePage() {
   const [params] = useSearchParams();
   const shared = params.get('shareCode');
   const friendCode = shared && SHARE_CODE.test(shared) ? shared : null;
+  // Which raffle: `?campaign=` (a share or an operator's link), else the current one.
+  const { campaignId, which } = useWhichCampaign();
   const { remote, retry, setData } = useRemote(
-    () => api.call('raffle.board', friendCode ? { shareCode: friendCode } : undefined),
-    [friendCode],
+    () => api.call('raffle.board', { ...which, ...(friendCode ? { shareCode: friendCode } : {}) }),
+    [friendCode, which],
   );
   const [target, setTarget] = useState<SpinTarget | null>(null);
   const [pending, setPending] = useState<DrawResult | null>(null);
@@ -142,7 +161,7 @@ export default function RafflePage() {
   const share = usePageShare(
     view
       ? {
-          path: paths.raffle({ shareCode: view.shareCode }),
+          path: paths.raffle({ shareCode: view.shareCode, campaign: campaignId }),
           title: view.campaign.title,
           description: view.campaign.shareText,
           image: '/api/campaign/assets/gift.png',
@@ -151,7 +170,7 @@ export default function RafflePage() {
     () => {
       if (!isLoggedIn()) return;
       void runAction(
-        () => api.call('raffle.share'),
+        () => api.call('raffle.share', which),
         () => undefined,
       ).then((reply) => {
         if (!reply) return;
@@ -171,7 +190,7 @@ export default function RafflePage() {
       askLogin(`登录后即可抽奖，每天${view.dailyChances}次免费机会`, { action: 'raffle.draw' });
       return;
     }
-    const reply = await runAction(() => api.call('raffle.draw'), toast);
+    const reply = await runAction(() => api.call('raffle.draw', which), toast);
     if (!reply) return;
     if (!isSuccess(reply)) {
       toast(reply.message);
@@ -196,6 +215,8 @@ export default function RafflePage() {
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed') return <RemoteFailed failure={remote} retry={retry} />;
   const running = remote.data.campaign.state === 'running';
+  // The raffle page's own list is the current raffle's; another one's prizes are in the hub's.
+  const myPrizesPath = paths.awards('raffle', campaignId);
   const { chances, campaign } = remote.data;
   const Board = remote.data.layout === 'wheel' ? Wheel : NineGrid;
   const hasPrizes = remote.data.prizes.length > 0;
@@ -205,7 +226,9 @@ export default function RafflePage() {
   const drawHint = !running
     ? campaign.state === 'ended'
       ? '活动已结束'
-      : '即将开始'
+      : campaign.state === 'paused'
+        ? '活动暂停中'
+        : '即将开始'
     : chances
       ? spent
         ? '今日次数已用完'
@@ -218,14 +241,16 @@ export default function RafflePage() {
         title={campaign.title}
         subtitle={campaign.tagline || undefined}
         rules={campaign.rules}
-        // Nothing to invite a friend to while the board is empty or once the campaign has ended.
-        onShare={hasPrizes && campaign.state !== 'ended' ? share : undefined}
+        // Nothing to invite a friend to while the board is empty, the campaign paused or ended.
+        onShare={
+          hasPrizes && campaign.state !== 'ended' && campaign.state !== 'paused' ? share : undefined
+        }
       >
         <CampaignNotice campaign={campaign} />
       </Hero>
       {/* A friend who opened an invite sees the assist first, above the board. */}
       {friendCode && remote.data.assist && running && (
-        <Assist key={friendCode} shareCode={friendCode} view={remote.data.assist} />
+        <Assist key={friendCode} shareCode={friendCode} view={remote.data.assist} which={which} />
       )}
       {!hasPrizes ? (
         // An operator is still filling the board (no prize on a slot): nothing to draw yet.
@@ -234,7 +259,7 @@ export default function RafflePage() {
             title="奖品准备中，敬请期待"
             description="运营小伙伴正在上架奖品，稍后再来抽奖吧"
             action={
-              <Link className={styles.emptyLink} to={paths.awards('raffle')}>
+              <Link className={styles.emptyLink} to={myPrizesPath}>
                 我的奖品
               </Link>
             }
@@ -266,13 +291,13 @@ export default function RafflePage() {
                 {shareEarns ? '分享得机会' : '邀好友助力'}
               </button>
             )}
-            <Link className={styles.mine} to={paths.awards('raffle')}>
+            <Link className={styles.mine} to={myPrizesPath}>
               我的奖品
             </Link>
           </div>
         </section>
       )}
-      <Winners wins={wins} running={running} />
+      <Winners wins={wins} running={running} which={which} />
       <RewardPopup
         reward={reward}
         continueLabel={spent ? '知道了' : '继续抽奖'}
@@ -282,7 +307,7 @@ export default function RafflePage() {
       {addressFor && (
         <Suspense fallback={null}>
           <AddressSheet
-            campaign="raffle"
+            campaign={campaign.id}
             awardId={addressFor.id}
             prizeName={addressFor.name}
             visible

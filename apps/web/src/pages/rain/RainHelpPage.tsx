@@ -9,19 +9,25 @@ import { formatDateTime } from '../campaign-kit/format.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { Empty, Hero, Loading, LoginPrompt, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import { rainShare } from './share.ts';
 import styles from './RainPage.module.css';
 
-const TO_RAIN = { label: '去抢红包', to: paths.rain() };
+const toRain = (campaign: string | undefined) => ({
+  label: '去抢红包',
+  to: paths.rain({ campaign }),
+});
 
 function HelpList() {
-  const { remote, retry } = useRemote(() => api.call('rain.assists'), []);
+  // The assists of the rain campaign the URL names (decision 0037), else the current one.
+  const { campaignId, which } = useWhichCampaign();
+  const { remote, retry } = useRemote(() => api.call('rain.assists', which), [which]);
   const view = remote.status === 'ready' ? remote.data : null;
   const running = view?.campaign.state === 'running';
   const share = usePageShare(view ? rainShare(view) : null);
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')
-    return <RemoteFailed failure={remote} retry={retry} exit={TO_RAIN} />;
+    return <RemoteFailed failure={remote} retry={retry} exit={toRain(campaignId)} />;
   const v = remote.data;
   const invite = running ? (
     <Button color="primary" shape="rounded" className={styles.startButton} onClick={share}>
@@ -63,6 +69,7 @@ function HelpList() {
 }
 
 export default function RainHelpPage() {
+  const { campaignId } = useWhichCampaign();
   return (
     <main className={styles.page}>
       <Hero title="我的助力" subtitle="好友助力记录" />
@@ -74,8 +81,8 @@ export default function RainHelpPage() {
         </div>
       )}
       <nav className={styles.links}>
-        <Link to={paths.rain()}>去抢红包 ›</Link>
-        <Link to={paths.awards('rain')}>我的奖品 ›</Link>
+        <Link to={paths.rain({ campaign: campaignId })}>去抢红包 ›</Link>
+        <Link to={paths.awards('rain', campaignId)}>我的奖品 ›</Link>
       </nav>
     </main>
   );

@@ -23,19 +23,25 @@ import {
   RemoteFailed,
 } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import { rainShare } from './share.ts';
 import styles from './RainPage.module.css';
 
 const SHARE_CODE = /^[A-Za-z0-9]{4,16}$/;
-const TO_RAIN = { label: '去抢红包', to: paths.rain() };
+const toRain = (campaign: string | undefined) => ({
+  label: '去抢红包',
+  to: paths.rain({ campaign }),
+});
 
 export default function RainHelpUPage() {
   const [params] = useSearchParams();
   const given = params.get('shareCode') ?? '';
   const shareCode = SHARE_CODE.test(given) ? given : null;
+  // A friend's link names the rain campaign it is for (decision 0037).
+  const { campaignId, which } = useWhichCampaign();
   const { remote, retry, setData } = useRemote(
-    () => api.call('rain.board', shareCode ? { shareCode } : undefined),
-    [shareCode],
+    () => api.call('rain.board', shareCode ? { ...which, shareCode } : which),
+    [shareCode, which],
   );
   const [helping, setHelping] = useState(false);
   const view = remote.status === 'ready' ? remote.data : null;
@@ -48,7 +54,7 @@ export default function RainHelpUPage() {
       return;
     }
     setHelping(true);
-    const reply = await runAction(() => api.call('rain.assist', { shareCode }), toast);
+    const reply = await runAction(() => api.call('rain.assist', { ...which, shareCode }), toast);
     setHelping(false);
     if (!reply) return;
     if (isSuccess(reply)) {
@@ -68,14 +74,18 @@ export default function RainHelpUPage() {
   useResumeAction('rain.assist', assistable, help);
 
   if (!shareCode)
-    return <Failed message="分享链接无效或已失效，自己也可以来抢红包哦" exit={TO_RAIN} />;
+    return (
+      <Failed message="分享链接无效或已失效，自己也可以来抢红包哦" exit={toRain(campaignId)} />
+    );
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')
-    return <RemoteFailed failure={remote} retry={retry} exit={TO_RAIN} />;
+    return <RemoteFailed failure={remote} retry={retry} exit={toRain(campaignId)} />;
   const v = remote.data;
   const assist = v.assist;
   if (!assist?.sharer)
-    return <Failed message="分享链接无效或已失效，自己也可以来抢红包哦" exit={TO_RAIN} />;
+    return (
+      <Failed message="分享链接无效或已失效，自己也可以来抢红包哦" exit={toRain(campaignId)} />
+    );
   const who = assist.sharer.nickname || '好友';
   const running = v.campaign.state === 'running';
 
@@ -126,7 +136,11 @@ export default function RainHelpUPage() {
                     : '登录后为TA助力'}
             </Button>
           )}
-          <Link className={styles.invite} to={paths.rain()} style={{ lineHeight: '42px' }}>
+          <Link
+            className={styles.invite}
+            to={paths.rain({ campaign: campaignId })}
+            style={{ lineHeight: '42px' }}
+          >
             我也要抢红包
           </Link>
         </div>

@@ -8,13 +8,17 @@ import { isLoggedIn } from '../../session/session.ts';
 import { ensureWechatIdentity, type IdentityOutcome } from '../campaign-kit/wechatIdentity.ts';
 import { Failed, Hero, LoginPrompt } from '../campaign-kit/states.tsx';
 import { Spinner } from '../../ui/index.ts';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import styles from './RainPage.module.css';
 
 type State = IdentityOutcome | 'checking' | 'failed';
-const TO_RAIN = { label: '返回红包雨', to: paths.rain() };
 
 export default function RainOauthPage() {
   const navigate = useNavigate();
+  // Back to the rain campaign that asked (decision 0037).
+  const { campaignId } = useWhichCampaign();
+  const rainPath = paths.rain({ campaign: campaignId });
+  const toRain = { label: '返回红包雨', to: rainPath };
   const [state, setState] = useState<State>('checking');
   const [attempt, setAttempt] = useState(0);
   const loggedIn = isLoggedIn();
@@ -23,17 +27,17 @@ export default function RainOauthPage() {
     if (!loggedIn) return;
     let live = true;
     setState('checking');
-    ensureWechatIdentity(paths.rain())
+    ensureWechatIdentity(rainPath)
       .then((outcome) => {
         if (!live) return;
-        if (outcome === 'bound') navigate(paths.rain(), { replace: true });
+        if (outcome === 'bound') navigate(rainPath, { replace: true });
         else setState(outcome);
       })
       .catch(() => live && setState('failed'));
     return () => {
       live = false;
     };
-  }, [loggedIn, attempt, navigate]);
+  }, [loggedIn, attempt, navigate, rainPath]);
 
   if (!loggedIn)
     return (
@@ -45,13 +49,13 @@ export default function RainOauthPage() {
       </main>
     );
   if (state === 'unavailable')
-    return <Failed message="暂未开通微信授权，暂时无法参与红包雨" exit={TO_RAIN} />;
+    return <Failed message="暂未开通微信授权，暂时无法参与红包雨" exit={toRain} />;
   if (state === 'failed')
     return (
       <Failed
         message="请求出错，请稍后再试"
         onRetry={() => setAttempt((n) => n + 1)}
-        exit={TO_RAIN}
+        exit={toRain}
       />
     );
   return (

@@ -29,6 +29,7 @@ import {
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
 import type { Catch, RoundPlan } from './engine.ts';
 import { RainStage } from './RainStage.tsx';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import { rainShare } from './share.ts';
 import styles from './RainPage.module.css';
 
@@ -50,7 +51,12 @@ function showResult(catches: number, minCatches: number): void {
 
 export default function RainPage() {
   const navigate = useNavigate();
-  const { remote, retry, refresh, setData } = useRemote(() => api.call('rain.board'), []);
+  // Which rain: `?campaign=` (decision 0037), else the current one.
+  const { campaignId, which } = useWhichCampaign();
+  const { remote, retry, refresh, setData } = useRemote(
+    () => api.call('rain.board', which),
+    [which],
+  );
   const [round, setRound] = useState<Round | null>(null);
   const [settling, setSettling] = useState(false);
   const [reward, setReward] = useState<Reward | null>(null);
@@ -67,19 +73,19 @@ export default function RainPage() {
     if (view.requireWechat && view.wechatBound === false) {
       // The oauth page binds the WeChat and comes back here, where the round starts.
       rememberAction('rain.start');
-      navigate(paths.rainOauth());
+      navigate(paths.rainOauth({ campaign: campaignId }));
       return;
     }
     if (view.chances?.left === 0) {
       toast(CODES.rainNoChances.message);
       return;
     }
-    const reply = await runAction(() => api.call('rain.start'), toast);
+    const reply = await runAction(() => api.call('rain.start', which), toast);
     if (!reply) return;
     if (!isSuccess(reply)) {
       if (codeOf(reply) === CODES.wechatIdentityRequired.code) {
         rememberAction('rain.start');
-        navigate(paths.rainOauth());
+        navigate(paths.rainOauth({ campaign: campaignId }));
         return;
       }
       toast(reply.message);
@@ -105,7 +111,7 @@ export default function RainPage() {
     async (token: string, catches: Catch[]) => {
       setSettling(true);
       const reply = await runAction(
-        () => api.call('rain.settle', { token, catches }, { json: true }),
+        () => api.call('rain.settle', { ...which, token, catches }, { json: true }),
         () => {},
       );
       if (!reply) {
@@ -132,7 +138,7 @@ export default function RainPage() {
       const won = await loadAwardReward(result.award);
       setReward({ ...won, title: `抢到 ${result.catches} 个红包，恭喜获得` });
     },
-    [refresh, setData, view?.minCatches],
+    [refresh, setData, view?.minCatches, which],
   );
 
   if (remote.status === 'loading') return <Loading />;
@@ -144,7 +150,9 @@ export default function RainPage() {
   const label = !running
     ? v.campaign.state === 'ended'
       ? '活动已结束'
-      : '活动未开始'
+      : v.campaign.state === 'paused'
+        ? '活动已暂停'
+        : '活动未开始'
     : settling
       ? '结算中…'
       : !v.loggedIn
@@ -159,7 +167,11 @@ export default function RainPage() {
         title={v.campaign.title}
         subtitle={v.campaign.tagline || undefined}
         rules={v.campaign.rules}
-        onShare={hasPrizes && v.campaign.state !== 'ended' ? share : undefined}
+        onShare={
+          hasPrizes && v.campaign.state !== 'ended' && v.campaign.state !== 'paused'
+            ? share
+            : undefined
+        }
       >
         <CampaignNotice campaign={v.campaign} />
       </Hero>
@@ -220,8 +232,8 @@ export default function RainPage() {
         </section>
       )}
       <nav className={styles.links}>
-        <Link to={paths.awards('rain')}>我的奖品 ›</Link>
-        <Link to={paths.rainHelp()}>我的助力 ›</Link>
+        <Link to={paths.awards('rain', campaignId)}>我的奖品 ›</Link>
+        <Link to={paths.rainHelp({ campaign: campaignId })}>我的助力 ›</Link>
       </nav>
       {round && (
         <RainStage

@@ -1,10 +1,12 @@
 // /activity/sign/detail "奖品详情" (login): one prize of any campaign's "my prizes"
-// (`?campaign=sign|raffle|password&id=`), how to use it, its coupon or its delivery address
-// (the phone masked; correctable until the prize ships). Every failure has a way back.
-import { lazy, Suspense, useState } from 'react';
+// (`?campaign=<campaign id>&id=`, any instance of any kind: decision 0037), how to use it, its coupon or its delivery address
+// (the phone masked; correctable until the prize ships), and once shipped "已发货 · 承运商 · 单号"
+// with 确认收货 (decision 0038). Every failure has a way back.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../routes/paths.ts';
 import { Button } from '../../ui/index.ts';
+import { ShipmentCard } from './ShipmentCard.tsx';
 import { isLoggedIn } from '../../session/session.ts';
 import { api } from '../../request/api.ts';
 import { maskPhone } from '../campaign-kit/addressForm.ts';
@@ -19,13 +21,23 @@ import { formatDateTime, formatDotDay } from '../campaign-kit/format.ts';
 import { campaignShare, usePageShare } from '../campaign-kit/share.ts';
 import { Failed, Loading, LoginPrompt, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
+import { isCampaignId } from '../campaign-kit/whichCampaign.ts';
 import styles from './AwardDetailPage.module.css';
 
 const AddressSheet = lazy(() =>
   import('../campaign-kit/AddressSheet.tsx').then((m) => ({ default: m.AddressSheet })),
 );
 
-const CAMPAIGNS: AwardCampaign[] = ['sign', 'raffle', 'password', 'free', 'bag', 'rain', 'fission'];
+const CAMPAIGNS: AwardCampaign[] = [
+  'sign',
+  'raffle',
+  'password',
+  'free',
+  'bag',
+  'rain',
+  'fission',
+  'live',
+];
 
 const channelsOf = (coupon: Coupon) =>
   coupon.channels.includes('store')
@@ -46,19 +58,35 @@ const couponPath = (coupon: Coupon) =>
     ? paths.couponOnline(coupon.id)
     : paths.coupons({ id: coupon.id });
 
-function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
+/** The kind of a campaign id when it is a kind's own campaign (the others say so once read). */
+const kindNamed = (id: string): AwardCampaign | undefined => CAMPAIGNS.find((c) => c === id);
+
+interface DetailProps {
+  /** The prize's campaign id, any instance (decision 0037). */
+  campaign: string;
+  id: string;
+  /** Its kind as far as known: from the id until the detail says. */
+  kind: AwardCampaign;
+  onKind: (kind: AwardCampaign) => void;
+}
+
+function Detail({ campaign, id, kind, onKind }: DetailProps) {
   const { remote, retry, setData } = useRemote(
     () => api.call('awards.detail', { campaign, id }),
     [campaign, id],
   );
   const [addressOpen, setAddressOpen] = useState(false);
+  const readKind = remote.status === 'ready' ? kindNamed(remote.data.campaignKind) : undefined;
+  useEffect(() => {
+    if (readKind) onKind(readKind);
+  }, [readKind]);
   if (remote.status === 'loading') return <Loading />;
   if (remote.status === 'failed')
     return (
       <RemoteFailed
         failure={remote}
         retry={retry}
-        exit={{ label: '返回我的奖品', to: paths.awards(campaign) }}
+        exit={{ label: '返回我的奖品', to: paths.awards(kind, campaign) }}
       />
     );
   const award = remote.data;
@@ -95,6 +123,21 @@ function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
         </section>
       )}
 
+      {award.shipment && (
+        <ShipmentCard
+          campaign={campaign}
+          awardId={award.id}
+          shipment={award.shipment}
+          onReceived={(receivedAt) =>
+            setData((detail) => ({
+              ...detail,
+              state: 'received',
+              shipment: detail.shipment && { ...detail.shipment, receivedAt },
+            }))
+          }
+        />
+      )}
+
       {award.kind === 'goods' && (
         <section className={styles.card} aria-label="收货地址">
           <h2 className={styles.heading}>收货地址</h2>
@@ -109,15 +152,19 @@ function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
                   .join(' ')}{' '}
                 {award.address.detail}
               </p>
-              <Button
-                className={styles.change}
-                shape="rounded"
-                size="small"
-                onClick={() => setAddressOpen(true)}
-              >
-                修改地址
-              </Button>
-              <p className={styles.meta}>发货前可修改收货地址</p>
+              {award.shipment ? null : (
+                <>
+                  <Button
+                    className={styles.change}
+                    shape="rounded"
+                    size="small"
+                    onClick={() => setAddressOpen(true)}
+                  >
+                    修改地址
+                  </Button>
+                  <p className={styles.meta}>发货前可修改收货地址</p>
+                </>
+              )}
             </div>
           ) : (
             <>
@@ -133,17 +180,21 @@ function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
       <section className={styles.card} aria-label="使用说明">
         <h2 className={styles.heading}>使用说明</h2>
         <ol className={styles.usage}>
-          {(award.kind === 'goods' && award.address
-            ? ['收货地址已提交，我们将在7个工作日内为您发货。']
-            : award.usage.length > 0
-              ? award.usage
-              : ['奖品已发放至您的账户。']
+          {(award.kind === 'goods' && award.shipment
+            ? award.shipment.receivedAt === null
+              ? ['奖品已发货，可凭运单号在承运商官网查询物流。', '收到奖品后请点击“确认收货”。']
+              : ['您已确认收货，感谢参与！']
+            : award.kind === 'goods' && award.address
+              ? ['收货地址已提交，我们将在7个工作日内为您发货。']
+              : award.usage.length > 0
+                ? award.usage
+                : ['奖品已发放至您的账户。']
           ).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ol>
       </section>
-      <Link className={styles.back} to={paths.campaign(campaign)}>
+      <Link className={styles.back} to={paths.campaign(kind, campaign)}>
         返回活动页
       </Link>
       {addressOpen && (
@@ -169,20 +220,22 @@ function Detail({ campaign, id }: { campaign: AwardCampaign; id: string }) {
 export default function AwardDetailPage() {
   const [params] = useSearchParams();
   const requested = params.get('campaign') ?? 'sign';
-  const campaign = CAMPAIGNS.find((c) => c === requested);
+  const campaign = isCampaignId(requested) ? requested : undefined;
   const id = params.get('id') ?? '';
+  // Another instance's kind is known once its detail is read.
+  const [readKind, setReadKind] = useState<AwardCampaign | undefined>(undefined);
+  const kind = readKind ?? kindNamed(requested) ?? 'sign';
   // The prize's own campaign (a raffle prize shares the raffle, under its configured title),
   // never the shopper's prize.
-  const shared = campaign ?? 'sign';
-  usePageShare(campaignShare(shared, useCampaignInfo(shared)));
+  usePageShare(campaignShare(kind, useCampaignInfo(kind, campaign)));
   return (
     <main className={styles.page}>
       {!isLoggedIn() ? (
         <LoginPrompt title="登录后查看奖品详情" />
       ) : !campaign || !/^[1-9]\d*$/.test(id) ? (
-        <Failed message="奖品不存在" exit={{ label: '返回我的奖品', to: paths.awards(shared) }} />
+        <Failed message="奖品不存在" exit={{ label: '返回我的奖品', to: paths.awards(kind) }} />
       ) : (
-        <Detail campaign={campaign} id={id} />
+        <Detail campaign={campaign} id={id} kind={kind} onKind={setReadKind} />
       )}
     </main>
   );

@@ -10,6 +10,7 @@ import { isSuccess, LoginInvalid } from '../../request/types.ts';
 import { isLoggedIn } from '../../session/session.ts';
 import { Button } from '../../ui/index.ts';
 import { AwardList } from '../campaign-kit/AwardList.tsx';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import styles from './SignAwardPage.module.css';
 import { paths } from '../../routes/paths.ts';
 
@@ -30,6 +31,8 @@ function maskedMobile(mobile: string): string {
 
 export default function SignAwardPage() {
   const navigate = useNavigate();
+  // Back to the sign-in campaign whose prizes these are (decision 0037).
+  const { campaignId } = useWhichCampaign();
   // Inside WeChat and Alipay the guard lets anonymous visitors in: they are offered login here.
   const [load, setLoad] = useState<Load>(() =>
     isLoggedIn() ? { state: 'loading' } : { state: 'anonymous' },
@@ -100,13 +103,13 @@ export default function SignAwardPage() {
           <h2 className={styles.heading}>我的奖品</h2>
           <AwardList
             campaign="sign"
-            emptyDescription="连续签到3天起即可领取连签奖励，快去签到吧"
+            emptyDescription="坚持每天签到，连签奖励等你来领"
             emptyAction={
               <Button
                 color="primary"
                 shape="rounded"
                 className={styles.action}
-                onClick={() => navigate(paths.sign())}
+                onClick={() => navigate(paths.sign({ campaign: campaignId }))}
               >
                 去签到
               </Button>

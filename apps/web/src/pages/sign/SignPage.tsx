@@ -18,6 +18,7 @@ import { RewardPopup, type Reward } from '../campaign-kit/RewardPopup.tsx';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { askLogin, CampaignNotice, Hero, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import {
   calendarGrid,
   daysToGo,
@@ -117,6 +118,8 @@ function Calendar({ view, onMonth }: { view: SignView; onMonth: (month: string) 
 }
 
 function Rewards({ view }: { view: SignView }) {
+  // A sign-in campaign without streak rewards (an operator's choice) shows no empty card.
+  if (view.streakRewards.length === 0) return null;
   return (
     <section className={styles.card} aria-label="连签奖励">
       <h2 className={styles.heading}>连签奖励</h2>
@@ -146,9 +149,11 @@ function Rewards({ view }: { view: SignView }) {
 
 export default function SignPage() {
   const [month, setMonth] = useState<string | undefined>(undefined);
+  // Which sign-in campaign: `?campaign=` (decision 0037), else the current one.
+  const { campaignId, which } = useWhichCampaign();
   const { remote, refresh, retry } = useRemote(
-    () => api.call('sign.calendar', month ? { month } : {}),
-    [month],
+    () => api.call('sign.calendar', month ? { ...which, month } : which),
+    [month, which],
   );
   const [signing, setSigning] = useState(false);
   const [reward, setReward] = useState<Reward | null>(null);
@@ -158,7 +163,7 @@ export default function SignPage() {
   const share = usePageShare(
     remote.status === 'ready'
       ? {
-          path: paths.sign(),
+          path: paths.sign({ campaign: campaignId }),
           title: remote.data.campaign.title,
           description: remote.data.campaign.shareText,
           image: '/api/campaign/assets/points.png',
@@ -172,7 +177,7 @@ export default function SignPage() {
       return;
     }
     setSigning(true);
-    const reply = await runAction(() => api.call('sign.today'), toast);
+    const reply = await runAction(() => api.call('sign.today', which), toast);
     setSigning(false);
     if (!reply) return;
     if (isSuccess(reply)) {
@@ -211,7 +216,9 @@ export default function SignPage() {
   const buttonText = !running
     ? view.campaign.state === 'ended'
       ? '活动已结束'
-      : '活动未开始'
+      : view.campaign.state === 'paused'
+        ? '活动已暂停'
+        : '活动未开始'
     : view.signedToday
       ? '今日已签到'
       : `立即签到 +${view.dailyPoints}积分`;
@@ -261,7 +268,7 @@ export default function SignPage() {
       </section>
       <Calendar view={view} onMonth={setMonth} />
       <Rewards view={view} />
-      <Link className={styles.awards} to={paths.awards('sign')}>
+      <Link className={styles.awards} to={paths.awards('sign', campaignId)}>
         查看我的奖品 ›
       </Link>
       <RewardPopup
@@ -272,7 +279,7 @@ export default function SignPage() {
       {addressFor && (
         <Suspense fallback={null}>
           <AddressSheet
-            campaign="sign"
+            campaign={view.campaign.id}
             awardId={addressFor.id}
             prizeName={addressFor.name}
             visible

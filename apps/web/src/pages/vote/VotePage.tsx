@@ -22,6 +22,7 @@ import {
   RemoteFailed,
 } from '../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../campaign-kit/useRemote.ts';
+import { useWhichCampaign } from '../campaign-kit/whichCampaign.ts';
 import { percentOf, ranked } from './results.ts';
 import styles from './VotePage.module.css';
 
@@ -78,7 +79,12 @@ function OptionCard({
 }
 
 export default function VotePage() {
-  const { remote, refresh, retry, setData } = useRemote(() => api.call('vote.board'), []);
+  // Which vote: `?campaign=` (decision 0037), else the current one.
+  const { campaignId, which } = useWhichCampaign();
+  const { remote, refresh, retry, setData } = useRemote(
+    () => api.call('vote.board', which),
+    [which],
+  );
   const [voting, setVoting] = useState<string | null>(null);
   const view = remote.status === 'ready' ? remote.data : null;
   const open = view !== null && view.campaign.state === 'running' && !view.closed;
@@ -86,7 +92,7 @@ export default function VotePage() {
   const share = usePageShare(
     view
       ? {
-          path: paths.vote(),
+          path: paths.vote({ campaign: campaignId }),
           title: view.campaign.title,
           description: view.campaign.shareText,
           image: view.options[0]?.image,
@@ -103,7 +109,7 @@ export default function VotePage() {
       return;
     }
     setVoting(key);
-    const reply = await runAction(() => api.call('vote.cast', { option: key }), toast);
+    const reply = await runAction(() => api.call('vote.cast', { ...which, option: key }), toast);
     setVoting(null);
     if (!reply) return;
     if (isSuccess(reply)) {
@@ -187,7 +193,9 @@ export default function VotePage() {
             ? `投票已于 ${formatDateTime(Math.min(v.closesAt, v.campaign.endsAt))} 截止，最终结果如下`
             : running
               ? `投票截止：${formatDateTime(v.closesAt)} · 票数实时更新`
-              : `投票将于 ${formatDateTime(v.campaign.startsAt)} 开始`}
+              : v.campaign.state === 'paused'
+                ? '投票已暂停，请稍后再来'
+                : `投票将于 ${formatDateTime(v.campaign.startsAt)} 开始`}
         </p>
         {running && !v.closed && noneLeft && (
           <p className={styles.hint}>今天的票已投完，明天再来吧</p>

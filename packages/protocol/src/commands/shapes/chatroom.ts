@@ -15,9 +15,7 @@ export const CHATROOM_MEMBER_TYPES = [
 ] as const;
 export type ChatroomMemberType = (typeof CHATROOM_MEMBER_TYPES)[number];
 
-/** Numeric identity changes of markChatroomIdentity: manager 1, common 2, black -1, mute -2. */
-export const CHATROOM_IDENTITIES = { manager: 1, common: 2, black: -1, mute: -2 } as const;
-export type ChatroomIdentity = keyof typeof CHATROOM_IDENTITIES;
+export { CHATROOM_IDENTITIES, CHATROOM_LINK_PATH, type ChatroomIdentity } from '../vocabulary.ts';
 
 /** Why the chatroom link was ended (NIM's chatroom kick reasons). */
 export const CHATROOM_KICK_REASONS = {
@@ -51,11 +49,20 @@ export const CHATROOM_NOTIFICATIONS = {
   318: 'muteRoom',
   319: 'unmuteRoom',
   320: 'batchUpdateQueue',
+  321: 'addTempMuteTag',
+  322: 'removeTempMuteTag',
+  325: 'updateChatroomTags',
 } as const;
 export type ChatroomNotificationId = keyof typeof CHATROOM_NOTIFICATIONS;
 export type ChatroomNotificationName = (typeof CHATROOM_NOTIFICATIONS)[ChatroomNotificationId];
 
 const Name = Type.String({ minLength: 1, maxLength: 128 });
+/** A connection's tags (checked again as NIM's limits by the handler's parse). */
+export const ChatroomTags = Type.Array(Type.String({ minLength: 1, maxLength: 32 }), {
+  maxItems: 10,
+});
+/** A tag expression as text (parsed by parseTagExpression). */
+export const TagExpressionText = Type.String({ maxLength: 2048 });
 const Nick = Type.String({ maxLength: 64 });
 const Url = Type.String({ maxLength: 1024 });
 
@@ -118,6 +125,21 @@ export const CHATROOM_MSG_TYPES = [
   'tip',
 ] as const;
 
+/**
+ * A point in the room's space (NIM's spatial messages, 空间消息): a message sent from a point
+ * reaches the connections whose own point is within their subscribed distance of it.
+ */
+export const ChatroomLocation = Type.Object(
+  {
+    x: Type.Number({ minimum: -1e12, maximum: 1e12 }),
+    y: Type.Number({ minimum: -1e12, maximum: 1e12 }),
+    z: Type.Number({ minimum: -1e12, maximum: 1e12 }),
+  },
+  { additionalProperties: false },
+);
+/** How far from its point a connection hears located messages. */
+export const ChatroomDistance = Type.Number({ minimum: 0, maximum: 1e12 });
+
 export const ChatroomMsgDraft = Type.Object(
   {
     idClient: ClientId,
@@ -129,13 +151,17 @@ export const ChatroomMsgDraft = Type.Object(
     resend: Type.Optional(Type.Boolean()),
     /** Not kept in the room's history. */
     skipHistory: Type.Optional(Type.Boolean()),
+    /** Only connections whose tags match this tag expression receive it (chatroom-tags.ts). */
+    notifyTargetTags: Type.Optional(TagExpressionText),
+    /** Sent from this point: only connections within their distance of it (or without a point). */
+    location: Type.Optional(ChatroomLocation),
   },
   { additionalProperties: false },
 );
 
 export const ChatroomNotificationAttach = Type.Object({
-  /** The notification's id, 301-320. */
-  id: Type.Integer({ minimum: 301, maximum: 320 }),
+  /** The notification's id, 301-325. */
+  id: Type.Integer({ minimum: 301, maximum: 325 }),
   type: Type.String(),
   from: Account,
   fromNick: Type.String(),
@@ -162,16 +188,20 @@ export const ChatroomMsg = Type.Object({
   custom: Type.Optional(Type.String()),
   resend: Type.Boolean(),
   attach: Type.Optional(ChatroomNotificationAttach),
+  /** Where it was sent from (a spatial message). */
+  location: Type.Optional(ChatroomLocation),
 });
 export type ChatroomMsgInfo = Static<typeof ChatroomMsg>;
+
+/** The most elements a room's queue may be set to hold (NIM's queueInit limit). */
+export const CHATROOM_QUEUE_SIZE_MAX = 1000;
+/** Elements one batch queue change may name (NIM's Chatroom SDK: at most 100). */
+export const CHATROOM_QUEUE_BATCH_UPDATE_MAX = 100;
 
 export const QueueElement = Type.Object({
   elementKey: Type.String({ minLength: 1, maxLength: 128 }),
   elementValue: Type.String({ maxLength: 4096 }),
 });
-
-/** Where a chatroom server serves the chatroom link (an Engine.IO path beside the IM link). */
-export const CHATROOM_LINK_PATH = '/im/chatroom/';
 
 /** Messages of a room buffered before one frame goes to each member (spec section 9). */
 export const CHATROOM_BATCH = { intervalMs: 300, maxMessages: 500 } as const;

@@ -3,21 +3,9 @@
 // messages are typed maps, not JSON strings, so both sides validate them with the same schema.
 import { Type, type Static } from '@sinclair/typebox';
 import { Account, ClientId, Id, Scene, Time } from '../common.ts';
+import { MSG_TYPES } from '../vocabulary.ts';
 
-/** Message type codes of document 2. */
-export const MSG_TYPES = {
-  text: 0,
-  image: 1,
-  audio: 2,
-  video: 3,
-  geo: 4,
-  notification: 5,
-  file: 6,
-  tip: 10,
-  robot: 11,
-  custom: 100,
-} as const;
-export type MsgTypeName = keyof typeof MSG_TYPES;
+export { MSG_TYPES, type MsgTypeName } from '../vocabulary.ts';
 export const MsgType = Type.Union(Object.values(MSG_TYPES).map((v) => Type.Literal(v)));
 
 const Opt = Type.Optional;

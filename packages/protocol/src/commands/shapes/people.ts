@@ -2,6 +2,7 @@
 // "Friend", "System message").
 import { Type, type Static } from '@sinclair/typebox';
 import { Account, ClientId, Id, Time } from '../common.ts';
+import { SYSMSG_CATEGORIES, SYSMSG_STATES } from '../vocabulary.ts';
 
 const Opt = Type.Optional;
 
@@ -81,10 +82,7 @@ export const SYSMSG_TYPES = [
   'customSuperTeam',
 ] as const;
 export type SysMsgType = (typeof SYSMSG_TYPES)[number];
-export const SYSMSG_CATEGORIES = ['team', 'friend', 'superTeam', 'msg'] as const;
-
-/** A system message's state: init, then passed, rejected or error for requests. */
-export const SYSMSG_STATES = ['init', 'passed', 'rejected', 'error'] as const;
+export { SYSMSG_CATEGORIES, SYSMSG_STATES } from '../vocabulary.ts';
 export const SysMsgState = Type.Union(SYSMSG_STATES.map((s) => Type.Literal(s)));
 
 /**

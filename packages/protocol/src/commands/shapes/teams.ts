@@ -98,3 +98,6 @@ export const TEAM_NOTIFICATIONS = {
   updateTeamMute: 10,
 } as const;
 export type TeamNotification = keyof typeof TEAM_NOTIFICATIONS;
+
+/** The most members one page of getSuperTeamMembersByJoinTime holds (NIM's default page). */
+export const MAX_MEMBERS_PAGE = 100;

@@ -3,6 +3,7 @@
 // how long an unpaid order stays open and a gift waits for its friend, and the blessings offered.
 import { Type, type Static } from '@sinclair/typebox';
 import { CampaignCopy } from '../../schemas.ts';
+import { repeatedValues, type Problem } from '../../settings-problems.ts';
 
 const Face = Type.Object(
   {
@@ -48,15 +49,17 @@ export type OrangeCardSettings = Static<typeof OrangeCardSettings>;
 export type OrangeCity = OrangeCardSettings['cities'][number];
 
 /** Two cities with one code, or two faces of a city with one id, would make choices ambiguous. */
-export function orangeCardProblems(settings: OrangeCardSettings): string[] {
-  const problems: string[] = [];
-  const codes = new Set<string>();
+export function orangeCardProblems(settings: OrangeCardSettings): Problem[] {
+  const problems: Problem[] = repeatedValues(settings.cities.map((c) => c.code)).map((code) => ({
+    field: 'settings.cities',
+    expects: `城市代码 ${code} 重复`,
+  }));
   for (const city of settings.cities) {
-    if (codes.has(city.code)) problems.push(`settings/cities: code ${city.code} repeats`);
-    codes.add(city.code);
-    const ids = new Set(city.faces.map((f) => f.id));
-    if (ids.size !== city.faces.length)
-      problems.push(`settings/cities/${city.code}/faces: an id repeats`);
+    for (const id of repeatedValues(city.faces.map((f) => f.id)))
+      problems.push({
+        field: `settings.cities.${city.code}.faces`,
+        expects: `卡面编号 ${id} 重复`,
+      });
   }
   return problems;
 }

@@ -4,6 +4,7 @@
 // what has been sold is counted in the store (xborder_stock), so raising `stock` restocks.
 import { Type, type Static } from '@sinclair/typebox';
 import { CampaignCopy } from '../../schemas.ts';
+import { repeatedValues, type Problem } from '../../settings-problems.ts';
 
 const Id = Type.String({ pattern: '^[a-z0-9-]{1,32}$' });
 const Image = Type.String({ minLength: 1, maxLength: 500 });
@@ -57,19 +58,24 @@ export type XborderSettings = Static<typeof XborderSettings>;
 export type XborderProduct = XborderSettings['products'][number];
 
 /** What the schema cannot say: unique ids, products in a known category. */
-export function xborderProblems(settings: XborderSettings): string[] {
-  const problems: string[] = [];
-  const categories = new Set<string>();
-  for (const category of settings.categories) {
-    if (categories.has(category.id)) problems.push(`category ${category.id} appears twice`);
-    categories.add(category.id);
-  }
-  const products = new Set<string>();
+export function xborderProblems(settings: XborderSettings): Problem[] {
+  const categories = new Set(settings.categories.map((c) => c.id));
+  const problems: Problem[] = [
+    ...repeatedValues(settings.categories.map((c) => c.id)).map((id) => ({
+      field: 'settings.categories',
+      expects: `分类编号 ${id} 重复`,
+    })),
+    ...repeatedValues(settings.products.map((p) => p.id)).map((id) => ({
+      field: 'settings.products',
+      expects: `商品编号 ${id} 重复`,
+    })),
+  ];
   for (const product of settings.products) {
-    if (products.has(product.id)) problems.push(`product ${product.id} appears twice`);
-    products.add(product.id);
     if (!categories.has(product.categoryId))
-      problems.push(`product ${product.id} names unknown category ${product.categoryId}`);
+      problems.push({
+        field: `settings.products.${product.id}.categoryId`,
+        expects: `应为 settings.categories 中的分类（${product.categoryId} 不在其中）`,
+      });
   }
   return problems;
 }

@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { imAppExists, type Store } from '../../../store/index.ts';
-import { linkAddressesFor, type LbsOptions } from '../lbs.ts';
+import { linksFor, type LbsOptions } from '../lbs.ts';
+import { allowAnyOrigin } from './cors.ts';
 
 export const NIM_LBS_PATH = '/lbs/webconf.jsp';
 
@@ -22,16 +23,17 @@ const hostOf = (address: string) => new URL(address).host;
 
 export function registerNimLbs(
   http: FastifyInstance,
-  options: Pick<LbsOptions, 'linkAddresses' | 'publicUrl'> & { store: Store },
+  options: Pick<LbsOptions, 'linkAddresses' | 'publicUrl' | 'liveGateways'> & { store: Store },
 ): void {
   http.get<{ Querystring: Static<typeof NimLbsQuery> }>(
     NIM_LBS_PATH,
     { schema: { querystring: NimLbsQuery } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      allowAnyOrigin(request, reply);
       if (!(await imAppExists(options.store.db, request.query.k)))
         return reply.send({ code: 404, message: 'unknown app key' });
-      const { link, upload } = linkAddressesFor(request, options);
+      const { link, upload } = await linksFor(request, options, request.query.id ?? '');
       return { code: 200, common: { 'link.default': link.map(hostOf) }, nosup: upload };
     },
   );

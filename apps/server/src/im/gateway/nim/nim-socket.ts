@@ -1,11 +1,11 @@
-// One NIM-dialect connection at the gateway's edge: socket.io 0.9 packets on a WebSocket, whose
-// JSON messages become our frames for the ordinary ImConnection, and whose replies and pushes go
-// back as NIM's packets. Handlers never learn which dialect a connection speaks.
+// One NIM-dialect connection at the gateway's edge: socket.io 0.9 packets on a wire (a WebSocket
+// or xhr-polling), whose JSON messages become our frames for the ordinary ImConnection, and whose
+// replies and pushes go back as NIM's packets. Handlers never learn which dialect a connection
+// speaks.
 //
 // socket.io 0.9 packets are `type:id:endpoint:data`: 0 disconnect, 1 connect, 2 heartbeat,
 // 3 message (NIM's JSON), 8 noop.
 import { EventEmitter } from 'node:events';
-import type { WebSocket } from 'ws';
 import {
   COMMANDS,
   commandAt,
@@ -13,9 +13,11 @@ import {
   decodeFrame,
   encodeFrame,
   NIM_DIALECT,
+  NimNotCarried,
   SYNC_DATA_PUSHES,
   type CommandName,
   type Frame,
+  type Link,
   type NimDialect,
   type NimId,
   type NimParam,
@@ -23,11 +25,14 @@ import {
 } from '@morsel/protocol';
 import type { Logger } from '../../../log.ts';
 import type { LinkSocket } from '../connection.ts';
+import type { NimWire } from './wire.ts';
 
 /** Our reply code for a command the NIM dialect does not carry (as the gateway's Not_Support). */
 const NOT_SUPPORTED = 403;
 /** Requests of one connection awaiting a reply (the connection's own queue is smaller). */
 const MAX_ASKED = 2000;
+/** Client ids of this socket's own recent messages, kept to drop their echo (see packetsOf). */
+const MAX_SENT_IDS = 500;
 /** How long syncDone waits behind the sync's data (see send). */
 const SYNC_DONE_PAUSE_MS = 30;
 /** A text packet larger than this is refused before it is parsed (our frame limit's order). */
@@ -69,8 +74,12 @@ function readRequest(json: string): NimRequest | undefined {
 type AnyDialect = {
   request?: (q: readonly NimParam[], id: NimId) => Record<string, unknown>;
   reply?: (params: never) => unknown[];
-  nimId?: (params: never) => NimId | undefined;
+  before?: (params: never, id: NimId) => { id: NimId; r: unknown[] }[];
+  after?: (params: never) => { id: NimId; r: unknown[] }[];
+  nimId?: (params: never, viewer: string | undefined) => NimId | undefined;
   push?: (params: never) => unknown[];
+  split?: (params: never) => unknown[];
+  eachPacket?: boolean;
 };
 const dialectOf = (name: CommandName) =>
   (NIM_DIALECT as NimDialect)[name] as AnyDialect | undefined;
@@ -91,23 +100,35 @@ export class NimSocket extends EventEmitter implements LinkSocket {
    * serial 0 it would take it as a live change after the sync.
    */
   private syncSer: number | undefined;
+  /**
+   * The client ids of the messages this socket sent lately. A super team's messages are fanned
+   * out to every connection of its members, the sender's too, where NIM's SDK would show its own
+   * message again as a received one; NIM's server never sends it back.
+   */
+  private readonly sentIds = new Set<string>();
+  /** The account this socket logged in as (what it asked; the server checked the token). */
+  private account: string | undefined;
   private readonly heartbeat: NodeJS.Timeout;
   private isClosed = false;
+  /**
+   * Which link this socket is: NIM's Chatroom SDK connects to the same path as its IM SDK, and
+   * its first command (13_2, the chatroom login) says so. Chosen once, by the first command.
+   */
+  private chosenLink: Link | undefined;
 
   constructor(
-    private readonly ws: WebSocket,
+    private readonly wire: NimWire,
     private readonly log: Logger,
     options: NimSocketOptions,
   ) {
     super();
     this.lastHeard = performance.now();
-    ws.on('message', (data, isBinary) => {
+    wire.onMessage((text, binary) => {
       this.lastHeard = performance.now();
-      if (isBinary) return this.emitUnreadable();
-      this.receive(data.toString());
+      if (binary) return this.emitUnreadable();
+      this.receive(text);
     });
-    ws.on('close', () => this.ended());
-    ws.on('error', () => this.ended());
+    wire.onClose(() => this.ended());
     this.heartbeat = setInterval(() => {
       if (performance.now() - this.lastHeard > options.closeMs) return this.close();
       this.write('2::');
@@ -125,26 +146,29 @@ export class NimSocket extends EventEmitter implements LinkSocket {
       this.log.warn({ err }, 'NIM dialect: could not read an outgoing frame');
       return;
     }
-    const packet = this.toNim(frame);
-    if (!packet) return;
-    if (packet.ser !== 0 && packet.sid === 5 && packet.cid === 1) {
-      // syncDone after a pause: NIM's SDK reads the sync's data packets asynchronously and takes
-      // only those that arrive while the sync is still open (a Node client reads a burst of
-      // packets in one go, and would see syncDone first).
-      const timer = setTimeout(
-        () => this.write(`3:::${JSON.stringify(packet)}`),
-        SYNC_DONE_PAUSE_MS,
-      );
-      timer.unref();
-      return;
-    }
-    this.write(`3:::${JSON.stringify(packet)}`);
+    const { packets, pauseFrom } = this.toNim(frame);
+    const write = (list: NimPacket[]) => {
+      for (const packet of list) this.write(`3:::${JSON.stringify(packet)}`);
+    };
+    write(packets.slice(0, pauseFrom));
+    if (pauseFrom >= packets.length) return;
+    // syncDone, or a reply NIM reads after its data packets, after a pause: NIM's SDK reads
+    // property-bearing packets asynchronously and takes only those that arrive while the sync or
+    // request is still open (a Node client reads a burst of packets in one go, and would see the
+    // reply first). What follows the reply waits with it, to keep the order.
+    const timer = setTimeout(() => write(packets.slice(pauseFrom)), SYNC_DONE_PAUSE_MS);
+    timer.unref();
+  }
+
+  /** The link this socket speaks, once its first command chose it. */
+  get link(): Link | undefined {
+    return this.chosenLink;
   }
 
   close(): void {
     if (this.isClosed) return;
     this.write('0::');
-    this.ws.close();
+    this.wire.close();
     this.ended();
   }
 
@@ -156,7 +180,7 @@ export class NimSocket extends EventEmitter implements LinkSocket {
   }
 
   private write(text: string): void {
-    if (!this.isClosed && this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+    if (!this.isClosed) this.wire.send(text);
   }
 
   private receive(text: string): void {
@@ -169,6 +193,9 @@ export class NimSocket extends EventEmitter implements LinkSocket {
     const json = text.replace(/^[34]:[^:]*:[^:]*:/, '');
     const request = readRequest(json);
     if (!request) return this.emitUnreadable();
+    const isChatroomLogin =
+      request.SID === COMMANDS.chatroomLogin.sid && request.CID === COMMANDS.chatroomLogin.cid;
+    this.choose(isChatroomLogin ? 'chatroom' : 'im');
     const frame = this.toFrame(request);
     if (frame) this.emit('message', encodeFrame(frame));
   }
@@ -178,12 +205,21 @@ export class NimSocket extends EventEmitter implements LinkSocket {
    * same bad-frame allowance (and gets the same 998 answer) as a garbled frame of ours.
    */
   private emitUnreadable(): void {
+    // Before any command: the IM link's connection answers it (998) and counts it.
+    this.choose('im');
     this.emit('message', 'unreadable NIM packet');
+  }
+
+  /** The first command chooses the link; the owner makes its connection before it arrives. */
+  private choose(link: Link): void {
+    if (this.chosenLink) return;
+    this.chosenLink = link;
+    this.emit('link', link);
   }
 
   private toFrame(request: NimRequest): Frame | undefined {
     const nimId = { sid: request.SID, cid: request.CID };
-    const name = commandForNim(nimId);
+    const name = commandForNim(nimId, this.chosenLink);
     const dialect = name && dialectOf(name);
     if (!name || !dialect) {
       this.sendPacket({ ...nimId, ser: request.SER, code: NOT_SUPPORTED, r: [] });
@@ -192,37 +228,88 @@ export class NimSocket extends EventEmitter implements LinkSocket {
     let body: Record<string, unknown>;
     try {
       body = dialect.request ? withoutUndefined(dialect.request(request.Q ?? [], nimId)) : {};
-    } catch {
-      // A parameter list the dialect cannot read: refused like any schema failure.
-      this.sendPacket({ ...nimId, ser: request.SER, code: 414, r: [] });
+    } catch (error) {
+      // A use the dialect does not carry: Not_Support; a parameter list it cannot read: refused
+      // like any schema failure.
+      const code = error instanceof NimNotCarried ? NOT_SUPPORTED : 414;
+      this.sendPacket({ ...nimId, ser: request.SER, code, r: [] });
       return undefined;
     }
     if (this.asked.size < MAX_ASKED) this.asked.set(request.SER, nimId);
     if (name === 'sync') this.syncSer = request.SER;
+    if (name === 'sendMsg') this.rememberSent(body.msg);
+    if (name === 'login' && typeof body.account === 'string')
+      this.account = body.account.toLowerCase();
     const { sid, cid } = COMMANDS[name];
     return { sid, cid, ser: request.SER, code: 0, body };
+  }
+
+  private rememberSent(msg: unknown): void {
+    const idClient = (msg as { idClient?: unknown } | undefined)?.idClient;
+    if (typeof idClient !== 'string') return;
+    this.sentIds.add(idClient);
+    if (this.sentIds.size > MAX_SENT_IDS) this.sentIds.delete(this.sentIds.values().next().value!);
+  }
+
+  /**
+   * A push that only echoes this socket's own message back to it: a message it sent, or a custom
+   * system message of its account (NIM never sends one back to its sender).
+   */
+  private isEcho(name: CommandName, body: unknown): boolean {
+    if (name === 'customSysMsg')
+      return (body as { sysMsg?: { from?: unknown } }).sysMsg?.from === this.account;
+    if (name !== 'msg') return false;
+    const idClient = (body as { msg?: { idClient?: unknown } }).msg?.idClient;
+    return typeof idClient === 'string' && this.sentIds.has(idClient);
   }
 
   private sendPacket(packet: NimPacket): void {
     this.write(`3:::${JSON.stringify(packet)}`);
   }
 
-  private toNim(frame: Frame): NimPacket | undefined {
+  /** NIM's packets for a frame, and from which one on they wait (all: none waits). */
+  private toNim(frame: Frame): { packets: NimPacket[]; pauseFrom: number } {
+    const packets = this.packetsOf(frame);
+    if (frame.ser === 0) return { packets, pauseFrom: packets.length };
+    const replyAt = packets.findLastIndex((p) => p.ser === frame.ser);
+    const isSyncDone = packets[replyAt]?.sid === 5 && packets[replyAt]?.cid === 1;
+    const pause = replyAt > 0 || isSyncDone;
+    return { packets, pauseFrom: pause ? replyAt : packets.length };
+  }
+
+  private packetsOf(frame: Frame): NimPacket[] {
     const { sid, cid, ser, code } = frame;
-    const name = commandAt('im', sid, cid);
+    const link = this.chosenLink ?? 'im';
+    const name =
+      commandAt(link, sid, cid) ??
+      (sid === COMMANDS.heartbeat.sid && cid === COMMANDS.heartbeat.cid ? 'heartbeat' : undefined);
     const dialect = name ? dialectOf(name) : undefined;
     if (name !== undefined && COMMANDS[name].kind === 'push' && ser === 0) {
       // A push the dialect cannot express would only confuse the official SDK: left out.
-      if (!dialect?.push) return undefined;
-      const id = dialect.nimId ? dialect.nimId(frame.body as never) : { sid, cid };
+      if (!dialect?.push || this.isEcho(name, frame.body)) return [];
       const pushSer = this.syncSer !== undefined && SYNC_DATA_PUSHES.has(name) ? this.syncSer : 0;
-      return id && { ...id, ser: pushSer, code: 200, r: dialect.push(frame.body as never) };
+      // NIM may carry what one push of ours holds in several packets: super teams apart, and
+      // one chatroom message a packet where we batch several.
+      const parts = dialect.split ? dialect.split(frame.body as never) : [frame.body];
+      return parts.flatMap((part) => {
+        const id = dialect.nimId ? dialect.nimId(part as never, this.account) : { sid, cid };
+        if (!id) return [];
+        const results = dialect.push!(part as never);
+        const each = dialect.eachPacket ? (results as unknown[][]) : [results];
+        return each.map((r) => ({ ...id, ser: pushSer, code: 200, r }));
+      });
     }
     if (ser === this.syncSer && name === 'sync') this.syncSer = undefined;
-    // A reply goes back under the ids NIM asked with.
+    // A reply goes back under the ids NIM asked with, after any data NIM reads ahead of it.
     const id = this.asked.get(ser) ?? { sid, cid };
     this.asked.delete(ser);
-    if (code !== 200 || !dialect?.reply) return { ...id, ser, code, r: [] };
-    return { ...id, ser, code, r: dialect.reply(frame.body as never) };
+    if (code !== 200 || !dialect?.reply) return [{ ...id, ser, code, r: [] }];
+    const before = dialect.before?.(frame.body as never, id) ?? [];
+    const after = dialect.after?.(frame.body as never) ?? [];
+    return [
+      ...before.map((packet) => ({ ...packet.id, ser, code: 200, r: packet.r })),
+      { ...id, ser, code, r: dialect.reply(frame.body as never) },
+      ...after.map((packet) => ({ ...packet.id, ser: 0, code: 200, r: packet.r })),
+    ];
   }
 }

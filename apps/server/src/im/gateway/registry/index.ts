@@ -1,0 +1,1 @@
+export { orderFor, RedisGatewayRegistry, type GatewayRegistry } from './registry.ts';

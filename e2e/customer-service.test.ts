@@ -1,0 +1,126 @@
+// Customer service through the real server (issue 23, docs/customer-service.md): an operator
+// names an agent through the admin API; the agent opens the workspace on a desktop and is
+// online; a shopper on a phone taps 客服 in the sign-in page's header, is routed to the agent,
+// and writes; the agent finds the conversation in their queue with the customer's orders and
+// prizes beside it, answers with a quick reply, and the shopper reads it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
+import { WEB_DIST } from './harness/app.ts';
+import { openDesktop, settled, type Desktop } from './harness/desktop.ts';
+import { collectPageErrors, screenshot } from './harness/browser.ts';
+import { openAs, type ShopperPhone } from './campaigns-support.ts';
+import { loginThroughApi } from './shell-support.ts';
+
+const ADMIN_KEY = 'e2e-cs-admin-key-0123456789';
+const AGENT_MOBILE = '13800009601';
+const SHOPPER_MOBILE = '13800009602';
+const QUESTION = '你好，我签到得的奖品什么时候发货？';
+
+async function adminCall(base: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      'x-admin-key': ADMIN_KEY,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as {
+    code: number;
+    data: { agents?: { userId: number; online: boolean; name: string }[] };
+  };
+}
+
+describe('customer service', () => {
+  let app: TestServer;
+  let agent: Desktop & { errors: string[] };
+  let shopper: ShopperPhone;
+  let agentUserId: number;
+
+  beforeAll(async () => {
+    app = await startTestServer({ webDist: WEB_DIST, adminKey: ADMIN_KEY });
+    const agentUt = await loginThroughApi(app.url, AGENT_MOBILE);
+    const shopperUt = await loginThroughApi(app.url, SHOPPER_MOBILE);
+    const made = await adminCall(app.url, 'POST', '/admin/api/cs/agents', {
+      mobile: AGENT_MOBILE,
+      name: '小满',
+    });
+    expect(made.code).toBe(0);
+    agentUserId = (made.data as unknown as { userId: number }).userId;
+    const desktop = await openDesktop();
+    await desktop.page.context().addCookies([{ name: 'ut', value: agentUt, url: app.url }]);
+    agent = { ...desktop, errors: collectPageErrors(desktop.page) };
+    shopper = await openAs(app.url, shopperUt);
+  }, 120_000);
+  afterAll(async () => {
+    await agent?.close();
+    await shopper?.phone.close();
+    await app?.stop();
+  });
+
+  const queueRow = (page: Page) =>
+    page.getByRole('complementary', { name: '会话队列' }).getByRole('button', { name: /用户9602/ });
+
+  it('puts the agent online when the workspace opens', async () => {
+    await agent.page.goto(`${app.url}/activity/im/agent`);
+    await expect.poll(() => agent.page.title()).toBe('客服工作台');
+    await agent.page.getByText('在线', { exact: true }).waitFor();
+    await agent.page.getByText('暂无排队的顾客').waitFor();
+    await expect
+      .poll(async () => {
+        const team = await adminCall(app.url, 'GET', '/admin/api/cs/agents');
+        return team.data.agents?.find((a) => a.userId === agentUserId)?.online;
+      })
+      .toBe(true);
+  }, 60_000);
+
+  it('routes the shopper from a campaign page’s header to the agent', async () => {
+    await shopper.page.goto(`${app.url}/activity/sign/index`);
+    await expect.poll(() => shopper.page.title()).toBe('每日签到');
+    await shopper.page.getByRole('button', { name: '客服', exact: true }).waitFor();
+    await screenshot(shopper.page, 'cs-entry-in-header');
+    await shopper.page.getByRole('button', { name: '客服', exact: true }).click();
+    await shopper.page.waitForURL((url) => url.pathname === '/activity/im/service');
+    expect(new URL(shopper.page.url()).searchParams.get('from')).toBe('/activity/sign/index');
+    await shopper.page.getByRole('status').getByText('客服「小满」为您服务').waitFor();
+
+    await shopper.page.getByRole('textbox', { name: '消息内容' }).fill(QUESTION);
+    await shopper.page.getByRole('button', { name: '发送' }).click();
+    await shopper.page.locator('[data-from="shopper"]').getByText(QUESTION).waitFor();
+    await screenshot(shopper.page, 'cs-shopper-asks');
+  }, 60_000);
+
+  it('shows the agent the conversation with the customer beside it; the answer reaches the phone', async () => {
+    const row = queueRow(agent.page);
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    const conversation = agent.page.getByRole('region', { name: '会话' });
+    await conversation.getByText(QUESTION).waitFor();
+    await conversation.getByText('来自 /activity/sign/index').waitFor();
+    const customer = agent.page.getByRole('complementary', { name: '顾客信息' });
+    await customer.getByText('最近订单').waitFor();
+    await customer.getByText('最近奖品').waitFor();
+    await customer.getByText('138****9602').waitFor();
+
+    // A quick reply fills the box; the agent sends it.
+    const quick = agent.page.getByLabel('快捷回复');
+    await quick.getByRole('button', { name: /奖品会在活动结束后/ }).click();
+    const box = conversation.getByRole('textbox', { name: '消息内容' });
+    await expect.poll(() => box.inputValue()).toMatch(/^奖品会在活动结束后/);
+    await conversation.getByRole('button', { name: '发送' }).click();
+    await conversation
+      .locator('[data-from="agent"]')
+      .getByText(/奖品会在活动结束后/)
+      .waitFor();
+    await settled(agent.page);
+    await screenshot(agent.page, 'cs-agent-workspace');
+
+    const answer = shopper.page.locator('[data-from="agent"]');
+    await answer.getByText(/奖品会在活动结束后/).waitFor({ timeout: 15_000 });
+    await answer.getByText(/客服 小满/).waitFor();
+    await screenshot(shopper.page, 'cs-shopper-answered');
+    expect(agent.errors).toEqual([]);
+    expect(shopper.errors).toEqual([]);
+  }, 60_000);
+});

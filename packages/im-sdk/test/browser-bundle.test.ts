@@ -1,0 +1,38 @@
+// What the browser bundles carry (decision 0054): the SDK looks commands up in the schema-free
+// wire table, so neither TypeBox nor the command schemas reach a browser. One value import of a
+// schema module (commands/index.ts, shapes/*.ts) would bring them back, some 11 kB gzip. Frames
+// are packed by the protocol's plain writer, so msgpackr's packer stays out too (decision 0061):
+// its decoder comes in alone through the protocol's '#unpackr' import, 6 kB gzip less.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+import { describe, expect, it } from 'vitest';
+import { BROWSER_BUNDLES } from '../scripts/build.ts';
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+
+/** The protocol files allowed in a browser bundle's commands folder: no schema in them. */
+const SCHEMA_FREE = ['wire.ts', 'wire.generated.ts', 'vocabulary.ts'];
+
+describe('the browser bundles', () => {
+  for (const [entry] of BROWSER_BUNDLES) {
+    it(`${entry} carries no schema library, no command schema and no msgpackr packer`, async () => {
+      const { output } = await build({
+        input: path.join(SRC, entry),
+        platform: 'browser',
+        logLevel: 'silent',
+        write: false,
+        output: { format: 'iife', sourcemap: true },
+      });
+      const chunk = output.find((o) => o.type === 'chunk')!;
+      const sources = chunk.map!.sources;
+      const msgpackr = sources.filter((s) => s.includes('node_modules/msgpackr/'));
+      expect(msgpackr.map((s) => s.slice(s.lastIndexOf('/') + 1))).toEqual(['unpack.js']);
+      expect(sources.filter((s) => s.includes('@sinclair/typebox'))).toEqual([]);
+      const commandFiles = sources
+        .filter((s) => s.includes('protocol/src/commands/'))
+        .map((s) => s.slice(s.indexOf('protocol/src/commands/') + 'protocol/src/commands/'.length));
+      expect(commandFiles.filter((f) => !SCHEMA_FREE.includes(f))).toEqual([]);
+    }, 60_000);
+  }
+});
