@@ -60,6 +60,7 @@ import { registerChat } from './chat/index.ts';
 import { registerLive } from './live/index.ts';
 import { registerCustomerService } from './customer-service/index.ts';
 import { registerApiDocs } from './api/index.ts';
+import { closeHttpWithin, closeInSteps } from './http/shutdown.ts';
 
 export interface RouteSummary {
   readonly method: string;
@@ -371,14 +372,15 @@ export async function buildServer(
       uploadTickets,
       routes,
       chatrooms,
-      async close() {
-        await copier?.close();
-        await chatrooms.close();
-        await imGateway.close();
-        await http.close();
-        await liveBus.close();
-        await store.close();
-      },
+      close: () =>
+        closeInSteps(log, [
+          ['message copies', () => copier?.close()],
+          ['chatrooms', () => chatrooms.close()],
+          ['IM gateway', () => imGateway.close()],
+          ['HTTP', () => closeHttpWithin(http, config.shutdownGraceMs)],
+          ['bus', () => liveBus.close()],
+          ['store', () => store.close()],
+        ]),
     };
   } catch (error) {
     await chatroomsStarted?.close().catch(() => {});

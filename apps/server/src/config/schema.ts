@@ -42,6 +42,13 @@ export const ConfigSchema = Type.Object({
     env: 'MORSEL_HTTP_CONNECTION_TIMEOUT_MS',
     default: 60_000,
   }),
+  shutdownGraceMs: Type.Integer({
+    minimum: 0,
+    maximum: 120_000,
+    env: 'MORSEL_SHUTDOWN_GRACE_MS',
+    default: 10_000,
+    description: 'how long requests in flight may finish once a shutdown starts',
+  }),
   cspExtraOrigins: Type.Optional(
     Type.String({
       pattern: '^https?://[^,\\s/]+(,https?://[^,\\s/]+)*$',

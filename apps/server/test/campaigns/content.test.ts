@@ -114,6 +114,7 @@ describe('content pages', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 750, 1334]);
     const download = await fetch(`${s.url}${view.brand.posterDownload}`);
     expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
     const bad = await call(s.url, 'GET', '/api/campaign/video/brand-poster.png?download=yes');
     expect(bad.body.code).toBe(10001);
   });
