@@ -33,7 +33,8 @@ const NOT_BUILT: Partial<Record<PushName, string>> = {};
 
 describe('the push table', () => {
   let calls: PushCalls | undefined;
-  // Reading the server's code with the type checker is the slow part: once for the file.
+  // Reading the server's code with the type checker is the slow part: once for the file (a
+  // minute alone, longer beside a full parallel run: hence the long limits below).
   const serverCalls = () => (calls ??= pushCallsIn(serverRoot));
 
   const nim = NIM.getInstance({
@@ -56,7 +57,7 @@ describe('the push table', () => {
     // The reader itself works: these are sent from the gateway, a feature and a sync source.
     expect(sent.get('kicked')?.[0]).toMatch(/^src\/im\/gateway\/gateway\.ts:/);
     expect([...sent.keys()]).toEqual(expect.arrayContaining(['msg', 'syncFriends', 'syncTeams']));
-  }, 120_000);
+  }, 300_000);
 
   it('handles in the SDK only declared pushes', () => {
     expect([...handled()].filter((name) => !isPushName(name))).toEqual([]);
@@ -85,5 +86,5 @@ describe('the push table', () => {
       handledNotSent: listed(HANDLED_NOT_SENT),
       neither: listed(NOT_BUILT),
     });
-  }, 120_000);
+  }, 300_000);
 });
