@@ -40,7 +40,8 @@ async function registerAdminApp(
     prefix: `${ADMIN_PREFIX}/`,
     decorateReply: false,
     index: false,
-    wildcard: false,
+    // One wildcard route, not one route per file: 800 routes cost half a second of every start.
+    wildcard: true,
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
@@ -69,7 +70,8 @@ export async function registerWebApp(
     await http.register(fastifyStatic, {
       root,
       index: false,
-      wildcard: false,
+      // One wildcard route, not one route per file: 800 routes cost half a second of every start.
+      wildcard: true,
       // The build leaves .br and .gz siblings of every text asset: sent as the browser accepts.
       preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.

@@ -20,7 +20,11 @@ describe('server skeleton over real HTTP', () => {
       path.join(webDist, 'assets', 'app-abc123.js.gz'),
       gzipSync('console.log(1)'),
     );
-    server = await startTestServer({ webDist });
+    const adminDist = path.join(webDist, 'console');
+    await fs.mkdir(path.join(adminDist, 'assets'), { recursive: true });
+    await fs.writeFile(path.join(adminDist, 'index.html'), '<!doctype html><div id="console">');
+    await fs.writeFile(path.join(adminDist, 'assets', 'console-1.js'), 'console.log(2)');
+    server = await startTestServer({ webDist, adminDist });
   });
   afterAll(async () => {
     await server?.stop();
@@ -78,6 +82,34 @@ describe('server skeleton over real HTTP', () => {
       });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ code: 404, message: 'not found' });
+    }
+  });
+
+  it('serves the console under /admin: its pages, its assets and JSON 404s for the rest', async () => {
+    const get = (pathname: string, accept = 'text/html') =>
+      fetch(`${server.url}${pathname}`, { headers: { accept } });
+    for (const pathname of ['/admin', '/admin/campaigns/sign']) {
+      const page = await get(pathname);
+      expect(page.status, pathname).toBe(200);
+      expect(await page.text()).toContain('id="console"');
+    }
+    expect(await (await get('/admin/assets/console-1.js', '*/*')).text()).toBe('console.log(2)');
+    for (const pathname of ['/admin/assets/missing.js', '/admin/api/nothing']) {
+      const response = await get(pathname, 'application/json');
+      expect(response.status, pathname).toBe(404);
+      expect(await response.json()).toEqual({ code: 404, message: 'not found' });
+    }
+  });
+
+  it('never serves a file from outside the build, however the path is spelled', async () => {
+    for (const pathname of [
+      '/assets/..%2f..%2fpackage.json',
+      '/..%2fconsole/index.html',
+      '/.env',
+    ]) {
+      const response = await fetch(`${server.url}${pathname}`, { headers: { accept: '*/*' } });
+      expect(response.status, pathname).toBeGreaterThanOrEqual(400);
+      expect(response.status, pathname).toBeLessThan(500);
     }
   });
 
