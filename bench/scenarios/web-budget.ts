@@ -5,6 +5,7 @@
 // is recorded and its body gzip-compressed here (the server sends them uncompressed, a CDN or
 // proxy in front compresses them). Peer: none — the budget is the reference.
 import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { openPhone } from '../../e2e/harness/browser.ts';
 import { startMorselServer } from '../lib/morsel-server.ts';
 import type { MetricRow, ScenarioResult } from '../lib/report.ts';
@@ -39,6 +40,28 @@ interface RouteLoad {
 const sum = (assets: Asset[], pick: (a: Asset) => boolean) =>
   assets.filter(pick).reduce((total, a) => total + a.gzipBytes, 0);
 
+/**
+ * Waits until the route's own chunks are in. `networkidle` alone (no request for 500 ms) comes
+ * too early on a loaded machine: the entry's script can take longer than that to run before it
+ * asks for the page's chunk, which then went uncounted. So: the shell's page skeleton (shown
+ * while a chunk loads) gone, the network idle again, and no new resource for a second.
+ */
+async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => !document.querySelector('[role="status"][aria-label="加载中"]'), null, {
+      timeout: 30_000,
+    })
+    .catch(() => undefined); // a page that keeps a loading state still has its chunks counted
+  await page.waitForLoadState('networkidle');
+  let seen = -1;
+  for (;;) {
+    const count = await page.evaluate(() => performance.getEntriesByType('resource').length);
+    if (count === seen) return;
+    seen = count;
+    await page.waitForTimeout(1_000);
+  }
+}
+
 async function loadRoute(
   baseUrl: string,
   route: { path: string; title: string },
@@ -65,6 +88,7 @@ async function loadRoute(
       );
     });
     await page.goto(`${baseUrl}${route.path}`, { waitUntil: 'networkidle' });
+    await settled(page);
     const assets = (await Promise.all(pending)).filter((a): a is Asset => a !== undefined);
     const jsGzip = sum(assets, (a) => a.kind === 'js');
     const routeJsGzip = sum(assets, (a) => a.kind === 'js' && !a.entry);
