@@ -43,16 +43,29 @@ async function pageRoutes(): Promise<string[]> {
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect.poll(() => page.getByRole('status', { name: '加载中' }).count()).toBe(0);
+  // A dialog or mask still fading in is audited with washed-out colours. Its ancestors must be
+  // fully opaque, and the opacity of everything inside it (antd-mobile animates a wrapper inside
+  // the dialog element) the same in two looks in a row: a disabled button may stay at 0.4.
+  const look = () =>
+    page.evaluate(() => {
+      const opacity = (el: Element) => getComputedStyle(el).opacity;
+      const open = Array.from(document.querySelectorAll('[role="dialog"], .adm-mask'));
+      const shown = open.every((el) => {
+        for (let up: Element | null = el; up; up = up.parentElement)
+          if (Number(opacity(up)) < 1) return false;
+        return true;
+      });
+      const inside = open.flatMap((el) => Array.from(el.querySelectorAll('*')).map(opacity));
+      return shown ? inside.join(',') : undefined;
+    });
+  let previous: string | undefined;
   await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Array.from(document.querySelectorAll('[role="dialog"], .adm-mask')).every((el) => {
-          for (let up: Element | null = el; up; up = up.parentElement)
-            if (Number(getComputedStyle(up).opacity) < 1) return false;
-          return true;
-        }),
-      ),
-    )
+    .poll(async () => {
+      const now = await look();
+      const same = now !== undefined && now === previous;
+      previous = now;
+      return same;
+    })
     .toBe(true);
 }
 
