@@ -106,7 +106,8 @@ await onEachEngine((engine, overrides, cleanup) => {
       // A recording of a minute is kept (the recorder's timer may run a little over).
       const minute = data(await uploadVoice(s.url, a.ut, await recording(60)));
       expect(minute.durationMs).toBeGreaterThan(59_000);
-    });
+      // Eight ffmpeg runs here and in the server: a minute and more on a loaded 2-core machine.
+    }, 180_000);
 
     it('saves a card anyone with its link can open, without learning who made it', async () => {
       const a = await newShopper(s);
