@@ -49,10 +49,17 @@ export function ownProfileChangedSince(
   accid: string,
   since: number,
 ): Promise<ProfileRow | undefined> {
-  return profiles(db, appKey)
-    .where('accid', '=', accid)
-    .where('updated_at', '>', since)
-    .executeTakeFirst();
+  return ownProfileChangedQuery(db, appKey, accid, since).executeTakeFirst();
+}
+
+/** The query of ownProfileChangedSince (the sync's probe is its EXISTS). */
+export function ownProfileChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
+  return profiles(db, appKey).where('accid', '=', accid).where('updated_at', '>', since);
 }
 
 /** The profiles of the account's current friends that changed after `since`. */
@@ -62,6 +69,16 @@ export function friendProfilesChangedSince(
   accid: string,
   since: number,
 ): Promise<ProfileRow[]> {
+  return friendProfilesChangedQuery(db, appKey, accid, since).execute();
+}
+
+/** The query of friendProfilesChangedSince (the sync's probe is its EXISTS). */
+export function friendProfilesChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
   return profiles(db, appKey)
     .where('updated_at', '>', since)
     .where(
@@ -73,8 +90,7 @@ export function friendProfilesChangedSince(
         .where('app_key', '=', appKey)
         .where('accid', '=', accid)
         .where('valid', '=', 1),
-    )
-    .execute();
+    );
 }
 
 /** The stored spelling of an account asked for in any case, or undefined when there is none. */
