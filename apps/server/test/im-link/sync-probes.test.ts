@@ -74,7 +74,7 @@ await forEachEngine(({ name: engine }) => {
 
       const next = random(24);
       const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
-      const { team } = await a.createTeam({ type: 'advanced', name: '探针群', accounts: ['pb'] });
+      const { team } = await a.createTeam({ type: 'normal', name: '探针群', accounts: ['pb'] });
       const actions: (() => Promise<unknown>)[] = [
         () => pick([a, c]).sendText({ scene: 'p2p', to: 'pb', text: `你好 ${next()}` }),
         () => b.sendText({ scene: 'team', to: team.teamId, text: `群消息 ${next()}` }),
@@ -95,19 +95,42 @@ await forEachEngine(({ name: engine }) => {
         },
         () => b.deleteServerSessions({ sessions: [{ scene: 'p2p', to: 'pc' }] }),
       ];
-      for (let round = 0; round < 24; round++) {
-        await pick(actions)().catch(() => undefined); // a refused action changes nothing
+      // Every kind of change once, then a random sequence of them. A refused action (a message
+      // from someone blacklisted, a second friend request) changes nothing.
+      for (const action of [...actions, ...Array.from({ length: 24 }, () => pick(actions))]) {
+        await action().catch(() => undefined);
       }
 
       const now = Date.now();
+      const pushed = new Set<string>();
       for (const name of names) {
         for (const timetags of [zero, before.get(name)!]) {
           const probed = await syncOf(suite.server, name, timetags, true, now);
           const full = await syncOf(suite.server, name, timetags, false, now);
           expect(probed.pushes, `${name} pushes`).toEqual(full.pushes);
           expect(probed.timetags, `${name} timetags`).toEqual(full.timetags);
+          for (const [push] of full.pushes) pushed.add(push);
         }
       }
+      // The comparison covered every probed category that these changes reach.
+      expect([...pushed].sort()).toEqual(
+        expect.arrayContaining([
+          'syncDonnop',
+          'syncFriendUsers',
+          'syncFriends',
+          'syncMsgPins',
+          'syncMyInfo',
+          'syncMyTeamMembers',
+          'syncOfflineMsgs',
+          'syncOfflineSysMsgs',
+          'syncQuickComments',
+          'syncRelations',
+          'syncRoamingMsgs',
+          'syncSessions',
+          'syncStickTopSessions',
+          'syncTeams',
+        ]),
+      );
     });
 
     it('answers every probed category of an account with nothing new with one query', async () => {

@@ -105,7 +105,14 @@ export class SyncProbes {
     return {
       sql: text,
       categories,
-      parameters: parameters.map((value) => resolvers.get(value) ?? (() => value)),
+      parameters: parameters.map((value) => {
+        const resolve = resolvers.get(value);
+        if (resolve) return resolve;
+        // Arithmetic on a stand-in in JavaScript makes a constant, not the real value.
+        if (typeof value === 'number' && value < STAND_IN_BASE / 2)
+          throw new Error('a sync probe computed a value from a stand-in: use derived()');
+        return () => value;
+      }),
     };
   }
 }
