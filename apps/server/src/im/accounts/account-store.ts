@@ -1,7 +1,7 @@
 // IM apps and accounts in the store. Accids arrive here already normalised (lower case); tokens
 // only as digests.
 import type { Kysely } from 'kysely';
-import type { Database, ImAccountTable } from '../../store/index.ts';
+import { compiledOnce, type Database, type ImAccountTable } from '../../store/index.ts';
 
 export interface AppRow {
   app_key: string;
@@ -10,12 +10,22 @@ export interface AppRow {
   created_at: number;
 }
 
-export function findApp(db: Kysely<Database>, appKey: string): Promise<AppRow | undefined> {
-  return db
-    .selectFrom('im_apps')
-    .select(['app_key', 'secret', 'name', 'created_at'])
-    .where('app_key', '=', appKey)
-    .executeTakeFirst();
+const appQueries = new WeakMap<Kysely<Database>, (appKey: string) => Promise<AppRow[]>>();
+
+/** The app (every login and upload ticket reads it: compiled once, not built per call). */
+export async function findApp(db: Kysely<Database>, appKey: string): Promise<AppRow | undefined> {
+  let query = appQueries.get(db);
+  if (!query) {
+    query = compiledOnce(db, (d) =>
+      d
+        .selectFrom('im_apps')
+        .select(['app_key', 'secret', 'name', 'created_at'])
+        .where('app_key', '=', ''),
+    );
+    appQueries.set(db, query);
+  }
+  const [row] = await query(appKey);
+  return row;
 }
 
 const ACCOUNT_COLUMNS = [

@@ -19,6 +19,7 @@ import { actingAccount, NimError, nimAction, type NimActions } from '../rest/ind
 import {
   acknowledgeBroadcasts,
   insertBroadcast,
+  keptBroadcastsQuery,
   keptBroadcastsSince,
   pruneBroadcasts,
   type BroadcastRow,
@@ -98,22 +99,28 @@ export function registerBroadcasts({
       groupOf(session.appKey, OS_OF[session.clientType] ?? OTHER),
     );
   });
-  im.syncSources.register('broadcastMsgs', async ({ session, connection }, since) => {
-    const os = OS_OF[session.clientType];
-    const rows = (
-      await keptBroadcastsSince(
-        store.db,
-        session.appKey,
-        session.accid,
-        since,
-        now(),
-        SYNC_BROADCASTS_MAX,
-      )
-    ).filter((row) => row.target_os === '' || (os && row.target_os.split(',').includes(os)));
-    if (rows.length === 0) return;
-    connection.push('syncBroadcastMsgs', { broadcastMsgs: rows.map(toBroadcastMsg) });
-    return { timetag: rows[rows.length - 1]!.time };
-  });
+  im.syncSources.register(
+    'broadcastMsgs',
+    async ({ session, connection }, since) => {
+      const os = OS_OF[session.clientType];
+      const rows = (
+        await keptBroadcastsSince(
+          store.db,
+          session.appKey,
+          session.accid,
+          since,
+          now(),
+          SYNC_BROADCASTS_MAX,
+        )
+      ).filter((row) => row.target_os === '' || (os && row.target_os.split(',').includes(os)));
+      if (rows.length === 0) return;
+      connection.push('syncBroadcastMsgs', { broadcastMsgs: rows.map(toBroadcastMsg) });
+      return { timetag: rows[rows.length - 1]!.time };
+    },
+    // Wider than the source (every platform's): a broadcast for another platform only costs a query.
+    (p) => keptBroadcastsQuery(store.db, p.appKey, p.accid, p.since, p.now),
+    { emptyReturns: 'clock' },
+  );
 
   // An acknowledged broadcast (batchMarkRead naming the broadcastMsg or syncBroadcastMsgs push and
   // broadcastIds) is not synced to the account again, on any of its devices; ids that name no kept

@@ -55,7 +55,30 @@ export async function keptBroadcastsSince(
   now: number,
   limit: number,
 ): Promise<BroadcastRow[]> {
-  const rows = await db
+  const rows = await keptBroadcastsQuery(db, appKey, accid, since, now)
+    .orderBy('b.time', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows
+    .map((r) => ({
+      ...r,
+      id: Number(r.id),
+      time: Number(r.time),
+      expires_at: Number(r.expires_at),
+    }))
+    .reverse();
+}
+
+/** The rows keptBroadcastsSince reads (the sync's probe is their EXISTS). */
+export function keptBroadcastsQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+  now: number,
+) {
+  return db
     .selectFrom('im_broadcast_msgs as b')
     .select(['b.id', 'b.from_accid', 'b.body', 'b.target_os', 'b.time', 'b.expires_at'])
     .where('b.app_key', '=', appKey)
@@ -71,19 +94,7 @@ export async function keptBroadcastsSince(
             .whereRef('a.broadcast_time', '=', 'b.time'),
         ),
       ),
-    )
-    .orderBy('b.time', 'desc')
-    .orderBy('b.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows
-    .map((r) => ({
-      ...r,
-      id: Number(r.id),
-      time: Number(r.time),
-      expires_at: Number(r.expires_at),
-    }))
-    .reverse();
+    );
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type ExtrasDeps,
 } from './access.ts';
 import {
+  commentsChangedQuery,
   commentsChangedSince,
   liveComments,
   markCommentDeleted,
@@ -127,28 +128,39 @@ export function commentHandlers(deps: ExtrasDeps): HandlerTable {
 
 export function registerCommentSync(sources: SyncSources, deps: ExtrasDeps): void {
   const db = deps.store.db;
-  sources.register('quickComments', async (context, since) => {
-    const { appKey, accid } = context.session;
-    const newDevice = since === 0;
-    const rows = await commentsChangedSince(db, appKey, accid, {
-      since: newDevice ? deps.now() - NEW_DEVICE_DAYS * 86_400_000 : since,
-      // A new device never held a deleted comment: only live ones.
-      liveOnly: newDevice,
-      limit: SYNC_MAX,
-    });
-    const comments = rows.map((r) => ({
-      msg: keyOfRow({
-        id: Number(r.id),
-        scene: r.scene,
-        from_accid: r.msg_from,
-        to_target: r.to_target,
-        id_client: r.id_client,
-        time: Number(r.msg_time),
-        conv_key: r.conv_key,
-      }),
-      comment: toComment(r),
-      deleted: Number(r.deleted) === 1,
-    }));
-    pushInChunks(context, 'syncQuickComments', 'comments', comments);
-  });
+  sources.register(
+    'quickComments',
+    async (context, since) => {
+      const { appKey, accid } = context.session;
+      const newDevice = since === 0;
+      const rows = await commentsChangedSince(db, appKey, accid, {
+        since: newDevice ? deps.now() - NEW_DEVICE_DAYS * 86_400_000 : since,
+        // A new device never held a deleted comment: only live ones.
+        liveOnly: newDevice,
+        limit: SYNC_MAX,
+      });
+      const comments = rows.map((r) => ({
+        msg: keyOfRow({
+          id: Number(r.id),
+          scene: r.scene,
+          from_accid: r.msg_from,
+          to_target: r.to_target,
+          id_client: r.id_client,
+          time: Number(r.msg_time),
+          conv_key: r.conv_key,
+        }),
+        comment: toComment(r),
+        deleted: Number(r.deleted) === 1,
+      }));
+      pushInChunks(context, 'syncQuickComments', 'comments', comments);
+    },
+    (p) =>
+      commentsChangedQuery(
+        db,
+        p.appKey,
+        p.accid,
+        p.derived(({ since, now }) => (since === 0 ? now - NEW_DEVICE_DAYS * 86_400_000 : since)),
+      ),
+    { emptyReturns: 'clock' },
+  );
 }

@@ -20,6 +20,7 @@ import {
   conversationPins,
   markPinDeleted,
   pinOf,
+  pinsChangedQuery,
   pinsChangedSince,
   pinUnlessPinned,
   updatePinCustom,
@@ -131,18 +132,23 @@ export function pinHandlers(deps: ExtrasDeps): HandlerTable {
 
 export function registerPinSync(sources: SyncSources, deps: ExtrasDeps): void {
   const db = deps.store.db;
-  sources.register('msgPins', async (context, since) => {
-    const { appKey, accid } = context.session;
-    // A new device gets the pins that stand; a known one also learns of removals.
-    const rows = await pinsChangedSince(db, appKey, accid, {
-      since,
-      liveOnly: since === 0,
-      limit: SYNC_MAX,
-    });
-    const pins = rows.map((r) => ({
-      ...toPin(r, { ...r, id: Number(r.id), time: Number(r.time) }),
-      deleted: Number(r.deleted) === 1,
-    }));
-    pushInChunks(context, 'syncMsgPins', 'pins', pins);
-  });
+  sources.register(
+    'msgPins',
+    async (context, since) => {
+      const { appKey, accid } = context.session;
+      // A new device gets the pins that stand; a known one also learns of removals.
+      const rows = await pinsChangedSince(db, appKey, accid, {
+        since,
+        liveOnly: since === 0,
+        limit: SYNC_MAX,
+      });
+      const pins = rows.map((r) => ({
+        ...toPin(r, { ...r, id: Number(r.id), time: Number(r.time) }),
+        deleted: Number(r.deleted) === 1,
+      }));
+      pushInChunks(context, 'syncMsgPins', 'pins', pins);
+    },
+    (p) => pinsChangedQuery(db, p.appKey, p.accid, p.since),
+    { emptyReturns: 'clock' },
+  );
 }

@@ -12,6 +12,7 @@ import type { ExtrasDeps } from './access.ts';
 import {
   markStickTopDeleted,
   putStickTop,
+  stickTopsChangedQuery,
   stickTopsChangedSince,
   updateStickTop,
   type StickTopKey,
@@ -102,17 +103,22 @@ export function stickTopHandlers(deps: ExtrasDeps): HandlerTable {
 
 export function registerStickTopSync(sources: SyncSources, deps: ExtrasDeps): void {
   const db = deps.store.db;
-  sources.register('stickTopSessions', async (context, since) => {
-    const { appKey, accid } = context.session;
-    const rows = await stickTopsChangedSince(db, appKey, accid, {
-      since,
-      liveOnly: since === 0,
-      limit: SYNC_MAX,
-    });
-    const stickTopSessions = rows.map((r) => ({
-      ...toStickTop(r),
-      deleted: Number(r.deleted) === 1,
-    }));
-    pushInChunks(context, 'syncStickTopSessions', 'stickTopSessions', stickTopSessions);
-  });
+  sources.register(
+    'stickTopSessions',
+    async (context, since) => {
+      const { appKey, accid } = context.session;
+      const rows = await stickTopsChangedSince(db, appKey, accid, {
+        since,
+        liveOnly: since === 0,
+        limit: SYNC_MAX,
+      });
+      const stickTopSessions = rows.map((r) => ({
+        ...toStickTop(r),
+        deleted: Number(r.deleted) === 1,
+      }));
+      pushInChunks(context, 'syncStickTopSessions', 'stickTopSessions', stickTopSessions);
+    },
+    (p) => stickTopsChangedQuery(db, p.appKey, p.accid, p.since),
+    { emptyReturns: 'clock' },
+  );
 }

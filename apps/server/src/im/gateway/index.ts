@@ -24,7 +24,7 @@ export { Gateway, kickConnections, type LoginVerifier } from './gateway.ts';
 export { LBS_PATH, LINK_PATH, UPLOAD_PATH } from './lbs.ts';
 export type { Session } from './connection.ts';
 export { CommandError } from './errors.ts';
-export type { SyncSources } from './handlers/sync.ts';
+export type { SyncSources, SyncProbe, SyncProbeParams } from './handlers/sync.ts';
 export type { HandlerContext, HandlerTable } from './handlers/types.ts';
 export type { AccountKey } from './ports.ts';
 export { newest, pushInChunks } from './sync-push.ts';
@@ -77,7 +77,7 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     ? await RedisFrequencyCounts.connect(config.redisUrl, config.redisPrefix)
     : undefined;
   let closing = false;
-  const syncSources = new SyncSources(log);
+  const syncSources = new SyncSources(log, deps.store.db);
   const gateway = new Gateway({
     bus: deps.bus,
     presence,

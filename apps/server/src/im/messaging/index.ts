@@ -106,5 +106,5 @@ export function registerMessaging(options: MessagingOptions): Messaging {
 // Building blocks other features use to write into conversations (team notifications).
 export { insertMessage, type StoredBody } from './message-store.ts';
 export { toMsg, visibleTo } from './message-store.ts';
-export { streamMessages, type MessageStream } from './sync.ts';
+export { messagesAfter, streamMessages, type MessageStream } from './sync.ts';
 export { sessionIdOf } from './scenes.ts';

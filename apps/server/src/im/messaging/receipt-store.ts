@@ -43,6 +43,16 @@ export async function peerReceiptsSince(
   accid: string,
   since: number,
 ) {
+  return peerReceiptsQuery(db, appKey, accid, since).execute();
+}
+
+/** The query of peerReceiptsSince (the sync's probe is its EXISTS). */
+export function peerReceiptsQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
   return db
     .selectFrom('im_receipts')
     .innerJoin('im_sessions', (join) =>
@@ -60,6 +70,5 @@ export async function peerReceiptsSince(
     ])
     .where('im_receipts.app_key', '=', appKey)
     .where('im_receipts.reader', '!=', accid)
-    .where('im_receipts.updated_at', '>', since)
-    .execute();
+    .where('im_receipts.updated_at', '>', since);
 }

@@ -146,6 +146,24 @@ export async function sessionsDeletedSince(
   return rows.map((r) => ({ sessionId: r.session_id, updatedAt: Number(r.updated_at) }));
 }
 
+/**
+ * Every session row of the account changed after `since`, deleted or not: what the sync's
+ * sessions category reads (sessionsUpdatedSince and sessionsDeletedSince), as one probe.
+ */
+export function sessionsChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
+  return db
+    .selectFrom('im_sessions')
+    .select('updated_at')
+    .where('app_key', '=', appKey)
+    .where('accid', '=', accid)
+    .where('updated_at', '>', since);
+}
+
 export async function sessionsUpdatedSince(
   db: Kysely<Database>,
   appKey: string,

@@ -17,10 +17,15 @@ import {
   type MsgCursor,
 } from './message-store.ts';
 import { messagesHiddenSince, p2pRecallsSince } from './deletes-store.ts';
-import { peerReceiptsSince } from './receipt-store.ts';
+import { peerReceiptsQuery, peerReceiptsSince } from './receipt-store.ts';
 import { recallNotice, type RecallSource } from './recalls.ts';
 import { sessionIdFor } from './scenes.ts';
-import { sessionsDeletedSince, sessionsUpdatedSince, toSessions } from './session-store.ts';
+import {
+  sessionsChangedQuery,
+  sessionsDeletedSince,
+  sessionsUpdatedSince,
+  toSessions,
+} from './session-store.ts';
 
 export { pushInChunks };
 
@@ -92,6 +97,13 @@ export async function streamMessages(
   return { timetag: newestTime ?? since };
 }
 
+/**
+ * The probe's threshold for a message category: the rows a sync could stream are after both the
+ * timetag and the roaming window's start (a roaming sync reads the window only).
+ */
+export const messagesAfter = ({ since, now }: { since: number; now: number }) =>
+  Math.max(since, now - ROAMING_DAYS * DAY_MS);
+
 export function registerMessagingSync(
   sources: SyncSources,
   store: Store,
@@ -101,60 +113,73 @@ export function registerMessagingSync(
 ): void {
   const db = store.db;
 
-  sources.register('offlineMsgs', async (context, since) => {
-    const { appKey, accid } = context.session;
-    const query = p2pMessagesOf(db, appKey, accid);
-    return streamMessages(context, {
-      query: query as unknown as MessageStream['query'],
-      since,
-      now: now(),
-      ...limits,
-    });
-  });
+  sources.register(
+    'offlineMsgs',
+    async (context, since) => {
+      const { appKey, accid } = context.session;
+      const query = p2pMessagesOf(db, appKey, accid);
+      return streamMessages(context, {
+        query: query as unknown as MessageStream['query'],
+        since,
+        now: now(),
+        ...limits,
+      });
+    },
+    (p) =>
+      p2pMessagesOf(db, p.appKey, p.accid).where('im_messages.time', '>', p.derived(messagesAfter)),
+  );
 
-  sources.register('sessions', async (context, since) => {
-    const { appKey, accid } = context.session;
-    const rows = await sessionsUpdatedSince(db, appKey, accid, since, SESSIONS_MAX);
-    pushInChunks(context, 'syncSessions', 'sessions', await toSessions(db, appKey, accid, rows));
-    let timetag = newest(
-      since,
-      rows.map((r) => Number(r.updated_at)),
-    );
-    // A device that was offline while another deleted sessions learns it here (a new device
-    // never held them). A deleted row keeps its place until a new message brings it back.
-    if (since > 0) {
-      const deleted = await sessionsDeletedSince(db, appKey, accid, since, SESSIONS_MAX);
-      pushInChunks(
-        context,
-        'sessionsDeleted',
-        'sessionIds',
-        deleted.map((d) => d.sessionId),
-      );
-      timetag = newest(
-        timetag,
-        deleted.map((d) => d.updatedAt),
-      );
-    }
-    return { timetag };
-  });
-
-  sources.register('msgReceipts', async (context, since) => {
-    const { appKey, accid } = context.session;
-    const rows = await peerReceiptsSince(db, appKey, accid, since);
-    const receipts = rows.map((r) => ({
-      sessionId: r.session_id,
-      account: r.reader,
-      idServer: r.id_server,
-      time: Number(r.msg_time),
-    }));
-    pushInChunks(context, 'syncMsgReceipts', 'receipts', receipts);
-    return {
-      timetag: newest(
+  sources.register(
+    'sessions',
+    async (context, since) => {
+      const { appKey, accid } = context.session;
+      const rows = await sessionsUpdatedSince(db, appKey, accid, since, SESSIONS_MAX);
+      pushInChunks(context, 'syncSessions', 'sessions', await toSessions(db, appKey, accid, rows));
+      let timetag = newest(
         since,
         rows.map((r) => Number(r.updated_at)),
-      ),
-    };
-  });
+      );
+      // A device that was offline while another deleted sessions learns it here (a new device
+      // never held them). A deleted row keeps its place until a new message brings it back.
+      if (since > 0) {
+        const deleted = await sessionsDeletedSince(db, appKey, accid, since, SESSIONS_MAX);
+        pushInChunks(
+          context,
+          'sessionsDeleted',
+          'sessionIds',
+          deleted.map((d) => d.sessionId),
+        );
+        timetag = newest(
+          timetag,
+          deleted.map((d) => d.updatedAt),
+        );
+      }
+      return { timetag };
+    },
+    (p) => sessionsChangedQuery(db, p.appKey, p.accid, p.since),
+  );
+
+  sources.register(
+    'msgReceipts',
+    async (context, since) => {
+      const { appKey, accid } = context.session;
+      const rows = await peerReceiptsSince(db, appKey, accid, since);
+      const receipts = rows.map((r) => ({
+        sessionId: r.session_id,
+        account: r.reader,
+        idServer: r.id_server,
+        time: Number(r.msg_time),
+      }));
+      pushInChunks(context, 'syncMsgReceipts', 'receipts', receipts);
+      return {
+        timetag: newest(
+          since,
+          rows.map((r) => Number(r.updated_at)),
+        ),
+      };
+    },
+    (p) => peerReceiptsQuery(db, p.appKey, p.accid, p.since),
+  );
 
   sources.register('deleteMsg', async (context, since) => {
     if (since === 0) return; // a new device never held the recalled messages

@@ -133,11 +133,20 @@ export function friendsChangedSince(
   accid: string,
   since: number,
 ): Promise<ImFriendTable[]> {
+  return friendsChangedQuery(db, appKey, accid, since).execute();
+}
+
+/** The query of friendsChangedSince (the sync's probe is its EXISTS). */
+export function friendsChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
   return db
     .selectFrom('im_friends')
     .selectAll()
     .where('app_key', '=', appKey)
     .where('accid', '=', accid)
-    .where('updated_at', '>', since)
-    .execute();
+    .where('updated_at', '>', since);
 }

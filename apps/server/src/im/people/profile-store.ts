@@ -1,7 +1,7 @@
 // Profiles in im_accounts as the people feature reads and writes them: by account, changed since
 // a timetag (mine and my friends'), and my own edits.
 import type { Kysely, Updateable } from 'kysely';
-import type { Database } from '../../store/index.ts';
+import { compiledOnce, type Database } from '../../store/index.ts';
 
 const PROFILE_COLUMNS = [
   'accid',
@@ -43,16 +43,35 @@ export async function profilesOf(
 }
 
 /** The account's own profile if it changed after `since`. */
-export function ownProfileChangedSince(
+export async function ownProfileChangedSince(
   db: Kysely<Database>,
   appKey: string,
   accid: string,
   since: number,
 ): Promise<ProfileRow | undefined> {
-  return profiles(db, appKey)
-    .where('accid', '=', accid)
-    .where('updated_at', '>', since)
-    .executeTakeFirst();
+  let query = ownProfileQueries.get(db);
+  if (!query) {
+    // Every new device's sync reads it: compiled once. Parameters: app_key, accid, since.
+    query = compiledOnce(db, (d) => ownProfileChangedQuery(d, '', '', 0));
+    ownProfileQueries.set(db, query);
+  }
+  const [row] = await query(appKey, accid, since);
+  return row;
+}
+
+const ownProfileQueries = new WeakMap<
+  Kysely<Database>,
+  (appKey: string, accid: string, since: number) => Promise<ProfileRow[]>
+>();
+
+/** The query of ownProfileChangedSince (the sync's probe is its EXISTS). */
+export function ownProfileChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
+  return profiles(db, appKey).where('accid', '=', accid).where('updated_at', '>', since);
 }
 
 /** The profiles of the account's current friends that changed after `since`. */
@@ -62,6 +81,16 @@ export function friendProfilesChangedSince(
   accid: string,
   since: number,
 ): Promise<ProfileRow[]> {
+  return friendProfilesChangedQuery(db, appKey, accid, since).execute();
+}
+
+/** The query of friendProfilesChangedSince (the sync's probe is its EXISTS). */
+export function friendProfilesChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
   return profiles(db, appKey)
     .where('updated_at', '>', since)
     .where(
@@ -73,8 +102,7 @@ export function friendProfilesChangedSince(
         .where('app_key', '=', appKey)
         .where('accid', '=', accid)
         .where('valid', '=', 1),
-    )
-    .execute();
+    );
 }
 
 /** The stored spelling of an account asked for in any case, or undefined when there is none. */

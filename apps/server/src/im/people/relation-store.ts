@@ -126,11 +126,20 @@ export function relationsChangedSince(
   accid: string,
   since: number,
 ): Promise<ImRelationTable[]> {
+  return relationsChangedQuery(db, appKey, accid, since).execute();
+}
+
+/** The query of relationsChangedSince (the sync's probe is its EXISTS). */
+export function relationsChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
   return db
     .selectFrom('im_relations')
     .selectAll()
     .where('app_key', '=', appKey)
     .where('accid', '=', accid)
-    .where('updated_at', '>', since)
-    .execute();
+    .where('updated_at', '>', since);
 }

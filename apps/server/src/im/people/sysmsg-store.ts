@@ -156,13 +156,23 @@ export function sysMsgsChangedSince(
   since: number,
   limit: number,
 ): Promise<SysMsgRow[]> {
+  return sysMsgsChangedQuery(db, appKey, accid, since)
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The rows sysMsgsChangedSince reads (the sync's probe is their EXISTS). */
+export function sysMsgsChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
   return db
     .selectFrom('im_sysmsgs')
     .selectAll()
     .where('app_key', '=', appKey)
     .where('to_accid', '=', accid)
-    .where('updated_at', '>', since)
-    .orderBy('updated_at', 'desc')
-    .limit(limit)
-    .execute();
+    .where('updated_at', '>', since);
 }

@@ -12,13 +12,22 @@ export async function donnopChangedSince(
   accid: string,
   since: number,
 ): Promise<DonnopRow | undefined> {
+  return donnopChangedQuery(db, appKey, accid, since).executeTakeFirst();
+}
+
+/** The query of donnopChangedSince (the sync's probe is its EXISTS). */
+export function donnopChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
   return db
     .selectFrom('im_donnop')
     .selectAll()
     .where('app_key', '=', appKey)
     .where('accid', '=', accid)
-    .where('updated_at', '>', since)
-    .executeTakeFirst();
+    .where('updated_at', '>', since);
 }
 
 /** Stores an account's push settings, replacing what it had. */

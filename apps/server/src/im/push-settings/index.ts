@@ -3,13 +3,18 @@
 import type { Store } from '../../store/index.ts';
 import type { ImGateway } from '../gateway/index.ts';
 import { pushSettingsHandlers, toDonnop } from './handlers.ts';
-import { donnopChangedSince } from './donnop-store.ts';
+import { donnopChangedQuery, donnopChangedSince } from './donnop-store.ts';
 
 export function registerPushSettings({ store, im }: { store: Store; im: ImGateway }): void {
   im.gateway.use(pushSettingsHandlers({ db: store.db, gateway: im.gateway, now: im.gateway.now }));
-  im.syncSources.register('donnop', async (context, since) => {
-    const { appKey, accid } = context.session;
-    const row = await donnopChangedSince(store.db, appKey, accid, since);
-    if (row) context.connection.push('syncDonnop', { donnop: toDonnop(row) });
-  });
+  im.syncSources.register(
+    'donnop',
+    async (context, since) => {
+      const { appKey, accid } = context.session;
+      const row = await donnopChangedSince(store.db, appKey, accid, since);
+      if (row) context.connection.push('syncDonnop', { donnop: toDonnop(row) });
+    },
+    (p) => donnopChangedQuery(store.db, p.appKey, p.accid, p.since),
+    { emptyReturns: 'clock' },
+  );
 }

@@ -9,7 +9,12 @@ import type { Messaging } from '../messaging/index.ts';
 import { signalHandlers, type AvMuted } from './handlers.ts';
 import { inviteNotify } from './notify.ts';
 import { DEFAULT_SIGNAL_LIMITS, Signalling, type SignalLimits } from './signalling.ts';
-import { markInvitesRead, pruneExpired } from './store.ts';
+import {
+  channelsOfMemberQuery,
+  markInvitesRead,
+  pendingOfflineInvitesQuery,
+  pruneExpired,
+} from './store.ts';
 
 export { DEFAULT_SIGNAL_LIMITS, type SignalLimits } from './signalling.ts';
 
@@ -42,16 +47,24 @@ export function registerSignal(options: SignalOptions): void {
     (session, _connectionId, ids) =>
       markInvitesRead(store.db, session.appKey, session.accid, ids, now()),
   );
-  im.syncSources.register('avSignal', async ({ session, connection }) => {
-    // Both are current state, not history: sent whole at every sync, and only when not empty.
-    const channels = await signalling.channelsOf(session);
-    if (channels.length > 0) connection.push('signalingChannelsSync', { channels });
-    const waiting = await signalling.waitingInvites(session);
-    if (waiting.length > 0)
-      connection.push('signalingUnreadSync', {
-        notifies: waiting.map(({ invite, channel }) => inviteNotify(invite, channel)),
-      });
-  });
+  im.syncSources.register(
+    'avSignal',
+    async ({ session, connection }) => {
+      // Both are current state, not history: sent whole at every sync, and only when not empty.
+      const channels = await signalling.channelsOf(session);
+      if (channels.length > 0) connection.push('signalingChannelsSync', { channels });
+      const waiting = await signalling.waitingInvites(session);
+      if (waiting.length > 0)
+        connection.push('signalingUnreadSync', {
+          notifies: waiting.map(({ invite, channel }) => inviteNotify(invite, channel)),
+        });
+    },
+    (p) => [
+      channelsOfMemberQuery(store.db, p.appKey, p.accid, p.now),
+      pendingOfflineInvitesQuery(store.db, p.appKey, p.accid, p.now),
+    ],
+    { emptyReturns: 'clock' },
+  );
 
   const timer = setInterval(() => {
     pruneExpired(store.db, now()).catch((err: unknown) =>

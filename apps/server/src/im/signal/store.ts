@@ -189,7 +189,15 @@ export async function channelsOfMember(
   accid: string,
   now: number,
 ): Promise<ImSignalChannelTable[]> {
-  const rows = await db
+  const rows = await channelsOfMemberQuery(db, appKey, accid, now)
+    .orderBy('c.created_at')
+    .execute();
+  return rows.map(normaliseChannel);
+}
+
+/** The rows channelsOfMember reads (the sync's probe is their EXISTS). */
+export function channelsOfMemberQuery(db: Db, appKey: string, accid: string, now: number) {
+  return db
     .selectFrom('im_signal_members as m')
     .innerJoin('im_signal_channels as c', (join) =>
       join.onRef('c.app_key', '=', 'm.app_key').onRef('c.channel_id', '=', 'm.channel_id'),
@@ -197,10 +205,7 @@ export async function channelsOfMember(
     .selectAll('c')
     .where('m.app_key', '=', appKey)
     .where('m.accid', '=', accid)
-    .where('c.expires_at', '>', now)
-    .orderBy('c.created_at')
-    .execute();
-  return rows.map(normaliseChannel);
+    .where('c.expires_at', '>', now);
 }
 
 export async function findInvite(db: Db, key: InviteKey): Promise<ImSignalInviteTable | undefined> {
@@ -301,7 +306,28 @@ export async function pendingOfflineInvitesFor(
   invitee: string,
   now: number,
 ): Promise<{ invite: ImSignalInviteTable; channel: ImSignalChannelTable }[]> {
-  const rows = await db
+  const rows = await pendingOfflineInvitesQuery(db, appKey, invitee, now)
+    .orderBy('i.created_at')
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({
+    invite: normaliseInvite(r),
+    channel: normaliseChannel({
+      app_key: r.app_key,
+      channel_id: r.channel_id,
+      channel_name: r.channel_name,
+      type: r.type,
+      ext: r.ext,
+      creator: r.creator,
+      created_at: r.channel_created_at,
+      expires_at: r.channel_expires_at,
+    }),
+  }));
+}
+
+/** The rows pendingOfflineInvitesFor reads (the sync's probe is their EXISTS). */
+export function pendingOfflineInvitesQuery(db: Db, appKey: string, invitee: string, now: number) {
+  return db
     .selectFrom('im_signal_invites as i')
     .innerJoin('im_signal_channels as c', (join) =>
       join.onRef('c.app_key', '=', 'i.app_key').onRef('c.channel_id', '=', 'i.channel_id'),
@@ -333,23 +359,7 @@ export async function pendingOfflineInvitesFor(
     .where('i.state', '=', 'pending')
     .where('i.offline_enabled', '=', 1)
     .where('i.read_at', 'is', null)
-    .where('c.expires_at', '>', now)
-    .orderBy('i.created_at')
-    .limit(100)
-    .execute();
-  return rows.map((r) => ({
-    invite: normaliseInvite(r),
-    channel: normaliseChannel({
-      app_key: r.app_key,
-      channel_id: r.channel_id,
-      channel_name: r.channel_name,
-      type: r.type,
-      ext: r.ext,
-      creator: r.creator,
-      created_at: r.channel_created_at,
-      expires_at: r.channel_expires_at,
-    }),
-  }));
+    .where('c.expires_at', '>', now);
 }
 
 /**

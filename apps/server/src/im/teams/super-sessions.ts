@@ -10,6 +10,7 @@ import type { SyncSources } from '../gateway/index.ts';
 import { toMsg } from '../messaging/index.ts';
 import {
   latestVisibleMessage,
+  superTeamConversationsMovedQuery,
   superTeamConversationsMovedSince,
   unreadCount,
 } from './team-sync-store.ts';
@@ -45,10 +46,15 @@ export async function superTeamSessions(
 }
 
 export function registerSuperTeamSessionSync(sources: SyncSources, db: Kysely<Database>): void {
-  sources.register('superTeamSessions', async (context, since) => {
-    const { appKey, accid } = context.session;
-    const sessions = await superTeamSessions(db, appKey, accid, since);
-    for (let i = 0; i < sessions.length; i += 500)
-      context.connection.push('syncSessions', { sessions: sessions.slice(i, i + 500) });
-  });
+  sources.register(
+    'superTeamSessions',
+    async (context, since) => {
+      const { appKey, accid } = context.session;
+      const sessions = await superTeamSessions(db, appKey, accid, since);
+      for (let i = 0; i < sessions.length; i += 500)
+        context.connection.push('syncSessions', { sessions: sessions.slice(i, i + 500) });
+    },
+    (p) => superTeamConversationsMovedQuery(db, p.appKey, p.accid, p.since),
+    { emptyReturns: 'clock' },
+  );
 }

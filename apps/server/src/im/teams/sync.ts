@@ -4,10 +4,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/index.ts';
 import type { SyncSources } from '../gateway/index.ts';
 import { newest, pushInChunks } from '../gateway/index.ts';
-import { streamMessages } from '../messaging/index.ts';
+import { messagesAfter, streamMessages } from '../messaging/index.ts';
 import type { TeamKind } from './scene.ts';
 import { toMember, toTeam } from './team-store.ts';
-import { ownMembersChangedSince, teamMessagesOf, teamsChangedSince } from './team-sync-store.ts';
+import {
+  ownMembersChangedQuery,
+  ownMembersChangedSince,
+  teamMessagesOf,
+  teamsChangedQuery,
+  teamsChangedSince,
+} from './team-sync-store.ts';
 
 const NAMES = {
   team: {
@@ -33,40 +39,57 @@ export function registerTeamSync(
   kind: TeamKind = 'team',
 ): void {
   const names = NAMES[kind];
-  sources.register(names.teams, async (context, since) => {
-    const { appKey, accid } = context.session;
-    const rows = await teamsChangedSince(db, kind, appKey, accid, since);
-    const teams = rows
-      .map((row) => toTeam(row, row.memberValid === 1))
-      .filter((team) => since > 0 || team.validToCurrentUser);
-    pushInChunks(context, names.teamsPush, 'teams', teams);
-    return {
-      timetag: newest(
-        since,
-        rows.map((r) => Math.max(Number(r.updated_at), Number(r.memberUpdatedAt))),
-      ),
-    };
-  });
+  sources.register(
+    names.teams,
+    async (context, since) => {
+      const { appKey, accid } = context.session;
+      const rows = await teamsChangedSince(db, kind, appKey, accid, since);
+      const teams = rows
+        .map((row) => toTeam(row, row.memberValid === 1))
+        .filter((team) => since > 0 || team.validToCurrentUser);
+      pushInChunks(context, names.teamsPush, 'teams', teams);
+      return {
+        timetag: newest(
+          since,
+          rows.map((r) => Math.max(Number(r.updated_at), Number(r.memberUpdatedAt))),
+        ),
+      };
+    },
+    (p) => teamsChangedQuery(db, kind, p.appKey, p.accid, p.since),
+  );
 
-  sources.register(names.members, async (context, since) => {
-    const { appKey, accid } = context.session;
-    const rows = await ownMembersChangedSince(db, kind, appKey, accid, since);
-    pushInChunks(context, names.membersPush, 'members', rows.map(toMember));
-    return {
-      timetag: newest(
-        since,
-        rows.map((r) => Number(r.updated_at)),
-      ),
-    };
-  });
+  sources.register(
+    names.members,
+    async (context, since) => {
+      const { appKey, accid } = context.session;
+      const rows = await ownMembersChangedSince(db, kind, appKey, accid, since);
+      pushInChunks(context, names.membersPush, 'members', rows.map(toMember));
+      return {
+        timetag: newest(
+          since,
+          rows.map((r) => Number(r.updated_at)),
+        ),
+      };
+    },
+    (p) => ownMembersChangedQuery(db, kind, p.appKey, p.accid, p.since),
+  );
 
-  sources.register(names.msgs, async (context, since) => {
-    const { appKey, accid } = context.session;
-    // Paged by (time, id) and pushed by encoded size, roaming for a new device or an old timetag.
-    return streamMessages(context, {
-      query: teamMessagesOf(db, kind, appKey, accid),
-      since,
-      now: now(),
-    });
-  });
+  sources.register(
+    names.msgs,
+    async (context, since) => {
+      const { appKey, accid } = context.session;
+      // Paged by (time, id) and pushed by encoded size, roaming for a new device or an old timetag.
+      return streamMessages(context, {
+        query: teamMessagesOf(db, kind, appKey, accid),
+        since,
+        now: now(),
+      });
+    },
+    (p) =>
+      teamMessagesOf(db, kind, p.appKey, p.accid).where(
+        'im_messages.time',
+        '>',
+        p.derived(messagesAfter),
+      ),
+  );
 }

@@ -20,7 +20,23 @@ export async function teamsChangedSince(
   accid: string,
   since: number,
 ): Promise<TeamChange[]> {
-  const rows = await db
+  const rows = await teamsChangedQuery(db, kind, appKey, accid, since).execute();
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    memberUpdatedAt: Number(row.memberUpdatedAt),
+  }));
+}
+
+/** The query of teamsChangedSince (the sync's probe is its EXISTS). */
+export function teamsChangedQuery(
+  db: Kysely<Database>,
+  kind: TeamKind,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
+  return db
     .selectFrom('im_teams')
     .innerJoin('im_team_members', (join) =>
       join
@@ -37,13 +53,7 @@ export async function teamsChangedSince(
     .where('im_teams.kind', '=', kind)
     .where((eb) =>
       eb.or([eb('im_teams.updated_at', '>', since), eb('im_team_members.updated_at', '>', since)]),
-    )
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    id: Number(row.id),
-    memberUpdatedAt: Number(row.memberUpdatedAt),
-  }));
+    );
 }
 
 /** The account's own member records in teams of a kind changed after `since`, left ones too. */
@@ -54,6 +64,17 @@ export function ownMembersChangedSince(
   accid: string,
   since: number,
 ): Promise<MemberRow[]> {
+  return ownMembersChangedQuery(db, kind, appKey, accid, since).execute();
+}
+
+/** The query of ownMembersChangedSince (the sync's probe is its EXISTS). */
+export function ownMembersChangedQuery(
+  db: Kysely<Database>,
+  kind: TeamKind,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
   return db
     .selectFrom('im_team_members')
     .innerJoin('im_teams', (join) =>
@@ -62,8 +83,7 @@ export function ownMembersChangedSince(
     .selectAll('im_team_members')
     .where('im_team_members.app_key', '=', appKey)
     .where('im_team_members.accid', '=', accid)
-    .where('im_team_members.updated_at', '>', since)
-    .execute();
+    .where('im_team_members.updated_at', '>', since);
 }
 
 /**
@@ -153,7 +173,27 @@ export async function superTeamConversationsMovedSince(
   accid: string,
   since: number,
 ): Promise<SuperTeamConversation[]> {
-  const rows = await db
+  const rows = await superTeamConversationsMovedQuery(db, appKey, accid, since).execute();
+  const orNull = (value: number | string | null) => (value === null ? null : Number(value));
+  return rows.map((row) => ({
+    teamId: Number(row.teamId),
+    joinTime: Number(row.joinTime),
+    convKey: row.convKey,
+    lastTime: Number(row.lastTime),
+    ack: orNull(row.ack),
+    clearedBefore: orNull(row.clearedBefore),
+    deletedBefore: orNull(row.deletedBefore),
+  }));
+}
+
+/** The query of superTeamConversationsMovedSince (the sync's probe is its EXISTS). */
+export function superTeamConversationsMovedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
+  return db
     .selectFrom('im_team_members')
     .innerJoin('im_teams', (join) =>
       join
@@ -195,18 +235,7 @@ export async function superTeamConversationsMovedSince(
             .where('im_messages.deleted_at', '>', since),
         ),
       ]),
-    )
-    .execute();
-  const orNull = (value: number | string | null) => (value === null ? null : Number(value));
-  return rows.map((row) => ({
-    teamId: Number(row.teamId),
-    joinTime: Number(row.joinTime),
-    convKey: row.convKey,
-    lastTime: Number(row.lastTime),
-    ack: orNull(row.ack),
-    clearedBefore: orNull(row.clearedBefore),
-    deletedBefore: orNull(row.deletedBefore),
-  }));
+    );
 }
 
 /** The newest message of a conversation the account may see, after `after` (its clearing). */

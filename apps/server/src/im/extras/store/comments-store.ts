@@ -94,7 +94,19 @@ export function commentsChangedSince(
   accid: string,
   query: { since: number; liveOnly: boolean; limit: number },
 ) {
-  let rows = db
+  let rows = commentsChangedQuery(db, appKey, accid, query.since);
+  if (query.liveOnly) rows = rows.where('c.deleted', '=', 0);
+  return rows.orderBy('c.updated_at', 'asc').limit(query.limit).execute();
+}
+
+/** The rows commentsChangedSince reads, deleted ones too (the sync's probe is their EXISTS). */
+export function commentsChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
+  return db
     .selectFrom('im_quick_comments as c')
     .innerJoin('im_messages as m', (join) =>
       join.onRef('m.id', '=', 'c.message_id').onRef('m.app_key', '=', 'c.app_key'),
@@ -117,7 +129,5 @@ export function commentsChangedSince(
     .where('c.app_key', '=', appKey)
     .where(readableByAccount(appKey, accid))
     .where('m.deleted_at', 'is', null)
-    .where('c.updated_at', '>', query.since);
-  if (query.liveOnly) rows = rows.where('c.deleted', '=', 0);
-  return rows.orderBy('c.updated_at', 'asc').limit(query.limit).execute();
+    .where('c.updated_at', '>', since);
 }

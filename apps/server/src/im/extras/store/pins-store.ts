@@ -148,7 +148,19 @@ export function pinsChangedSince(
   accid: string,
   query: { since: number; liveOnly: boolean; limit: number },
 ) {
-  let rows = db
+  let rows = pinsChangedQuery(db, appKey, accid, query.since);
+  if (query.liveOnly) rows = rows.where('p.deleted', '=', 0).where('m.deleted_at', 'is', null);
+  return rows.orderBy('p.update_time', 'asc').limit(query.limit).execute();
+}
+
+/** The rows pinsChangedSince reads, deleted ones too (the sync's probe is their EXISTS). */
+export function pinsChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
+  return db
     .selectFrom('im_msg_pins as p')
     .innerJoin('im_messages as m', (join) =>
       join.onRef('m.id', '=', 'p.message_id').onRef('m.app_key', '=', 'p.app_key'),
@@ -169,7 +181,5 @@ export function pinsChangedSince(
     ])
     .where('p.app_key', '=', appKey)
     .where(readableByAccount(appKey, accid))
-    .where('p.update_time', '>', query.since);
-  if (query.liveOnly) rows = rows.where('p.deleted', '=', 0).where('m.deleted_at', 'is', null);
-  return rows.orderBy('p.update_time', 'asc').limit(query.limit).execute();
+    .where('p.update_time', '>', since);
 }

@@ -88,12 +88,22 @@ export function stickTopsChangedSince(
   accid: string,
   query: { since: number; liveOnly: boolean; limit: number },
 ): Promise<StickTopRow[]> {
-  let rows = db
+  let rows = stickTopsChangedQuery(db, appKey, accid, query.since);
+  if (query.liveOnly) rows = rows.where('deleted', '=', 0);
+  return rows.orderBy('update_time', 'asc').limit(query.limit).execute();
+}
+
+/** The rows stickTopsChangedSince reads, deleted ones too (the sync's probe is their EXISTS). */
+export function stickTopsChangedQuery(
+  db: Kysely<Database>,
+  appKey: string,
+  accid: string,
+  since: number,
+) {
+  return db
     .selectFrom('im_stick_top_sessions')
     .selectAll()
     .where('app_key', '=', appKey)
     .where('accid', '=', accid)
-    .where('update_time', '>', query.since);
-  if (query.liveOnly) rows = rows.where('deleted', '=', 0);
-  return rows.orderBy('update_time', 'asc').limit(query.limit).execute();
+    .where('update_time', '>', since);
 }
