@@ -10,11 +10,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { collectPageErrors, openPhone, screenshot, type Phone } from './harness/browser.ts';
-import { startStaticServer } from './nim-browser-support.ts';
+import { Chatroom } from '@morsel/im-sdk';
+import { createRoom, startStaticServer } from './nim-browser-support.ts';
 
 const APP = { appKey: 'nimBinaryApp001', secret: 'nim-binary-secret-01' };
 
 type AnyWindow = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Keeps the sockets a page opens (window.openedSockets), to see which link the SDK took. */
+const recordSockets = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as AnyWindow;
+    const Native = window.WebSocket;
+    w.openedSockets = [];
+    w.WebSocket = class extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        w.openedSockets.push(this);
+      }
+    };
+  });
 
 interface Official {
   page: Page;
@@ -52,18 +67,7 @@ describe('NIM’s official browser SDK on the binary link', () => {
   async function official(index: number): Promise<Official> {
     const page = await phone.newPage();
     const errors = collectPageErrors(page);
-    // Which sockets the SDK opens, with their binaryType once it set it.
-    await page.addInitScript(() => {
-      const w = window as unknown as AnyWindow;
-      const Native = window.WebSocket;
-      w.openedSockets = [];
-      w.WebSocket = class extends Native {
-        constructor(url: string | URL, protocols?: string | string[]) {
-          super(url, protocols);
-          w.openedSockets.push(this);
-        }
-      };
-    });
+    await recordSockets(page);
     await page.goto(site.url);
     await page.addScriptTag({ url: `${site.url}/nim.js` });
     const { accid, token } = demo(index);
@@ -253,5 +257,92 @@ describe('NIM’s official browser SDK on the binary link', () => {
     await screenshot(alice.page, 'nim-browser-binary-alice');
     await alice.close();
     await bob.close();
+  });
+  it('enters a chatroom with the Chatroom SDK on the binary link and talks with a member of ours', async () => {
+    const roomId = await createRoom(server, APP);
+    const page = await phone.newPage();
+    const errors = collectPageErrors(page);
+    await recordSockets(page);
+    await page.goto(site.url);
+    await page.addScriptTag({ url: `${site.url}/chatroom.js` });
+    const entered = await page.evaluate(
+      ({ appKey, account, token, chatroomId, host }) => {
+        const w = window as unknown as AnyWindow;
+        w.roomMsgs = [];
+        return new Promise((resolve, reject) => {
+          w.room = w.Chatroom.getInstance({
+            appKey,
+            account,
+            token,
+            chatroomId,
+            chatroomAddresses: [host],
+            secure: false,
+            db: false,
+            privateConf: { isDataReportEnable: false, isABTestEnable: false },
+            onconnect: resolve,
+            onerror: reject,
+            ondisconnect: reject,
+            onwillreconnect: () => {},
+            onmsgs: (msgs: unknown[]) => w.roomMsgs.push(...msgs),
+          });
+        });
+      },
+      {
+        appKey: APP.appKey,
+        account: demo(1).accid,
+        token: demo(1).token,
+        chatroomId: roomId,
+        host: new URL(server.url).host,
+      },
+    );
+    expect(entered).toMatchObject({
+      chatroom: { id: roomId, name: '浏览器直播间' },
+      member: { account: demo(1).accid, online: true },
+    });
+    const sockets = await page.evaluate(() =>
+      ((window as unknown as AnyWindow).openedSockets as WebSocket[]).map((ws) => ws.url),
+    );
+    expect(sockets).toEqual([`${server.url.replace('http', 'ws')}/websocket`]);
+
+    const ourMsgs: { text?: string; from: string }[] = [];
+    const mine = Chatroom.getInstance({
+      appKey: APP.appKey,
+      account: demo(0).accid,
+      token: demo(0).token,
+      chatroomId: roomId,
+      chatroomAddresses: [server.url],
+      onconnect: () => {},
+      onerror: () => {},
+      onwillreconnect: () => {},
+      ondisconnect: () => {},
+      onmsgs: (msgs) => ourMsgs.push(...(msgs as { text?: string; from: string }[])),
+    });
+    await mine.connect();
+    await mine.sendText({ text: '二进制直播间开播' });
+    await page.waitForFunction(() =>
+      ((window as unknown as AnyWindow).roomMsgs as { text?: string }[]).some(
+        (m) => m.text === '二进制直播间开播',
+      ),
+    );
+    const sent = await page.evaluate(
+      () =>
+        new Promise((resolve, reject) =>
+          (window as unknown as AnyWindow).room.sendText({
+            text: '浏览器来捧场',
+            done: (error: unknown, msg: unknown) => (error ? reject(error) : resolve(msg)),
+          }),
+        ),
+    );
+    expect(sent).toMatchObject({ chatroomId: roomId, text: '浏览器来捧场', status: 'success' });
+    await expect.poll(() => ourMsgs.map((m) => m.text)).toContain('浏览器来捧场');
+    expect(ourMsgs.find((m) => m.text === '浏览器来捧场')).toMatchObject({ from: demo(1).accid });
+
+    await mine.destroy();
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => (window as unknown as AnyWindow).room.destroy({ done: resolve })),
+    );
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

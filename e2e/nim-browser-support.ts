@@ -1,9 +1,12 @@
 // What the official NIM browser SDK tests share: a page of another origin serving the npm
 // package's browser bundles, as an app would host them.
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { expect } from 'vitest';
+import type { TestServer } from '../apps/server/test/harness/index.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -47,4 +50,29 @@ export async function startStaticServer(): Promise<{ url: string; close(): Promi
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A chatroom made through NIM's server REST API, as an app backend would. */
+export async function createRoom(
+  server: TestServer,
+  app: { appKey: string; secret: string },
+): Promise<string> {
+  const nonce = randomUUID();
+  const curTime = String(Math.floor(Date.now() / 1000));
+  const response = await fetch(`${server.url}/nimserver/chatroom/create.action`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded;charset=utf-8',
+      AppKey: app.appKey,
+      Nonce: nonce,
+      CurTime: curTime,
+      CheckSum: createHash('sha1')
+        .update(app.secret + nonce + curTime)
+        .digest('hex'),
+    },
+    body: new URLSearchParams({ creator: 'demo1', name: '浏览器直播间' }),
+  });
+  const body = (await response.json()) as { code: number; chatroom: { roomid: number } };
+  expect(body.code).toBe(200);
+  return String(body.chatroom.roomid);
 }

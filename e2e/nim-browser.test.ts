@@ -6,7 +6,6 @@
 // hears a member of ours. The page and Morsel are on different ports, so this also shows the
 // NIM endpoints answer a browser across origins. Their default link, NIM's binary one, is
 // e2e/nim-browser-binary.test.ts's.
-import { createHash, randomUUID } from 'node:crypto';
 import { Chatroom } from '@morsel/im-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,31 +14,9 @@ import {
   type TestServer,
 } from '../apps/server/test/harness/index.ts';
 import { collectPageErrors, openPhone, screenshot, type Phone } from './harness/browser.ts';
-import { startStaticServer } from './nim-browser-support.ts';
+import { createRoom, startStaticServer } from './nim-browser-support.ts';
 
 const APP = { appKey: 'nimBrowserApp01', secret: 'nim-browser-secret-01' };
-
-/** A chatroom made through NIM's server REST API, as an app backend would. */
-async function createRoom(server: TestServer): Promise<string> {
-  const nonce = randomUUID();
-  const curTime = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${server.url}/nimserver/chatroom/create.action`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded;charset=utf-8',
-      AppKey: APP.appKey,
-      Nonce: nonce,
-      CurTime: curTime,
-      CheckSum: createHash('sha1')
-        .update(APP.secret + nonce + curTime)
-        .digest('hex'),
-    },
-    body: new URLSearchParams({ creator: 'demo1', name: '浏览器直播间' }),
-  });
-  const body = (await response.json()) as { code: number; chatroom: { roomid: number } };
-  expect(body.code).toBe(200);
-  return String(body.chatroom.roomid);
-}
 
 describe('NIM’s official browser SDKs in Chromium against Morsel', () => {
   let server: TestServer;
@@ -160,7 +137,7 @@ describe('NIM’s official browser SDKs in Chromium against Morsel', () => {
   });
 
   it('enters a chatroom with the Chatroom SDK and hears a member of ours', async () => {
-    const roomId = await createRoom(server);
+    const roomId = await createRoom(server, APP);
     const page = await phone.newPage();
     const errors = collectPageErrors(page);
     await page.goto(site.url);
