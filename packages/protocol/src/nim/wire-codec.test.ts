@@ -149,9 +149,9 @@ describe("NIM's binary packets", () => {
   });
 
   it('writes a reply with its code only when it is not 200, and no body under a refusal', () => {
-    expect([...encodeNimPacket({ sid: 1, cid: 2, ser: 3, code: 200, r: [] }, imTypes('r'))]).toEqual(
-      [6, 1, 2, 3, 0, 0],
-    );
+    expect([
+      ...encodeNimPacket({ sid: 1, cid: 2, ser: 3, code: 200, r: [] }, imTypes('r')),
+    ]).toEqual([6, 1, 2, 3, 0, 0]);
     expect([
       ...encodeNimPacket({ sid: 2, cid: 3, ser: 1, code: 302, r: [{ 1: 'x' }] }, imTypes('r')),
     ]).toEqual([8, 2, 3, 1, 0, 2, 0x2e, 0x01]);
@@ -186,13 +186,31 @@ describe("NIM's binary packets", () => {
         cid: 1,
         ser: 0,
         code: 200,
-        r: [77, { headerPacket: { sid: 15, cid: 11 }, body: [{ 1: 'c' }] }],
+        // Our signalling msgids are decimal text (NIM's Long).
+        r: ['77', { headerPacket: { sid: 15, cid: 11 }, body: [{ 1: 'c' }] }],
       },
       imTypes('r'),
     );
     const long = new Uint8Array(8);
     new DataView(long.buffer).setBigUint64(0, 77n, true);
-    expect([...bytes.subarray(1)]).toEqual([4, 1, 0, 0, 0, ...long, 0, 15, 11, 0, 0, 0, 1, 1, 1, 99]);
+    expect([...bytes.subarray(1)]).toEqual([
+      4,
+      1,
+      0,
+      0,
+      0,
+      ...long,
+      0,
+      15,
+      11,
+      0,
+      0,
+      0,
+      1,
+      1,
+      1,
+      99,
+    ]);
   });
 
   it('refuses to write a Long that is no integer', () => {

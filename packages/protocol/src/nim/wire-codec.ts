@@ -305,7 +305,9 @@ const mapOf = (item: unknown): Record<string, unknown> => {
 };
 
 function writeProperty(writer: Writer, map: Record<string, unknown>): void {
-  const entries = Object.entries(map).filter(([tag, value]) => isPresent(value) && /^\d+$/.test(tag));
+  const entries = Object.entries(map).filter(
+    ([tag, value]) => isPresent(value) && /^\d+$/.test(tag),
+  );
   writer.varint(entries.length);
   for (const [tag, value] of entries) {
     writer.varint(Number(tag));
@@ -334,7 +336,9 @@ function writeValue(writer: Writer, type: NimWireType, value: unknown): void {
     case 'Int':
       return writer.int32(Number(value));
     case 'Bool':
-      return writer.byte(value === true || value === 'true' || value === 1 || value === '1' ? 1 : 0);
+      return writer.byte(
+        value === true || value === 'true' || value === 1 || value === '1' ? 1 : 0,
+      );
     case 'Long':
       return writer.long(value);
     case 'String':

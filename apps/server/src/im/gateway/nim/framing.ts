@@ -22,10 +22,7 @@ export interface NimPacket {
 
 /** What one message of the wire is: a request, a link-level packet, or unreadable (998). */
 export type NimIncoming =
-  | { request: NimRequest }
-  | { ignore: true }
-  | { close: true }
-  | { unreadable: true };
+  { request: NimRequest } | { ignore: true } | { close: true } | { unreadable: true };
 
 export interface NimFraming<D extends string | Uint8Array> {
   /** Written when the socket opens, at each heartbeat tick, and when the server closes it. */

@@ -110,8 +110,7 @@ export class PollingWire implements NimWire {
   post(body: string): boolean {
     const packets = decodePayload(body);
     if (!packets) return false;
-    for (const packet of packets)
-      for (const listener of this.messageListeners) listener(packet);
+    for (const packet of packets) for (const listener of this.messageListeners) listener(packet);
     return true;
   }
 

@@ -32,11 +32,7 @@ function websocketWireOf<D extends string | Uint8Array>(
 }
 
 const asBuffer = (data: Buffer | ArrayBuffer | Buffer[]) =>
-  Buffer.isBuffer(data)
-    ? data
-    : Array.isArray(data)
-      ? Buffer.concat(data)
-      : Buffer.from(data);
+  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 
 /** socket.io 0.9's WebSocket: text frames only. */
 export const websocketWire = (ws: WebSocket): NimWire<string> =>
