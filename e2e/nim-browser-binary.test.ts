@@ -2,10 +2,10 @@
 // no `binaryWebsocket` option, so the SDK opens `ws://<link>/websocket` with binaryType
 // arraybuffer (and checks the link, binarySocketDetect 6_37, when a packet comes back 998). Two
 // accounts, each in its own page of another origin, log in through NIM's load balancer, chat
-// one-to-one, read the history, and chat in a team one of them creates. The SDK's own log (its
-// logFunc) shows the link check passed and no packet it could not read; its warnings and errors
-// are printed for whoever reads the run (NIM's autoMarkRead, 4_5, is answered 403 as on the
-// socket.io link: docs/nim-compatibility.md).
+// one-to-one, read the history, chat in a team one of them creates, and call (signalling). The
+// SDK's own log (its logFunc) shows the link check passed and no packet it could not read; its
+// warnings and errors are printed for whoever reads the run (NIM's autoMarkRead, 4_5, is
+// answered 403 as on the socket.io link: docs/nim-compatibility.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
@@ -173,7 +173,7 @@ describe('NIM’s official browser SDK on the binary link', () => {
       text,
     );
 
-  it('logs two accounts in over /websocket, passes the link check, chats and reads history', async () => {
+  it('logs two accounts in over /websocket, passes the link check, chats, reads history, calls', async () => {
     const alice = await official(0);
     const bob = await official(1);
     for (const who of [alice, bob]) {
@@ -234,6 +234,55 @@ describe('NIM’s official browser SDK on the binary link', () => {
       to: team.teamId,
       from: demo(0).accid,
     });
+
+    // Signalling: an invitation reaches the callee in NIM's notify envelope (4_1), whose msgid
+    // is a Long on this link, and the callee marks it read by that msgid (a LongArray).
+    await bob.page.evaluate(() => {
+      const w = window as unknown as AnyWindow;
+      w.notifies = [];
+      w.nim.on('signalingNotify', (notify: unknown) => w.notifies.push(notify));
+    });
+    const channel = await alice.page.evaluate(async (callee) => {
+      const { nim } = window as unknown as AnyWindow;
+      const created = await nim.signalingCreate({ type: 1, channelName: '二进制通话' });
+      await nim.signalingJoin({ channelId: created.channelId });
+      await nim.signalingInvite({
+        channelId: created.channelId,
+        account: callee,
+        requestId: 'binary-call-1',
+        offlineEnabled: true,
+      });
+      return created as { channelId: string };
+    }, demo(1).accid);
+    await bob.page.waitForFunction(() =>
+      ((window as unknown as AnyWindow).notifies as { requestId?: string }[]).some(
+        (n) => n.requestId === 'binary-call-1',
+      ),
+    );
+    const invited = await bob.page.evaluate(() =>
+      ((window as unknown as AnyWindow).notifies as { requestId?: string }[]).find(
+        (n) => n.requestId === 'binary-call-1',
+      ),
+    );
+    expect(invited).toMatchObject({
+      eventType: 'INVITE',
+      channelId: channel.channelId,
+      from: demo(0).accid,
+      msgid: expect.stringMatching(/^\d+$/),
+    });
+    await bob.page.evaluate(
+      (msgid) => (window as unknown as AnyWindow).nim.signalingMarkMsgRead({ msgid: [msgid] }),
+      (invited as unknown as { msgid: string }).msgid,
+    );
+    await bob.page.evaluate(
+      ({ channelId, caller }) =>
+        (window as unknown as AnyWindow).nim.signalingReject({
+          channelId,
+          account: caller,
+          requestId: 'binary-call-1',
+        }),
+      { channelId: channel.channelId, caller: demo(0).accid },
+    );
 
     for (const [name, who] of [
       ['alice', alice],
