@@ -116,8 +116,10 @@ export class NimSocket<D extends string | Uint8Array> extends EventEmitter imple
       return;
     }
     const { packets, pauseFrom } = this.toNim(frame);
+    // A reply frame's answer to its request (the data NIM reads ahead of it shares its serial).
+    const answer = frame.ser === 0 ? undefined : packets.findLast((p) => p.ser === frame.ser);
     const write = (list: NimPacket[]) => {
-      for (const packet of list) this.sendPacket(packet);
+      for (const packet of list) this.sendPacket(packet, packet === answer);
     };
     write(packets.slice(0, pauseFrom));
     if (pauseFrom >= packets.length) return;
@@ -233,15 +235,16 @@ export class NimSocket<D extends string | Uint8Array> extends EventEmitter imple
     return typeof idClient === 'string' && this.sentIds.has(idClient);
   }
 
-  private sendPacket(packet: NimPacket): void {
+  /** `answers`: the packet is a request's answer, which must reach the client in some form. */
+  private sendPacket(packet: NimPacket, answers = true): void {
     if (this.isClosed) return;
     let data: D;
     try {
       data = this.framing.write(packet, this.chosenLink ?? 'im');
     } catch (err) {
       this.log.warn({ err, sid: packet.sid, cid: packet.cid }, 'NIM dialect: unwritable packet');
-      // A reply still answers (the SDK would wait for it); a push is left out.
-      if (packet.ser === 0 || packet.code === SERVER_ERROR) return;
+      // An answer still answers (the SDK would wait for it); a push or data is left out.
+      if (!answers || packet.code === SERVER_ERROR) return;
       return this.sendPacket({ ...packet, code: SERVER_ERROR, r: [] });
     }
     this.write(data);
