@@ -4,12 +4,8 @@
 // would host them) in headless Chromium. Its IM SDK logs in through NIM's load balancer and the
 // socket.io 0.9 link, and chats with a client of our SDK; its Chatroom SDK enters a room and
 // hears a member of ours. The page and Morsel are on different ports, so this also shows the
-// NIM endpoints answer a browser across origins.
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
+// NIM endpoints answer a browser across origins. Their default link, NIM's binary one, is
+// e2e/nim-browser-binary.test.ts's.
 import { Chatroom } from '@morsel/im-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,73 +14,9 @@ import {
   type TestServer,
 } from '../apps/server/test/harness/index.ts';
 import { collectPageErrors, openPhone, screenshot, type Phone } from './harness/browser.ts';
+import { createRoom, startStaticServer } from './nim-browser-support.ts';
 
-const require = createRequire(import.meta.url);
 const APP = { appKey: 'nimBrowserApp01', secret: 'nim-browser-secret-01' };
-
-const PAGE = `<!doctype html>
-<html lang="zh-CN">
-  <head>
-    <meta charset="utf-8" />
-    <link rel="icon" href="data:," />
-    <title>NIM 浏览器接入</title>
-  </head>
-  <body style="font: 16px sans-serif; padding: 16px">
-    <h1 style="font-size: 18px">NIM 官方 SDK 浏览器接入</h1>
-    <ul id="log"></ul>
-  </body>
-</html>`;
-
-/** The page and the two bundles, from the npm package, at an origin of their own. */
-async function startStaticServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const files: Record<string, string> = {
-    '/nim.js': require.resolve('@yxim/nim-web-sdk/dist/SDK/NIM_Web_NIM.js'),
-    '/chatroom.js': require.resolve('@yxim/nim-web-sdk/dist/SDK/NIM_Web_Chatroom.js'),
-  };
-  const server = http.createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://page').pathname;
-    const file = files[path];
-    if (path === '/') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-    } else if (file) {
-      void fs
-        .readFile(file)
-        .then((body) =>
-          response.writeHead(200, { 'content-type': 'application/javascript' }).end(body),
-        );
-    } else {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A chatroom made through NIM's server REST API, as an app backend would. */
-async function createRoom(server: TestServer): Promise<string> {
-  const nonce = randomUUID();
-  const curTime = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${server.url}/nimserver/chatroom/create.action`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded;charset=utf-8',
-      AppKey: APP.appKey,
-      Nonce: nonce,
-      CurTime: curTime,
-      CheckSum: createHash('sha1')
-        .update(APP.secret + nonce + curTime)
-        .digest('hex'),
-    },
-    body: new URLSearchParams({ creator: 'demo1', name: '浏览器直播间' }),
-  });
-  const body = (await response.json()) as { code: number; chatroom: { roomid: number } };
-  expect(body.code).toBe(200);
-  return String(body.chatroom.roomid);
-}
 
 describe('NIM’s official browser SDKs in Chromium against Morsel', () => {
   let server: TestServer;
@@ -205,7 +137,7 @@ describe('NIM’s official browser SDKs in Chromium against Morsel', () => {
   });
 
   it('enters a chatroom with the Chatroom SDK and hears a member of ours', async () => {
-    const roomId = await createRoom(server);
+    const roomId = await createRoom(server, APP);
     const page = await phone.newPage();
     const errors = collectPageErrors(page);
     await page.goto(site.url);

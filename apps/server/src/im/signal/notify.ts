@@ -1,5 +1,5 @@
 // Rows to what travels: the channel (with its members) and the notifications of the flow.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type {
   SignalChannel,
@@ -16,6 +16,12 @@ export type Notify = Static<typeof SignalNotify>;
 export type PushInfo = Static<typeof SignalPushInfo>;
 
 export const newId = () => randomUUID().replace(/-/g, '');
+/**
+ * A notification's msgid: decimal digits of a random 53-bit number. NIM's binary link carries a
+ * msgid as a Long (the notify envelope's, and batchMarkRead's LongArray naming it back), and its
+ * SDK keeps it as a JavaScript number, so it must be an exact one (decision 0064).
+ */
+export const newMsgId = () => String(BigInt.asUintN(53, randomBytes(8).readBigUInt64BE()) || 1n);
 
 /** A member's expireTime is its channel's: members live as long as the channel does. */
 export const toMember = (row: ImSignalMemberTable, channel: ImSignalChannelTable): Member => ({
@@ -54,7 +60,7 @@ export function toNotify(
 ): Notify {
   return {
     eventType,
-    msgid: details.msgid ?? newId(),
+    msgid: details.msgid ?? newMsgId(),
     time: details.time,
     type: channel.type,
     channelName: channel.channel_name,

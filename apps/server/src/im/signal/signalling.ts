@@ -7,7 +7,15 @@ import type { RequestOf } from '@morsel/protocol';
 import { storedAccid, type Database } from '../../store/index.ts';
 import { CommandError, type Gateway, type Session } from '../gateway/index.ts';
 import { blacklistedBy } from '../people/index.ts';
-import { newId, toChannel, toMember, toNotify, type Channel, type Notify } from './notify.ts';
+import {
+  newId,
+  newMsgId,
+  toChannel,
+  toMember,
+  toNotify,
+  type Channel,
+  type Notify,
+} from './notify.ts';
 import * as store from './store.ts';
 import type { ImSignalChannelTable, ImSignalInviteTable } from './tables.ts';
 
@@ -209,7 +217,7 @@ export class Signalling {
       offline_enabled: offlineEnabled ? 1 : 0,
       attach_ext: params.attachExt ?? null,
       push_info: params.pushInfo ? JSON.stringify(params.pushInfo) : null,
-      msgid: newId(),
+      msgid: newMsgId(),
       read_at: null,
       created_at: now,
       expires_at: channel.expires_at,

@@ -1,5 +1,5 @@
 // The NIM dialect (docs/nim-compatibility.md): the official NIM Web SDK's load balancer and
-// socket.io 0.9 link, turned into ordinary connections of our gateway.
+// socket.io 0.9 link and binary link, turned into ordinary connections of our gateway.
 import type { FastifyInstance } from 'fastify';
 import { MAX_FRAME_BYTES } from '@morsel/protocol';
 import type { Logger } from '../../../log.ts';
@@ -10,7 +10,10 @@ import type { SocketsPerAddress } from '../addresses.ts';
 import type { IncomingMessage } from 'node:http';
 import { NimSocket } from './nim-socket.ts';
 import { attachNimTransport } from './transport.ts';
-import { websocketWire, type NimWire } from './wire.ts';
+import { binaryWebsocketWire, websocketWire, type NimWire } from './wire.ts';
+import type { NimFraming } from './framing.ts';
+import { socketIoFraming } from './socketio-framing.ts';
+import { binaryFraming } from './binary-framing.ts';
 import { registerNimLbs } from './lbs.ts';
 import type { LbsOptions } from '../lbs.ts';
 
@@ -56,13 +59,18 @@ export function attachNimDialect(http: FastifyInstance, deps: NimDialectDeps): (
     maxPayloadBytes: MAX_FRAME_BYTES,
     admits: (request) => deps.sockets.hasRoom(deps.clientAddressOf(request)),
     maxPollBodyBytes: MAX_FRAME_BYTES,
-    onSocket: (ws, request) => opened(websocketWire(ws), request),
-    onPolling: (wire, request) => opened(wire, request),
+    onSocket: (ws, request) => opened(websocketWire(ws), socketIoFraming, request),
+    onBinarySocket: (ws, request) => opened(binaryWebsocketWire(ws), binaryFraming, request),
+    onPolling: (wire, request) => opened(wire, socketIoFraming, request),
   });
 
-  function opened(wire: NimWire, request: IncomingMessage) {
+  function opened<D extends string | Uint8Array>(
+    wire: NimWire<D>,
+    framing: NimFraming<D>,
+    request: IncomingMessage,
+  ) {
     const address = deps.clientAddressOf(request);
-    const socket = new NimSocket(wire, deps.log, {
+    const socket = new NimSocket(wire, framing, deps.log, {
       heartbeatMs: HEARTBEAT_SECONDS * 1000,
       closeMs: CLOSE_SECONDS * 1000,
     });

@@ -1,10 +1,8 @@
-// One NIM-dialect connection at the gateway's edge: socket.io 0.9 packets on a wire (a WebSocket
-// or xhr-polling), whose JSON messages become our frames for the ordinary ImConnection, and whose
-// replies and pushes go back as NIM's packets. Handlers never learn which dialect a connection
-// speaks.
-//
-// socket.io 0.9 packets are `type:id:endpoint:data`: 0 disconnect, 1 connect, 2 heartbeat,
-// 3 message (NIM's JSON), 8 noop.
+// One NIM-dialect connection at the gateway's edge: NIM's packets on a wire (socket.io 0.9 text
+// over a WebSocket or xhr-polling, or NIM's binary link), which become our frames for the
+// ordinary ImConnection, and whose replies and pushes go back as NIM's packets. How packets look
+// on the wire is the framing's (framing.ts); handlers never learn which dialect or framing a
+// connection speaks.
 import { EventEmitter } from 'node:events';
 import {
   COMMANDS,
@@ -25,6 +23,7 @@ import {
 } from '@morsel/protocol';
 import type { Logger } from '../../../log.ts';
 import type { LinkSocket } from '../connection.ts';
+import type { NimFraming, NimPacket, NimRequest } from './framing.ts';
 import type { NimWire } from './wire.ts';
 
 /** Our reply code for a command the NIM dialect does not carry (as the gateway's Not_Support). */
@@ -35,41 +34,10 @@ const MAX_ASKED = 2000;
 const MAX_SENT_IDS = 500;
 /** How long syncDone waits behind the sync's data (see send). */
 const SYNC_DONE_PAUSE_MS = 30;
-/** A text packet larger than this is refused before it is parsed (our frame limit's order). */
-export const MAX_NIM_PACKET_CHARS = 1024 * 1024;
-
-interface NimRequest {
-  SID: number;
-  CID: number;
-  SER: number;
-  Q?: NimParam[];
-}
-
-/** NIM's packets to the client: a reply (its request's serial) or a push (serial 0). */
-export interface NimPacket {
-  sid: number;
-  cid: number;
-  ser: number;
-  code: number;
-  r: unknown[];
-}
-
-const isSmallInt = (value: unknown, max: number): value is number =>
-  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max;
-
-function readRequest(json: string): NimRequest | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return undefined;
-  }
-  if (!value || typeof value !== 'object') return undefined;
-  const { SID, CID, SER, Q } = value as Record<string, unknown>;
-  if (!isSmallInt(SID, 255) || !isSmallInt(CID, 255) || !isSmallInt(SER, 65535)) return undefined;
-  if (Q !== undefined && !Array.isArray(Q)) return undefined;
-  return { SID, CID, SER, ...(Q !== undefined && { Q: Q as NimParam[] }) };
-}
+/** NIM's link check (binarySocketDetect, 6_37): the server echoes its property map. */
+const LINK_CHECK = { sid: 6, cid: 37 };
+/** Our answer when a reply of ours cannot be put in the framing's packet (logged: our fault). */
+const SERVER_ERROR = 500;
 
 type AnyDialect = {
   request?: (q: readonly NimParam[], id: NimId) => Record<string, unknown>;
@@ -90,7 +58,7 @@ export interface NimSocketOptions {
   closeMs: number;
 }
 
-export class NimSocket extends EventEmitter implements LinkSocket {
+export class NimSocket<D extends string | Uint8Array> extends EventEmitter implements LinkSocket {
   private lastHeard: number;
   /** NIM's ids of the requests waiting for their reply, by serial (ours may differ). */
   private readonly asked = new Map<number, NimId>();
@@ -117,24 +85,25 @@ export class NimSocket extends EventEmitter implements LinkSocket {
   private chosenLink: Link | undefined;
 
   constructor(
-    private readonly wire: NimWire,
+    private readonly wire: NimWire<D>,
+    private readonly framing: NimFraming<D>,
     private readonly log: Logger,
     options: NimSocketOptions,
   ) {
     super();
     this.lastHeard = performance.now();
-    wire.onMessage((text, binary) => {
+    wire.onMessage((data) => {
       this.lastHeard = performance.now();
-      if (binary) return this.emitUnreadable();
-      this.receive(text);
+      if (data === undefined) return this.emitUnreadable();
+      this.receive(data);
     });
     wire.onClose(() => this.ended());
     this.heartbeat = setInterval(() => {
       if (performance.now() - this.lastHeard > options.closeMs) return this.close();
-      this.write('2::');
+      if (framing.heartbeat !== undefined) this.write(framing.heartbeat);
     }, options.heartbeatMs);
     this.heartbeat.unref();
-    this.write('1::');
+    if (framing.opening !== undefined) this.write(framing.opening);
   }
 
   /** From our connection: a frame, sent to the client as NIM's packet (or left out, see below). */
@@ -147,8 +116,10 @@ export class NimSocket extends EventEmitter implements LinkSocket {
       return;
     }
     const { packets, pauseFrom } = this.toNim(frame);
+    // A reply frame's answer to its request (the data NIM reads ahead of it shares its serial).
+    const answer = frame.ser === 0 ? undefined : packets.findLast((p) => p.ser === frame.ser);
     const write = (list: NimPacket[]) => {
-      for (const packet of list) this.write(`3:::${JSON.stringify(packet)}`);
+      for (const packet of list) this.sendPacket(packet, packet === answer);
     };
     write(packets.slice(0, pauseFrom));
     if (pauseFrom >= packets.length) return;
@@ -167,7 +138,7 @@ export class NimSocket extends EventEmitter implements LinkSocket {
 
   close(): void {
     if (this.isClosed) return;
-    this.write('0::');
+    if (this.framing.closing !== undefined) this.write(this.framing.closing);
     this.wire.close();
     this.ended();
   }
@@ -179,20 +150,21 @@ export class NimSocket extends EventEmitter implements LinkSocket {
     this.emit('close');
   }
 
-  private write(text: string): void {
-    if (!this.isClosed) this.wire.send(text);
+  private write(data: D): void {
+    if (!this.isClosed) this.wire.send(data);
   }
 
-  private receive(text: string): void {
-    if (text.length > MAX_NIM_PACKET_CHARS) return this.emitUnreadable();
-    const [type] = text.split(':', 1);
-    if (type === '2' || type === '8') return; // heartbeat answer, noop
-    if (type === '0') return this.close();
-    if (type !== '3' && type !== '4') return this.emitUnreadable();
-    // `3:::<json>`: the message id and endpoint are empty in NIM's packets.
-    const json = text.replace(/^[34]:[^:]*:[^:]*:/, '');
-    const request = readRequest(json);
-    if (!request) return this.emitUnreadable();
+  private receive(data: D): void {
+    const incoming = this.framing.read(data, this.chosenLink);
+    if ('ignore' in incoming) return;
+    if ('close' in incoming) return this.close();
+    if ('unreadable' in incoming) return this.emitUnreadable();
+    const { request } = incoming;
+    if (request.SID === LINK_CHECK.sid && request.CID === LINK_CHECK.cid) {
+      // Link-level, as the heartbeat: NIM's SDK leaves the binary link unless its map comes back.
+      const echo = request.Q?.[0]?.v;
+      return this.sendPacket({ ...LINK_CHECK, ser: request.SER, code: 200, r: [echo ?? {}] });
+    }
     const isChatroomLogin =
       request.SID === COMMANDS.chatroomLogin.sid && request.CID === COMMANDS.chatroomLogin.cid;
     this.choose(isChatroomLogin ? 'chatroom' : 'im');
@@ -263,8 +235,19 @@ export class NimSocket extends EventEmitter implements LinkSocket {
     return typeof idClient === 'string' && this.sentIds.has(idClient);
   }
 
-  private sendPacket(packet: NimPacket): void {
-    this.write(`3:::${JSON.stringify(packet)}`);
+  /** `answers`: the packet is a request's answer, which must reach the client in some form. */
+  private sendPacket(packet: NimPacket, answers = true): void {
+    if (this.isClosed) return;
+    let data: D;
+    try {
+      data = this.framing.write(packet, this.chosenLink ?? 'im');
+    } catch (err) {
+      this.log.warn({ err, sid: packet.sid, cid: packet.cid }, 'NIM dialect: unwritable packet');
+      // An answer still answers (the SDK would wait for it); a push or data is left out.
+      if (!answers || packet.code === SERVER_ERROR) return;
+      return this.sendPacket({ ...packet, code: SERVER_ERROR, r: [] });
+    }
+    this.write(data);
   }
 
   /** NIM's packets for a frame, and from which one on they wait (all: none waits). */

@@ -45,7 +45,7 @@ export class PollingWire implements NimWire {
   private waiting: string[] = [];
   private held: HeldPoll | undefined;
   private closed = false;
-  private readonly messageListeners: ((text: string, binary: boolean) => void)[] = [];
+  private readonly messageListeners: ((text: string | undefined) => void)[] = [];
   private readonly closeListeners: (() => void)[] = [];
   /** Closes a session whose client stopped polling (the link's close timeout). */
   private readonly idle: NodeJS.Timeout;
@@ -82,7 +82,7 @@ export class PollingWire implements NimWire {
     for (const listener of this.closeListeners) listener();
   }
 
-  onMessage(listener: (text: string, binary: boolean) => void): void {
+  onMessage(listener: (text: string | undefined) => void): void {
     this.messageListeners.push(listener);
   }
 
@@ -110,8 +110,7 @@ export class PollingWire implements NimWire {
   post(body: string): boolean {
     const packets = decodePayload(body);
     if (!packets) return false;
-    for (const packet of packets)
-      for (const listener of this.messageListeners) listener(packet, false);
+    for (const packet of packets) for (const listener of this.messageListeners) listener(packet);
     return true;
   }
 

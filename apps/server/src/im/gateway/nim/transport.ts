@@ -1,7 +1,8 @@
-// The socket.io 0.9 transports the official NIM Web SDK speaks: a handshake GET that hands out a
-// session id (`sid:heartbeat:close:transports`), then a WebSocket at /socket.io/1/websocket/<sid>
-// or, where WebSocket fails, xhr-polling at /socket.io/1/xhr-polling/<sid> (polling.ts); see
-// docs/nim-compatibility.md.
+// The transports the official NIM Web SDK speaks. socket.io 0.9: a handshake GET that hands out
+// a session id (`sid:heartbeat:close:transports`), then a WebSocket at
+// /socket.io/1/websocket/<sid> or, where WebSocket fails, xhr-polling at
+// /socket.io/1/xhr-polling/<sid> (polling.ts). NIM's binary link: a WebSocket at /websocket.
+// See docs/nim-compatibility.md.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -12,6 +13,8 @@ import { PollingWire } from './polling.ts';
 
 export const HANDSHAKE_PATH = '/socket.io/1/';
 const WEBSOCKET_PREFIX = '/socket.io/1/websocket/';
+/** NIM's binary link (the browser builds' default): a plain WebSocket, no handshake. */
+export const BINARY_PATH = '/websocket';
 const POLLING_PATH = '/socket.io/1/xhr-polling/:sid';
 /** A handshake's session id must be used within this time, and only once. */
 const HANDSHAKE_TTL_MS = 30_000;
@@ -25,6 +28,8 @@ export interface NimTransportOptions {
   /** Whether this address may open another socket (the gateway's per-address cap). */
   admits(request: IncomingMessage): boolean;
   onSocket(ws: WebSocket, request: IncomingMessage): void;
+  /** A WebSocket of NIM's binary link opened. */
+  onBinarySocket(ws: WebSocket, request: IncomingMessage): void;
   /** A polling session opened (its first poll); it may be closed at once (the socket cap). */
   onPolling(wire: PollingWire, request: IncomingMessage): void;
   /** The largest POST body of a polling client (the frame limit). */
@@ -97,6 +102,12 @@ export function attachNimTransport(
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?', 1)[0]!;
+    if (path === BINARY_PATH) {
+      if (!options.admits(request))
+        return void socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      wss.handleUpgrade(request, socket, head, (ws) => options.onBinarySocket(ws, request));
+      return;
+    }
     // Other upgrades (the Engine.IO links) are theirs to answer.
     if (!path.startsWith(WEBSOCKET_PREFIX)) return;
     const sid = path.slice(WEBSOCKET_PREFIX.length);

@@ -1,24 +1,28 @@
-// The text channel a NIM socket speaks socket.io 0.9 packets over: a WebSocket, or the
-// xhr-polling transport (polling.ts) that the SDK falls back to where WebSocket fails.
+// The channel a NIM socket's packets travel over: a WebSocket speaking socket.io 0.9 text, the
+// xhr-polling transport (polling.ts) the SDK falls back to where WebSocket fails, or a WebSocket
+// of NIM's binary link. D is the wire's data: text, or bytes for the binary link.
 import type { WebSocket } from 'ws';
 
-export interface NimWire {
-  /** Writes one socket.io packet (dropped once the wire is closed). */
-  send(text: string): void;
+export interface NimWire<D extends string | Uint8Array = string> {
+  /** Writes one packet (dropped once the wire is closed). */
+  send(data: D): void;
   close(): void;
-  /** A packet from the client; `binary` for a frame socket.io 0.9 never sends (refused). */
-  onMessage(listener: (text: string, binary: boolean) => void): void;
+  /** A packet from the client; undefined for a frame of the other kind (refused as unreadable). */
+  onMessage(listener: (data: D | undefined) => void): void;
   onClose(listener: () => void): void;
 }
 
-export function websocketWire(ws: WebSocket): NimWire {
+function websocketWireOf<D extends string | Uint8Array>(
+  ws: WebSocket,
+  read: (data: Buffer, isBinary: boolean) => D | undefined,
+): NimWire<D> {
   return {
-    send(text) {
-      if (ws.readyState === ws.OPEN) ws.send(text);
+    send(data) {
+      if (ws.readyState === ws.OPEN) ws.send(data);
     },
     close: () => ws.close(),
     onMessage(listener) {
-      ws.on('message', (data, isBinary) => listener(isBinary ? '' : data.toString(), isBinary));
+      ws.on('message', (data, isBinary) => listener(read(asBuffer(data), isBinary)));
     },
     onClose(listener) {
       ws.on('close', listener);
@@ -26,3 +30,14 @@ export function websocketWire(ws: WebSocket): NimWire {
     },
   };
 }
+
+const asBuffer = (data: Buffer | ArrayBuffer | Buffer[]) =>
+  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+
+/** socket.io 0.9's WebSocket: text frames only. */
+export const websocketWire = (ws: WebSocket): NimWire<string> =>
+  websocketWireOf(ws, (data, isBinary) => (isBinary ? undefined : data.toString()));
+
+/** NIM's binary link: binary frames only. */
+export const binaryWebsocketWire = (ws: WebSocket): NimWire<Uint8Array> =>
+  websocketWireOf(ws, (data, isBinary) => (isBinary ? data : undefined));
