@@ -43,7 +43,10 @@ describe('replies from pushes', () => {
     const shared = shareFrame(frame);
     const [header, data] = shared.options.wsPreEncodedFrame!;
     expect(header![0]).toBe(0x82); // FIN, binary
-    expect(header![1]).toBe(frame.length); // under 126 bytes: the length in the second byte
+    // 126 to 65,535 bytes: 126 in the second byte, the length in the next two.
+    expect(frame.length).toBeGreaterThan(125);
+    expect(header![1]).toBe(126);
+    expect(header!.readUInt16BE(2)).toBe(frame.length);
     expect(Buffer.compare(data!, Buffer.from(frame))).toBe(0);
     expect(Buffer.compare(shared.bytes, Buffer.from(frame))).toBe(0);
   });
