@@ -2,7 +2,9 @@
 // names an agent through the admin API; the agent opens the workspace on a desktop and is
 // online; a shopper on a phone taps 客服 in the sign-in page's header, is routed to the agent,
 // and writes; the agent finds the conversation in their queue with the customer's orders and
-// prizes beside it, answers with a quick reply, and the shopper reads it.
+// prizes beside it, answers with a quick reply, and the shopper reads it. Both pages are on the
+// IM link ([data-push="live"]) before anything is sent, and a page on the link does not poll
+// (decision 0065): what shows after that came by the service team's push.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
@@ -67,6 +69,7 @@ describe('customer service', () => {
     await expect.poll(() => agent.page.title()).toBe('客服工作台');
     await agent.page.getByText('在线', { exact: true }).waitFor();
     await agent.page.getByText('暂无排队的顾客').waitFor();
+    await agent.page.locator('[data-push="live"]').waitFor({ timeout: 20_000 });
     await expect
       .poll(async () => {
         const team = await adminCall(app.url, 'GET', '/admin/api/cs/agents');
@@ -84,6 +87,7 @@ describe('customer service', () => {
     await shopper.page.waitForURL((url) => url.pathname === '/activity/im/service');
     expect(new URL(shopper.page.url()).searchParams.get('from')).toBe('/activity/sign/index');
     await shopper.page.getByRole('status').getByText('客服「小满」为您服务').waitFor();
+    await shopper.page.locator('[data-push="live"]').waitFor({ timeout: 20_000 });
 
     await shopper.page.getByRole('textbox', { name: '消息内容' }).fill(QUESTION);
     await shopper.page.getByRole('button', { name: '发送' }).click();

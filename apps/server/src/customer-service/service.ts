@@ -22,6 +22,7 @@ import {
   type Conversation,
   type Message,
 } from './store.ts';
+import type { ServiceChange } from './push.ts';
 
 /** Conversations an agent serves at once; a full team leaves new ones waiting. */
 export const MAX_OPEN_PER_AGENT = 10;
@@ -57,7 +58,14 @@ export class CustomerService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
+    /** Tells the parties at once (push.ts); the pages fetch on it. */
+    private readonly push?: (change: ServiceChange) => Promise<void>,
   ) {}
+
+  /** Tells the conversation's parties (and every online agent, for a queue change). */
+  async announce(change: ServiceChange): Promise<void> {
+    await this.push?.(change);
+  }
 
   /** The shopper's unclosed conversation, or a new one routed to an agent by load. */
   async open(userId: number, source: string): Promise<Conversation> {
@@ -142,7 +150,7 @@ export class CustomerService {
     );
     if (moved === 'full') throw fail('csAgentFull');
     if (moved === 'gone') throw fail('csNotAssigned');
-    await this.notice(id, transferredNotice(target.name));
+    await this.notice(id, transferredNotice(target.name), [agent.user_id]);
     return (await findConversation(this.db, id))!;
   }
 
@@ -170,8 +178,13 @@ export class CustomerService {
       created_at: this.now(),
     });
     // A waiting shopper who writes again is offered to an agent who came free meanwhile.
-    if (from.sender === 'shopper' && conversation.state === 'waiting')
-      await this.tryAssign(conversation);
+    const routed =
+      from.sender === 'shopper' && conversation.state === 'waiting'
+        ? await this.tryAssign(conversation)
+        : conversation;
+    // A waiting conversation's last line is in every agent's queue; an open one, in its agent's.
+    if (routed.state === conversation.state)
+      await this.announce({ conversationId: conversation.id, queue: routed.state === 'waiting' });
     return message;
   }
 
@@ -216,7 +229,8 @@ export class CustomerService {
     }));
   }
 
-  private async notice(conversationId: number, text: string): Promise<void> {
+  /** A system line of a move (assigned, waiting, transferred, ended): the queue changed too. */
+  private async notice(conversationId: number, text: string, also?: number[]): Promise<void> {
     await insertMessage(this.db, {
       conversation_id: conversationId,
       sender: 'system',
@@ -224,5 +238,6 @@ export class CustomerService {
       text,
       created_at: this.now(),
     });
+    await this.announce({ conversationId, queue: true, ...(also && { also }) });
   }
 }

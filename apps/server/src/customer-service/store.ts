@@ -153,6 +153,17 @@ export async function setOnlineUntil(
     .execute();
 }
 
+/** The agents of the team online now (their workspace beat within the online time). */
+export async function onlineAgentIds(db: Kysely<Database>, now: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('cs_agents')
+    .select('user_id')
+    .where('active', '=', 1)
+    .where('online_until', '>', now)
+    .execute();
+  return rows.map((row) => Number(row.user_id));
+}
+
 /** Takes an agent out of the team (offline); false when they were not in it. */
 export async function deactivateAgent(db: Kysely<Database>, userId: number): Promise<boolean> {
   const result = await db
