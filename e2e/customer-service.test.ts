@@ -4,7 +4,9 @@
 // and writes; the agent finds the conversation in their queue with the customer's orders and
 // prizes beside it, answers with a quick reply, and the shopper reads it. Both pages are on the
 // IM link ([data-push="live"]) before anything is sent, and a page on the link does not poll
-// (decision 0065): what shows after that came by the service team's push.
+// (decision 0065): what shows after that came by the service team's push. Then a photo goes
+// each way, uploaded through the IM files path and shown as a thumbnail.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
@@ -124,6 +126,40 @@ describe('customer service', () => {
     await answer.getByText(/奖品会在活动结束后/).waitFor({ timeout: 15_000 });
     await answer.getByText(/客服 小满/).waitFor();
     await screenshot(shopper.page, 'cs-shopper-answered');
+    expect(agent.errors).toEqual([]);
+    expect(shopper.errors).toEqual([]);
+  }, 60_000);
+
+  it('carries a photo from the phone to the agent and one back, as thumbnails', async () => {
+    const photo = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: '#2a7' },
+    })
+      .jpeg()
+      .toBuffer();
+    const file = { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: photo };
+    await shopper.page.locator('input[type="file"]').setInputFiles(file);
+    const sent = shopper.page.locator('[data-from="shopper"]').getByRole('img', { name: '图片' });
+    await sent.waitFor();
+    await expect.poll(() => sent.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
+
+    const conversation = agent.page.getByRole('region', { name: '会话' });
+    const received = conversation
+      .locator('[data-from="shopper"]')
+      .getByRole('img', { name: '图片' });
+    await received.waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(360);
+
+    await conversation.locator('input[type="file"]').setInputFiles(file);
+    const answer = shopper.page.locator('[data-from="agent"]').getByRole('img', { name: '图片' });
+    await answer.waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => answer.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(360);
+    await settled(agent.page);
+    await screenshot(agent.page, 'cs-agent-photo');
+    await screenshot(shopper.page, 'cs-shopper-photo');
     expect(agent.errors).toEqual([]);
     expect(shopper.errors).toEqual([]);
   }, 60_000);

@@ -351,6 +351,7 @@ export async function buildServer(
         shoppers,
         gateway: imGateway.gateway,
         appKey: seeded.appKey,
+        files,
       });
     }
     registerExtras({

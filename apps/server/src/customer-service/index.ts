@@ -8,11 +8,13 @@ import type { Config } from '../config/index.ts';
 import { prepareApiScope } from '../api/index.ts';
 import { campaignContext } from '../campaigns/index.ts';
 import type { ShopperAccounts } from '../chat/index.ts';
+import type { FileService } from '../im/files/index.ts';
 import type { Gateway } from '../im/gateway/index.ts';
 import type { ProductContext } from '../product/index.ts';
 import { registerCustomerServiceAdminRoutes } from './admin-routes.ts';
 import { ServiceTeam } from './agents.ts';
 import { seedDemoAgents } from './demo.ts';
+import { ServiceImages } from './images.ts';
 import { ServicePush } from './push.ts';
 import { registerCustomerServiceRoutes } from './routes.ts';
 import { CustomerService } from './service.ts';
@@ -25,6 +27,8 @@ export interface CustomerServiceDeps {
   gateway: Gateway;
   /** The default IM app, whose accounts shoppers and agents have. */
   appKey: string;
+  /** The IM files, whose uploads pictures in conversations are (images.ts). */
+  files: FileService;
 }
 
 export async function registerCustomerService(
@@ -40,12 +44,16 @@ export async function registerCustomerService(
     now,
     log: product.log,
   });
-  const service = new CustomerService(product.db, now, (change) => push.changed(change));
+  const images = new ServiceImages(product.db, deps.files, deps.appKey);
+  const service = new CustomerService(product.db, now, {
+    push: (change) => push.changed(change),
+    images,
+  });
   const team = new ServiceTeam(product.db, deps.shoppers, service, now);
   if (config.seedDemo) await seedDemoAgents(product.db, team, now());
   await http.register(async (scope) => {
     await prepareApiScope(scope);
-    registerCustomerServiceRoutes(scope, product, service);
+    registerCustomerServiceRoutes(scope, product, service, images);
     await scope.register(async (admin) => {
       registerCustomerServiceAdminRoutes(admin, campaignContext(product, config), team);
     });

@@ -22,6 +22,7 @@ import {
   type Conversation,
   type Message,
 } from './store.ts';
+import { IMAGE_TEXT, type ImageView, type ServiceImage, type ServiceImages } from './images.ts';
 import type { ServiceChange } from './push.ts';
 
 /** Conversations an agent serves at once; a full team leaves new ones waiting. */
@@ -51,20 +52,27 @@ export interface MessageView {
   from: Message['sender'];
   agentName: string;
   text: string;
+  image: ImageView | null;
   at: number;
+}
+
+export interface CustomerServiceOptions {
+  /** Tells the parties at once (push.ts); the pages fetch on it. */
+  push?: (change: ServiceChange) => Promise<void>;
+  /** Pictures' URLs (images.ts); without it a picture message shows its words only. */
+  images?: Pick<ServiceImages, 'view'>;
 }
 
 export class CustomerService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
-    /** Tells the parties at once (push.ts); the pages fetch on it. */
-    private readonly push?: (change: ServiceChange) => Promise<void>,
+    private readonly options: CustomerServiceOptions = {},
   ) {}
 
   /** Tells the conversation's parties (and every online agent, for a queue change). */
   async announce(change: ServiceChange): Promise<void> {
-    await this.push?.(change);
+    await this.options.push?.(change);
   }
 
   /** The shopper's unclosed conversation, or a new one routed to an agent by load. */
@@ -167,15 +175,22 @@ export class CustomerService {
   async send(
     conversation: Conversation,
     from: { sender: 'shopper' } | { sender: 'agent'; agent: Agent },
-    text: string,
+    content: { text: string } | { image: ServiceImage },
   ): Promise<Message> {
     if (conversation.state === 'closed') throw fail('csConversationClosed');
     const message = await insertMessage(this.db, {
       conversation_id: conversation.id,
       sender: from.sender,
       agent_user_id: from.sender === 'agent' ? from.agent.user_id : null,
-      text: text.trim(),
       created_at: this.now(),
+      ...('text' in content
+        ? { text: content.text.trim() }
+        : {
+            text: IMAGE_TEXT,
+            image_name: content.image.name,
+            image_width: content.image.width,
+            image_height: content.image.height,
+          }),
     });
     // A waiting shopper who writes again is offered to an agent who came free meanwhile.
     const routed =
@@ -225,6 +240,14 @@ export class CustomerService {
       from: m.sender,
       agentName: m.agent_user_id === null ? '' : (names.get(m.agent_user_id) ?? ''),
       text: m.text,
+      image:
+        m.image_name === null || !this.options.images
+          ? null
+          : this.options.images.view({
+              name: m.image_name,
+              width: m.image_width ?? 0,
+              height: m.image_height ?? 0,
+            }),
       at: m.created_at,
     }));
   }

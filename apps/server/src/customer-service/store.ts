@@ -53,6 +53,9 @@ function toMessage(row: Message): Message {
     id: Number(row.id),
     conversation_id: Number(row.conversation_id),
     agent_user_id: num(row.agent_user_id),
+    image_name: row.image_name ?? null,
+    image_width: num(row.image_width),
+    image_height: num(row.image_height),
     created_at: Number(row.created_at),
   };
 }
@@ -338,6 +341,9 @@ export async function insertMessage(
     agent_user_id: number | null;
     text: string;
     created_at: number;
+    image_name?: string;
+    image_width?: number;
+    image_height?: number;
   },
 ): Promise<Message> {
   const inserted = await db
