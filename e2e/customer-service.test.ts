@@ -84,6 +84,8 @@ describe('customer service', () => {
     await shopper.page.goto(`${app.url}/activity/sign/index`);
     await expect.poll(() => shopper.page.title()).toBe('每日签到');
     await shopper.page.getByRole('button', { name: '客服', exact: true }).waitFor();
+    // The header's pill only: no floating button beside it.
+    expect(await shopper.page.getByRole('button', { name: '客服', exact: true }).count()).toBe(1);
     await screenshot(shopper.page, 'cs-entry-in-header');
     await shopper.page.getByRole('button', { name: '客服', exact: true }).click();
     await shopper.page.waitForURL((url) => url.pathname === '/activity/im/service');
@@ -161,6 +163,24 @@ describe('customer service', () => {
     await screenshot(agent.page, 'cs-agent-photo');
     await screenshot(shopper.page, 'cs-shopper-photo');
     expect(agent.errors).toEqual([]);
+    expect(shopper.errors).toEqual([]);
+  }, 60_000);
+
+  it('offers a floating 客服 button on a page without a campaign header', async () => {
+    await shopper.page.goto(`${app.url}/activity/sign/award`);
+    await expect.poll(() => shopper.page.title()).toBe('我的奖品');
+    const entry = shopper.page.getByRole('button', { name: '客服', exact: true });
+    await entry.waitFor();
+    expect(await entry.count()).toBe(1);
+    const box = (await entry.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    await screenshot(shopper.page, 'cs-floating-entry');
+    await entry.click();
+    await shopper.page.waitForURL((url) => url.pathname === '/activity/im/service');
+    expect(new URL(shopper.page.url()).searchParams.get('from')).toBe('/activity/sign/award');
+    // The conversation still open is the one it opens; the service page has no floating button.
+    await shopper.page.getByRole('status').getByText('客服「小满」为您服务').waitFor();
+    expect(await shopper.page.getByRole('button', { name: '客服', exact: true }).count()).toBe(0);
     expect(shopper.errors).toEqual([]);
   }, 60_000);
 });

@@ -84,7 +84,7 @@ const suite: EngineSuite = (engine, overrides, cleanup) => {
       (
         await client.nim.previewFile({
           type: type.startsWith('image/') ? 'image' : 'file',
-          blob: new Blob([bytes], { type }),
+          blob: new Blob([new Uint8Array(bytes)], { type }),
         })
       ).url;
 
