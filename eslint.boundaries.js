@@ -133,11 +133,11 @@ export const boundaries = [
       byPackageName,
       {
         regex:
-          '^@morsel/(?!(im-sdk|protocol|open-api-sign|api/client|api/codes|api/code-exports|api/endpoints|api/forms|api/tap-game|api/postoffice)$)',
+          '^@morsel/(?!(im-sdk|protocol|open-api-sign|api/client|api/codes|api/code-exports|api/endpoints|api/forms|api/tap-game|api/postoffice|api/cs-push)$)',
         message:
           'the web app imports @morsel/im-sdk, @morsel/protocol, @morsel/open-api-sign, ' +
           '@morsel/api/client, @morsel/api/codes, @morsel/api/code-exports, @morsel/api/endpoints, @morsel/api/forms, ' +
-          '@morsel/api/tap-game and @morsel/api/postoffice',
+          '@morsel/api/tap-game, @morsel/api/postoffice and @morsel/api/cs-push',
       },
       {
         group: ['**/apps/server/**', '**/server/src/**', '**/server/test/**'],

@@ -2,7 +2,11 @@
 // names an agent through the admin API; the agent opens the workspace on a desktop and is
 // online; a shopper on a phone taps 客服 in the sign-in page's header, is routed to the agent,
 // and writes; the agent finds the conversation in their queue with the customer's orders and
-// prizes beside it, answers with a quick reply, and the shopper reads it.
+// prizes beside it, answers with a quick reply, and the shopper reads it. Both pages are on the
+// IM link ([data-push="live"]) before anything is sent, and a page on the link does not poll
+// (decision 0065): what shows after that came by the service team's push. Then a photo goes
+// each way, uploaded through the IM files path and shown as a thumbnail.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
@@ -67,6 +71,7 @@ describe('customer service', () => {
     await expect.poll(() => agent.page.title()).toBe('客服工作台');
     await agent.page.getByText('在线', { exact: true }).waitFor();
     await agent.page.getByText('暂无排队的顾客').waitFor();
+    await agent.page.locator('[data-push="live"]').waitFor({ timeout: 20_000 });
     await expect
       .poll(async () => {
         const team = await adminCall(app.url, 'GET', '/admin/api/cs/agents');
@@ -79,11 +84,14 @@ describe('customer service', () => {
     await shopper.page.goto(`${app.url}/activity/sign/index`);
     await expect.poll(() => shopper.page.title()).toBe('每日签到');
     await shopper.page.getByRole('button', { name: '客服', exact: true }).waitFor();
+    // The header's pill only: no floating button beside it.
+    expect(await shopper.page.getByRole('button', { name: '客服', exact: true }).count()).toBe(1);
     await screenshot(shopper.page, 'cs-entry-in-header');
     await shopper.page.getByRole('button', { name: '客服', exact: true }).click();
     await shopper.page.waitForURL((url) => url.pathname === '/activity/im/service');
     expect(new URL(shopper.page.url()).searchParams.get('from')).toBe('/activity/sign/index');
     await shopper.page.getByRole('status').getByText('客服「小满」为您服务').waitFor();
+    await shopper.page.locator('[data-push="live"]').waitFor({ timeout: 20_000 });
 
     await shopper.page.getByRole('textbox', { name: '消息内容' }).fill(QUESTION);
     await shopper.page.getByRole('button', { name: '发送' }).click();
@@ -121,6 +129,58 @@ describe('customer service', () => {
     await answer.getByText(/客服 小满/).waitFor();
     await screenshot(shopper.page, 'cs-shopper-answered');
     expect(agent.errors).toEqual([]);
+    expect(shopper.errors).toEqual([]);
+  }, 60_000);
+
+  it('carries a photo from the phone to the agent and one back, as thumbnails', async () => {
+    const photo = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: '#2a7' },
+    })
+      .jpeg()
+      .toBuffer();
+    const file = { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: photo };
+    await shopper.page.locator('input[type="file"]').setInputFiles(file);
+    const sent = shopper.page.locator('[data-from="shopper"]').getByRole('img', { name: '图片' });
+    await sent.waitFor();
+    await expect.poll(() => sent.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
+
+    const conversation = agent.page.getByRole('region', { name: '会话' });
+    const received = conversation
+      .locator('[data-from="shopper"]')
+      .getByRole('img', { name: '图片' });
+    await received.waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(360);
+
+    await conversation.locator('input[type="file"]').setInputFiles(file);
+    const answer = shopper.page.locator('[data-from="agent"]').getByRole('img', { name: '图片' });
+    await answer.waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => answer.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(360);
+    await settled(agent.page);
+    await screenshot(agent.page, 'cs-agent-photo');
+    await screenshot(shopper.page, 'cs-shopper-photo');
+    expect(agent.errors).toEqual([]);
+    expect(shopper.errors).toEqual([]);
+  }, 60_000);
+
+  it('offers a floating 客服 button on a page without a campaign header', async () => {
+    await shopper.page.goto(`${app.url}/activity/sign/award`);
+    await expect.poll(() => shopper.page.title()).toBe('我的奖品');
+    const entry = shopper.page.getByRole('button', { name: '客服', exact: true });
+    await entry.waitFor();
+    expect(await entry.count()).toBe(1);
+    const box = (await entry.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    await screenshot(shopper.page, 'cs-floating-entry');
+    await entry.click();
+    await shopper.page.waitForURL((url) => url.pathname === '/activity/im/service');
+    expect(new URL(shopper.page.url()).searchParams.get('from')).toBe('/activity/sign/award');
+    // The conversation still open is the one it opens; the service page has no floating button.
+    await shopper.page.getByRole('status').getByText('客服「小满」为您服务').waitFor();
+    expect(await shopper.page.getByRole('button', { name: '客服', exact: true }).count()).toBe(0);
     expect(shopper.errors).toEqual([]);
   }, 60_000);
 });

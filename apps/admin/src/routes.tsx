@@ -45,6 +45,12 @@ export const PAGES: readonly PageRoute[] = [
     page: lazy(() => import('./pages/ExchangeCodesPage.tsx')),
   },
   {
+    path: '/service-agents',
+    menu: '客服团队',
+    roles: ['operator', 'viewer'],
+    page: lazy(() => import('./pages/ServiceAgentsPage.tsx')),
+  },
+  {
     path: '/redeem',
     menu: '核销优惠券',
     roles: ['operator', 'cashier'],

@@ -345,7 +345,14 @@ export async function buildServer(
       });
       await registerPostoffice(http, { config, product, files });
       await registerLive(http, { config, product, shoppers, chatrooms });
-      await registerCustomerService(http, { config, product, shoppers });
+      await registerCustomerService(http, {
+        config,
+        product,
+        shoppers,
+        gateway: imGateway.gateway,
+        appKey: seeded.appKey,
+        files,
+      });
     }
     registerExtras({
       store,

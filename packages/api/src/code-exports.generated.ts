@@ -415,3 +415,7 @@ export const csQuickReplyLimit = {
   message: '快捷回复最多20条，请先删除不用的',
 } as const;
 export const csQuickReplyNotFound = { code: 65310, message: '快捷回复不存在' } as const;
+export const csImageNotFound = { code: 65311, message: '图片不存在或已过期，请重新选择' } as const;
+export const csImageNotYours = { code: 65312, message: '只能发送您自己上传的图片' } as const;
+export const csImageType = { code: 65313, message: '仅支持JPG、PNG、GIF、WebP格式的图片' } as const;
+export const csImageTooLarge = { code: 65314, message: '图片不能超过10MB' } as const;

@@ -323,6 +323,10 @@ export const CS_CODES = {
   csUserUnknown: { code: 65308, message: '该手机号尚未登录过，请先用该手机号登录一次' },
   csQuickReplyLimit: { code: 65309, message: '快捷回复最多20条，请先删除不用的' },
   csQuickReplyNotFound: { code: 65310, message: '快捷回复不存在' },
+  csImageNotFound: { code: 65311, message: '图片不存在或已过期，请重新选择' },
+  csImageNotYours: { code: 65312, message: '只能发送您自己上传的图片' },
+  csImageType: { code: 65313, message: '仅支持JPG、PNG、GIF、WebP格式的图片' },
+  csImageTooLarge: { code: 65314, message: '图片不能超过10MB' },
 } as const satisfies Catalogue;
 
 export const CODES = {

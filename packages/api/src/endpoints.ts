@@ -508,6 +508,7 @@ export const ENDPOINTS = {
   'cs.open': { method: 'POST', path: '/api/cs/conversations', access: 'user' },
   'cs.messages': { method: 'GET', path: '/api/cs/conversations/:id/messages', access: 'user' },
   'cs.send': { method: 'POST', path: '/api/cs/conversations/:id/messages', access: 'user' },
+  'cs.sendImage': { method: 'POST', path: '/api/cs/conversations/:id/images', access: 'user' },
   'cs.close': { method: 'POST', path: '/api/cs/conversations/:id/close', access: 'user' },
   'cs.agentMe': { method: 'GET', path: '/api/cs/agent', access: 'user' },
   'cs.agentStatus': { method: 'POST', path: '/api/cs/agent/status', access: 'user' },

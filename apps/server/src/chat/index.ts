@@ -11,7 +11,7 @@ import { ShopperAccounts } from './shopper-accounts.ts';
 
 export type { ShopperAccounts, ShopperImLogin } from './shopper-accounts.ts';
 export { chatNick } from './shopper-accounts.ts';
-export { shoppersByAccid } from './store.ts';
+export { accidsOfShoppers, shoppersByAccid } from './store.ts';
 
 export interface ChatDeps {
   product: ProductContext;

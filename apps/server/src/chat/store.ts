@@ -86,3 +86,17 @@ export async function shoppersByAccid(
     .execute();
   return new Map(rows.map((row) => [row.accid, Number(row.user_id)]));
 }
+
+/** The IM accounts of some shoppers (those who have one), by user id. */
+export async function accidsOfShoppers(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('chat_shoppers')
+    .select(['accid', 'user_id'])
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.user_id), row.accid]));
+}

@@ -34,6 +34,8 @@ export class ServiceTeam {
   async remove(userId: number): Promise<number | undefined> {
     if (!(await deactivateAgent(this.db, userId))) return undefined;
     const returned = await returnConversations(this.db, userId);
+    for (const conversationId of returned)
+      await this.service.announce({ conversationId, queue: true, also: [userId] });
     await this.service.assignWaiting();
     return returned.length;
   }

@@ -8,10 +8,14 @@ import type { Config } from '../config/index.ts';
 import { prepareApiScope } from '../api/index.ts';
 import { campaignContext } from '../campaigns/index.ts';
 import type { ShopperAccounts } from '../chat/index.ts';
+import type { FileService } from '../im/files/index.ts';
+import type { Gateway } from '../im/gateway/index.ts';
 import type { ProductContext } from '../product/index.ts';
 import { registerCustomerServiceAdminRoutes } from './admin-routes.ts';
 import { ServiceTeam } from './agents.ts';
 import { seedDemoAgents } from './demo.ts';
+import { ServiceImages } from './images.ts';
+import { ServicePush } from './push.ts';
 import { registerCustomerServiceRoutes } from './routes.ts';
 import { CustomerService } from './service.ts';
 
@@ -19,6 +23,12 @@ export interface CustomerServiceDeps {
   config: Config;
   product: ProductContext;
   shoppers: ShopperAccounts;
+  /** The IM gateway, through which the parties of a changed conversation are told (push.ts). */
+  gateway: Gateway;
+  /** The default IM app, whose accounts shoppers and agents have. */
+  appKey: string;
+  /** The IM files, whose uploads pictures in conversations are (images.ts). */
+  files: FileService;
 }
 
 export async function registerCustomerService(
@@ -27,12 +37,23 @@ export async function registerCustomerService(
 ): Promise<void> {
   const { product, config } = deps;
   const now = () => product.clock.now();
-  const service = new CustomerService(product.db, now);
+  const push = new ServicePush({
+    db: product.db,
+    gateway: deps.gateway,
+    appKey: deps.appKey,
+    now,
+    log: product.log,
+  });
+  const images = new ServiceImages(product.db, deps.files, deps.appKey);
+  const service = new CustomerService(product.db, now, {
+    push: (change) => push.changed(change),
+    images,
+  });
   const team = new ServiceTeam(product.db, deps.shoppers, service, now);
   if (config.seedDemo) await seedDemoAgents(product.db, team, now());
   await http.register(async (scope) => {
     await prepareApiScope(scope);
-    registerCustomerServiceRoutes(scope, product, service);
+    registerCustomerServiceRoutes(scope, product, service, images);
     await scope.register(async (admin) => {
       registerCustomerServiceAdminRoutes(admin, campaignContext(product, config), team);
     });

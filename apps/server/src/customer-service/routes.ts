@@ -9,6 +9,7 @@ import { chatNick } from '../chat/index.ts';
 import { listAllOwnAwards, searchOrders } from '../campaigns/index.ts';
 import { findUserById, hitCounter, maskMobile, requireUser } from '../product/index.ts';
 import type { ProductContext } from '../product/index.ts';
+import type { ServiceImages } from './images.ts';
 import { type CustomerService, ONLINE_TTL_MS } from './service.ts';
 import {
   agentsWithLoad,
@@ -48,6 +49,7 @@ export function registerCustomerServiceRoutes(
   scope: FastifyInstance,
   product: ProductContext,
   service: CustomerService,
+  images: ServiceImages,
 ): void {
   const { db } = product;
   const now = () => product.clock.now();
@@ -134,7 +136,22 @@ export function registerCustomerServiceRoutes(
       who.as === 'shopper'
         ? ({ sender: 'shopper' } as const)
         : ({ sender: 'agent', agent: who.agent } as const);
-    const message = await service.send(who.conversation, from, request.body.text);
+    const message = await service.send(who.conversation, from, { text: request.body.text });
+    const [view] = await service.messageViews([message]);
+    return ok(view!);
+  });
+
+  route(scope, 'cs.sendImage', async (request) => {
+    const id = Number(request.params.id);
+    const who = await party(request, id, false);
+    if (who.conversation.state === 'closed') throw fail('csConversationClosed');
+    await limit('cs.send', who.user.id, SENDS_PER_MINUTE);
+    const image = await images.accept(who.user.id, request.body.url);
+    const from =
+      who.as === 'shopper'
+        ? ({ sender: 'shopper' } as const)
+        : ({ sender: 'agent', agent: who.agent } as const);
+    const message = await service.send(who.conversation, from, { image });
     const [view] = await service.messageViews([message]);
     return ok(view!);
   });

@@ -22,6 +22,8 @@ import {
   type Conversation,
   type Message,
 } from './store.ts';
+import { IMAGE_TEXT, type ImageView, type ServiceImage, type ServiceImages } from './images.ts';
+import type { ServiceChange } from './push.ts';
 
 /** Conversations an agent serves at once; a full team leaves new ones waiting. */
 export const MAX_OPEN_PER_AGENT = 10;
@@ -50,14 +52,28 @@ export interface MessageView {
   from: Message['sender'];
   agentName: string;
   text: string;
+  image: ImageView | null;
   at: number;
+}
+
+export interface CustomerServiceOptions {
+  /** Tells the parties at once (push.ts); the pages fetch on it. */
+  push?: (change: ServiceChange) => Promise<void>;
+  /** Pictures' URLs (images.ts); without it a picture message shows its words only. */
+  images?: Pick<ServiceImages, 'view'>;
 }
 
 export class CustomerService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
+    private readonly options: CustomerServiceOptions = {},
   ) {}
+
+  /** Tells the conversation's parties (and every online agent, for a queue change). */
+  async announce(change: ServiceChange): Promise<void> {
+    await this.options.push?.(change);
+  }
 
   /** The shopper's unclosed conversation, or a new one routed to an agent by load. */
   async open(userId: number, source: string): Promise<Conversation> {
@@ -142,7 +158,7 @@ export class CustomerService {
     );
     if (moved === 'full') throw fail('csAgentFull');
     if (moved === 'gone') throw fail('csNotAssigned');
-    await this.notice(id, transferredNotice(target.name));
+    await this.notice(id, transferredNotice(target.name), [agent.user_id]);
     return (await findConversation(this.db, id))!;
   }
 
@@ -159,19 +175,31 @@ export class CustomerService {
   async send(
     conversation: Conversation,
     from: { sender: 'shopper' } | { sender: 'agent'; agent: Agent },
-    text: string,
+    content: { text: string } | { image: ServiceImage },
   ): Promise<Message> {
     if (conversation.state === 'closed') throw fail('csConversationClosed');
     const message = await insertMessage(this.db, {
       conversation_id: conversation.id,
       sender: from.sender,
       agent_user_id: from.sender === 'agent' ? from.agent.user_id : null,
-      text: text.trim(),
       created_at: this.now(),
+      ...('text' in content
+        ? { text: content.text.trim() }
+        : {
+            text: IMAGE_TEXT,
+            image_name: content.image.name,
+            image_width: content.image.width,
+            image_height: content.image.height,
+          }),
     });
     // A waiting shopper who writes again is offered to an agent who came free meanwhile.
-    if (from.sender === 'shopper' && conversation.state === 'waiting')
-      await this.tryAssign(conversation);
+    const routed =
+      from.sender === 'shopper' && conversation.state === 'waiting'
+        ? await this.tryAssign(conversation)
+        : conversation;
+    // A waiting conversation's last line is in every agent's queue; an open one, in its agent's.
+    if (routed.state === conversation.state)
+      await this.announce({ conversationId: conversation.id, queue: routed.state === 'waiting' });
     return message;
   }
 
@@ -212,11 +240,20 @@ export class CustomerService {
       from: m.sender,
       agentName: m.agent_user_id === null ? '' : (names.get(m.agent_user_id) ?? ''),
       text: m.text,
+      image:
+        m.image_name === null || !this.options.images
+          ? null
+          : this.options.images.view({
+              name: m.image_name,
+              width: m.image_width ?? 0,
+              height: m.image_height ?? 0,
+            }),
       at: m.created_at,
     }));
   }
 
-  private async notice(conversationId: number, text: string): Promise<void> {
+  /** A system line of a move (assigned, waiting, transferred, ended): the queue changed too. */
+  private async notice(conversationId: number, text: string, also?: number[]): Promise<void> {
     await insertMessage(this.db, {
       conversation_id: conversationId,
       sender: 'system',
@@ -224,5 +261,6 @@ export class CustomerService {
       text,
       created_at: this.now(),
     });
+    await this.announce({ conversationId, queue: true, ...(also && { also }) });
   }
 }

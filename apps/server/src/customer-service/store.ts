@@ -53,6 +53,9 @@ function toMessage(row: Message): Message {
     id: Number(row.id),
     conversation_id: Number(row.conversation_id),
     agent_user_id: num(row.agent_user_id),
+    image_name: row.image_name ?? null,
+    image_width: num(row.image_width),
+    image_height: num(row.image_height),
     created_at: Number(row.created_at),
   };
 }
@@ -151,6 +154,17 @@ export async function setOnlineUntil(
     .set({ online_until: until })
     .where('user_id', '=', userId)
     .execute();
+}
+
+/** The agents of the team online now (their workspace beat within the online time). */
+export async function onlineAgentIds(db: Kysely<Database>, now: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('cs_agents')
+    .select('user_id')
+    .where('active', '=', 1)
+    .where('online_until', '>', now)
+    .execute();
+  return rows.map((row) => Number(row.user_id));
 }
 
 /** Takes an agent out of the team (offline); false when they were not in it. */
@@ -327,6 +341,9 @@ export async function insertMessage(
     agent_user_id: number | null;
     text: string;
     created_at: number;
+    image_name?: string;
+    image_width?: number;
+    image_height?: number;
   },
 ): Promise<Message> {
   const inserted = await db

@@ -1,5 +1,5 @@
-// Row types of customer service (migration 0064).
-import type { Generated } from 'kysely';
+// Row types of customer service (migrations 0064, 0077).
+import type { ColumnType, Generated } from 'kysely';
 
 export type ConversationState = 'waiting' | 'open' | 'closed';
 export type Sender = 'shopper' | 'agent' | 'system';
@@ -34,7 +34,12 @@ export interface CsMessageTable {
   conversation_id: number;
   sender: Sender;
   agent_user_id: number | null;
+  /** The words; a picture's is [图片] (what the queue shows as its last line). */
   text: string;
+  /** A picture's IM file (object name, migration 0077), its width and height; null for text. */
+  image_name: ColumnType<string | null, string | null | undefined, string | null>;
+  image_width: ColumnType<number | null, number | null | undefined, number | null>;
+  image_height: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: number;
 }
 

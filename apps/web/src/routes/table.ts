@@ -10,6 +10,8 @@ type Entry = [path: string, title: string, options?: Omit<RouteDef, 'path' | 'ti
 const LOGIN = { requireLogin: true } as const;
 /** The download and jump pages: one page, its copy and offer from the `download` settings. */
 const DOWNLOAD = { page: () => import('../pages/download/DownloadPage.tsx') };
+/** Pages that are chat or customer service themselves: no floating 客服 button on them. */
+const CHAT = { serviceEntry: false } as const;
 /** The CMS pages: one page, which blocks it shows from the `cms` settings and the URL. */
 const CMS = { page: () => import('../pages/cms/CmsPage.tsx') };
 
@@ -120,16 +122,20 @@ const activity: Entry[] = [
     { ...LOGIN, page: () => import('../pages/bag/BagConfirmPage.tsx') },
   ],
   // Group chat; the session list and the chat screen (docs/chat-pages.md)
-  ['/im/index', '消息', { page: () => import('../pages/im/ImIndexPage.tsx') }],
-  ['/im/chat', '聊天', { page: () => import('../pages/im/ChatPage.tsx') }],
-  ['/im/join', '加入群聊', { page: () => import('../pages/im/JoinPage.tsx') }],
-  ['/im/joinOk', '加入成功', { page: () => import('../pages/im/JoinOkPage.tsx') }],
+  ['/im/index', '消息', { ...CHAT, page: () => import('../pages/im/ImIndexPage.tsx') }],
+  ['/im/chat', '聊天', { ...CHAT, page: () => import('../pages/im/ChatPage.tsx') }],
+  ['/im/join', '加入群聊', { ...CHAT, page: () => import('../pages/im/JoinPage.tsx') }],
+  ['/im/joinOk', '加入成功', { ...CHAT, page: () => import('../pages/im/JoinOkPage.tsx') }],
   // Customer service (docs/customer-service.md): the shopper's conversation, the agents' desk
-  ['/im/service', '在线客服', { page: () => import('../pages/im/service/ServicePage.tsx') }],
+  [
+    '/im/service',
+    '在线客服',
+    { ...CHAT, page: () => import('../pages/im/service/ServicePage.tsx') },
+  ],
   [
     '/im/agent',
     '客服工作台',
-    { background: '#eef0f3', page: () => import('../pages/im/service/AgentPage.tsx') },
+    { ...CHAT, background: '#eef0f3', page: () => import('../pages/im/service/AgentPage.tsx') },
   ],
   // Free meal shake
   ['/free/index', '摇一摇免单', { page: () => import('../pages/free/FreePage.tsx') }],
@@ -141,7 +147,12 @@ const activity: Entry[] = [
   [
     '/live/live',
     '直播间',
-    { background: '#1c1c1e', page: () => import('../pages/live/LivePage.tsx') },
+    {
+      // Its chatroom is beside the player; the button would sit on the room's input.
+      ...CHAT,
+      background: '#1c1c1e',
+      page: () => import('../pages/live/LivePage.tsx'),
+    },
   ],
   ['/live/awardRecord', '中奖记录', { page: () => import('../pages/live/AwardRecordPage.tsx') }],
   // Small orange card
@@ -304,6 +315,7 @@ export const routes: RouteDef[] = [
   },
   {
     path: '/my/login',
+    serviceEntry: false,
     title: '登录',
     background: '#ffffff',
     page: () => import('../pages/login/LoginPage.tsx'),
@@ -311,12 +323,14 @@ export const routes: RouteDef[] = [
   // Not in the spec's list: the login page's consent links need pages to open (issue 28).
   {
     path: '/my/agreement',
+    serviceEntry: false,
     title: '用户服务协议',
     background: '#ffffff',
     page: () => import('../pages/legal/AgreementPage.tsx'),
   },
   {
     path: '/my/privacy',
+    serviceEntry: false,
     title: '隐私政策',
     background: '#ffffff',
     page: () => import('../pages/legal/PrivacyPage.tsx'),

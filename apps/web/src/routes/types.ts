@@ -21,4 +21,9 @@ export interface RouteDef {
   page?: () => Promise<PageModule>;
   /** A full page load elsewhere instead of a page (the third-party mall entries). */
   redirectTo?: string;
+  /**
+   * false: no floating 客服 button (pages that are chat or customer service themselves, login,
+   * the live player). Other pages without a campaign header get one (docs/customer-service.md).
+   */
+  serviceEntry?: false;
 }

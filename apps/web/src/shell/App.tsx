@@ -7,6 +7,7 @@ import { loadChunk } from '../routes/chunk.ts';
 import { setLoginNavigator } from '../request/loginRedirect.ts';
 import { FullPageRedirect } from './FullPageRedirect.tsx';
 import { PageLoading } from './PageLoading.tsx';
+import { FloatingServiceEntry } from '../pages/im/service/FloatingServiceEntry.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { useUiFlag } from '../state/uiFlags.ts';
 
@@ -33,6 +34,7 @@ function element(route: RouteDef) {
           <Suspense fallback={<PageLoading />}>
             <Page />
           </Suspense>
+          {route.serviceEntry !== false && <FloatingServiceEntry />}
         </RouteGuard>
       </RouteMeta>
     </RouteErrorBoundary>

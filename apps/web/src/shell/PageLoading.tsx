@@ -1,3 +1,4 @@
+import { useServiceEntryPresence } from '../state/serviceEntry.ts';
 import styles from './App.module.css';
 
 /**
@@ -5,6 +6,7 @@ import styles from './App.module.css';
  * first route pulls in no animation library; the page that follows has the same outline.
  */
 export function PageLoading() {
+  useServiceEntryPresence('loading');
   return (
     <div className={styles.loading} role="status" aria-label="加载中">
       <div className={styles.skeletonHero} />

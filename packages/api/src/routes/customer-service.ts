@@ -23,7 +23,19 @@ const MessageView = Type.Object({
   from: StringEnum(['shopper', 'agent', 'system']),
   /** The agent's name on an agent message, '' otherwise. */
   agentName: Type.String(),
+  /** The words; [图片] for a picture. */
   text: Type.String(),
+  /** A picture (uploaded through the IM files path), or null for text. */
+  image: Nullable(
+    Type.Object({
+      /** The picture without its metadata, at most 2000 px a side (image operations). */
+      url: Type.String(),
+      /** A thumbnail of at most 360 px a side (image operations). */
+      thumbUrl: Type.String(),
+      width: Type.Integer(),
+      height: Type.Integer(),
+    }),
+  ),
   at: Millis,
 });
 
@@ -88,6 +100,31 @@ export const CUSTOMER_SERVICE_ROUTES = defineRoutes({
     }),
     data: Type.Object({ conversation: ConversationView, messages: Type.Array(MessageView) }),
     errors: [...UNREADABLE, ...LOGGED_IN_READ, 'csConversationNotFound', 'csNotAssigned'],
+  },
+  'cs.sendImage': {
+    summary:
+      'Sends a picture the caller uploaded through the IM files path (JPEG, PNG, GIF or WebP, at most 10 MB): the shopper in their conversation, the assigned agent in theirs',
+    params: ConversationParams,
+    body: Type.Object({
+      url: Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        description: "the upload's url (previewFile's answer)",
+      }),
+    }),
+    data: MessageView,
+    errors: [
+      ...UNREADABLE,
+      ...LOGGED_IN,
+      'tooManyRequests',
+      'csConversationNotFound',
+      'csNotAssigned',
+      'csConversationClosed',
+      'csImageNotFound',
+      'csImageNotYours',
+      'csImageType',
+      'csImageTooLarge',
+    ],
   },
   'cs.send': {
     summary: 'Sends a message: the shopper in their conversation, the assigned agent in theirs',

@@ -8,8 +8,15 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { SafeUrls } from '../safe-urls/index.ts';
 import type { FileStore, NewFile, StoredFile, UploadGrant } from './file-store.ts';
-import { derivedPrefix, extensionOf, fileUrl, newObjectName, originalKey } from './file-urls.ts';
-import { imageInfo } from './image-processing.ts';
+import {
+  derivedPrefix,
+  extensionOf,
+  fileUrl,
+  newObjectName,
+  objectNameOfUrl,
+  originalKey,
+} from './file-urls.ts';
+import { imageInfo, type ImageInfo } from './image-processing.ts';
 import { probeMedia } from './media-info.ts';
 import { mimeOf } from './mime.ts';
 import type { ObjectStorage } from './storage/index.ts';
@@ -182,6 +189,22 @@ export class FileService {
       expires_at: expiresAt,
     });
     return { name: objectName, url: this.urlOf(objectName), size: bytes.length };
+  }
+
+  /** The object a URL of this server's files names, or undefined for any other URL. */
+  objectNameOf(url: string): string | undefined {
+    return objectNameOfUrl(this.base(), url);
+  }
+
+  /** A stored picture's format and size; undefined when the file is gone or is no picture. */
+  async pictureInfo(objectName: string): Promise<ImageInfo | undefined> {
+    const bytes = await this.readAll(originalKey(objectName));
+    if (!bytes) return undefined;
+    try {
+      return await imageInfo(bytes);
+    } catch {
+      return undefined;
+    }
   }
 
   /** Where a stored object is downloaded from. */

@@ -55,6 +55,7 @@ import * as m0070 from './0070_im_chatroom_msg_tags.ts';
 import * as m0064 from './0064_customer_service.ts';
 import * as m0073 from './0073_im_chatroom_guests_silent.ts';
 import * as m0074 from './0074_postcard_voice_pruning.ts';
+import * as m0077 from './0077_cs_message_images.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -112,4 +113,5 @@ export const migrations: Record<string, Migration> = {
   '0064_customer_service': m0064,
   '0073_im_chatroom_guests_silent': m0073,
   '0074_postcard_voice_pruning': m0074,
+  '0077_cs_message_images': m0077,
 };

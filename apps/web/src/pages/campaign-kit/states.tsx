@@ -8,6 +8,7 @@ import { paths } from '../../routes/paths.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 import { rememberAction } from './pendingAction.ts';
 import { ServiceEntry } from '../im/service/ServiceEntry.tsx';
+import { useServiceEntryPresence } from '../../state/serviceEntry.ts';
 import { Sheet } from './Sheet.tsx';
 import { StateBlock } from './StateBlock.tsx';
 import type { Campaign } from './api.ts';
@@ -16,6 +17,7 @@ import styles from './states.module.css';
 
 /** The page's shape while its call is in flight: a hero and two cards, shimmering. */
 export function Loading() {
+  useServiceEntryPresence('loading');
   return (
     <div className={styles.skeleton} role="status" aria-label="加载中">
       <div className={styles.skeletonHero} />

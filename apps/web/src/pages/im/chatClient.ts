@@ -15,6 +15,12 @@ export type ChatMsg = ClientMsg & { recalled?: boolean };
 
 type Nim = ReturnType<typeof NIM.getInstance>;
 
+/** A custom system notification as the SDK delivers it. */
+export interface CustomNotice {
+  from: string;
+  content: string;
+}
+
 export interface ChatState {
   status: LinkStatus;
   /** The shopper's IM account. */
@@ -54,6 +60,7 @@ export class ChatClient {
   private readonly sorted = new Map<string, ChatMsg[]>();
   private readonly receiptTimes = new Map<string, number>();
   private readonly nameRequests = new Set<string>();
+  private readonly customListeners = new Set<(notice: CustomNotice) => void>();
   private nim: Nim | undefined;
   private relogging = false;
 
@@ -67,6 +74,12 @@ export class ChatClient {
     return () => this.listeners.delete(listener);
   };
   getState = () => this.state;
+
+  /** Custom system notifications to this account (customer service's push listens). */
+  onCustomNotice(listener: (notice: CustomNotice) => void): () => void {
+    this.customListeners.add(listener);
+    return () => this.customListeners.delete(listener);
+  }
 
   /** The SDK instance once logged in (the pages call it for sending, history, receipts...). */
   get sdk(): Nim | undefined {
@@ -200,6 +213,9 @@ export class ChatClient {
       onsysmsg: (sysMsg) => {
         if ((sysMsg as DeleteNotice).type === 'deleteMsg')
           this.markRecalled(sysMsg as DeleteNotice);
+      },
+      oncustomsysmsg: (notice) => {
+        for (const listener of this.customListeners) listener(notice);
       },
       onteams: (teams) => {
         const names = { ...this.state.names };

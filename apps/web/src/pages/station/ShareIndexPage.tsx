@@ -11,6 +11,7 @@ import { useRemote } from '../campaign-kit/useRemote.ts';
 import { StoreCard } from './StoreCard.tsx';
 import { useStationSource } from './useStationSource.ts';
 import { useStores } from './useStores.ts';
+import { ServiceEntry } from '../im/service/ServiceEntry.tsx';
 import styles from './station.module.css';
 
 export default function ShareIndexPage() {
@@ -35,6 +36,7 @@ export default function ShareIndexPage() {
   return (
     <main className={styles.page}>
       <header className={styles.shareHero}>
+        <ServiceEntry className={styles.cornerPill} />
         <img src="/api/campaign/assets/gift.png" alt="" width={96} height={96} />
         <h1 className={styles.heroTitle}>{data.shareTitle}</h1>
         <p className={styles.heroLine}>{data.shareDescription}</p>

@@ -8,6 +8,7 @@ import { Button } from '../../ui/index.ts';
 import { usePageShare } from '../campaign-kit/share.ts';
 import { Empty, Failed, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
+import { ServiceEntry } from '../im/service/ServiceEntry.tsx';
 import { CityPicker } from './CityPicker.tsx';
 import { StoreCard } from './StoreCard.tsx';
 import { StoreMap } from './StoreMap.tsx';
@@ -48,6 +49,7 @@ export default function StationPage() {
           <button type="button" className={styles.pill} onClick={share}>
             分享
           </button>
+          <ServiceEntry className={styles.pill} />
         </div>
       </header>
 

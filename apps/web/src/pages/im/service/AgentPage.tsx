@@ -1,7 +1,8 @@
 // /activity/im/agent "客服工作台" (docs/customer-service.md, decision 0056): the agents' desk, for
 // a desktop or a tablet (three columns from 900 px). Only agents of the service team get in (the
 // server answers 65300 to anyone else). While the page is open the agent is online: it says so
-// every 30 s, so new conversations are routed to them by load; 下线 stops that.
+// every 30 s, so new conversations are routed to them by load; 下线 stops that. The queue and the
+// open conversation follow the service team's push (servicePush.ts, decision 0065).
 import { useCallback, useEffect, useState } from 'react';
 import { CODES } from '@morsel/api/codes';
 import { api, type DataOf } from '../../../request/api.ts';
@@ -11,6 +12,7 @@ import { Toast } from '../../../ui/index.ts';
 import { Failed, Loading, LoginPrompt, RemoteFailed } from '../../campaign-kit/states.tsx';
 import { runAction, useRemote } from '../../campaign-kit/useRemote.ts';
 import { AgentConversation } from './AgentConversation.tsx';
+import { QUEUE_FALLBACK_MS, useServicePush } from './servicePush.ts';
 import styles from './service.module.css';
 
 type Agent = DataOf<'cs.agentMe'>;
@@ -18,8 +20,6 @@ type QueueItem = DataOf<'cs.queue'>['mine'][number];
 
 /** The workspace says it is online this often (the server keeps an agent online 90 s). */
 export const HEARTBEAT_MS = 30_000;
-/** How often the queue is read again. */
-export const QUEUE_POLL_MS = 3000;
 
 export default function AgentPage() {
   if (!isLoggedIn())
@@ -65,11 +65,16 @@ function Desk({ me }: { me: Agent }) {
     );
     if (reply && isSuccess(reply)) setQueue(reply.data);
   }, []);
+  // Read again on every push of the service team (any conversation's change may be the
+  // queue's), when the IM link comes back, and every QUEUE_FALLBACK_MS while it is down.
+  const push = useServicePush();
+  useEffect(() => push.onChange(() => void loadQueue()), [push.onChange, loadQueue]);
   useEffect(() => {
     void loadQueue();
-    const timer = setInterval(() => void loadQueue(), QUEUE_POLL_MS);
+    if (push.live) return;
+    const timer = setInterval(() => void loadQueue(), QUEUE_FALLBACK_MS);
     return () => clearInterval(timer);
-  }, [loadQueue]);
+  }, [loadQueue, push.live]);
 
   const claim = async (id: number) => {
     const reply = await runAction(
@@ -105,7 +110,7 @@ function Desk({ me }: { me: Agent }) {
   );
 
   return (
-    <div className={styles.desk}>
+    <div className={styles.desk} data-push={push.live ? 'live' : 'polling'}>
       <header className={styles.deskBar}>
         <strong>客服工作台</strong>
         <span>

@@ -49,7 +49,7 @@ function Conversation({ id, onRestart }: { id: number; onRestart: () => void }) 
     else if (reply) void Toast.show({ content: reply.message });
   };
   return (
-    <div className={styles.phonePage}>
+    <div className={styles.phonePage} data-push={thread.live ? 'live' : 'polling'}>
       <div className={styles.status} role="status">
         <span>
           {state === 'open'

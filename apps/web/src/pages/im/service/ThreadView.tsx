@@ -38,7 +38,27 @@ export function ThreadView({
                   : '我'}
               <time>{formatDateTime(message.at)}</time>
             </span>
-            <p className={styles.bubble}>{message.text}</p>
+            {message.image ? (
+              <a
+                className={styles.picture}
+                href={message.image.url}
+                target="_blank"
+                rel="noreferrer"
+                aria-label="查看大图"
+              >
+                <img
+                  src={message.image.thumbUrl}
+                  alt="图片"
+                  loading="lazy"
+                  // The box keeps the picture's shape before it loads, so the thread does not jump.
+                  style={{
+                    aspectRatio: `${message.image.width} / ${message.image.height}`,
+                  }}
+                />
+              </a>
+            ) : (
+              <p className={styles.bubble}>{message.text}</p>
+            )}
           </div>
         ),
       )}
