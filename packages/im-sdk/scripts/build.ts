@@ -26,13 +26,15 @@ export const BROWSER_BUNDLES = [
 ] as const;
 
 /**
- * The protocol decodes with msgpackr through its own import map (`#unpackr`: the decoder alone
- * in browsers, decision 0061). The ES module and CommonJS builds import msgpackr itself, a
- * dependency of the published package as before, so Node keeps its native decoder.
+ * The protocol reads frame bodies through its own import map (`#unpack-body`): the small plain
+ * reader in browsers (decision 0063), msgpackr in Node. The ES module and CommonJS builds take
+ * the msgpackr one, msgpackr staying a dependency of the published package as before, so Node
+ * keeps its native decoder; the browser bundles resolve the map's `browser` condition.
  */
 const npmMsgpackr = {
   name: 'npm-msgpackr',
-  resolveId: (id: string) => (id === '#unpackr' ? { id: 'msgpackr', external: true } : null),
+  resolveId: (id: string) =>
+    id === '#unpack-body' ? path.join(PROTOCOL_DIR, 'src/msgpackr-reader.ts') : null,
 };
 
 export async function buildSdk(outDir = path.join(SDK_DIR, 'dist')): Promise<string> {
