@@ -83,8 +83,8 @@ describe('the SDK package, installed outside the repository', () => {
     // Only what the built files and declarations import (TypeBox for the parameter types).
     expect(Object.keys(manifest.dependencies)).toEqual([
       '@sinclair/typebox',
+      '@socket.io/component-emitter',
       'engine.io-client',
-      'eventemitter3',
       'idb',
       'msgpackr',
     ]);

@@ -651,7 +651,10 @@ export class NIM {
     return this;
   }
   off<E extends keyof SignalingEvents>(event: E, handler: (...args: SignalingEvents[E]) => void) {
-    this.signalling.events.off(event, handler);
+    // Without a handler, every handler of the event goes (as with eventemitter3 before, decision
+    // 0063); socket.io's emitter removes them all only when given the name alone.
+    if (handler) this.signalling.events.off(event, handler);
+    else this.signalling.events.off(event);
     return this;
   }
   signalingCreate(...args: Parameters<SignallingManager['signalingCreate']>) {
