@@ -85,7 +85,6 @@ describe('the SDK package, installed outside the repository', () => {
       '@sinclair/typebox',
       '@socket.io/component-emitter',
       'engine.io-client',
-      'idb',
       'msgpackr',
     ]);
     expect(Object.keys(manifest.exports)).toEqual([
