@@ -37,6 +37,33 @@ const npmMsgpackr = {
     id === '#unpack-body' ? path.join(PROTOCOL_DIR, 'src/msgpackr-reader.ts') : null,
 };
 
+const ENGINE_IO_ESM = path.resolve(SDK_DIR, '../../node_modules/engine.io-client/build/esm');
+const TRANSPORTS_WITHOUT_WT = '\0engine.io-client-transports';
+
+/**
+ * engine.io-client's socket imports its table of every transport, WebTransport among them, and
+ * with it engine.io-parser's stream codec: 0.9 kB gzip that a script-tag bundle cannot use (the
+ * SDK opens websocket or polling only, `TransportName`; the server has no HTTP/3). For those
+ * bundles this serves the table without it (decision 0063). If a later engine.io-client moves
+ * the import, the plugin matches nothing and the bundle is as before; browser-bundle.test.ts
+ * then fails.
+ */
+export const transportsWithoutWebTransport = {
+  name: 'engine.io-client-transports-without-webtransport',
+  resolveId: (id: string, importer?: string) =>
+    id === './transports/index.js' && importer === path.join(ENGINE_IO_ESM, 'socket.js')
+      ? TRANSPORTS_WITHOUT_WT
+      : null,
+  load: (id: string) =>
+    id === TRANSPORTS_WITHOUT_WT
+      ? [
+          `import { XHR } from ${JSON.stringify(path.join(ENGINE_IO_ESM, 'transports/polling-xhr.js'))};`,
+          `import { WS } from ${JSON.stringify(path.join(ENGINE_IO_ESM, 'transports/websocket.js'))};`,
+          'export const transports = { websocket: WS, polling: XHR };',
+        ].join('\n')
+      : null,
+};
+
 export async function buildSdk(outDir = path.join(SDK_DIR, 'dist')): Promise<string> {
   const [sdk, protocol] = await Promise.all([readManifest(SDK_DIR), readManifest(PROTOCOL_DIR)]);
   const externals = Object.keys(externalDependencies(sdk, protocol));
@@ -65,6 +92,7 @@ export async function buildSdk(outDir = path.join(SDK_DIR, 'dist')): Promise<str
     await build({
       input: path.join(SDK_DIR, 'src', source),
       platform: 'browser',
+      plugins: [transportsWithoutWebTransport],
       logLevel: 'warn',
       output: {
         file: path.join(outDir, 'browser', file),

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { BROWSER_BUNDLES } from '../scripts/build.ts';
+import { BROWSER_BUNDLES, transportsWithoutWebTransport } from '../scripts/build.ts';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -17,10 +17,11 @@ const SCHEMA_FREE = ['wire.ts', 'wire.generated.ts', 'vocabulary.ts'];
 
 describe('the browser bundles', () => {
   for (const [entry] of BROWSER_BUNDLES) {
-    it(`${entry} carries no schema library, no command schema and no msgpackr`, async () => {
+    it(`${entry} carries no schema library, no command schema, no msgpackr and no WebTransport`, async () => {
       const { output } = await build({
         input: path.join(SRC, entry),
         platform: 'browser',
+        plugins: [transportsWithoutWebTransport],
         logLevel: 'silent',
         write: false,
         output: { format: 'iife', sourcemap: true },
@@ -28,6 +29,12 @@ describe('the browser bundles', () => {
       const chunk = output.find((o) => o.type === 'chunk')!;
       const sources = chunk.map!.sources;
       expect(sources.filter((s) => s.includes('node_modules/msgpackr/'))).toEqual([]);
+      // engine.io-client without its WebTransport (decision 0063), websocket and polling kept.
+      const transports = sources
+        .filter((s) => s.includes('engine.io-client/build/esm/transports/'))
+        .map((s) => s.slice(s.lastIndexOf('/') + 1))
+        .sort();
+      expect(transports).toEqual(['polling-xhr.js', 'polling.js', 'websocket.js']);
       expect(sources.filter((s) => s.endsWith('protocol/src/msgpack-reader.ts'))).toHaveLength(1);
       expect(sources.filter((s) => s.includes('@sinclair/typebox'))).toEqual([]);
       const commandFiles = sources
