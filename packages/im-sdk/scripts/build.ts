@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDtsBundle } from 'dts-bundle-generator';
 import { build } from 'rolldown';
+import { minify } from 'terser';
 import { externalDependencies, publishedManifest, readManifest } from './manifest.ts';
 
 const SDK_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,6 +65,20 @@ export const transportsWithoutWebTransport = {
       : null,
 };
 
+/**
+ * Terser minifies the script-tag bundles: 0.8 kB gzip smaller than rolldown's own minifier on
+ * IM alone (decision 0063). Two compress passes; the source map follows rolldown's.
+ */
+async function minifyBundle(code: string, map: string, file: string) {
+  const result = await minify(code, {
+    compress: { passes: 2 },
+    mangle: true,
+    ecma: 2020,
+    sourceMap: { content: map, url: `${file}.map` },
+  });
+  return { code: result.code!, map: result.map as string };
+}
+
 export async function buildSdk(outDir = path.join(SDK_DIR, 'dist')): Promise<string> {
   const [sdk, protocol] = await Promise.all([readManifest(SDK_DIR), readManifest(PROTOCOL_DIR)]);
   const externals = Object.keys(externalDependencies(sdk, protocol));
@@ -89,18 +104,23 @@ export async function buildSdk(outDir = path.join(SDK_DIR, 'dist')): Promise<str
       if (chunk.type === 'chunk') for (const id of chunk.imports) imported.add(id);
   }
   for (const [source, file] of BROWSER_BUNDLES) {
-    await build({
+    const target = path.join(outDir, 'browser', file);
+    const { output } = await build({
       input: path.join(SDK_DIR, 'src', source),
       platform: 'browser',
       plugins: [transportsWithoutWebTransport],
       logLevel: 'warn',
-      output: {
-        file: path.join(outDir, 'browser', file),
-        format: 'iife',
-        minify: true,
-        sourcemap: true,
-      },
+      write: false,
+      // `file` only places the source map's paths; terser writes the file below.
+      output: { file: target, format: 'iife', sourcemap: true },
     });
+    const chunk = output.find((o) => o.type === 'chunk')!;
+    const minified = await minifyBundle(chunk.code, JSON.stringify(chunk.map), file);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await Promise.all([
+      fs.writeFile(target, minified.code),
+      fs.writeFile(`${target}.map`, minified.map),
+    ]);
   }
 
   const [declarations] = generateDtsBundle(
