@@ -20,6 +20,7 @@ import { upload } from './scenarios/upload.ts';
 import { cluster } from './scenarios/cluster.ts';
 import { nimSdk } from './scenarios/nim-sdk.ts';
 import { sdkSize } from './scenarios/sdk-size.ts';
+import { msgpackDecode } from './scenarios/msgpack-decode.ts';
 import type { Scenario, ScenarioOptions } from './scenarios/types.ts';
 
 const SCENARIOS: Scenario[] = [
@@ -39,6 +40,7 @@ const SCENARIOS: Scenario[] = [
   cluster,
   nimSdk,
   sdkSize,
+  msgpackDecode,
 ];
 
 function help(): string {

@@ -106,7 +106,7 @@ export const sdkSize: Scenario = {
         notes: [
           `${imGzip <= IM_GZIP_GOAL_KB ? 'PASS' : 'FAIL'}: IM alone ${imGzip.toFixed(1)} kB gzip against the goal of ${IM_GZIP_GOAL_KB} kB (issue 24).`,
           ...notes,
-          `Ours: dist/browser/ of \`npm run build:sdk\` (rolldown, minified IIFE, every dependency inside). NIM's: @yxim/nim-web-sdk ${nimVersion} dist/SDK/ as published (already minified). gzip level 9; kB = 1,000 bytes. Sizes are exact: the machine's load does not change them.`,
+          `Ours: dist/browser/ of \`npm run build:sdk\` (rolldown IIFE minified by terser, every dependency inside). NIM's: @yxim/nim-web-sdk ${nimVersion} dist/SDK/ as published (already minified). gzip level 9; kB = 1,000 bytes. Sizes are exact: the machine's load does not change them.`,
         ],
         details,
       };

@@ -135,7 +135,9 @@ function methods(
   return checker
     .getPropertiesOfType(instanceType)
     .flatMap((symbol): Method[] => {
-      const declaration = symbol.valueDeclaration;
+      // The facade's forwards come from its managers through an interface (decision 0063): their
+      // declarations are the managers' methods.
+      const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
       if (!declaration) return [];
       if (!ts.isMethodDeclaration(declaration) && !ts.isPropertyDeclaration(declaration)) return [];
       const modifiers = ts.getCombinedModifierFlags(declaration);

@@ -11,10 +11,11 @@
 //
 // Bodies are packed by msgpackr on the server (codec-pack.ts: `encodeFrame`) and by the small
 // plain writer in clients (msgpack-writer.ts: `encodeClientFrame`), which writes the same bytes;
-// this module holds what both share and the decoder, so a browser bundle carries no packer.
-// '#unpackr' (package.json imports) is msgpackr's decoder alone in browsers, where the root
-// entry would bring its packer too, and the root entry (with its native add-on) in Node.
-import { Unpackr } from '#unpackr';
+// this module holds what both share and the frame decoder, so a browser bundle carries no
+// packer. Bodies are read through '#unpack-body' (package.json imports): msgpackr with its
+// native add-on in Node (msgpackr-reader.ts), the small plain reader in browsers
+// (msgpack-reader.ts, decision 0063), which returns the same values.
+import { unpackBody } from '#unpack-body';
 
 export interface Frame {
   sid: number;
@@ -27,36 +28,6 @@ export interface Frame {
 export const HEADER_BYTES = 6;
 /** Frames larger than this are refused on both sides (the gateway's transport limit too). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
-
-/**
- * msgpackr reads in-band record definitions even with useRecords off, keeping each in its
- * structures table; with this table of our own, a decode that defined any is refused after the
- * fact (recordsDefined). A trap on the table would cost every decode more than this check.
- */
-const recordTable: unknown[] = [];
-
-/** Whether the last decode defined records; clears them either way. */
-function recordsDefined(): boolean {
-  let defined = false;
-  for (const key in recordTable) {
-    if (key === 'sharedLength') continue;
-    defined = true;
-    delete (recordTable as unknown as Record<string, unknown>)[key];
-  }
-  recordTable.length = 0;
-  return defined;
-}
-
-// Plain MessagePack only: no records, no structured-clone references or cycles (0x69/0x70).
-// msgpackr's other extensions (Error, RegExp, Set, typed arrays, Date, undefined) cannot be
-// switched off per instance, so decoded bodies are checked to be JSON-shaped (jsonShapeProblem).
-const unpackr = new Unpackr({
-  useRecords: false,
-  structuredClone: false,
-  mapsAsObjects: true,
-  int64AsType: 'number',
-  structures: recordTable as never,
-});
 
 export class FrameError extends Error {
   constructor(
@@ -125,7 +96,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * Why a decoded value is not JSON-shaped (null, boolean, finite-or-not number, string, array,
  * plain object), or undefined when it is. Iterative, so a deeply nested body cannot overflow the
- * stack here; msgpackr has already bounded the depth it could read.
+ * stack here; the reader has already bounded the depth it could read.
  */
 function jsonShapeProblem(root: unknown): string | undefined {
   const pending: unknown[] = [root];
@@ -190,10 +161,8 @@ export function decodeFrame(bytes: Uint8Array | ArrayBuffer): Frame {
   if (data.length === HEADER_BYTES) return frame;
   let body: unknown;
   try {
-    body = unpackr.unpack(data.subarray(HEADER_BYTES));
-    if (recordsDefined()) throw new Error('records are not part of the protocol');
+    body = unpackBody(data.subarray(HEADER_BYTES));
   } catch (error) {
-    recordsDefined();
     throw new FrameError(998, `body cannot be unpacked: ${(error as Error).message}`, header);
   }
   if (!isPlainObject(body)) throw new FrameError(998, 'body is not a parameter map', header);

@@ -2,7 +2,7 @@
 // strings, arrays, plain objects, byte arrays (and undefined, as msgpackr writes it). It writes
 // the same bytes as the codec's msgpackr packer for these values (msgpack-writer.test.ts compares
 // them byte for byte), in about 1 kB where msgpackr's packer is 16 kB minified: the SDK encodes
-// only small requests, and browsers download it (decision 0061). Decoding stays msgpackr's.
+// only small requests, and browsers download it (decision 0061). Its reader is msgpack-reader.ts.
 import { encodeFrameWith, type Frame } from './codec.ts';
 
 const encoder = new TextEncoder();

@@ -1,5 +1,5 @@
 // The signalling manager alone, on a fake context: NIM's four events from the four pushes (with
-// NIM's flat notification shape), the create that falls back to the existing channel on 10405,
+// NIM's flat notification shape) with on, once and off, the create that falls back to the existing channel on 10405,
 // and accept's channel when it auto-joined.
 import { describe, expect, it } from 'vitest';
 import { ImError } from '@morsel/protocol';
@@ -65,6 +65,25 @@ describe('SignallingManager', () => {
     expect(seen[1]![1]).toMatchObject({ ...flat, eventType: 'ACCEPT' });
     expect(seen[2]![1]).toEqual([expect.objectContaining(flat)]);
     expect(seen[3]![1]).toEqual([channel]);
+  });
+
+  it('calls a once handler once, and off removes one handler or, without one, all', () => {
+    const context = fakeContext();
+    const signalling = new SignallingManager(context);
+    const seen: string[] = [];
+    const first = () => seen.push('first');
+    signalling.events.on('signalingNotify', first);
+    signalling.events.on('signalingNotify', () => seen.push('second'));
+    signalling.events.once('signalingNotify', () => seen.push('once'));
+    context.push('signalingNotify', wireNotify);
+    context.push('signalingNotify', wireNotify);
+    expect(seen).toEqual(['first', 'second', 'once', 'first', 'second']);
+    signalling.events.off('signalingNotify', first);
+    context.push('signalingNotify', wireNotify);
+    expect(seen.slice(5)).toEqual(['second']);
+    signalling.events.off('signalingNotify');
+    context.push('signalingNotify', wireNotify);
+    expect(seen).toHaveLength(6);
   });
 
   it('answers the existing channel when the name is taken (10405), and fails otherwise', async () => {

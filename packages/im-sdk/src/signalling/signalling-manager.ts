@@ -4,7 +4,8 @@
 // (another device of this account answered: NIM's spelling), signalingUnreadMessageSyncNotify
 // (invitations kept while offline, at login) and signalingChannelsSyncNotify (the channels this
 // account is in, at login).
-import { EventEmitter } from 'eventemitter3';
+// socket.io's emitter: engine.io-client (the transport) brings it into every bundle anyway.
+import { Emitter } from '@socket.io/component-emitter';
 import {
   ImError,
   type PushParams,
@@ -59,6 +60,17 @@ export interface SignalingEvents {
   signalingChannelsSyncNotify: [channels: SignalingChannel[]];
 }
 
+type SignalingListener<E extends keyof SignalingEvents> = (...args: SignalingEvents[E]) => void;
+
+/** What `nim.on`, `once`, `off` and the pushes use of the emitter. */
+export interface SignalingEmitter {
+  on<E extends keyof SignalingEvents>(event: E, handler: SignalingListener<E>): unknown;
+  once<E extends keyof SignalingEvents>(event: E, handler: SignalingListener<E>): unknown;
+  /** Without a handler, every handler of the event. */
+  off<E extends keyof SignalingEvents>(event: E, handler?: SignalingListener<E>): unknown;
+  emit<E extends keyof SignalingEvents>(event: E, ...args: SignalingEvents[E]): unknown;
+}
+
 type WireNotify = PushParams<'signalingNotify'>;
 
 export function toSignalingNotify(wire: WireNotify): SignalingNotify {
@@ -74,7 +86,9 @@ type WithDone<P, R> = P & { done?: Done<R> };
 
 export class SignallingManager {
   /** The events NIM raises through `nim.on`. */
-  readonly events = new EventEmitter<SignalingEvents>();
+  // The emitter's own types resolve listener types through conditional types TypeScript cannot
+  // narrow for a generic event name; the interface above says the same for callers.
+  readonly events = new Emitter() as unknown as SignalingEmitter;
 
   constructor(private readonly context: SignallingContext) {
     context.onPush('signalingNotify', (notify) =>
