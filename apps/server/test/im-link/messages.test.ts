@@ -487,7 +487,7 @@ describe('offline delivery and reconnects', () => {
   it('does not step over a message committed after the sync with an earlier time than its clock (timetag from the newest row)', async () => {
     const a = await client(0);
     const first = await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: '同步前' });
-    const sources = new SyncSources();
+    const sources = new SyncSources(undefined, suite.server.server.store.db);
     registerMessagingSync(sources, suite.server.server.store, Date.now);
     const pushed: ClientMsg[] = [];
     const context = {
@@ -531,7 +531,7 @@ describe('offline delivery and reconnects', () => {
   it('treats a timetag older than the roaming window as a roaming request', async () => {
     const a = await client(0);
     const recent = await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: '最近的' });
-    const sources = new SyncSources();
+    const sources = new SyncSources(undefined, suite.server.server.store.db);
     registerMessagingSync(sources, suite.server.server.store, Date.now);
     const pushes: string[] = [];
     const context = {
@@ -551,7 +551,7 @@ describe('offline delivery and reconnects', () => {
 
   it('moves a first sync with nothing to send on, so what comes later is offline, not roaming again', async () => {
     const a = await client(0);
-    const sources = new SyncSources();
+    const sources = new SyncSources(undefined, suite.server.server.store.db);
     registerMessagingSync(sources, suite.server.server.store, Date.now);
     const pushes: { name: string; msgs?: ClientMsg[] }[] = [];
     const context = {
@@ -579,7 +579,7 @@ describe('offline delivery and reconnects', () => {
     for (let i = 0; i < 5; i++)
       sent.push(await a.nim.sendText({ scene: 'p2p', to: 'demo3', text: `paged ${i}` }));
     // The messaging sync reading 2 rows a page, as demo3's device that synced just before these.
-    const sources = new SyncSources();
+    const sources = new SyncSources(undefined, suite.server.server.store.db);
     registerMessagingSync(sources, suite.server.server.store, Date.now, { pageRows: 2 });
     const pushes: ClientMsg[][] = [];
     const context = {
