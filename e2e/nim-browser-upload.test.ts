@@ -6,8 +6,11 @@
 // client of our SDK receives the message and downloads the same bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
-import { connectClient } from '../apps/server/test/im-link/clients.ts';
+import {
+  connectClient,
+  startTestServer,
+  type TestServer,
+} from '../apps/server/test/harness/index.ts';
 import { collectPageErrors, openPhone, screenshot, type Phone } from './harness/browser.ts';
 import { startStaticServer } from './nim-browser-support.ts';
 
