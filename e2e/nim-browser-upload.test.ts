@@ -2,8 +2,9 @@
 // SDK's browser bundle posts a file to privateConf `nos_uploader_web` plus `/<bucket>/<object>`
 // (NOS's chunk protocol: raw bytes, the grant in the x-nos-token header, `offset`, `complete`,
 // `context` in the query), then asks `<file address>?imageInfo` for a picture's sizes, the
-// address built from `nos_downloader`. A page of another origin sends a picture that way; a
-// client of our SDK receives the message and downloads the same bytes.
+// address built from `nos_downloader`. A page of another origin sends a picture (one chunk) and
+// a file past 4 MB (two chunks) that way; a client of our SDK receives the messages and
+// downloads the same bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
@@ -42,7 +43,7 @@ describe('NIM’s official browser SDK uploads in chunks', () => {
     await server?.stop();
   });
 
-  it('sends a picture through the chunk uploader; our SDK receives it and downloads the bytes', async () => {
+  it('sends a picture and a 4 MB+ file through the chunk uploader; our SDK receives them and downloads the bytes', async () => {
     const demo = (index: number) => server.server.seeded.demoAccounts[index]!;
     const bob = await connectClient(server, 1);
     const png = await sharp({
@@ -166,6 +167,43 @@ describe('NIM’s official browser SDK uploads in chunks', () => {
     expect(fetched.status).toBe(200);
     expect(fetched.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await fetched.arrayBuffer()).equals(png)).toBe(true);
+
+    // A file past NIM's 4 MB chunk: two requests, the second naming the first one's context.
+    const size = 4 * 1024 * 1024 + 300_000;
+    const big = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) big[i] = (i * 31 + (i >> 9)) & 255;
+    asked.length = 0;
+    const sentFile = await page.evaluate(
+      ({ to, size }) =>
+        new Promise<Msg>((resolve, reject) => {
+          // The page makes the bytes itself (the same pattern as `big`): 4 MB cross no bridge.
+          const bytes = new Uint8Array(size);
+          for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 9)) & 255;
+          const blob = new File([bytes], 'price-list.bin', { type: 'application/octet-stream' });
+          (window as unknown as AnyWindow).nim.sendFile({
+            scene: 'p2p',
+            to,
+            type: 'file',
+            blob,
+            done: (error: unknown, msg: Msg) =>
+              error ? reject(new Error(JSON.stringify(error))) : resolve(msg),
+          });
+        }),
+      { to: demo(1).accid, size },
+    );
+    expect(sentFile).toMatchObject({
+      type: 'file',
+      status: 'success',
+      file: { name: 'price-list.bin', ext: 'bin', size },
+    });
+    expect(asked.filter((line) => line.startsWith('POST /im/upload'))).toEqual([
+      expect.stringMatching(/\?offset=0&complete=false&version=1\.0$/),
+      expect.stringMatching(/\?offset=4194304&complete=true&version=1\.0&context=[\w-]+$/),
+    ]);
+    const receivedFile = (await bob.events.next('msg')) as Msg;
+    expect(receivedFile).toMatchObject({ from: accid, file: { url: sentFile.file?.url, size } });
+    const fetchedFile = await fetch(receivedFile.file!.url);
+    expect(Buffer.from(await fetchedFile.arrayBuffer()).equals(big)).toBe(true);
 
     const log = (await page.evaluate(() => (window as unknown as AnyWindow).sdkLog)) as string[];
     for (const line of log.filter((l) => /^(warn|error)/.test(l)))
