@@ -1,6 +1,6 @@
 // Uploads through the real server: grants from the IM link (real SDK), simple multipart uploads,
 // a 30 MB chunked upload with a dropped connection in the middle, quick transfer, safe short
-// URLs, quotas and the expiry of files with a survival time.
+// URLs, quotas, the expiry of files with a survival time, and access from other origins.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -27,6 +27,34 @@ const png = () =>
     .toBuffer();
 
 describe('simple uploads', () => {
+  it("answers another origin's preflight, and lets it read uploads' and files' answers", async () => {
+    const address = await uploadAddress(suite.server);
+    const origin = 'https://shop.example';
+    const preflight = await fetch(`${address}/morsel/AAAAAAAAAAAAAAAAAAAAAA`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-nos-token',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, x-nos-token');
+    // A refusal is readable too, so the page's SDK sees why.
+    const refused = await fetch(`${address}/morsel/AAAAAAAAAAAAAAAAAAAAAA?offset=0`, {
+      method: 'POST',
+      headers: { origin, 'x-nos-token': 'nope' },
+      body: 'x',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBe(origin);
+    // Without an Origin (not a browser), no CORS headers.
+    const plain = await fetch(`${address}/morsel/AAAAAAAAAAAAAAAAAAAAAA`, { method: 'OPTIONS' });
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('stores a picture under its grant and serves it back with its size', async () => {
     const { nim } = await suite.client(0);
     const data = await png();
@@ -49,9 +77,12 @@ describe('simple uploads', () => {
     });
     const served = await fetch(token.url);
     expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('access-control-allow-origin')).toBe('*');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(data);
     const info = await (await fetch(`${token.url}?imageInfo`)).json();
+    // NOS's names too, which NIM's browser build reads after a chunked upload.
     expect(info).toMatchObject({ format: 'png', width: 64, height: 32, size: data.length });
+    expect(info).toMatchObject({ Type: 'png', Width: 64, Height: 32, Size: data.length });
 
     // The grant is spent: the same token cannot write again.
     const again = await postMultipart(

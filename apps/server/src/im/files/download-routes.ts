@@ -1,5 +1,5 @@
 // Stored files by URL: GET /im/files/<object> answers the bytes; with a query suffix it answers
-//   ?imageInfo                 the picture's format, width, height, size (JSON)
+//   ?imageInfo                 the picture's format, width, height, size (JSON; NOS's names too)
 //   ?vinfo                     duration (ms), width, height, codecs, container, size (JSON, ffprobe)
 //   ?audioTrans&type=mp3       the recording as mp3 (ffmpeg), made once and kept
 //   ?imageView&<op>=...        the picture after image operations (image-ops.ts), made once and kept
@@ -28,6 +28,9 @@ const IMAGE_TYPES: Record<string, string> = {
 
 export function registerDownloadRoutes(http: FastifyInstance, service: FileService): void {
   http.get<{ Params: { object: string } }>(`${FILES_PATH}/:object`, async (request, reply) => {
+    // Read by name or access token, never by a cookie: pages of any origin may read a file
+    // (NIM's browser build asks `?imageInfo` of what it just uploaded, from the app's origin).
+    reply.header('access-control-allow-origin', '*');
     const name = request.params.object;
     const file = isObjectName(name) ? await service.live(name) : undefined;
     if (!file) return refuse(reply, 404, 'no such file, or it has expired');
@@ -48,7 +51,17 @@ export function registerDownloadRoutes(http: FastifyInstance, service: FileServi
     if (params.has(UPLOAD_WIRE.imageInfo)) {
       const bytes = await service.readAll(originalKey(name));
       try {
-        return await imageInfo(bytes!);
+        const info = await imageInfo(bytes!);
+        // NOS's own names as well: NIM's browser build reads Width/Height/Type/Size/Orientation
+        // after a chunked upload to fill in the image message.
+        return {
+          ...info,
+          Type: info.format,
+          Size: info.size,
+          Width: info.width,
+          Height: info.height,
+          Orientation: info.orientation ?? '',
+        };
       } catch {
         return refuse(reply, 415, 'the file is not a picture');
       }

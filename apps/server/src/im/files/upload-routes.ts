@@ -17,6 +17,7 @@ import { UPLOAD_PATH } from '../gateway/index.ts';
 import { clientAddress } from '../../product/index.ts';
 import type { UploadGrant } from './file-store.ts';
 import { BUCKET } from './file-urls.ts';
+import { allowUploadOrigin, answerUploadPreflights } from './cross-origin.ts';
 import { grantFor } from './grants.ts';
 import { quotaRefusal, type UploadQuotas } from './quotas.ts';
 import { UploadRefused, type FileService } from './file-service.ts';
@@ -49,6 +50,9 @@ export async function registerUploadRoutes(
   await fs.mkdir(service.stagingDir, { recursive: true });
   /** Chunked uploads being written in this process: one request per upload at a time. */
   const writing = new Set<string>();
+  const chunkPath = `${UPLOAD_PATH}/:bucket/:object`;
+  // NIM's browser build uploads from the app's own origin.
+  answerUploadPreflights(http, [UPLOAD_PATH, `${UPLOAD_PATH}/:bucket`, chunkPath]);
 
   async function admitted(
     request: FastifyRequest,
@@ -85,6 +89,7 @@ export async function registerUploadRoutes(
 
   // Simple uploads: one multipart request.
   await http.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => allowUploadOrigin(request, reply));
     await scope.register(multipart, {
       limits: { fileSize: FILE_LIMITS.maxBytes, files: 1, fields: 8, fieldSize: 1024, parts: 10 },
     });
@@ -140,8 +145,8 @@ export async function registerUploadRoutes(
   await http.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.addHook('onRequest', async (request, reply) => allowUploadOrigin(request, reply));
 
-    const chunkPath = `${UPLOAD_PATH}/:bucket/:object`;
     type ChunkRequest = FastifyRequest<{
       Params: { bucket: string; object: string };
       Querystring: Record<string, string | undefined>;
