@@ -8,10 +8,16 @@
 // answered 403 as on the socket.io link: docs/nim-compatibility.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
-import { collectPageErrors, openPhone, screenshot, type Phone } from './harness/browser.ts';
+import type { TestServer } from '../apps/server/test/harness/index.ts';
+import { collectPageErrors, screenshot, type Phone } from './harness/browser.ts';
 import { Chatroom } from '@morsel/im-sdk';
-import { createRoom, startStaticServer } from './nim-browser-support.ts';
+import {
+  createRoom,
+  recordSdkLog,
+  startBrowserSuite,
+  stopBrowserSuite,
+  type StaticSite,
+} from './nim-browser-support.ts';
 
 const APP = { appKey: 'nimBinaryApp001', secret: 'nim-binary-secret-01' };
 
@@ -45,21 +51,12 @@ interface Official {
 
 describe('NIM’s official browser SDK on the binary link', () => {
   let server: TestServer;
-  let site: Awaited<ReturnType<typeof startStaticServer>>;
+  let site: StaticSite;
   let phone: Phone;
-
   beforeAll(async () => {
-    [server, site] = await Promise.all([
-      startTestServer({ imAppKey: APP.appKey, imAppSecret: APP.secret }),
-      startStaticServer(),
-    ]);
-    phone = await openPhone();
+    ({ server, site, phone } = await startBrowserSuite(APP));
   });
-  afterAll(async () => {
-    await phone?.close();
-    await site?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopBrowserSuite({ server, site, phone }));
 
   const demo = (index: number) => server.server.seeded.demoAccounts[index]!;
 
@@ -68,6 +65,7 @@ describe('NIM’s official browser SDK on the binary link', () => {
     const page = await phone.newPage();
     const errors = collectPageErrors(page);
     await recordSockets(page);
+    await recordSdkLog(page);
     await page.goto(site.url);
     await page.addScriptTag({ url: `${site.url}/nim.js` });
     const { accid, token } = demo(index);
@@ -79,14 +77,7 @@ describe('NIM’s official browser SDK on the binary link', () => {
           item.textContent = text;
           document.getElementById('log')!.append(item);
         };
-        w.sdkLog = [];
         w.received = [];
-        const keep =
-          (level: string) =>
-          (...args: unknown[]) =>
-            w.sdkLog.push(
-              `${level} ${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}`,
-            );
         return new Promise((resolve, reject) => {
           w.nim = w.NIM.getInstance({
             appKey,
@@ -94,12 +85,7 @@ describe('NIM’s official browser SDK on the binary link', () => {
             token,
             db: false,
             debug: true,
-            logFunc: {
-              log: keep('log'),
-              info: keep('info'),
-              warn: keep('warn'),
-              error: keep('error'),
-            },
+            logFunc: w.sdkLogFunc,
             privateConf: {
               lbs_web: `${morselUrl}/lbs/webconf.jsp`,
               link_web: host,

@@ -1,12 +1,15 @@
 // What the official NIM browser SDK tests share: a page of another origin serving the npm
-// package's browser bundles, as an app would host them.
+// package's browser bundles, as an app would host them; each suite's server, site and phone; the
+// SDK's own log kept in the page.
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { TestServer } from '../apps/server/test/harness/index.ts';
+import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
+import { openPhone, type Phone } from './harness/browser.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -23,8 +26,60 @@ const PAGE = `<!doctype html>
   </body>
 </html>`;
 
+export interface StaticSite {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** What each suite runs against: our server with the app's keys, the page's site, a phone. */
+export interface BrowserSuite {
+  server: TestServer;
+  site: StaticSite;
+  phone: Phone;
+}
+
+export async function startBrowserSuite(app: {
+  appKey: string;
+  secret: string;
+}): Promise<BrowserSuite> {
+  const [server, site] = await Promise.all([
+    startTestServer({ imAppKey: app.appKey, imAppSecret: app.secret }),
+    startStaticServer(),
+  ]);
+  return { server, site, phone: await openPhone() };
+}
+
+/** Stops what `startBrowserSuite` started (any part of it, when the start failed half-way). */
+export async function stopBrowserSuite(suite: Partial<BrowserSuite>): Promise<void> {
+  await suite.phone?.close();
+  await suite.site?.close();
+  await suite.server?.stop();
+}
+
+/**
+ * Keeps the SDK's log lines in the page (`window.sdkLog`), for a `logFunc: window.sdkLogFunc`
+ * passed to `NIM.getInstance`: the SDK says there which link it took and what it could not read.
+ */
+export const recordSdkLog = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown> & { sdkLog: string[] };
+    w.sdkLog = [];
+    const keep =
+      (level: string) =>
+      (...args: unknown[]) =>
+        w.sdkLog.push(
+          `${level} ${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}`,
+        );
+    w.sdkLogFunc = {
+      log: keep('log'),
+      info: keep('info'),
+      warn: keep('warn'),
+      error: keep('error'),
+    };
+  });
+
 /** The page and the two bundles, from the npm package, at an origin of their own. */
-export async function startStaticServer(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startStaticServer(): Promise<StaticSite> {
   const files: Record<string, string> = {
     '/nim.js': require.resolve('@yxim/nim-web-sdk/dist/SDK/NIM_Web_NIM.js'),
     '/chatroom.js': require.resolve('@yxim/nim-web-sdk/dist/SDK/NIM_Web_Chatroom.js'),

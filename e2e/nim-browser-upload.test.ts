@@ -7,13 +7,14 @@
 // downloads the same bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { connectClient, type TestServer } from '../apps/server/test/harness/index.ts';
+import { collectPageErrors, screenshot, type Phone } from './harness/browser.ts';
 import {
-  connectClient,
-  startTestServer,
-  type TestServer,
-} from '../apps/server/test/harness/index.ts';
-import { collectPageErrors, openPhone, screenshot, type Phone } from './harness/browser.ts';
-import { startStaticServer } from './nim-browser-support.ts';
+  recordSdkLog,
+  startBrowserSuite,
+  stopBrowserSuite,
+  type StaticSite,
+} from './nim-browser-support.ts';
 
 const APP = { appKey: 'nimUploadApp0001', secret: 'nim-upload-secret-01' };
 
@@ -27,21 +28,12 @@ interface Msg {
 
 describe('NIM’s official browser SDK uploads in chunks', () => {
   let server: TestServer;
-  let site: Awaited<ReturnType<typeof startStaticServer>>;
+  let site: StaticSite;
   let phone: Phone;
-
   beforeAll(async () => {
-    [server, site] = await Promise.all([
-      startTestServer({ imAppKey: APP.appKey, imAppSecret: APP.secret }),
-      startStaticServer(),
-    ]);
-    phone = await openPhone();
+    ({ server, site, phone } = await startBrowserSuite(APP));
   });
-  afterAll(async () => {
-    await phone?.close();
-    await site?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopBrowserSuite({ server, site, phone }));
 
   it('sends a picture and a 4 MB+ file through the chunk uploader; our SDK receives them and downloads the bytes', async () => {
     const demo = (index: number) => server.server.seeded.demoAccounts[index]!;
@@ -60,19 +52,13 @@ describe('NIM’s official browser SDK uploads in chunks', () => {
       if (request.url().startsWith(server.url))
         asked.push(`${request.method()} ${request.url().slice(server.url.length)}`);
     });
+    await recordSdkLog(page);
     await page.goto(site.url);
     await page.addScriptTag({ url: `${site.url}/nim.js` });
     const { accid, token } = demo(0);
     await page.evaluate(
       ({ appKey, account, token, morselUrl, host }) => {
         const w = window as unknown as AnyWindow;
-        w.sdkLog = [];
-        const keep =
-          (level: string) =>
-          (...args: unknown[]) =>
-            w.sdkLog.push(
-              `${level} ${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}`,
-            );
         return new Promise((resolve, reject) => {
           w.nim = w.NIM.getInstance({
             appKey,
@@ -80,12 +66,7 @@ describe('NIM’s official browser SDK uploads in chunks', () => {
             token,
             db: false,
             debug: true,
-            logFunc: {
-              log: keep('log'),
-              info: keep('info'),
-              warn: keep('warn'),
-              error: keep('error'),
-            },
+            logFunc: w.sdkLogFunc,
             privateConf: {
               lbs_web: `${morselUrl}/lbs/webconf.jsp`,
               link_web: host,

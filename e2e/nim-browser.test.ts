@@ -8,33 +8,25 @@
 // e2e/nim-browser-binary.test.ts's.
 import { Chatroom } from '@morsel/im-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectClient, type TestServer } from '../apps/server/test/harness/index.ts';
+import { collectPageErrors, screenshot, type Phone } from './harness/browser.ts';
 import {
-  connectClient,
-  startTestServer,
-  type TestServer,
-} from '../apps/server/test/harness/index.ts';
-import { collectPageErrors, openPhone, screenshot, type Phone } from './harness/browser.ts';
-import { createRoom, startStaticServer } from './nim-browser-support.ts';
+  createRoom,
+  startBrowserSuite,
+  stopBrowserSuite,
+  type StaticSite,
+} from './nim-browser-support.ts';
 
 const APP = { appKey: 'nimBrowserApp01', secret: 'nim-browser-secret-01' };
 
 describe('NIM’s official browser SDKs in Chromium against Morsel', () => {
   let server: TestServer;
-  let site: Awaited<ReturnType<typeof startStaticServer>>;
+  let site: StaticSite;
   let phone: Phone;
-
   beforeAll(async () => {
-    [server, site] = await Promise.all([
-      startTestServer({ imAppKey: APP.appKey, imAppSecret: APP.secret }),
-      startStaticServer(),
-    ]);
-    phone = await openPhone();
+    ({ server, site, phone } = await startBrowserSuite(APP));
   });
-  afterAll(async () => {
-    await phone?.close();
-    await site?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopBrowserSuite({ server, site, phone }));
 
   const demo = (index: number) => server.server.seeded.demoAccounts[index]!;
 
