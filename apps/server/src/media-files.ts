@@ -1,6 +1,6 @@
 // What the server's sample-media makers share (the community videos' samples, the live room's
-// HLS streams): whether ffmpeg is installed, whether a made file is there, and writing a file
-// through a temporary name so that a reader never sees half of it.
+// HLS streams): whether ffmpeg is installed, whether a made file is there, writing a file through a
+// temporary name so that a reader never sees half of it, and when the media is made.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -37,5 +37,40 @@ export async function writeAtomically(
     await fs.rename(temp, file);
   } finally {
     await fs.rm(temp, { force: true });
+  }
+}
+
+/**
+ * When sample media is made: the stills on the first request that needs them (awaited, so a page
+ * always has a picture), then the encodings in the background, and an encoding still running ends
+ * when the server closes (its data may be going away).
+ */
+export class MediaPreparation {
+  private started: Promise<void> | undefined;
+  private encoding: Promise<void> | undefined;
+  private readonly stop = new AbortController();
+
+  constructor(
+    private readonly makeStills: () => Promise<void>,
+    private readonly encodeAll: (signal: AbortSignal) => Promise<void>,
+  ) {}
+
+  prepare(): Promise<void> {
+    this.started ??= this.makeStills().then(() => {
+      this.encoding = this.encodeAll(this.stop.signal);
+    });
+    return this.started;
+  }
+
+  /** Stops encoding and waits for the encoder to let go. */
+  async close(): Promise<void> {
+    this.stop.abort();
+    await this.encoding?.catch(() => undefined);
+  }
+
+  /** Resolves once every encoding has ended (tests, scripts). */
+  async settled(): Promise<void> {
+    await this.prepare();
+    await this.encoding;
   }
 }

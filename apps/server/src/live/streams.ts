@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { Logger } from '../log.ts';
 import { serverPath } from '../paths.ts';
-import { fileExists, hasFfmpeg, writeAtomically } from '../media-files.ts';
+import { MediaPreparation, fileExists, hasFfmpeg, writeAtomically } from '../media-files.ts';
 
 const run = promisify(execFile);
 const ART_DIR = serverPath('src', 'live', 'art');
@@ -62,9 +62,10 @@ export class LiveStreams {
   readonly dir: string;
   private readonly states = new Map<string, StreamState>();
   private encoder: boolean | undefined;
-  private started: Promise<void> | undefined;
-  private encoding: Promise<void> | undefined;
-  private readonly stop = new AbortController();
+  private readonly preparation = new MediaPreparation(
+    () => this.prepareCovers(),
+    (signal) => this.encodeAll(signal),
+  );
 
   constructor(
     dataDir: string,
@@ -79,10 +80,7 @@ export class LiveStreams {
 
   /** The covers now (awaited before a page answers); the streams in the background. */
   prepare(): Promise<void> {
-    this.started ??= this.prepareCovers().then(() => {
-      this.encoding = this.encodeAll();
-    });
-    return this.started;
+    return this.preparation.prepare();
   }
 
   private async prepareCovers(): Promise<void> {
@@ -107,16 +105,16 @@ export class LiveStreams {
     }
   }
 
-  private async encodeAll(): Promise<void> {
+  private async encodeAll(signal: AbortSignal): Promise<void> {
     if (!this.encoder) return;
     for (const name of STREAM_NAMES) {
-      if (this.stop.signal.aborted) return;
+      if (signal.aborted) return;
       if (this.states.get(name) === 'ready') continue;
       const temp = path.join(this.dir, `.${name}.${process.pid}.tmp`);
       try {
         await fs.rm(temp, { recursive: true, force: true });
         await fs.mkdir(temp);
-        await encodeHls(path.join(this.dir, `${name}.jpg`), name, temp, this.stop.signal);
+        await encodeHls(path.join(this.dir, `${name}.jpg`), name, temp, signal);
         const files = (await fs.readdir(temp)).sort((a, b) =>
           // Segments first, the playlist last.
           a.endsWith('.m3u8') ? 1 : b.endsWith('.m3u8') ? -1 : a.localeCompare(b),
@@ -124,7 +122,7 @@ export class LiveStreams {
         for (const file of files) await fs.rename(path.join(temp, file), path.join(this.dir, file));
         this.states.set(name, 'ready');
       } catch (error) {
-        if (this.stop.signal.aborted) return;
+        if (signal.aborted) return;
         this.log.error({ err: error, stream: name }, 'could not encode the sample live stream');
         this.states.set(name, 'unavailable');
       } finally {
@@ -133,14 +131,12 @@ export class LiveStreams {
     }
   }
 
-  async close(): Promise<void> {
-    this.stop.abort();
-    await this.encoding?.catch(() => undefined);
+  close(): Promise<void> {
+    return this.preparation.close();
   }
 
   /** Resolves once every stream is ready or known unavailable (tests, scripts). */
-  async settled(): Promise<void> {
-    await this.prepare();
-    await this.encoding;
+  settled(): Promise<void> {
+    return this.preparation.settled();
   }
 }

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { Logger } from '../../log.ts';
 import { serverPath } from '../../paths.ts';
-import { fileExists, hasFfmpeg, writeAtomically } from '../../media-files.ts';
+import { MediaPreparation, fileExists, hasFfmpeg, writeAtomically } from '../../media-files.ts';
 
 const run = promisify(execFile);
 const ART_DIR = serverPath('src', 'campaigns', 'video', 'art');
@@ -72,10 +72,10 @@ export class SampleMedia {
   private readonly states = new Map<string, SampleState>();
   private readonly infos = new Map<string, SampleInfo>();
   private encoder: boolean | undefined;
-  private started: Promise<void> | undefined;
-  private encoding: Promise<void> | undefined;
-  /** Ends an encoding still running when the server closes (its data may be going away). */
-  private readonly stop = new AbortController();
+  private readonly preparation = new MediaPreparation(
+    () => this.preparePosters(),
+    (signal) => this.encodeAll(signal),
+  );
 
   constructor(dataDir: string, log: Logger) {
     this.dir = path.join(dataDir, 'campaign-media');
@@ -97,10 +97,7 @@ export class SampleMedia {
 
   /** The posters now (awaited before the server answers); the videos in the background. */
   prepare(): Promise<void> {
-    this.started ??= this.preparePosters().then(() => {
-      this.encoding = this.encodeAll();
-    });
-    return this.started;
+    return this.preparation.prepare();
   }
 
   private async preparePosters(): Promise<void> {
@@ -128,19 +125,19 @@ export class SampleMedia {
   }
 
   /** One at a time: the machine's cores serve requests first. */
-  private async encodeAll(): Promise<void> {
+  private async encodeAll(signal: AbortSignal): Promise<void> {
     if (!this.encoder) return;
     for (const name of SAMPLE_NAMES) {
-      if (this.stop.signal.aborted) return;
+      if (signal.aborted) return;
       if (this.states.get(name) === 'ready') continue;
       const info = this.infos.get(name)!;
       try {
         await writeAtomically(path.join(this.dir, `${name}.mp4`), (temp) =>
-          encode(path.join(this.dir, `${name}.jpg`), info, temp, this.stop.signal),
+          encode(path.join(this.dir, `${name}.jpg`), info, temp, signal),
         );
         this.states.set(name, 'ready');
       } catch (error) {
-        if (this.stop.signal.aborted) return;
+        if (signal.aborted) return;
         this.log.error({ err: error, sample: name }, 'could not encode a sample video');
         this.states.set(name, 'unavailable');
       }
@@ -148,14 +145,12 @@ export class SampleMedia {
   }
 
   /** Stops encoding (the server is closing) and waits for the encoder to let go. */
-  async close(): Promise<void> {
-    this.stop.abort();
-    await this.encoding?.catch(() => undefined);
+  close(): Promise<void> {
+    return this.preparation.close();
   }
 
   /** Resolves once every sample is ready or known unavailable (tests, scripts). */
-  async settled(): Promise<void> {
-    await this.prepare();
-    await this.encoding;
+  settled(): Promise<void> {
+    return this.preparation.settled();
   }
 }
