@@ -17,6 +17,7 @@ import {
   startBrowserSuite,
   stopBrowserSuite,
   type StaticSite,
+  privateConfFor,
 } from './nim-browser-support.ts';
 
 const APP = { appKey: 'nimBinaryApp001', secret: 'nim-binary-secret-01' };
@@ -70,7 +71,7 @@ describe('NIM’s official browser SDK on the binary link', () => {
     await page.addScriptTag({ url: `${site.url}/nim.js` });
     const { accid, token } = demo(index);
     await page.evaluate(
-      ({ appKey, account, token, morselUrl, host }) => {
+      ({ appKey, account, token, privateConf }) => {
         const w = window as unknown as AnyWindow;
         const show = (text: string) => {
           const item = document.createElement('li');
@@ -86,15 +87,7 @@ describe('NIM’s official browser SDK on the binary link', () => {
             db: false,
             debug: true,
             logFunc: w.sdkLogFunc,
-            privateConf: {
-              lbs_web: `${morselUrl}/lbs/webconf.jsp`,
-              link_web: host,
-              link_ssl_web: false,
-              https_enabled: false,
-              isDataReportEnable: false,
-              isABTestEnable: false,
-              isMixStoreEnable: false,
-            },
+            privateConf,
             onconnect: () => show(`已登录：${account}`),
             onsyncdone: () => resolve(true),
             onerror: (error: unknown) => reject(error),
@@ -110,8 +103,7 @@ describe('NIM’s official browser SDK on the binary link', () => {
         appKey: APP.appKey,
         account: accid,
         token,
-        morselUrl: server.url,
-        host: new URL(server.url).host,
+        privateConf: privateConfFor(server),
       },
     );
     return {

@@ -78,6 +78,21 @@ export const recordSdkLog = (page: Page) =>
     };
   });
 
+/**
+ * The privateConf that points the official IM SDK at our server (NIM's load balancer path, the
+ * link's host, plain HTTP here) with its reporting to NetEase off; `extra` adds keys.
+ */
+export const privateConfFor = (server: TestServer, extra: Record<string, string> = {}) => ({
+  lbs_web: `${server.url}/lbs/webconf.jsp`,
+  link_web: new URL(server.url).host,
+  link_ssl_web: false,
+  https_enabled: false,
+  isDataReportEnable: false,
+  isABTestEnable: false,
+  isMixStoreEnable: false,
+  ...extra,
+});
+
 /** The page and the two bundles, from the npm package, at an origin of their own. */
 export async function startStaticServer(): Promise<StaticSite> {
   const files: Record<string, string> = {

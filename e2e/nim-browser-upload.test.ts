@@ -14,6 +14,7 @@ import {
   startBrowserSuite,
   stopBrowserSuite,
   type StaticSite,
+  privateConfFor,
 } from './nim-browser-support.ts';
 
 const APP = { appKey: 'nimUploadApp0001', secret: 'nim-upload-secret-01' };
@@ -57,7 +58,7 @@ describe('NIM’s official browser SDK uploads in chunks', () => {
     await page.addScriptTag({ url: `${site.url}/nim.js` });
     const { accid, token } = demo(0);
     await page.evaluate(
-      ({ appKey, account, token, morselUrl, host }) => {
+      ({ appKey, account, token, privateConf }) => {
         const w = window as unknown as AnyWindow;
         return new Promise((resolve, reject) => {
           w.nim = w.NIM.getInstance({
@@ -67,19 +68,7 @@ describe('NIM’s official browser SDK uploads in chunks', () => {
             db: false,
             debug: true,
             logFunc: w.sdkLogFunc,
-            privateConf: {
-              lbs_web: `${morselUrl}/lbs/webconf.jsp`,
-              link_web: host,
-              link_ssl_web: false,
-              https_enabled: false,
-              isDataReportEnable: false,
-              isABTestEnable: false,
-              isMixStoreEnable: false,
-              // The chunk uploader's address (NIM's default is NetEase's NOS edge) and the
-              // template NIM's SDK builds the file's address from.
-              nos_uploader_web: `${morselUrl}/im/upload`,
-              nos_downloader: `${morselUrl}/im/files/{object}`,
-            },
+            privateConf,
             onsyncdone: () => resolve(true),
             onerror: (error: unknown) => reject(error),
             ondisconnect: (info: unknown) => reject(info),
@@ -90,8 +79,12 @@ describe('NIM’s official browser SDK uploads in chunks', () => {
         appKey: APP.appKey,
         account: accid,
         token,
-        morselUrl: server.url,
-        host: new URL(server.url).host,
+        // The chunk uploader's address (NIM's default is NetEase's NOS edge) and the template
+        // NIM's SDK builds the file's address from.
+        privateConf: privateConfFor(server, {
+          nos_uploader_web: `${server.url}/im/upload`,
+          nos_downloader: `${server.url}/im/files/{object}`,
+        }),
       },
     );
 

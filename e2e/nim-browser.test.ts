@@ -15,6 +15,7 @@ import {
   startBrowserSuite,
   stopBrowserSuite,
   type StaticSite,
+  privateConfFor,
 } from './nim-browser-support.ts';
 
 const APP = { appKey: 'nimBrowserApp01', secret: 'nim-browser-secret-01' };
@@ -37,10 +38,9 @@ describe('NIM’s official browser SDKs in Chromium against Morsel', () => {
     await page.goto(site.url);
     await page.addScriptTag({ url: `${site.url}/nim.js` });
 
-    const morsel = new URL(server.url);
     // The page's NIM instance: privateConf points it at Morsel; its reporting is off.
     await page.evaluate(
-      ({ appKey, account, token, morselUrl, host }) => {
+      ({ appKey, account, token, privateConf }) => {
         const w = window as unknown as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
         const log = (text: string) => {
           const item = document.createElement('li');
@@ -57,15 +57,7 @@ describe('NIM’s official browser SDKs in Chromium against Morsel', () => {
             // The browser builds speak NIM's binary link at /websocket unless told otherwise
             // (an option their dist/types leave out); Morsel serves the socket.io 0.9 link.
             binaryWebsocket: false,
-            privateConf: {
-              lbs_web: `${morselUrl}/lbs/webconf.jsp`,
-              link_web: host,
-              link_ssl_web: false,
-              https_enabled: false,
-              isDataReportEnable: false,
-              isABTestEnable: false,
-              isMixStoreEnable: false,
-            },
+            privateConf,
             onconnect: () => log(`已登录：${account}`),
             onsyncdone: () => resolve(true),
             onerror: (error: unknown) => reject(error),
@@ -82,8 +74,7 @@ describe('NIM’s official browser SDKs in Chromium against Morsel', () => {
         appKey: APP.appKey,
         account: demo(0).accid,
         token: demo(0).token,
-        morselUrl: server.url,
-        host: morsel.host,
+        privateConf: privateConfFor(server),
       },
     );
 
