@@ -106,7 +106,16 @@ describe('voice post office', () => {
     await bothWidths(page, 'postoffice-make-problem');
     await page.getByRole('textbox', { name: '寄件人' }).fill('小明');
     await text.fill('妈妈，谢谢你每天给我准备好吃的零食，我爱你！');
+    // The save's answer, awaited and named: twice on CI's loaded runs the page stayed on this form
+    // with nothing left to see (a toast had gone), and this says what the server answered.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        new URL(response.url()).pathname === '/api/postoffice/cards',
+    );
     await page.getByRole('button', { name: '生成明信片' }).click();
+    const answer = await saved;
+    expect(`${answer.status()} ${await answer.text()}`).toMatch(/^200 \{"code":(0|200),/);
 
     await waitForPath(page, (path) => path.startsWith('/activity/postoffice/detail/'));
     cardPath = new URL(page.url()).pathname;

@@ -89,6 +89,12 @@ export class FrequencyControl {
     );
   }
 
+  /** Seconds the key stays blocked, without counting a use (for tests and diagnostics). */
+  blockedSeconds(key: string): number {
+    const left = (this.windows.get(key)?.blockedUntil ?? 0) - this.now();
+    return left > 0 ? Math.ceil(left / 1000) : 0;
+  }
+
   /** Counters held (for tests and diagnostics). */
   get size(): number {
     return this.windows.size;
