@@ -4,7 +4,7 @@
 // shares it (the browser's share sheet with a poster). Another shopper and a visitor open its
 // link and play the voice, with nothing about its maker on the page; my postcards lists it, and
 // deleting it stops the link. Screenshots at 390 and 320 px.
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../apps/server/test/harness/index.ts';
 import { WEB_DIST } from './harness/app.ts';
@@ -108,14 +108,16 @@ describe('voice post office', () => {
     await text.fill('妈妈，谢谢你每天给我准备好吃的零食，我爱你！');
     // The save's answer, awaited and named: twice on CI's loaded runs the page stayed on this form
     // with nothing left to see (a toast had gone), and this says what the server answered.
-    const saved = page.waitForResponse(
-      (response) =>
-        response.request().method() === 'POST' &&
-        new URL(response.url()).pathname === '/api/postoffice/cards',
-    );
+    const isSave = (request: Request) =>
+      request.method() === 'POST' && new URL(request.url()).pathname === '/api/postoffice/cards';
+    const sent = page.waitForRequest(isSave).catch(() => {
+      throw new Error('生成明信片 sent no save request');
+    });
     await page.getByRole('button', { name: '生成明信片' }).click();
-    const answer = await saved;
-    expect(`${answer.status()} ${await answer.text()}`).toMatch(/^200 \{"code":(0|200),/);
+    const request = await sent;
+    const answer = await request.response();
+    expect(answer, `the save got no answer: ${request.failure()?.errorText}`).not.toBeNull();
+    expect(`${answer!.status()} ${await answer!.text()}`).toMatch(/^200 \{"code":(0|200),/);
 
     await waitForPath(page, (path) => path.startsWith('/activity/postoffice/detail/'));
     cardPath = new URL(page.url()).pathname;
