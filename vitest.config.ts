@@ -36,6 +36,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -45,6 +46,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll's own default (one second) is shorter than a page's answer on a loaded
+          // CI: a console check of a filled form failed at 1 s while the page was still typing.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
