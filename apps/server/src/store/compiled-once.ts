@@ -24,3 +24,29 @@ export function compiledOnce<Row, Params extends unknown[]>(
     return (await db.executeQuery<Row>(CompiledQuery.raw(text, parameters))).rows;
   };
 }
+
+/**
+ * As compiledOnce, for a query that also runs inside transactions (a grouped write's handle is a
+ * new object every commit): the SQL text is kept per engine (the dialect adapter a database
+ * handle shares with its transactions), and each call names the handle it runs on.
+ */
+export function compiledOnceForAnyHandle<Row, Params extends unknown[]>(
+  build: (db: Kysely<Database>) => Compilable<Row>,
+): (db: Kysely<Database>, ...parameters: Params) => Promise<Row[]> {
+  const texts = new WeakMap<object, string>();
+  return async (db, ...parameters) => {
+    const engine = db.getExecutor().adapter;
+    let text = texts.get(engine);
+    if (text === undefined) {
+      const compiled = build(db).compile();
+      if (compiled.parameters.length !== parameters.length) {
+        throw new Error(
+          `compiledOnce: the query has ${compiled.parameters.length} parameters, the call gave ${parameters.length}`,
+        );
+      }
+      text = compiled.sql;
+      texts.set(engine, text);
+    }
+    return (await db.executeQuery<Row>(CompiledQuery.raw(text, parameters))).rows;
+  };
+}

@@ -7,7 +7,7 @@ import { postgresDialect, sqliteDialect, type EngineName } from './engines.ts';
 export type { Database, ImAccountTable, ImClientLogTable } from './schema.ts';
 export type { EngineName } from './engines.ts';
 export { isStatementTimeout, isUniqueViolation } from './errors.ts';
-export { compiledOnce } from './compiled-once.ts';
+export { compiledOnce, compiledOnceForAnyHandle } from './compiled-once.ts';
 export { isSqlite } from './migrations/helpers.ts';
 export { WriteBatcher } from './write-batcher.ts';
 export { imAppExists, storedAccid } from './im-directory.ts';

@@ -58,18 +58,31 @@ export function findAccount(
     .executeTakeFirst();
 }
 
-/** The same with the token digest, for the login check. */
-export function findAccountWithToken(
+const accountWithTokenQueries = new WeakMap<
+  Kysely<Database>,
+  (appKey: string, accid: string) => Promise<(AccountRow & { token: string })[]>
+>();
+
+/** The same with the token digest, for the login check (every login: compiled once). */
+export async function findAccountWithToken(
   db: Kysely<Database>,
   appKey: string,
   accid: string,
 ): Promise<(AccountRow & { token: string }) | undefined> {
-  return db
-    .selectFrom('im_accounts')
-    .select([...ACCOUNT_COLUMNS, 'token'])
-    .where('app_key', '=', appKey)
-    .where('accid', '=', accid)
-    .executeTakeFirst();
+  let query = accountWithTokenQueries.get(db);
+  if (!query) {
+    // Parameters in this order: app_key, accid.
+    query = compiledOnce(db, (d) =>
+      d
+        .selectFrom('im_accounts')
+        .select([...ACCOUNT_COLUMNS, 'token'])
+        .where('app_key', '=', '')
+        .where('accid', '=', ''),
+    );
+    accountWithTokenQueries.set(db, query);
+  }
+  const [row] = await query(appKey, accid);
+  return row;
 }
 
 export interface NewAccount {

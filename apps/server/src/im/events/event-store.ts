@@ -3,30 +3,39 @@
 // pruneExpired deletes them.
 import type { Kysely, Selectable } from 'kysely';
 import { ONLINE_STATE_EVENT } from '@morsel/protocol';
-import type { Database } from '../../store/index.ts';
+import { compiledOnceForAnyHandle, type Database } from '../../store/index.ts';
 import type { ImEventSubTable, ImEventTable } from './tables.ts';
 
 export type SubscriptionRow = Selectable<ImEventSubTable>;
 
-/** Deletes the account's expired kept events and its expired subscriptions. */
+// Parameters in this order: app_key, account (or subscriber), expires_at.
+const pruneEvents = compiledOnceForAnyHandle<unknown, [string, string, number]>((d) =>
+  d
+    .deleteFrom('im_events')
+    .where('app_key', '=', '')
+    .where('account', '=', '')
+    .where('expires_at', '<=', 0),
+);
+const pruneSubscriptions = compiledOnceForAnyHandle<unknown, [string, string, number]>((d) =>
+  d
+    .deleteFrom('im_event_subs')
+    .where('app_key', '=', '')
+    .where('subscriber', '=', '')
+    .where('expires_at', '<=', 0),
+);
+
+/**
+ * Deletes the account's expired kept events and its expired subscriptions (every login runs it:
+ * compiled once, not built per call).
+ */
 export async function pruneExpired(
   db: Kysely<Database>,
   appKey: string,
   accid: string,
   now: number,
 ): Promise<void> {
-  await db
-    .deleteFrom('im_events')
-    .where('app_key', '=', appKey)
-    .where('account', '=', accid)
-    .where('expires_at', '<=', now)
-    .execute();
-  await db
-    .deleteFrom('im_event_subs')
-    .where('app_key', '=', appKey)
-    .where('subscriber', '=', accid)
-    .where('expires_at', '<=', now)
-    .execute();
+  await pruneEvents(db, appKey, accid, now);
+  await pruneSubscriptions(db, appKey, accid, now);
 }
 
 /** The event types the account keeps (expired or not), the online state left out. */
@@ -45,22 +54,69 @@ export async function keptEventTypes(
   return rows.map((r) => r.type);
 }
 
-/** Keeps the event as the account's latest of its type. */
-export async function saveEvent(db: Kysely<Database>, row: ImEventTable): Promise<void> {
-  await db
+// Parameters in this order: the nine columns as inserted, then the six updated on a conflict.
+const upsertEvent = compiledOnceForAnyHandle<
+  unknown,
+  [
+    ...[
+      string,
+      string,
+      number,
+      number,
+      string | null,
+      string | null,
+      number | null,
+      number,
+      number,
+    ],
+    ...[number, string | null, string | null, number | null, number, number],
+  ]
+>((d) =>
+  d
     .insertInto('im_events')
-    .values(row)
+    .values({
+      app_key: '',
+      account: '',
+      type: 0,
+      value: 0,
+      custom: '',
+      id_client: '',
+      client_type: 0,
+      time: 0,
+      expires_at: 0,
+    })
     .onConflict((oc) =>
       oc.columns(['app_key', 'account', 'type']).doUpdateSet({
-        value: row.value,
-        custom: row.custom,
-        id_client: row.id_client,
-        client_type: row.client_type,
-        time: row.time,
-        expires_at: row.expires_at,
+        value: 0,
+        custom: '',
+        id_client: '',
+        client_type: 0,
+        time: 0,
+        expires_at: 0,
       }),
-    )
-    .execute();
+    ),
+);
+
+/** Keeps the event as the account's latest of its type (every login and logout: compiled once). */
+export async function saveEvent(db: Kysely<Database>, row: ImEventTable): Promise<void> {
+  await upsertEvent(
+    db,
+    row.app_key,
+    row.account,
+    row.type,
+    row.value,
+    row.custom,
+    row.id_client,
+    row.client_type,
+    row.time,
+    row.expires_at,
+    row.value,
+    row.custom,
+    row.id_client,
+    row.client_type,
+    row.time,
+    row.expires_at,
+  );
 }
 
 /** The live kept events of this type of these accounts. */
@@ -82,7 +138,21 @@ export function liveEvents(
     .execute();
 }
 
-/** The accounts with a live subscription to `target`'s events of this type. */
+// Parameters in this order: app_key, target, type, expires_at.
+const subscribersQuery = compiledOnceForAnyHandle<
+  { subscriber: string },
+  [string, string, number, number]
+>((d) =>
+  d
+    .selectFrom('im_event_subs')
+    .select('subscriber')
+    .where('app_key', '=', '')
+    .where('target', '=', '')
+    .where('type', '=', 0)
+    .where('expires_at', '>', 0),
+);
+
+/** The accounts with a live subscription to `target`'s events of this type (every login: compiled once). */
 export async function liveSubscribers(
   db: Kysely<Database>,
   appKey: string,
@@ -90,14 +160,7 @@ export async function liveSubscribers(
   type: number,
   now: number,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('im_event_subs')
-    .select('subscriber')
-    .where('app_key', '=', appKey)
-    .where('target', '=', target)
-    .where('type', '=', type)
-    .where('expires_at', '>', now)
-    .execute();
+  const rows = await subscribersQuery(db, appKey, target, type, now);
   return rows.map((r) => r.subscriber);
 }
 

@@ -68,7 +68,8 @@ export class Events {
 
   /**
    * Deletes the account's expired kept events and subscriptions: they are never delivered nor
-   * listed, so they only take room. Run at login and before every quota count.
+   * listed, so they only take room. Run before every quota count (and at login, in the online
+   * state's write).
    */
   async prune(appKey: string, accid: string): Promise<void> {
     await pruneExpired(this.db, appKey, accid, this.now());
@@ -109,13 +110,24 @@ export class Events {
   async publish(
     appKey: string,
     row: ImEventTable,
-    options: { keep: boolean; syncTo?: Session; exceptConnection?: string },
+    options: {
+      keep: boolean;
+      syncTo?: Session;
+      exceptConnection?: string;
+      /** Delete the account's expired rows in the same grouped write (a login). */
+      pruneFirst?: boolean;
+    },
   ): Promise<DeliveredEvent> {
     if (options.keep) {
       if (row.type !== ONLINE_STATE_EVENT)
         await this.checkEventQuota(appKey, row.account, row.type);
-      // Grouped: a login's online state is one of thousands in a reconnect storm.
-      await groupCommit(this.db, (trx) => saveEvent(trx, row));
+      // Grouped: a login's online state is one of thousands in a reconnect storm; its prune rides
+      // in the same transaction rather than committing on its own.
+      const now = this.now();
+      await groupCommit(this.db, async (trx) => {
+        if (options.pruneFirst) await pruneExpired(trx, appKey, row.account, now);
+        await saveEvent(trx, row);
+      });
     }
     const event = toEvent(row);
     const subscribers = await liveSubscribers(this.db, appKey, row.account, row.type, this.now());
@@ -249,7 +261,10 @@ export class Events {
     };
   }
 
-  /** Login publishes "online"; the end of the account's last connection publishes "offline". */
+  /**
+   * Login publishes "online" (and deletes the account's expired rows in the same write); the end
+   * of the account's last connection publishes "offline".
+   */
   onlineState(session: Session, value: number): Promise<DeliveredEvent> {
     const time = this.now();
     return this.publish(
@@ -265,7 +280,7 @@ export class Events {
         time,
         expires_at: time + EVENTS.validTimeMaxS * 1000,
       },
-      { keep: true },
+      { keep: true, pruneFirst: value === ONLINE_VALUE.online },
     );
   }
 }
@@ -282,7 +297,6 @@ export function registerEvents({
   const events = new Events(store.db, im.gateway, im.gateway.now, limits);
   im.gateway.use(events.handlers());
   im.gateway.onSessionStart(async (session) => {
-    await events.prune(session.appKey, session.accid);
     await events.onlineState(session, ONLINE_VALUE.online);
   });
   im.gateway.onSessionEnd(async (session, { lastDevice }) => {

@@ -1,9 +1,29 @@
 // Teams and members in the store, and their protocol shapes.
 import type { Insertable, Kysely } from 'kysely';
 import type { Team, TeamMember } from '@morsel/protocol';
-import type { Database } from '../../store/index.ts';
+import { compiledOnceForAnyHandle, type Database } from '../../store/index.ts';
 import { CommandError } from '../gateway/index.ts';
 import type { ImTeamMemberTable, ImTeamTable } from './tables.ts';
+
+// Every login reads it (its connection joins its super teams' fan-out groups): compiled once.
+// Parameters in this order: im_teams.kind, im_teams.valid, app_key, accid, member valid.
+const superTeamIdsQuery = compiledOnceForAnyHandle<
+  { team_id: number },
+  [string, number, string, string, number]
+>((d) =>
+  d
+    .selectFrom('im_team_members')
+    .innerJoin('im_teams', (join) =>
+      join
+        .onRef('im_teams.id', '=', 'im_team_members.team_id')
+        .on('im_teams.kind', '=', 'superTeam')
+        .on('im_teams.valid', '=', 1),
+    )
+    .select('im_team_members.team_id')
+    .where('im_team_members.app_key', '=', '')
+    .where('im_team_members.accid', '=', '')
+    .where('im_team_members.valid', '=', 1),
+);
 
 export type TeamRow = Omit<ImTeamTable, 'id'> & { id: number };
 export type MemberRow = ImTeamMemberTable;
@@ -376,19 +396,7 @@ export class TeamStore {
 
   /** The valid super teams an account is a valid member of. */
   async superTeamIdsOf(appKey: string, accid: string): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('im_team_members')
-      .innerJoin('im_teams', (join) =>
-        join
-          .onRef('im_teams.id', '=', 'im_team_members.team_id')
-          .on('im_teams.kind', '=', 'superTeam')
-          .on('im_teams.valid', '=', 1),
-      )
-      .select('im_team_members.team_id')
-      .where('im_team_members.app_key', '=', appKey)
-      .where('im_team_members.accid', '=', accid)
-      .where('im_team_members.valid', '=', 1)
-      .execute();
+    const rows = await superTeamIdsQuery(this.db, 'superTeam', 1, appKey, accid, 1);
     return rows.map((row) => Number(row.team_id));
   }
 
