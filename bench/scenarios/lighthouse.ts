@@ -4,6 +4,8 @@
 // each, against issue 24's floor of 95. The reference row is the bare
 // Vite + React + react-router app of /work/shared/STACK.md, recorded on this machine the same
 // day, NOT measured in this run.
+import fs from 'node:fs/promises';
+import nodePath from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startMorselServer } from '../lib/morsel-server.ts';
@@ -33,7 +35,11 @@ const median = (values: number[]) =>
     50,
   );
 
-async function audit(port: number, url: string): Promise<Run> {
+/** Where a run's full report goes with --reports: the path's slashes become dashes. */
+const reportFile = (dir: string, path: string, run: number) =>
+  nodePath.join(dir, `${path.replace(/^\//, '').replace(/\//g, '-') || 'home'}-${run}.json`);
+
+async function audit(port: number, url: string, reportPath?: string): Promise<Run> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -41,6 +47,7 @@ async function audit(port: number, url: string): Promise<Run> {
   );
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (reportPath) await fs.writeFile(reportPath, JSON.stringify(lhr));
   if (lhr.runtimeError)
     throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const num = (id: string) => {
@@ -65,6 +72,7 @@ export const lighthouseScenario: Scenario = {
     runs: '3 per route',
     routes:
       'every route with a page; or a comma-separated list of paths (a trailing * for a prefix)',
+    reports: "none; a folder to write each run's full Lighthouse report (JSON) to",
   },
   async run(options, log): Promise<ScenarioResult> {
     const runs = intOption(options, 'runs', 3);
@@ -75,12 +83,16 @@ export const lighthouseScenario: Scenario = {
         item.endsWith('*') ? path.startsWith(item.slice(0, -1)) : path === item,
       );
     const routes = (await pageRoutes()).map((r) => r.path).filter(picks);
+    const reports = options.reports;
+    if (reports) await fs.mkdir(reports, { recursive: true });
     const dist = await snapshotWebBuild();
     const perRoute: { path: string; runs: Run[]; median: Run }[] = [];
     let server: Awaited<ReturnType<typeof startMorselServer>> | undefined;
     let chrome: chromeLauncher.LaunchedChrome | undefined;
     try {
-      server = await startMorselServer();
+      // The demo campaigns, as the a11y scenario: a campaign page then shows its campaign
+      // (banners, prizes, rules), not the empty state of an unknown campaign.
+      server = await startMorselServer({ MORSEL_SEED_DEMO: 'true' });
       chrome = await chromeLauncher.launch({
         chromePath: CHROMIUM_PATH,
         chromeFlags: CHROMIUM_FLAGS,
@@ -89,7 +101,11 @@ export const lighthouseScenario: Scenario = {
       for (const path of routes) {
         const done: Run[] = [];
         for (let i = 0; i < runs; i++) {
-          const run = await audit(chrome.port, `${server.url}${path}`);
+          const run = await audit(
+            chrome.port,
+            `${server.url}${path}`,
+            reports && reportFile(reports, path, i + 1),
+          );
           done.push(run);
           log(
             `${path} run ${i + 1}/${runs}: score ${run.score}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`,

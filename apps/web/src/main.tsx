@@ -3,9 +3,15 @@ import { loadDeferredScripts } from './shell/startup.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './shell/App.tsx';
+import { startFirstPageChunk } from './routes/firstChunk.ts';
+import { servedRoutes } from './routes/table.ts';
+import { isLoggedIn } from './session/session.ts';
 // antd-mobile's own variables first, so that global.css's theme (--adm-color-primary...) wins.
 import 'antd-mobile/es/global';
 import './shell/global.css';
+
+// Before the first render: the page's chunk downloads while React sets up.
+startFirstPageChunk(location.pathname, servedRoutes(), isLoggedIn());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { notFoundRoute, servedRoutes, type RouteDef } from '../routes/table.ts';
 import { RouteMeta } from '../routes/RouteMeta.tsx';
 import { RouteGuard } from '../routes/RouteGuard.tsx';
-import { loadChunk } from '../routes/chunk.ts';
+import { pageChunk } from '../routes/firstChunk.ts';
 import { setLoginNavigator } from '../request/loginRedirect.ts';
 import { FullPageRedirect } from './FullPageRedirect.tsx';
 import { PageLoading } from './PageLoading.tsx';
@@ -18,7 +18,7 @@ const lazyPages = new Map<RouteDef, LazyExoticComponent<ComponentType>>();
 function pageOf(route: RouteDef, load: NonNullable<RouteDef['page']>) {
   let page = lazyPages.get(route);
   if (!page) {
-    page = lazy(() => loadChunk(load));
+    page = lazy(() => pageChunk(route, load));
     lazyPages.set(route, page);
   }
   return page;

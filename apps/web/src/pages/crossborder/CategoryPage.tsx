@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../request/api.ts';
 import { Empty, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
-import { ProductTile } from './ProductTile.tsx';
+import { EAGER_TILES, ProductTile } from './ProductTile.tsx';
 import styles from './crossborder.module.css';
 
 function Shelf({ category }: { category: string }) {
@@ -20,8 +20,8 @@ function Shelf({ category }: { category: string }) {
     return <Empty title="这个分类暂时没有商品" description="去看看其他分类吧" />;
   return (
     <ul className={styles.list} aria-label="分类商品">
-      {remote.data.products.map((product) => (
-        <ProductTile key={product.id} product={product} />
+      {remote.data.products.map((product, index) => (
+        <ProductTile key={product.id} product={product} eager={index < EAGER_TILES} />
       ))}
     </ul>
   );

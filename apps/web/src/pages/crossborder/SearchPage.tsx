@@ -7,7 +7,7 @@ import { api } from '../../request/api.ts';
 import { Button } from '../../ui/index.ts';
 import { Empty, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
-import { ProductGrid, ProductTile } from './ProductTile.tsx';
+import { EAGER_TILES, ProductGrid, ProductTile } from './ProductTile.tsx';
 import styles from './crossborder.module.css';
 
 const MAX_QUERY = 30;
@@ -48,8 +48,8 @@ function Results({ query, onPick }: { query: string; onPick: (word: string) => v
           找到 {products.length} 件相关商品
         </p>
         <ul className={styles.list}>
-          {products.map((product) => (
-            <ProductTile key={product.id} product={product} />
+          {products.map((product, index) => (
+            <ProductTile key={product.id} product={product} eager={index < EAGER_TILES} />
           ))}
         </ul>
       </section>
