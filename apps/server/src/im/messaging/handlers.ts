@@ -105,7 +105,8 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
   return {
     async sendMsg({ session, connection }, { msg }) {
       const origin = { connectionId: connection.id, ip: connection.ip };
-      return { msg: await sendAndTell(deps, session, msg, origin) };
+      // The push's own parameters object: the reply reuses its packed bytes.
+      return sendAndTell(deps, session, msg, origin);
     },
 
     async getHistoryMsgs({ session }, query) {

@@ -98,7 +98,8 @@ export function registerMessaging(options: MessagingOptions): Messaging {
     readMarkers,
     recallSources,
     sent,
-    send: (session, outgoing, origin) => sendAndTell(deps, session, outgoing, origin),
+    send: async (session, outgoing, origin) =>
+      (await sendAndTell(deps, session, outgoing, origin)).msg,
     history: (reader, query) => historyPage({ db: store.db, scenes, now }, reader, query),
   };
 }
