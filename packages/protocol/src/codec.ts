@@ -124,26 +124,6 @@ function jsonShapeProblem(root: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * An encoded frame's body under another header, without packing it again: a push's body answered
- * as a command's reply (the sender's sendMsg reply carries the same `{ msg }` as the push).
- */
-export function reframe(encoded: Uint8Array, header: Omit<Frame, 'body'>): Uint8Array {
-  checkHeaderField('sid', header.sid, 255);
-  checkHeaderField('cid', header.cid, 255);
-  checkHeaderField('ser', header.ser, 65535);
-  checkHeaderField('code', header.code, 65535);
-  const out = new Uint8Array(encoded.length);
-  out.set(encoded);
-  out[0] = header.sid;
-  out[1] = header.cid;
-  out[2] = header.ser >> 8;
-  out[3] = header.ser & 0xff;
-  out[4] = header.code >> 8;
-  out[5] = header.code & 0xff;
-  return out;
-}
-
 /** Decodes a frame; throws only FrameError 998 (unpack error), never anything else. */
 export function decodeFrame(bytes: Uint8Array | ArrayBuffer): Frame {
   const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);

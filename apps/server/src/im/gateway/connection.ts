@@ -20,7 +20,7 @@ import {
 import type { Logger } from '../../log.ts';
 import { isStatementTimeout } from '../../store/index.ts';
 import { CommandError } from './errors.ts';
-import { pushFrame, replyFromPush } from './push-frame.ts';
+import { pushFrame } from './push-frame.ts';
 import type { AccountKey } from './ports.ts';
 import { containsNul, NUL_MESSAGE } from '../../input/index.ts';
 
@@ -175,9 +175,6 @@ export class ImConnection {
     code: number,
     body?: Record<string, unknown>,
   ): void {
-    const pushed =
-      body && replyFromPush({ sid: header.sid, cid: header.cid, ser: header.ser, code }, body);
-    if (pushed) return this.sendBytes(pushed);
     this.sendFrame({
       sid: header.sid,
       cid: header.cid,

@@ -1,6 +1,7 @@
 // The gateway's shared state within one process: connections by account, their bus
 // subscriptions, presence across processes, frequency control, and the handler table.
 import {
+  encodeFrame,
   KICK_MESSAGES,
   KICK_REASONS,
   type ClientTypeCode,
@@ -23,7 +24,7 @@ import type { HandlerContext, HandlerTable, PreLoginContext } from './handlers/t
 import { accountChannel, type AccountKey, type LoginPort } from './ports.ts';
 import type { HeldPort, Presence } from './presence/index.ts';
 import { GroupFanout } from './groups.ts';
-import { encodePush } from './push-frame.ts';
+import { pushFrame } from './push-frame.ts';
 
 /** `account.accid` is the account's canonical spelling (accids match case-insensitively). */
 export type LoginVerdict =
@@ -295,7 +296,7 @@ export class Gateway implements CommandRunner {
     params: PushParams<N>,
     except?: string,
   ) {
-    const frame = encodePush(name, params);
+    const frame = encodeFrame(pushFrame(name, params));
     for (const account of accounts)
       await this.publish(account, { t: 'frame', frame, ...(except && { except }) });
   }
@@ -322,7 +323,7 @@ export class Gateway implements CommandRunner {
     name: N,
     params: PushParams<N>,
   ): Promise<void> {
-    await this.groups.publish(group, encodePush(name, params));
+    await this.groups.publish(group, encodeFrame(pushFrame(name, params)));
   }
 
   /** Ends connections of the account (all of them when no ids are given), in any process. */

@@ -105,8 +105,7 @@ export function messagingHandlers(deps: MessagingDeps): HandlerTable {
   return {
     async sendMsg({ session, connection }, { msg }) {
       const origin = { connectionId: connection.id, ip: connection.ip };
-      // The push's own parameters object: the reply reuses its packed bytes.
-      return sendAndTell(deps, session, msg, origin);
+      return { msg: await sendAndTell(deps, session, msg, origin) };
     },
 
     async getHistoryMsgs({ session }, query) {

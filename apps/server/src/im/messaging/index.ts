@@ -98,8 +98,7 @@ export function registerMessaging(options: MessagingOptions): Messaging {
     readMarkers,
     recallSources,
     sent,
-    send: async (session, outgoing, origin) =>
-      (await sendAndTell(deps, session, outgoing, origin)).msg,
+    send: (session, outgoing, origin) => sendAndTell(deps, session, outgoing, origin),
     history: (reader, query) => historyPage({ db: store.db, scenes, now }, reader, query),
   };
 }

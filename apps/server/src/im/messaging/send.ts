@@ -57,20 +57,12 @@ export interface SendDeps {
   now: () => number;
 }
 
-/**
- * What a send delivers: the `msg` push's parameters, which are also the sendMsg reply (the
- * gateway answers the sender with the push's bytes, packed once).
- */
-export interface Sent {
-  msg: Msg;
-}
-
 export async function sendMessage(
   deps: SendDeps,
   session: Session,
   connectionId: string,
   outgoing: OutgoingMsg,
-): Promise<Sent> {
+): Promise<Msg> {
   const problem = checkOutgoingMsg(outgoing);
   if (problem) throw new CommandError(414, problem);
   const conversation = await deps.scenes
@@ -111,14 +103,18 @@ export async function sendMessage(
   // Delivered after the commit. A duplicate (a resend whose first try was stored) is delivered
   // again: the first delivery may have been lost with a crashed process, and clients drop a
   // message whose idServer they already hold.
-  const sent: Sent = { msg: inserted.msg };
   if (conversation.group) {
-    await deps.gateway.pushToGroup(conversation.group, 'msg', sent);
+    await deps.gateway.pushToGroup(conversation.group, 'msg', { msg: inserted.msg });
   } else {
     // Connection ids are unique, so `except` skips only the sending device.
-    await deps.gateway.pushToAccounts(conversation.audience, 'msg', sent, connectionId);
+    await deps.gateway.pushToAccounts(
+      conversation.audience,
+      'msg',
+      { msg: inserted.msg },
+      connectionId,
+    );
   }
-  return sent;
+  return inserted.msg;
 }
 
 /**
@@ -131,9 +127,8 @@ export async function sendAndTell(
   session: Session,
   outgoing: OutgoingMsg,
   origin: { connectionId?: string; ip: string },
-): Promise<Sent> {
-  const sent = await sendMessage(deps, session, origin.connectionId ?? '', outgoing);
-  for (const listener of deps.sent)
-    listener({ appKey: session.appKey, msg: sent.msg, ip: origin.ip });
-  return sent;
+): Promise<Msg> {
+  const msg = await sendMessage(deps, session, origin.connectionId ?? '', outgoing);
+  for (const listener of deps.sent) listener({ appKey: session.appKey, msg, ip: origin.ip });
+  return msg;
 }
