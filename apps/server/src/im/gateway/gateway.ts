@@ -381,7 +381,14 @@ export class Gateway implements CommandRunner {
       // through the bus (kicks published by other parts): packing it for nobody else cost every
       // message two packs and two unpacks (docs/benchmarks.md, issue 24).
       const key = accountKey(account);
-      queueMicrotask(() => this.deliverEnvelope(key, envelope));
+      queueMicrotask(() => {
+        // As the bus's own delivery does: a failing delivery is logged, not thrown out of the tick.
+        try {
+          this.deliverEnvelope(key, envelope);
+        } catch (err) {
+          this.options.log.error({ err }, 'bus handler failed');
+        }
+      });
       return Promise.resolve();
     }
     return this.options.bus.publish(accountChannel(account), packEnvelope(envelope));
