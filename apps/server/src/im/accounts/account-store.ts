@@ -144,17 +144,31 @@ export interface AccountSettings {
   mute_av: number;
 }
 
-export function findAccountSettings(
+const settingsQueries = new WeakMap<
+  Kysely<Database>,
+  (appKey: string, accid: string) => Promise<AccountSettings[]>
+>();
+
+/** Read on every message an account sends (the muted-sender guard), so compiled once. */
+export async function findAccountSettings(
   db: Kysely<Database>,
   appKey: string,
   accid: string,
 ): Promise<AccountSettings | undefined> {
-  return db
-    .selectFrom('im_accounts')
-    .select(['muted', 'donnop_open', 'mute_av'])
-    .where('app_key', '=', appKey)
-    .where('accid', '=', accid)
-    .executeTakeFirst();
+  let query = settingsQueries.get(db);
+  if (!query) {
+    // Parameters in this order: app_key, accid.
+    query = compiledOnce(db, (d) =>
+      d
+        .selectFrom('im_accounts')
+        .select(['muted', 'donnop_open', 'mute_av'])
+        .where('app_key', '=', '')
+        .where('accid', '=', ''),
+    );
+    settingsQueries.set(db, query);
+  }
+  const [row] = await query(appKey, accid);
+  return row;
 }
 
 /**

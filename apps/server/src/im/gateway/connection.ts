@@ -2,6 +2,7 @@
 // replies and pushes. What a command does lives in the handlers; who else is online lives in
 // the gateway.
 import { randomUUID } from 'node:crypto';
+import * as ws from 'ws';
 import {
   COMMANDS,
   commandAt,
@@ -58,8 +59,41 @@ export interface CommandRunner {
 export interface LinkSocket {
   on(event: 'message', listener: (data: unknown) => void): unknown;
   on(event: 'close', listener: () => void): unknown;
-  send(data: Buffer): void;
+  /** `options` are Engine.IO's (a shared frame's WebSocket framing); other sockets ignore them. */
+  send(data: Buffer, options?: SharedFrame['options']): void;
   close(): void;
+}
+
+/**
+ * One frame for many connections (a group's fan-out): its bytes, and the WebSocket frame around
+ * them computed once. Engine.IO writes `wsPreEncodedFrame` as it is on a WebSocket (as Socket.IO's
+ * room broadcast does) instead of framing the same bytes again for each member; a polling
+ * transport or the NIM dialect's socket sends the bytes.
+ */
+export interface SharedFrame {
+  bytes: Buffer;
+  options: { compress?: boolean; wsPreEncodedFrame?: Buffer[] };
+}
+
+/** ws's frame builder, which its types leave out (Engine.IO and Socket.IO call it the same way). */
+const wsSender = (ws as unknown as { Sender: WsFrameBuilder }).Sender;
+interface WsFrameBuilder {
+  frame(
+    data: Buffer,
+    options: { readOnly: boolean; mask: boolean; rsv1: boolean; opcode: number; fin: boolean },
+  ): Buffer[];
+}
+
+export function shareFrame(frame: Uint8Array): SharedFrame {
+  const bytes = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
+  const wsPreEncodedFrame = wsSender.frame(bytes, {
+    readOnly: false,
+    mask: false,
+    rsv1: false,
+    opcode: 2, // binary
+    fin: true,
+  });
+  return { bytes, options: { wsPreEncodedFrame } };
 }
 
 /** Commands waiting in one connection's queue before it is judged abusive and closed. */
@@ -125,6 +159,11 @@ export class ImConnection {
   sendBytes(bytes: Uint8Array): void {
     if (this.isClosed) return;
     this.socket.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  sendShared(shared: SharedFrame): void {
+    if (this.isClosed) return;
+    this.socket.send(shared.bytes, shared.options);
   }
 
   push<N extends PushName>(name: N, params: PushParams<N>): void {

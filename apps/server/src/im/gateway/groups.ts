@@ -2,7 +2,7 @@
 // while it holds connections of group members. A message to a 10,000-member group is one
 // publish, not 10,000; each process hands it to its own members' connections.
 import type { Bus, Unsubscribe } from '../../bus/index.ts';
-import type { ImConnection } from './connection.ts';
+import { shareFrame, type ImConnection } from './connection.ts';
 
 interface LocalGroup {
   connections: Set<ImConnection>;
@@ -61,6 +61,10 @@ export class GroupFanout {
   }
 
   private deliver(group: string, frame: Uint8Array): void {
-    for (const connection of this.groups.get(group)?.connections ?? []) connection.sendBytes(frame);
+    const connections = this.groups.get(group)?.connections;
+    if (!connections || connections.size === 0) return;
+    // Framed for the WebSocket once, written as it is to every member's socket.
+    const shared = shareFrame(frame);
+    for (const connection of connections) connection.sendShared(shared);
   }
 }
