@@ -39,18 +39,9 @@ async function until(condition: () => Promise<boolean>, ms: number): Promise<boo
 
 /** No client was given any idClient twice, live or by sync. */
 function duplicatesOf(clients: Client[]): string[] {
-  return clients.flatMap(({ accid, events }) => {
-    const given = [
-      ...events.all<ClientMsg>('msg'),
-      ...events
-        .all<{ msgs: ClientMsg[] }[]>('offlinemsgs')
-        .flat()
-        .flatMap((s) => s.msgs),
-      ...events
-        .all<{ msgs: ClientMsg[] }[]>('roamingmsgs')
-        .flat()
-        .flatMap((s) => s.msgs),
-    ].map((m) => m.idClient);
+  return clients.flatMap((client) => {
+    const { accid } = client;
+    const given = receivedOf(client).map((m) => m.idClient);
     const seen = new Set<string>();
     const twice: string[] = [];
     for (const id of given) {
@@ -59,6 +50,20 @@ function duplicatesOf(clients: Client[]): string[] {
     }
     return twice;
   });
+}
+
+/** Every message a client was given, live or by sync, with how (l live, o offline, r roaming). */
+function receivedOf({ events }: Client): (ClientMsg & { how: string })[] {
+  const synced = (kind: string, how: string) =>
+    events
+      .all<{ msgs: ClientMsg[] }[]>(kind)
+      .flat()
+      .flatMap((s) => s.msgs.map((m) => ({ ...m, how })));
+  return [
+    ...events.all<ClientMsg>('msg').map((m) => ({ ...m, how: 'l' })),
+    ...synced('offlinemsgs', 'o'),
+    ...synced('roamingmsgs', 'r'),
+  ];
 }
 
 /** The gateways one process's load balancer hands an account, its home first. */
@@ -244,7 +249,35 @@ describe.skipIf(!available)('a cluster of three processes on PostgreSQL and Redi
           .filter((r) => !r.nim.getLocalMsgByIdClient(sent.idClient))
           .map((r) => `${sent.idClient} → ${r.accid}`),
       );
-    expect(await settle(missing)).toEqual([]);
+    const stillMissing = await settle(missing);
+    // What the next failure needs to be understood (once in a few loaded runs a recipient lacked
+    // one acknowledged message): how the message went and what the recipient was given of its
+    // conversation.
+    const resent = new Set(failed.map(({ msg }) => msg.idClient));
+    const homeName = (url: string) =>
+      url === victim.url
+        ? 'the killed process'
+        : `process ${cluster.nodes.findIndex((n) => n.url === url)}`;
+    const explain = (sent: Sent) =>
+      recipientsOf(sent)
+        .filter((r) => !r.nim.getLocalMsgByIdClient(sent.idClient))
+        .map((r) => {
+          const held = sent.from.nim.getLocalMsgByIdClient(sent.idClient);
+          const session = held?.sessionId ?? '';
+          const given = receivedOf(r)
+            .filter((m) => m.scene === sent.scene)
+            .filter((m) =>
+              sent.scene === 'p2p' ? m.from === sent.from.accid : m.target === sent.to,
+            )
+            .map((m) => `${m.seq}@${m.time}${m.how}`);
+          return (
+            `${sent.idClient} (${sent.scene} seq ${held?.seq} at ${held?.time}, ` +
+            `from ${sent.from.accid} on ${homeName(sent.from.home)}${resent.has(sent.idClient) ? ', resent' : ''}) ` +
+            `→ ${r.accid} on ${homeName(r.home)}, ${r.events.all('syncdone').length} syncs, ` +
+            `given of ${session}: ${given.join(' ')}`
+          );
+        });
+    expect(stillMissing, acked.flatMap(explain).join('\n')).toEqual([]);
     expect(duplicatesOf(clients)).toEqual([]);
     // The load balancers stop handing out the dead process once its heartbeat lapsed, and hand
     // it out again when it is back.
