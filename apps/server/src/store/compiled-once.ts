@@ -6,21 +6,24 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
+/** The query's SQL text, checked to take as many parameters as the call gives. */
+function sqlOf<Row>(query: Compilable<Row>, given: number): string {
+  const compiled = query.compile();
+  if (compiled.parameters.length !== given) {
+    throw new Error(
+      `compiledOnce: the query has ${compiled.parameters.length} parameters, the call gave ${given}`,
+    );
+  }
+  return compiled.sql;
+}
+
 export function compiledOnce<Row, Params extends unknown[]>(
   db: Kysely<Database>,
   build: (db: Kysely<Database>) => Compilable<Row>,
 ): (...parameters: Params) => Promise<Row[]> {
   let text: string | undefined;
   return async (...parameters) => {
-    if (text === undefined) {
-      const compiled = build(db).compile();
-      if (compiled.parameters.length !== parameters.length) {
-        throw new Error(
-          `compiledOnce: the query has ${compiled.parameters.length} parameters, the call gave ${parameters.length}`,
-        );
-      }
-      text = compiled.sql;
-    }
+    text ??= sqlOf(build(db), parameters.length);
     return (await db.executeQuery<Row>(CompiledQuery.raw(text, parameters))).rows;
   };
 }
@@ -38,13 +41,7 @@ export function compiledOnceForAnyHandle<Row, Params extends unknown[]>(
     const engine = db.getExecutor().adapter;
     let text = texts.get(engine);
     if (text === undefined) {
-      const compiled = build(db).compile();
-      if (compiled.parameters.length !== parameters.length) {
-        throw new Error(
-          `compiledOnce: the query has ${compiled.parameters.length} parameters, the call gave ${parameters.length}`,
-        );
-      }
-      text = compiled.sql;
+      text = sqlOf(build(db), parameters.length);
       texts.set(engine, text);
     }
     return (await db.executeQuery<Row>(CompiledQuery.raw(text, parameters))).rows;
