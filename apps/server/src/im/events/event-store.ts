@@ -54,23 +54,11 @@ export async function keptEventTypes(
   return rows.map((r) => r.type);
 }
 
-// Parameters in this order: the nine columns as inserted, then the six updated on a conflict.
+// Parameters in this order: the nine columns as inserted. A conflict takes the new row's values
+// through `excluded` (SQLite and PostgreSQL both name it so), so each is passed once.
 const upsertEvent = compiledOnceForAnyHandle<
   unknown,
-  [
-    ...[
-      string,
-      string,
-      number,
-      number,
-      string | null,
-      string | null,
-      number | null,
-      number,
-      number,
-    ],
-    ...[number, string | null, string | null, number | null, number, number],
-  ]
+  [string, string, number, number, string | null, string | null, number | null, number, number]
 >((d) =>
   d
     .insertInto('im_events')
@@ -86,14 +74,14 @@ const upsertEvent = compiledOnceForAnyHandle<
       expires_at: 0,
     })
     .onConflict((oc) =>
-      oc.columns(['app_key', 'account', 'type']).doUpdateSet({
-        value: 0,
-        custom: '',
-        id_client: '',
-        client_type: 0,
-        time: 0,
-        expires_at: 0,
-      }),
+      oc.columns(['app_key', 'account', 'type']).doUpdateSet((eb) => ({
+        value: eb.ref('excluded.value'),
+        custom: eb.ref('excluded.custom'),
+        id_client: eb.ref('excluded.id_client'),
+        client_type: eb.ref('excluded.client_type'),
+        time: eb.ref('excluded.time'),
+        expires_at: eb.ref('excluded.expires_at'),
+      })),
     ),
 );
 
@@ -104,12 +92,6 @@ export async function saveEvent(db: Kysely<Database>, row: ImEventTable): Promis
     row.app_key,
     row.account,
     row.type,
-    row.value,
-    row.custom,
-    row.id_client,
-    row.client_type,
-    row.time,
-    row.expires_at,
     row.value,
     row.custom,
     row.id_client,
