@@ -1,7 +1,7 @@
 // IM apps and accounts in the store. Accids arrive here already normalised (lower case); tokens
 // only as digests.
 import type { Kysely } from 'kysely';
-import { compiledOnce, type Database, type ImAccountTable } from '../../store/index.ts';
+import { compiledOnceForAnyHandle, type Database, type ImAccountTable } from '../../store/index.ts';
 
 export interface AppRow {
   app_key: string;
@@ -10,21 +10,16 @@ export interface AppRow {
   created_at: number;
 }
 
-const appQueries = new WeakMap<Kysely<Database>, (appKey: string) => Promise<AppRow[]>>();
+const appQuery = compiledOnceForAnyHandle<AppRow, [string]>((d) =>
+  d
+    .selectFrom('im_apps')
+    .select(['app_key', 'secret', 'name', 'created_at'])
+    .where('app_key', '=', ''),
+);
 
 /** The app (every login and upload ticket reads it: compiled once, not built per call). */
 export async function findApp(db: Kysely<Database>, appKey: string): Promise<AppRow | undefined> {
-  let query = appQueries.get(db);
-  if (!query) {
-    query = compiledOnce(db, (d) =>
-      d
-        .selectFrom('im_apps')
-        .select(['app_key', 'secret', 'name', 'created_at'])
-        .where('app_key', '=', ''),
-    );
-    appQueries.set(db, query);
-  }
-  const [row] = await query(appKey);
+  const [row] = await appQuery(db, appKey);
   return row;
 }
 
@@ -58,10 +53,17 @@ export function findAccount(
     .executeTakeFirst();
 }
 
-const accountWithTokenQueries = new WeakMap<
-  Kysely<Database>,
-  (appKey: string, accid: string) => Promise<(AccountRow & { token: string })[]>
->();
+// Parameters in this order: app_key, accid.
+const accountWithTokenQuery = compiledOnceForAnyHandle<
+  AccountRow & { token: string },
+  [string, string]
+>((d) =>
+  d
+    .selectFrom('im_accounts')
+    .select([...ACCOUNT_COLUMNS, 'token'])
+    .where('app_key', '=', '')
+    .where('accid', '=', ''),
+);
 
 /** The same with the token digest, for the login check (every login: compiled once). */
 export async function findAccountWithToken(
@@ -69,19 +71,7 @@ export async function findAccountWithToken(
   appKey: string,
   accid: string,
 ): Promise<(AccountRow & { token: string }) | undefined> {
-  let query = accountWithTokenQueries.get(db);
-  if (!query) {
-    // Parameters in this order: app_key, accid.
-    query = compiledOnce(db, (d) =>
-      d
-        .selectFrom('im_accounts')
-        .select([...ACCOUNT_COLUMNS, 'token'])
-        .where('app_key', '=', '')
-        .where('accid', '=', ''),
-    );
-    accountWithTokenQueries.set(db, query);
-  }
-  const [row] = await query(appKey, accid);
+  const [row] = await accountWithTokenQuery(db, appKey, accid);
   return row;
 }
 
@@ -144,10 +134,14 @@ export interface AccountSettings {
   mute_av: number;
 }
 
-const settingsQueries = new WeakMap<
-  Kysely<Database>,
-  (appKey: string, accid: string) => Promise<AccountSettings[]>
->();
+// Parameters in this order: app_key, accid.
+const settingsQuery = compiledOnceForAnyHandle<AccountSettings, [string, string]>((d) =>
+  d
+    .selectFrom('im_accounts')
+    .select(['muted', 'donnop_open', 'mute_av'])
+    .where('app_key', '=', '')
+    .where('accid', '=', ''),
+);
 
 /** Read on every message an account sends (the muted-sender guard), so compiled once. */
 export async function findAccountSettings(
@@ -155,19 +149,7 @@ export async function findAccountSettings(
   appKey: string,
   accid: string,
 ): Promise<AccountSettings | undefined> {
-  let query = settingsQueries.get(db);
-  if (!query) {
-    // Parameters in this order: app_key, accid.
-    query = compiledOnce(db, (d) =>
-      d
-        .selectFrom('im_accounts')
-        .select(['muted', 'donnop_open', 'mute_av'])
-        .where('app_key', '=', '')
-        .where('accid', '=', ''),
-    );
-    settingsQueries.set(db, query);
-  }
-  const [row] = await query(appKey, accid);
+  const [row] = await settingsQuery(db, appKey, accid);
   return row;
 }
 
