@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../request/api.ts';
 import { Empty, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
-import { EAGER_TILES, ProductTile } from './ProductTile.tsx';
+import { ProductTile } from './ProductTile.tsx';
 import styles from './crossborder.module.css';
 
 function Shelf({ category }: { category: string }) {
@@ -21,7 +21,7 @@ function Shelf({ category }: { category: string }) {
   return (
     <ul className={styles.list} aria-label="分类商品">
       {remote.data.products.map((product, index) => (
-        <ProductTile key={product.id} product={product} eager={index < EAGER_TILES} />
+        <ProductTile key={product.id} product={product} index={index} />
       ))}
     </ul>
   );

@@ -21,20 +21,21 @@ export function ProductName({ parts }: { parts: ProductCard['nameParts'] }) {
 }
 
 /**
- * Tiles in the first row of a grid or list load their picture at once: they are on screen when
- * the page opens, and a lazy picture there waits for layout (it was the shop front's LCP element,
- * 2.1 s of load delay in Lighthouse, issue 24). The rest stay lazy.
+ * The first tiles of a grid or list load their picture at once: they are on screen when the page
+ * opens, and a lazy picture there waits for layout (it was the shop front's LCP element, 2.1 s of
+ * load delay in Lighthouse, issue 24). The rest stay lazy.
  */
-export const EAGER_TILES = 2;
+const EAGER_TILES = 2;
 
 export function ProductTile({
   product,
   wechatPass = false,
-  eager = false,
+  index,
 }: {
   product: ProductCard;
   wechatPass?: boolean;
-  eager?: boolean;
+  /** The tile's place in its list, from 0. */
+  index: number;
 }) {
   return (
     <li className={styles.tile}>
@@ -45,7 +46,7 @@ export function ProductTile({
             alt=""
             width={120}
             height={120}
-            loading={eager ? 'eager' : 'lazy'}
+            loading={index < EAGER_TILES ? 'eager' : 'lazy'}
           />
           {product.soldOut && <span className={styles.soldOut}>已售罄</span>}
         </span>
@@ -79,12 +80,7 @@ export function ProductGrid({
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
-        <ProductTile
-          key={product.id}
-          product={product}
-          wechatPass={wechatPass}
-          eager={index < EAGER_TILES}
-        />
+        <ProductTile key={product.id} product={product} wechatPass={wechatPass} index={index} />
       ))}
     </ul>
   );

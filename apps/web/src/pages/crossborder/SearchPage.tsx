@@ -7,7 +7,7 @@ import { api } from '../../request/api.ts';
 import { Button } from '../../ui/index.ts';
 import { Empty, Loading, RemoteFailed } from '../campaign-kit/states.tsx';
 import { useRemote } from '../campaign-kit/useRemote.ts';
-import { EAGER_TILES, ProductGrid, ProductTile } from './ProductTile.tsx';
+import { ProductGrid, ProductTile } from './ProductTile.tsx';
 import styles from './crossborder.module.css';
 
 const MAX_QUERY = 30;
@@ -49,7 +49,7 @@ function Results({ query, onPick }: { query: string; onPick: (word: string) => v
         </p>
         <ul className={styles.list}>
           {products.map((product, index) => (
-            <ProductTile key={product.id} product={product} eager={index < EAGER_TILES} />
+            <ProductTile key={product.id} product={product} index={index} />
           ))}
         </ul>
       </section>
