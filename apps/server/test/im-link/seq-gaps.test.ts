@@ -1,9 +1,12 @@
 // Security review M5: a message committed whose live push never arrived (the process died after
 // the commit, the bus dropped it) leaves a gap in the conversation's seq. The SDK sees seq 1 then
-// 3 and pulls 2 from the server's history, shown as the live message it should have been.
+// 3 and pulls 2 from the server's history, shown as the live message it should have been. In a
+// team, a member's own send may be the first to show the gap (its reply carries seq 3): the SDK
+// waits a moment for pushes on their way, then pulls what is still missing.
 import { describe, expect, it } from 'vitest';
 import type { ClientMsg } from '@morsel/im-sdk';
 import { insertMessage } from '../../src/im/messaging/index.ts';
+import { teamConvKey } from '../../src/im/teams/scene.ts';
 import { imSuite } from './suite.ts';
 
 describe('a gap in a conversation seq', () => {
@@ -42,5 +45,46 @@ describe('a gap in a conversation seq', () => {
       .getLocalMsgs({ sessionId: 'p2p-demo1', desc: false })
       .map((m: ClientMsg) => m.seq);
     expect(held).toEqual([1, 2, 3]);
+  });
+
+  it('is filled in a team when the own send of a member is the first to show it', async () => {
+    const sender = await suite.client(0);
+    const member = await suite.client(1);
+    const { team } = await sender.nim.createTeam({
+      type: 'advanced',
+      name: '缺口群',
+      beInviteMode: 'noVerify',
+      accounts: ['demo2'],
+    });
+    const received = () => member.events.all<ClientMsg>('msg');
+    const first = await sender.nim.sendText({ scene: 'team', to: team.teamId, text: '第一条' });
+    await member.events.until(() => received().some((m) => m.idServer === first.idServer));
+    // The next seq: committed by another process that died before its push went out.
+    const { appKey } = suite.server.server.seeded;
+    const lost = await insertMessage(suite.server.server.store.db, {
+      appKey,
+      convKey: teamConvKey(team.teamId),
+      now: Date.now(),
+      body: {
+        scene: 'team',
+        to: team.teamId,
+        type: 0,
+        text: '推送丢失的群消息',
+        idClient: `lost-team-${Date.now()}`,
+        from: 'demo1',
+        fromNick: '小零',
+        fromClientType: 16,
+        fromDeviceId: 'd',
+      },
+    });
+    // The member's own message comes next: its reply is the first the member learns of seq 3.
+    const own = await member.nim.sendText({ scene: 'team', to: team.teamId, text: '我的' });
+    expect([first.seq, lost.msg.seq, own.seq]).toEqual([first.seq, first.seq! + 1, first.seq! + 2]);
+    await member.events.until(() => received().some((m) => m.idServer === String(lost.id)));
+    const held = member.nim
+      .getLocalMsgs({ sessionId: `team-${team.teamId}`, desc: false })
+      .map((m: ClientMsg) => m.seq)
+      .filter((seq: number | undefined) => seq !== undefined && seq >= first.seq!);
+    expect(held).toEqual([first.seq, lost.msg.seq, own.seq]);
   });
 });

@@ -1,12 +1,14 @@
 // What the server delivers of messages: live pushes (shown once, counted unread, their
 // timetag moved), the sync's offline and roaming batches, recalls (told once), one-way deletes by
 // my other devices, cleared histories, read receipts, and history replies kept locally. A live
-// message past a gap in its conversation's order pulls the missing ones from history.
-import { LIMITS, SYNC, isSafeShortUrl, type Msg, type RequestOf } from '@morsel/protocol';
-import type { AdvanceTimetag, Emit, OnPush, Send, Warn } from '../context.ts';
+// message (or an own send) past a gap in its conversation's order pulls the missing ones from
+// history (gap-fills.ts).
+import { SYNC, isSafeShortUrl, type Msg, type RequestOf } from '@morsel/protocol';
+import type { AdvanceTimetag, Emit, OnPush, OnSyncDone, Send, Warn } from '../context.ts';
 import { fromServer, type ClientMsg } from '../model.ts';
 import type { SessionUpdates } from '../sessions/sessions-manager.ts';
 import type { LocalStore } from '../store/memory-store.ts';
+import { GapFills, OWN_SEND_GAP_WAIT_MS, type Gap } from './gap-fills.ts';
 import { bySession, MSG_TIMETAG } from './outgoing.ts';
 
 export interface IncomingMsgsContext {
@@ -14,6 +16,7 @@ export interface IncomingMsgsContext {
   send: Send;
   onPush: OnPush;
   advanceTimetag: AdvanceTimetag;
+  onSyncDone: OnSyncDone;
   emit: Emit;
   store: LocalStore;
   logger: Warn;
@@ -25,10 +28,19 @@ export interface IncomingMsgsContext {
 const RECALLS_REMEMBERED = 5_000;
 
 export class IncomingMsgs {
+  private readonly gaps: GapFills;
+
   constructor(
     private readonly context: IncomingMsgsContext,
     private readonly sessions: SessionUpdates,
   ) {
+    this.gaps = new GapFills(context, (added) => {
+      this.resolveSafeUrls(added);
+      for (const msg of added) {
+        this.sessions.touchSession(msg, { countUnread: true });
+        this.context.emit('onmsg', msg);
+      }
+    });
     this.context.onPush('msg', ({ msg }) => {
       const received = fromServer(msg, this.context.account);
       // Held now: the next sync need not send it (or anything older than the margin) again.
@@ -45,7 +57,7 @@ export class IncomingMsgs {
       this.resolveSafeUrls([received]);
       this.sessions.touchSession(received, { countUnread: true });
       this.context.emit('onmsg', received);
-      if (gap) void this.fillGap(received, gap);
+      if (gap) this.gaps.pull(gap);
     });
     this.context.onPush('syncOfflineMsgs', ({ msgs }) => this.synced(msgs, 'offline'));
     this.context.onPush('syncRoamingMsgs', ({ msgs }) => this.synced(msgs, 'roaming'));
@@ -96,51 +108,26 @@ export class IncomingMsgs {
    */
   private readonly newestSeq = new Map<string, { seq: number; time: number }>();
 
-  /** Records the message's seq; answers the newest one before it when there is a gap. */
-  noteSeq(msg: ClientMsg): { seq: number; time: number } | undefined {
+  /** Records the message's seq; answers the gap before it, when there is one. */
+  private noteSeq(msg: ClientMsg): Gap | undefined {
     if (typeof msg.seq !== 'number') return undefined;
-    const before = this.newestSeq.get(msg.sessionId);
-    if (before && msg.seq <= before.seq) return undefined;
-    this.newestSeq.set(msg.sessionId, { seq: msg.seq, time: msg.time });
-    return before && msg.seq > before.seq + 1 ? before : undefined;
+    const after = this.newestSeq.get(msg.sessionId);
+    if (after && msg.seq <= after.seq) return undefined;
+    const before = { seq: msg.seq, time: msg.time };
+    this.newestSeq.set(msg.sessionId, before);
+    // A session this device holds nothing of shows no gap: what came before its first message
+    // is the sync's to bring (since the category's timetag), not this.
+    if (!after || msg.seq === after.seq + 1) return undefined;
+    return { scene: msg.scene, target: msg.target, sessionId: msg.sessionId, after, before };
   }
 
   /**
-   * Pulls the messages between the newest one held and a live one past a gap, from the
-   * server's history (both times inclusive there, so both ends come back and are dropped),
-   * newest first up to the history limit; they are shown as the live ones they should have
-   * been. Messages that are gone (recalled, deleted for me, not kept in history) leave holes
-   * the server has nothing for: one request, nothing shown.
+   * My own message took its seq: one past a gap means messages of other members committed
+   * before it that have not reached me yet, usually still on their way, sometimes lost.
    */
-  private async fillGap(received: ClientMsg, before: { seq: number; time: number }): Promise<void> {
-    const upTo = received.seq ?? 0; // a message past a gap always has its seq (noteSeq)
-    const missing = upTo - before.seq - 1;
-    try {
-      const reply = await this.context.send('getHistoryMsgs', {
-        scene: received.scene,
-        to: received.target,
-        beginTime: before.time,
-        endTime: received.time,
-        limit: Math.min(missing + 2, LIMITS.historyMaxLimit),
-      });
-      const inGap = (reply.msgs as Msg[])
-        .filter((m) => m.seq > before.seq && m.seq < upTo)
-        .sort((x, y) => x.seq - y.seq);
-      const added = this.context.store.putMsgs(
-        inGap.map((m) => fromServer(m, this.context.account)),
-      );
-      this.resolveSafeUrls(added);
-      for (const msg of added) {
-        this.sessions.touchSession(msg, { countUnread: true });
-        this.context.emit('onmsg', msg);
-      }
-    } catch (error) {
-      // The next sync (or a reconnect's) brings them; nothing is lost for good.
-      this.context.logger.warn(
-        'pulling messages missed before a live one failed',
-        (error as Error).message,
-      );
-    }
+  noteOwnSeq(msg: ClientMsg): void {
+    const gap = this.noteSeq(msg);
+    if (gap) this.gaps.pull(gap, OWN_SEND_GAP_WAIT_MS);
   }
 
   private synced(msgs: Msg[], kind: 'offline' | 'roaming'): void {

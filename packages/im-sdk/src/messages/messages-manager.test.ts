@@ -2,10 +2,11 @@
 // updates: sending (success, blacklisted, failed), live messages and their timetag, gaps in a
 // conversation's order, recalls told once, and the sync's start failing what was still sending.
 import { ImError, SYNC } from '@morsel/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ClientMsg } from '../model.ts';
 import type { SessionUpdates } from '../sessions/sessions-manager.ts';
 import { fakeContext, serverMsg, settle, type FakeReplies } from '../test-context.ts';
+import { OWN_SEND_GAP_WAIT_MS } from './gap-fills.ts';
 import { MessagesManager } from './messages-manager.ts';
 
 function setUp(replies: FakeReplies = {}) {
@@ -115,6 +116,88 @@ describe('MessagesManager', () => {
       params: { scene: 'p2p', to: 'ann', beginTime: 1000, endTime: 3000, limit: 3 },
     });
     expect(context.calls('onmsg').map(([m]) => m.seq)).toEqual([1, 3, 2]);
+  });
+
+  describe('a gap noticed on an own send (a team: others commit in between)', () => {
+    const team = (from: string, time: number, seq: number) =>
+      serverMsg(from, 't1', time, { scene: 'team', seq });
+
+    it('pulls what is still missing once pushes on their way had their moment', async () => {
+      vi.useFakeTimers();
+      try {
+        const first = team('ann', 1000, 1);
+        const lost = team('bob', 2000, 2);
+        const onItsWay = team('cid', 2500, 3);
+        const { context, messages } = setUp({
+          sendMsg: ({ msg }) => ({ msg: { ...team('me', 3000, 4), idClient: msg.idClient } }),
+          getHistoryMsgs: () => ({ msgs: [team('me', 3000, 4), onItsWay, lost, first] }),
+        });
+        context.push('msg', { msg: first });
+        await messages.sendText({ scene: 'team', to: 't1', text: 'mine' });
+        context.push('msg', { msg: onItsWay }); // arrives late, as pushes across processes may
+        expect(context.sentNames()).toEqual(['sendMsg']);
+        await vi.advanceTimersByTimeAsync(OWN_SEND_GAP_WAIT_MS);
+        expect(context.sent[1]).toMatchObject({
+          name: 'getHistoryMsgs',
+          params: { scene: 'team', to: 't1', beginTime: 1000, endTime: 3000, limit: 4 },
+        });
+        // Shown once each: the late push live, the lost one pulled.
+        expect(context.calls('onmsg').map(([m]) => m.seq)).toEqual([1, 3, 2]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('asks nothing when every message before it arrived meanwhile', async () => {
+      vi.useFakeTimers();
+      try {
+        const { context, messages } = setUp({
+          sendMsg: ({ msg }) => ({ msg: { ...team('me', 3000, 3), idClient: msg.idClient } }),
+        });
+        context.push('msg', { msg: team('ann', 1000, 1) });
+        await messages.sendText({ scene: 'team', to: 't1', text: 'mine' });
+        context.push('msg', { msg: team('bob', 2000, 2) });
+        await vi.advanceTimersByTimeAsync(OWN_SEND_GAP_WAIT_MS * 5);
+        expect(context.sentNames()).toEqual(['sendMsg']);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
+
+  it('pulls a gap again when the first pull failed: soon after a timeout, after the next sync when the link was down', async () => {
+    vi.useFakeTimers();
+    try {
+      const first = serverMsg('ann', 'me', 1000, { seq: 1 });
+      const lost = serverMsg('ann', 'me', 2000, { seq: 2 });
+      const third = serverMsg('ann', 'me', 3000, { seq: 3 });
+      const failures = [
+        new ImError(408),
+        new ImError('Error_Connection_Socket_State_not_Match', 'reconnecting'),
+      ];
+      const { context } = setUp({
+        getHistoryMsgs: () => {
+          const failure = failures.shift();
+          if (failure) throw failure;
+          return { msgs: [third, lost, first] };
+        },
+      });
+      context.push('msg', { msg: first });
+      context.push('msg', { msg: third });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(context.sentNames()).toEqual(['getHistoryMsgs']); // timed out
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(context.sentNames()).toEqual(['getHistoryMsgs', 'getHistoryMsgs']); // link down
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(context.sent).toHaveLength(2); // no timer spins while the link is down
+      context.runSyncDone();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(context.sent).toHaveLength(3);
+      expect(context.calls('onmsg').map(([m]) => m.seq)).toEqual([1, 3, 2]);
+      expect(context.warnings).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('tells a recall once, though the sync sends it again, and forgets the message', () => {

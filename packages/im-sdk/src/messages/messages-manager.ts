@@ -352,7 +352,7 @@ export class MessagesManager {
           ...fromServer(stored, this.context.account),
           status: 'success',
         }) ?? msg;
-      this.incoming.noteSeq(done); // my own message fills its place in the conversation's order
+      this.incoming.noteOwnSeq(done); // my own message takes its place in the conversation's order
       this.sessions.touchSession(done, { countUnread: false });
       return done;
     } catch (error) {
