@@ -56,6 +56,7 @@ import * as m0064 from './0064_customer_service.ts';
 import * as m0073 from './0073_im_chatroom_guests_silent.ts';
 import * as m0074 from './0074_postcard_voice_pruning.ts';
 import * as m0077 from './0077_cs_message_images.ts';
+import * as m0080 from './0080_im_messages_deleted_partial.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '0073_im_chatroom_guests_silent': m0073,
   '0074_postcard_voice_pruning': m0074,
   '0077_cs_message_images': m0077,
+  '0080_im_messages_deleted_partial': m0080,
 };
