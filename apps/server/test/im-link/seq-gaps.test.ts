@@ -87,4 +87,31 @@ describe('a gap in a conversation seq', () => {
       .filter((seq: number | undefined) => seq !== undefined && seq >= first.seq!);
     expect(held).toEqual([first.seq, lost.msg.seq, own.seq]);
   });
+
+  it('is filled when the lost message was the first of a conversation new since the login', async () => {
+    const sender = await suite.client(0);
+    const receiver = await suite.client(2);
+    const received = () => receiver.events.all<ClientMsg>('msg');
+    const { appKey } = suite.server.server.seeded;
+    const lost = await insertMessage(suite.server.server.store.db, {
+      appKey,
+      convKey: 'p2p:demo1|demo3',
+      now: Date.now(),
+      body: {
+        scene: 'p2p',
+        to: 'demo3',
+        type: 0,
+        text: '新会话的第一条，推送丢失',
+        idClient: `lost-first-${Date.now()}`,
+        from: 'demo1',
+        fromNick: '小零',
+        fromClientType: 16,
+        fromDeviceId: 'd',
+      },
+    });
+    const second = await sender.nim.sendText({ scene: 'p2p', to: 'demo3', text: '第二条' });
+    expect([lost.msg.seq, second.seq]).toEqual([1, 2]);
+    await receiver.events.until(() => received().some((m) => m.idServer === String(lost.id)));
+    expect(received().map((m) => m.seq)).toEqual([2, 1]);
+  });
 });

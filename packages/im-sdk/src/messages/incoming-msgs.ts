@@ -27,6 +27,8 @@ export interface IncomingMsgsContext {
 /** How many recalls an instance remembers having told (a reconnect's sync may send them again). */
 const RECALLS_REMEMBERED = 5_000;
 
+type Scene = Msg['scene'];
+
 export class IncomingMsgs {
   private readonly gaps: GapFills;
 
@@ -34,6 +36,11 @@ export class IncomingMsgs {
     private readonly context: IncomingMsgsContext,
     private readonly sessions: SessionUpdates,
   ) {
+    this.context.onSyncDone(() => {
+      const timetags = this.context.store.timetags();
+      for (const scene of Object.keys(MSG_TIMETAG) as Scene[])
+        this.syncedUpTo[scene] = timetags[MSG_TIMETAG[scene]];
+    });
     this.gaps = new GapFills(context, (added) => {
       this.resolveSafeUrls(added);
       for (const msg of added) {
@@ -102,23 +109,38 @@ export class IncomingMsgs {
   }
 
   /**
-   * The newest message seen per session (its per-conversation seq and time), from live pushes
-   * and syncs. A live message whose seq is more than one past it shows a gap: a push lost
+   * The newest message seen per session (its per-conversation seq and time), from live pushes,
+   * syncs and own sends. A message whose seq is more than one past it shows a gap: a push lost
    * between the commit and the device (a crashed process, a bus that dropped it).
    */
   private readonly newestSeq = new Map<string, { seq: number; time: number }>();
+  /** Each scene's message timetag when the last sync ended: what came before, it brought. */
+  private readonly syncedUpTo: Partial<Record<Scene, number>> = {};
 
   /** Records the message's seq; answers the gap before it, when there is one. */
   private noteSeq(msg: ClientMsg): Gap | undefined {
     if (typeof msg.seq !== 'number') return undefined;
-    const after = this.newestSeq.get(msg.sessionId);
+    const after = this.newestSeq.get(msg.sessionId) ?? this.knownEnd(msg);
     if (after && msg.seq <= after.seq) return undefined;
     const before = { seq: msg.seq, time: msg.time };
     this.newestSeq.set(msg.sessionId, before);
-    // A session this device holds nothing of shows no gap: what came before its first message
-    // is the sync's to bring (since the category's timetag), not this.
     if (!after || msg.seq === after.seq + 1) return undefined;
     return { scene: msg.scene, target: msg.target, sessionId: msg.sessionId, after, before };
+  }
+
+  /**
+   * Where this device's knowledge of a session ends before it noted any of its seqs (a session
+   * new since the sync, or one only the local database holds): the newest message it holds other
+   * than `msg`, or, holding none, seq 0 at the time its last sync reached (anything of the
+   * session after that time would have come live). Before the first sync: unknown.
+   */
+  private knownEnd(msg: ClientMsg): { seq: number; time: number } | undefined {
+    const held = this.context.store
+      .msgs({ sessionId: msg.sessionId, limit: 5 })
+      .find((m) => m.idClient !== msg.idClient && typeof m.seq === 'number');
+    if (held) return { seq: held.seq!, time: held.time };
+    const time = this.syncedUpTo[msg.scene];
+    return time === undefined ? undefined : { seq: 0, time };
   }
 
   /**

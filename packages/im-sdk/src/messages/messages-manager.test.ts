@@ -3,7 +3,7 @@
 // conversation's order, recalls told once, and the sync's start failing what was still sending.
 import { ImError, SYNC } from '@morsel/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import type { ClientMsg } from '../model.ts';
+import { fromServer, type ClientMsg } from '../model.ts';
 import type { SessionUpdates } from '../sessions/sessions-manager.ts';
 import { fakeContext, serverMsg, settle, type FakeReplies } from '../test-context.ts';
 import { OWN_SEND_GAP_WAIT_MS } from './gap-fills.ts';
@@ -116,6 +116,38 @@ describe('MessagesManager', () => {
       params: { scene: 'p2p', to: 'ann', beginTime: 1000, endTime: 3000, limit: 3 },
     });
     expect(context.calls('onmsg').map(([m]) => m.seq)).toEqual([1, 3, 2]);
+  });
+
+  describe('a gap in a session noted nothing of since start', () => {
+    it('counts from the newest message the device holds (its local database)', async () => {
+      const held = serverMsg('ann', 'me', 1000, { seq: 7 });
+      const lost = serverMsg('ann', 'me', 2000, { seq: 8 });
+      const next = serverMsg('ann', 'me', 3000, { seq: 9 });
+      const { context } = setUp({ getHistoryMsgs: () => ({ msgs: [next, lost, held] }) });
+      context.store.putMsgs([fromServer(held, 'me')]);
+      context.push('msg', { msg: next });
+      await settle();
+      expect(context.sent[0]).toMatchObject({ params: { beginTime: 1000, endTime: 3000 } });
+      expect(context.calls('onmsg').map(([m]) => m.seq)).toEqual([9, 8]);
+    });
+
+    it('holding none of it, counts from where the last sync reached', async () => {
+      // Seqs 1-3 came before the sync reached 5000 (history this device need not hold).
+      const lost = serverMsg('ann', 'me', 6000, { seq: 4 });
+      const next = serverMsg('ann', 'me', 7000, { seq: 5 });
+      const { context } = setUp({ getHistoryMsgs: () => ({ msgs: [next, lost] }) });
+      context.push('msg', { msg: serverMsg('bob', 'me', 100, { seq: 9 }) }); // before any sync
+      expect(context.sentNames()).toEqual([]);
+      context.store.setTimetags({ offlineMsgs: 5000 });
+      context.runSyncDone();
+      context.push('msg', { msg: next });
+      await settle();
+      expect(context.sent[0]).toMatchObject({
+        name: 'getHistoryMsgs',
+        params: { scene: 'p2p', to: 'ann', beginTime: 5000, endTime: 7000 },
+      });
+      expect(context.calls('onmsg').map(([m]) => m.seq)).toEqual([9, 5, 4]);
+    });
   });
 
   describe('a gap noticed on an own send (a team: others commit in between)', () => {
