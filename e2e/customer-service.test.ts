@@ -175,6 +175,14 @@ describe('customer service', () => {
     const box = (await entry.boundingBox())!;
     expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
     await screenshot(shopper.page, 'cs-floating-entry');
+    // It steps aside while the shopper types (it would cover a field's right edge at 320 px).
+    await shopper.page.goto(`${app.url}/activity/crossBorder/search`);
+    await entry.waitFor();
+    await shopper.page.getByLabel('搜索商品').focus();
+    await entry.waitFor({ state: 'detached' });
+    await shopper.page.getByLabel('搜索商品').blur();
+    await entry.waitFor();
+    await shopper.page.goto(`${app.url}/activity/sign/award`);
     await entry.click();
     await shopper.page.waitForURL((url) => url.pathname === '/activity/im/service');
     expect(new URL(shopper.page.url()).searchParams.get('from')).toBe('/activity/sign/award');
