@@ -32,7 +32,9 @@ export function withPreloads(indexHtml: string, preload: RoutePreload): string {
     ),
   ];
   if (links.length === 0) return indexHtml;
-  return indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+  return indexHtml.replace(/\n?(\s*)<\/head>/, (_, indent: string) =>
+    ['', ...links.map((link) => `${indent}  ${link}`), `${indent}</head>`].join('\n'),
+  );
 }
 
 /** Whether a route path (`/a/:id`) matches a pathname; a trailing slash is ignored, as the router does. */
