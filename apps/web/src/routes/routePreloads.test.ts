@@ -19,7 +19,7 @@ const fileOf = (specifier: string) =>
       )
     : path.resolve(tableDir, specifier);
 
-const chunk = (fileName: string, fields: Partial<Rollup.OutputChunk> = {}) =>
+const chunk = (fileName: string, fields: Record<string, unknown> = {}) =>
   ({
     type: 'chunk',
     fileName,
