@@ -68,8 +68,8 @@ function newestMtime(target) {
 /** Whether the app's build is missing or older than its newest input. */
 function staleness(app, built) {
   const inputs = [
-    ...['src', 'public', 'index.html', 'vite.config.ts', 'build.mjs', 'package.json'].map((p) =>
-      path.join(app, p),
+    ...['src', 'public', 'build', 'index.html', 'vite.config.ts', 'build.mjs', 'package.json'].map(
+      (p) => path.join(app, p),
     ),
     ...bundledWorkspaces(app).flatMap((folder) => [
       path.join(folder, 'src'),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors.ts';
+import { routeDocuments } from './route-preloads.ts';
 
 /** A browser navigation (not an API call or an asset) gets the app's index.html. */
 function isPageNavigation(request: FastifyRequest): boolean {
@@ -66,6 +67,8 @@ export async function registerWebApp(
   const root = path.resolve(webDist);
   const indexFile = path.join(root, 'index.html');
   const built = fs.existsSync(indexFile);
+  // The route's own index.html: its page chunk preloaded beside the entry (decision 0069).
+  const documentFor = built ? routeDocuments(root) : () => undefined;
   if (built) {
     await http.register(fastifyStatic, {
       root,
@@ -109,6 +112,12 @@ export async function registerWebApp(
       return;
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', root);
+    const document = documentFor(request.url.split('?')[0] ?? '/');
+    if (!document) return reply.sendFile('index.html', root);
+    reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (/\bbr\b/.test(request.headers['accept-encoding'] ?? '')) {
+      return reply.header('content-encoding', 'br').send(document.br);
+    }
+    return reply.send(document.html);
   });
 }

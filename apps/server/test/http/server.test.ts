@@ -12,7 +12,14 @@ describe('server skeleton over real HTTP', () => {
     webDist = await makeDataDir();
     await fs.writeFile(
       path.join(webDist, 'index.html'),
-      '<!doctype html><title>app</title><div id="root"></div>',
+      '<!doctype html><head><title>app</title></head><div id="root"></div>',
+    );
+    await fs.writeFile(
+      path.join(webDist, 'route-preloads.json'),
+      JSON.stringify({
+        '/activity/sign/index': { js: ['/assets/SignPage-1.js'], css: ['/assets/SignPage-1.css'] },
+        '/activity/postoffice/detail/:id': { js: ['/assets/DetailPage-1.js'], css: [] },
+      }),
     );
     await fs.mkdir(path.join(webDist, 'assets'));
     await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -54,6 +61,30 @@ describe('server skeleton over real HTTP', () => {
       expect(response.status, pathname).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it("announces a route's page chunk in the index.html of that route only", async () => {
+    const page = (pathname: string, encoding = 'identity') =>
+      fetch(`${server.url}${pathname}`, {
+        headers: { accept: 'text/html', 'accept-encoding': encoding },
+      });
+    const sign = await page('/activity/sign/index?campaign=2');
+    const html = await sign.text();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/SignPage-1.js">');
+    expect(html).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/SignPage-1.css">',
+    );
+    expect(html.indexOf('SignPage-1.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(sign.headers.get('cache-control')).toBe('no-cache');
+    const compressed = await page('/activity/sign/index', 'br');
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(await compressed.text()).toBe(html); // fetch decodes it
+    expect(await (await page('/activity/postoffice/detail/42')).text()).toContain(
+      'DetailPage-1.js',
+    );
+    for (const other of ['/', '/activity/postoffice/detail', '/no/such/page']) {
+      expect(await (await page(other)).text(), other).not.toContain('modulepreload');
     }
   });
 

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { routeMatches, withPreloads } from './route-preloads.ts';
+
+describe('route preloads', () => {
+  it('matches a route path segment by segment, a :param taking any one segment', () => {
+    expect(routeMatches('/activity/sign/index', '/activity/sign/index')).toBe(true);
+    expect(routeMatches('/activity/sign/index', '/activity/sign/index/')).toBe(true);
+    expect(routeMatches('/activity/sign/index', '/activity/sign')).toBe(false);
+    expect(routeMatches('/p/detail/:id', '/p/detail/7')).toBe(true);
+    expect(routeMatches('/p/detail/:id', '/p/detail/')).toBe(false);
+    expect(routeMatches('/p/detail/:id', '/p/detail/7/x')).toBe(false);
+    expect(routeMatches('/', '/')).toBe(true);
+  });
+
+  it('puts the links before </head>, scripts first, and leaves a page without any alone', () => {
+    const index = '<html><head><title>t</title></head><body></body></html>';
+    const html = withPreloads(index, {
+      js: ['/assets/a.js', '/assets/b.js'],
+      css: ['/assets/a.css'],
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.indexOf('/assets/a.js')).toBeLessThan(head.indexOf('/assets/b.js'));
+    expect(head.indexOf('/assets/b.js')).toBeLessThan(head.indexOf('/assets/a.css'));
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/a.css">');
+    expect(withPreloads(index, { js: [], css: [] })).toBe(index);
+  });
+});
