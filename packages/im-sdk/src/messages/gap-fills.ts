@@ -29,41 +29,35 @@ export interface Gap {
 /** How long a gap noticed on an own send waits for the other members' pushes still in flight. */
 export const OWN_SEND_GAP_WAIT_MS = 1_000;
 
-export class GapFills {
+/** Pulls a gap: at once, or after `waitMs` (an own send's, `OWN_SEND_GAP_WAIT_MS`). */
+export type PullGap = (gap: Gap, waitMs?: number) => void;
+
+/**
+ * The gap puller of one instance. `deliver` shows messages pulled into a gap as the live ones
+ * they should have been. A closure rather than a class: its names minify (browser bundle size).
+ */
+export function gapPuller(
+  context: GapFillsContext,
+  deliver: (added: ClientMsg[]) => void,
+): PullGap {
   /** Gaps whose pull found the link down, pulled again after the next sync. */
-  private afterSync: Gap[] = [];
-
-  constructor(
-    private readonly context: GapFillsContext,
-    /** Shows messages pulled into a gap as the live ones they should have been. */
-    private readonly deliver: (added: ClientMsg[]) => void,
-  ) {
-    this.context.onSyncDone(() => {
-      const gaps = this.afterSync;
-      this.afterSync = [];
-      for (const gap of gaps) void this.fill(gap);
-    });
-  }
-
-  /**
-   * Pulls a gap: one noticed on a live message at once, one noticed on an own send once pushes
-   * already on their way had time to arrive (`OWN_SEND_GAP_WAIT_MS`).
-   */
-  pull(gap: Gap, waitMs = 0): void {
-    if (waitMs) setTimeout(() => void this.fill(gap), waitMs);
-    else void this.fill(gap);
-  }
+  let afterSync: Gap[] = [];
+  context.onSyncDone(() => {
+    const gaps = afterSync;
+    afterSync = [];
+    for (const gap of gaps) void fill(gap);
+  });
 
   /** The seqs strictly between the gap's ends that this device does not hold. */
-  private missingSeqs({ sessionId, after, before }: Gap): Set<number> {
-    const held = this.context.store
+  const missingSeqs = ({ sessionId, after, before }: Gap) => {
+    const held = context.store
       .msgs({ sessionId, start: after.time, end: before.time, limit: before.seq - after.seq + 1 })
       .map((m) => m.seq);
     const missing = new Set<number>();
     for (let seq = after.seq + 1; seq < before.seq; seq++)
       if (!held.includes(seq)) missing.add(seq);
     return missing;
-  }
+  };
 
   /**
    * Asks the server's history for the gap's time range (both ends inclusive there, so both ends
@@ -72,11 +66,11 @@ export class GapFills {
    * request, nothing shown. A timeout or a busy server is retried after 2, 4 and 8 s; a link
    * that is down, after the next sync.
    */
-  private async fill(gap: Gap, attempt = 0): Promise<void> {
-    const missing = this.missingSeqs(gap);
+  async function fill(gap: Gap, attempt = 0): Promise<void> {
+    const missing = missingSeqs(gap);
     if (!missing.size) return;
     try {
-      const reply = await this.context.send('getHistoryMsgs', {
+      const reply = await context.send('getHistoryMsgs', {
         scene: gap.scene,
         to: gap.target,
         beginTime: gap.after.time,
@@ -86,17 +80,19 @@ export class GapFills {
       const inGap = (reply.msgs as Msg[])
         .filter((m) => missing.has(m.seq))
         .sort((x, y) => x.seq - y.seq);
-      const added = this.context.store.putMsgs(
-        inGap.map((m) => fromServer(m, this.context.account)),
-      );
-      if (added.length) this.deliver(added);
+      const added = context.store.putMsgs(inGap.map((m) => fromServer(m, context.account)));
+      if (added.length) deliver(added);
     } catch (error) {
       const code = (error as ImError).code;
-      if (code === 'Error_Connection_Socket_State_not_Match' || attempt > 2)
-        this.afterSync.push(gap);
+      if (code === 'Error_Connection_Socket_State_not_Match' || attempt > 2) afterSync.push(gap);
       else if (code === 408 || code === 416 || (code as number) >= 500)
-        setTimeout(() => void this.fill(gap, attempt + 1), 2_000 << attempt);
-      else this.context.logger.warn('gap pull failed', String(error));
+        setTimeout(() => void fill(gap, attempt + 1), 2_000 << attempt);
+      else context.logger.warn('gap pull failed', String(error));
     }
   }
+
+  return (gap, waitMs) => {
+    if (waitMs) setTimeout(() => void fill(gap), waitMs);
+    else void fill(gap);
+  };
 }

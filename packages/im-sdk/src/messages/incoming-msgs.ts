@@ -8,7 +8,7 @@ import type { AdvanceTimetag, Emit, OnPush, OnSyncDone, Send, Warn } from '../co
 import { fromServer, type ClientMsg } from '../model.ts';
 import type { SessionUpdates } from '../sessions/sessions-manager.ts';
 import type { LocalStore } from '../store/memory-store.ts';
-import { GapFills, OWN_SEND_GAP_WAIT_MS, type Gap } from './gap-fills.ts';
+import { gapPuller, OWN_SEND_GAP_WAIT_MS, type Gap, type PullGap } from './gap-fills.ts';
 import { bySession, MSG_TIMETAG } from './outgoing.ts';
 
 export interface IncomingMsgsContext {
@@ -30,7 +30,7 @@ const RECALLS_REMEMBERED = 5_000;
 type Scene = Msg['scene'];
 
 export class IncomingMsgs {
-  private readonly gaps: GapFills;
+  private readonly pullGap: PullGap;
 
   constructor(
     private readonly context: IncomingMsgsContext,
@@ -41,7 +41,7 @@ export class IncomingMsgs {
       for (const scene of Object.keys(MSG_TIMETAG) as Scene[])
         this.syncedUpTo[scene] = timetags[MSG_TIMETAG[scene]];
     });
-    this.gaps = new GapFills(context, (added) => {
+    this.pullGap = gapPuller(context, (added) => {
       this.resolveSafeUrls(added);
       for (const msg of added) {
         this.sessions.touchSession(msg, { countUnread: true });
@@ -64,7 +64,7 @@ export class IncomingMsgs {
       this.resolveSafeUrls([received]);
       this.sessions.touchSession(received, { countUnread: true });
       this.context.emit('onmsg', received);
-      if (gap) this.gaps.pull(gap);
+      if (gap) this.pullGap(gap);
     });
     this.context.onPush('syncOfflineMsgs', ({ msgs }) => this.synced(msgs, 'offline'));
     this.context.onPush('syncRoamingMsgs', ({ msgs }) => this.synced(msgs, 'roaming'));
@@ -149,7 +149,7 @@ export class IncomingMsgs {
    */
   noteOwnSeq(msg: ClientMsg): void {
     const gap = this.noteSeq(msg);
-    if (gap) this.gaps.pull(gap, OWN_SEND_GAP_WAIT_MS);
+    if (gap) this.pullGap(gap, OWN_SEND_GAP_WAIT_MS);
   }
 
   private synced(msgs: Msg[], kind: 'offline' | 'roaming'): void {
