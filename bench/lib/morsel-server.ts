@@ -29,6 +29,8 @@ export interface MorselServer {
    * memory afterwards is the product plus its data, not leftovers of creating the accounts.
    */
   restart(): Promise<void>;
+  /** The last restart's two halves: SIGTERM to exit, then spawn to the first `/healthz` answer. */
+  readonly lastRestart?: { stopMs: number; startMs: number };
   stop(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function startMorselServer(env: Record<string, string> = {}): Promi
   };
   let child = await launch();
   await untilWarm(child.pid!);
+  let lastRestart: { stopMs: number; startMs: number } | undefined;
   return {
     url,
     port,
@@ -88,9 +91,15 @@ export async function startMorselServer(env: Record<string, string> = {}): Promi
     get child() {
       return child;
     },
+    get lastRestart() {
+      return lastRestart;
+    },
     async restart() {
+      const t0 = performance.now();
       await stop(child);
+      const t1 = performance.now();
       child = await launch();
+      lastRestart = { stopMs: t1 - t0, startMs: performance.now() - t1 };
     },
     async stop() {
       await stop(child);

@@ -119,6 +119,11 @@ export const reconnectStorm: Scenario = {
           log,
         );
         ours = { clients: opened.opened, ...result };
+        const halves = server.lastRestart;
+        if (halves)
+          log(
+            `morsel: the restart was ${halves.stopMs.toFixed(0)} ms to exit on SIGTERM, then ${halves.startMs.toFixed(0)} ms from spawn to /healthz`,
+          );
         log(`morsel: all back and synced after ${result.allBackMs.toFixed(0)} ms`);
         for (const error of result.errors) log(`morsel: reconnect attempts failed: ${error}`);
       } finally {
