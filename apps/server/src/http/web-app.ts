@@ -90,6 +90,10 @@ export async function registerWebApp(
   } else {
     http.log.warn({ webDist: root }, 'web app not built: pages answer 503 (run npm run build)');
   }
+  // A build's own folder is no file: asked without an accepted encoding, @fastify/static answers
+  // 403 for it. The site's root (the home page) and the console's get the fallback's answer.
+  for (const folder of adminRoot ? ['/', `${ADMIN_PREFIX}/`] : ['/'])
+    http.get(folder, (_request, reply) => reply.callNotFound());
 
   http.setNotFoundHandler((request, reply) => {
     if (!isPageNavigation(request)) return sendNotFound(reply);

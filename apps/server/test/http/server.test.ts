@@ -62,6 +62,15 @@ describe('server skeleton over real HTTP', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root">');
     }
+    // The site's root is a folder of the build: asked for without any accepted encoding (curl,
+    // some crawlers) it used to answer 403.
+    const root = await fetch(`${server.url}/`, {
+      headers: { accept: 'text/html', 'accept-encoding': 'identity' },
+    });
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('<div id="root">');
+    const api = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'identity' } });
+    expect(api.status).toBe(404);
   });
 
   it("announces a route's page chunk in the index.html of that route only", async () => {
