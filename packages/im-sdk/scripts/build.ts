@@ -19,11 +19,11 @@ import { externalDependencies, publishedManifest, readManifest } from './manifes
 const SDK_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROTOCOL_DIR = path.resolve(SDK_DIR, '../protocol');
 
-/** The script-tag bundles: entry in src/ and file in dist/browser/. */
+/** The script-tag bundles: entry in src/, file in dist/browser/, and the links it talks on. */
 export const BROWSER_BUNDLES = [
-  ['browser-global.ts', 'morsel-im.min.js'],
-  ['browser-nim.ts', 'morsel-nim.min.js'],
-  ['browser-chatroom.ts', 'morsel-chatroom.min.js'],
+  ['browser-global.ts', 'morsel-im.min.js', 'both'],
+  ['browser-nim.ts', 'morsel-nim.min.js', 'im'],
+  ['browser-chatroom.ts', 'morsel-chatroom.min.js', 'both'],
 ] as const;
 
 /**
@@ -64,6 +64,30 @@ export const transportsWithoutWebTransport = {
         ].join('\n')
       : null,
 };
+
+/** One entry of the generated wire table's text (wire-text.ts), as a quoted literal. */
+const CHATROOM_WIRE_ENTRY = /'[A-Za-z]+,\d+,\d+,[rp]c[01](?:,\d+)?;'/g;
+
+/**
+ * The IM-only bundle never opens a chatroom link, so its copy of the command table leaves out
+ * the chatroom link's commands (their flags' second letter is `c`): each such literal of
+ * wire.generated.ts becomes '' (0.25 kB gzip, issue 24's 40 kB goal). The chatroom bundle looks
+ * IM commands up too (getChatroomAddress), so it and the combined bundle keep the whole table.
+ * browser-bundle.test.ts checks both.
+ */
+export const imLinkCommandsOnly = {
+  name: 'im-link-commands-only',
+  transform: (code: string, id: string) =>
+    id.endsWith(path.join('commands', 'wire.generated.ts'))
+      ? code.replace(CHATROOM_WIRE_ENTRY, "''")
+      : null,
+};
+
+/** The build plugins of a script-tag bundle. */
+export const browserPlugins = (links: (typeof BROWSER_BUNDLES)[number][2]) =>
+  links === 'im'
+    ? [transportsWithoutWebTransport, imLinkCommandsOnly]
+    : [transportsWithoutWebTransport];
 
 /**
  * Terser minifies the script-tag bundles: 0.8 kB gzip smaller than rolldown's own minifier on
@@ -107,12 +131,12 @@ export async function buildSdk(outDir = path.join(SDK_DIR, 'dist')): Promise<str
   }
   // The three script-tag bundles side by side: terser's passes are most of the build's CPU.
   await Promise.all(
-    BROWSER_BUNDLES.map(async ([source, file]) => {
+    BROWSER_BUNDLES.map(async ([source, file, links]) => {
       const target = path.join(outDir, 'browser', file);
       const { output } = await build({
         input: path.join(SDK_DIR, 'src', source),
         platform: 'browser',
-        plugins: [transportsWithoutWebTransport],
+        plugins: browserPlugins(links),
         logLevel: 'warn',
         write: false,
         // `file` only places the source map's paths; terser writes the file below.

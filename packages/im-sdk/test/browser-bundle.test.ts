@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { BROWSER_BUNDLES, transportsWithoutWebTransport } from '../scripts/build.ts';
+import { BROWSER_BUNDLES, browserPlugins } from '../scripts/build.ts';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -16,12 +16,12 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src')
 const SCHEMA_FREE = ['wire.ts', 'wire.generated.ts', 'wire-text.ts', 'vocabulary.ts'];
 
 describe('the browser bundles', () => {
-  for (const [entry] of BROWSER_BUNDLES) {
+  for (const [entry, , links] of BROWSER_BUNDLES) {
     it(`${entry} carries no schema library, no command schema, no msgpackr and no WebTransport`, async () => {
       const { output } = await build({
         input: path.join(SRC, entry),
         platform: 'browser',
-        plugins: [transportsWithoutWebTransport],
+        plugins: browserPlugins(links),
         logLevel: 'silent',
         write: false,
         output: { format: 'iife', sourcemap: true },
@@ -41,6 +41,14 @@ describe('the browser bundles', () => {
         .filter((s) => s.includes('protocol/src/commands/'))
         .map((s) => s.slice(s.indexOf('protocol/src/commands/') + 'protocol/src/commands/'.length));
       expect(commandFiles.filter((f) => !SCHEMA_FREE.includes(f))).toEqual([]);
+      // The command table: the IM-only bundle without the chatroom link's commands, the others whole.
+      const entries = (flags: RegExp) =>
+        chunk.code.match(
+          new RegExp(`(?<=[';])[A-Za-z]+,\\d+,\\d+,${flags.source}(,\\d+)?;`, 'g'),
+        ) ?? [];
+      expect(entries(/[rp]i[01]/).length).toBeGreaterThan(150);
+      if (links === 'im') expect(entries(/[rp]c[01]/)).toEqual([]);
+      else expect(entries(/[rp]c[01]/).length).toBeGreaterThan(20);
     }, 60_000);
   }
 });
