@@ -19,7 +19,7 @@ describe('instance options', () => {
     expect(resolveOptions(base)).toMatchObject({
       reconnectionAttempts: 10,
       heartbeatInterval: 60_000,
-      transports: ['polling', 'websocket'],
+      transports: ['websocket', 'polling'],
     });
   });
 

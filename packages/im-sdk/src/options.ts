@@ -173,7 +173,7 @@ export interface NimOptions extends NimCallbacks {
   defaultLink?: string;
   /** The socket path on the link server (default `/im/link/`). */
   linkPath?: string;
-  /** Default: websocket with long-polling fallback. ['polling'] forces long-polling. */
+  /** Default ['websocket', 'polling']: websocket, long-polling only if it cannot open (decision 0070). ['polling'] forces long-polling. */
   transports?: TransportName[];
   /** How this client counts among the account's devices (default `Web` in browsers, `Server` in Node). */
   clientType?: ClientTypeName;
@@ -247,7 +247,7 @@ export function resolveOptions(options: NimOptions): ResolvedOptions {
   return {
     ...options,
     clientType: options.clientType ?? (isNode() ? 'Server' : 'Web'),
-    transports: options.transports ?? ['polling', 'websocket'],
+    transports: options.transports ?? ['websocket', 'polling'],
     linkPath: options.linkPath ?? '/im/link/',
     heartbeatInterval: options.heartbeatInterval ?? LINK.heartbeatIntervalMs,
     reconnectionAttempts,

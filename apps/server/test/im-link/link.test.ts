@@ -78,6 +78,46 @@ describe('login', () => {
     expect(new URL(handshake!.url, server.url).searchParams.get('t')).toMatch(/.+/);
   });
 
+  it('opens a websocket directly by default: no long-polling request at all (decision 0070)', async () => {
+    const urls: string[] = [];
+    const record = (request: IncomingMessage) => void urls.push(request.url ?? '');
+    server.server.http.server.on('request', record);
+    try {
+      const { nim } = track(await connectClient(server, 0));
+      expect(await nim.getServerTime()).toBeGreaterThan(0);
+    } finally {
+      server.server.http.server.off('request', record);
+    }
+    // A polling handshake is a GET without a session id (a closing earlier client may still poll).
+    const handshakes = urls.filter((url) => url.startsWith('/im/link/') && !url.includes('sid='));
+    expect(handshakes).toEqual([]);
+  });
+
+  it('falls back to long-polling when a websocket cannot open', async () => {
+    const http = server.server.http.server;
+    const upgrades = http.listeners('upgrade') as ((...args: unknown[]) => void)[];
+    http.removeAllListeners('upgrade');
+    let refused = 0;
+    const refuse = (_request: IncomingMessage, socket: { destroy(): void }) => {
+      refused += 1;
+      socket.destroy();
+    };
+    http.on('upgrade', refuse);
+    const urls: string[] = [];
+    const record = (request: IncomingMessage) => void urls.push(request.url ?? '');
+    http.on('request', record);
+    try {
+      const { nim } = track(await connectClient(server, 0));
+      expect(await nim.getServerTime()).toBeGreaterThan(0);
+    } finally {
+      http.off('request', record);
+      http.off('upgrade', refuse);
+      for (const listener of upgrades) http.on('upgrade', listener);
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect(urls.some((url) => url.startsWith('/im/link/') && !url.includes('sid='))).toBe(true);
+  });
+
   it('falls back to the default link and reports 3001 when the load balancer is unreachable', async () => {
     const events = new Events();
     const nim = NIM.getInstance({

@@ -1,5 +1,5 @@
-// The transport: an Engine.IO client socket (websocket, with long-polling fallback and upgrade),
-// carrying binary frames. Small and swappable; the link above it knows nothing of Engine.IO.
+// The transport: an Engine.IO client socket carrying binary frames. Websocket first; long-polling
+// only when the websocket cannot open (decision 0070), then upgraded back when it can. Small and swappable; the link above it knows nothing of Engine.IO.
 import { Socket } from 'engine.io-client';
 
 export type TransportName = 'websocket' | 'polling';
@@ -29,6 +29,9 @@ export function openTransport(options: TransportOptions, events: TransportEvents
     path: options.path,
     transports: options.transports,
     upgrade: options.transports.includes('websocket'),
+    // Without this a failed first transport ends the attempt: the next one in the list is the
+    // fallback only when the client is told to try it (engine.io-client 6.6).
+    tryAllTransports: true,
     // The handshake GET carries a timestamp query, as document 2 describes.
     timestampRequests: true,
     closeOnBeforeunload: true,
