@@ -17,7 +17,10 @@ export interface GapFillsContext {
   onSyncDone: OnSyncDone;
 }
 
-/** A conversation's known ends around missing seqs (both ends are held). */
+/**
+ * A conversation's known ends around missing seqs: `before` is held, `after` is held too or, for
+ * a session the device holds nothing of, seq 0 at the time its last sync reached.
+ */
 export interface Gap {
   scene: ClientMsg['scene'];
   target: string;
