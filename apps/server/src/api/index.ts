@@ -3,6 +3,7 @@
 export { route, fastifySchema, type RouteHandler } from './route.ts';
 export { prepareApiScope } from './scope.ts';
 export { clientAddress, headerValue } from './http.ts';
+export { withoutTrailingSlashes } from './trailing-slashes.ts';
 export { describeValidation } from './errors.ts';
 export { registerApiDocs, DOCS_PATH } from './docs.ts';
 export {

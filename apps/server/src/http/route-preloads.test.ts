@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeMatches, withPreloads } from './route-preloads.ts';
+import { withoutTrailingSlashes } from '../api/index.ts';
 
 describe('route preloads', () => {
   it('matches a route path segment by segment, a :param taking any one segment', () => {
@@ -10,6 +11,14 @@ describe('route preloads', () => {
     expect(routeMatches('/p/detail/:id', '/p/detail/')).toBe(false);
     expect(routeMatches('/p/detail/:id', '/p/detail/7/x')).toBe(false);
     expect(routeMatches('/', '/')).toBe(true);
+  });
+
+  it('drops trailing slashes, keeping the root, also from a long run of them', () => {
+    expect(withoutTrailingSlashes('/activity/sign/index//')).toBe('/activity/sign/index');
+    expect(withoutTrailingSlashes('/')).toBe('/');
+    expect(withoutTrailingSlashes('//')).toBe('/');
+    expect(withoutTrailingSlashes(`${'/'.repeat(16_000)}a`)).toBe(`${'/'.repeat(16_000)}a`);
+    expect(routeMatches('/', '/'.repeat(16_000))).toBe(true);
   });
 
   it('puts the links before </head>, scripts first, and leaves a page without any alone', () => {

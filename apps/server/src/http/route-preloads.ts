@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { withoutTrailingSlashes } from '../api/index.ts';
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
@@ -40,7 +41,7 @@ export function withPreloads(indexHtml: string, preload: RoutePreload): string {
 /** Whether a route path (`/a/:id`) matches a pathname; a trailing slash is ignored, as the router does. */
 export function routeMatches(routePath: string, pathname: string): boolean {
   const want = routePath.split('/');
-  const got = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).split('/');
+  const got = withoutTrailingSlashes(pathname).split('/');
   if (want.length !== got.length) return false;
   return want.every((segment, i) =>
     segment.startsWith(':') ? (got[i] ?? '') !== '' : segment === got[i],
@@ -61,7 +62,7 @@ export function routeDocuments(root: string): (pathname: string) => RouteDocumen
   const withParams = Object.entries(preloads).filter(([p]) => p.includes(':'));
   const built = new Map<string, RouteDocument>();
   return (pathname) => {
-    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const trimmed = withoutTrailingSlashes(pathname);
     const routePath = exact.has(trimmed)
       ? trimmed
       : withParams.find(([p]) => routeMatches(p, trimmed))?.[0];

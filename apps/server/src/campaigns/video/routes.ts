@@ -6,7 +6,7 @@ import path from 'node:path';
 import send from '@fastify/send';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail, ok } from '@morsel/api';
-import { clientAddress, route } from '../../api/index.ts';
+import { clientAddress, route, withoutTrailingSlashes } from '../../api/index.ts';
 import { hitCounter } from '../../product/index.ts';
 import type { CampaignContext } from '../context.ts';
 import { parseSettings, publicCampaign, requireCampaign } from '../kernel/window.ts';
@@ -118,7 +118,7 @@ export function registerVideoRoutes(
 
   const posters = new Map<string, Buffer>();
   const originOf = (request: FastifyRequest) =>
-    (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+    withoutTrailingSlashes(publicUrl ?? `${request.protocol}://${request.host}`);
 
   route(scope, 'video.brandPoster', async (request, reply) => {
     const campaign = await requireCampaign(db, VIDEO_CAMPAIGN);
