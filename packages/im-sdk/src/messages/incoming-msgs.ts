@@ -3,7 +3,13 @@
 // my other devices, cleared histories, read receipts, and history replies kept locally. A live
 // message (or an own send) past a gap in its conversation's order pulls the missing ones from
 // history (gap-fills.ts).
-import { SYNC, isSafeShortUrl, type Msg, type RequestOf } from '@morsel/protocol';
+import {
+  SYNC,
+  isSafeShortUrl,
+  type Msg,
+  type RequestOf,
+  type SyncTimetags,
+} from '@morsel/protocol';
 import type { AdvanceTimetag, Emit, OnPush, OnSyncDone, Send, Warn } from '../context.ts';
 import { fromServer, type ClientMsg } from '../model.ts';
 import type { SessionUpdates } from '../sessions/sessions-manager.ts';
@@ -27,8 +33,6 @@ export interface IncomingMsgsContext {
 /** How many recalls an instance remembers having told (a reconnect's sync may send them again). */
 const RECALLS_REMEMBERED = 5_000;
 
-type Scene = Msg['scene'];
-
 export class IncomingMsgs {
   private readonly pullGap: PullGap;
 
@@ -36,11 +40,7 @@ export class IncomingMsgs {
     private readonly context: IncomingMsgsContext,
     private readonly sessions: SessionUpdates,
   ) {
-    this.context.onSyncDone(() => {
-      const timetags = this.context.store.timetags();
-      for (const scene of Object.keys(MSG_TIMETAG) as Scene[])
-        this.syncedUpTo[scene] = timetags[MSG_TIMETAG[scene]];
-    });
+    this.context.onSyncDone(() => (this.syncedUpTo = this.context.store.timetags()));
     this.pullGap = gapPuller(context, (added) => {
       this.resolveSafeUrls(added);
       for (const msg of added) {
@@ -114,8 +114,8 @@ export class IncomingMsgs {
    * between the commit and the device (a crashed process, a bus that dropped it).
    */
   private readonly newestSeq = new Map<string, { seq: number; time: number }>();
-  /** Each scene's message timetag when the last sync ended: what came before, it brought. */
-  private readonly syncedUpTo: Partial<Record<Scene, number>> = {};
+  /** The timetags when the last sync ended: what came before each, it brought. */
+  private syncedUpTo: SyncTimetags | undefined;
 
   /** Records the message's seq; answers the gap before it, when there is one. */
   private noteSeq(msg: ClientMsg): Gap | undefined {
@@ -139,7 +139,7 @@ export class IncomingMsgs {
       .msgs({ sessionId: msg.sessionId, limit: 5 })
       .find((m) => m.idClient !== msg.idClient && typeof m.seq === 'number');
     if (held) return { seq: held.seq!, time: held.time };
-    const time = this.syncedUpTo[msg.scene];
+    const time = this.syncedUpTo?.[MSG_TIMETAG[msg.scene]];
     return time === undefined ? undefined : { seq: 0, time };
   }
 
