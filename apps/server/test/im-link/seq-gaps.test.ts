@@ -12,6 +12,25 @@ import { imSuite } from './suite.ts';
 describe('a gap in a conversation seq', () => {
   const suite = imSuite({ fresh: 'all' });
 
+  /** A message from demo1 stored as a send would store it, whose push never goes out. */
+  const storedWithoutPush = (scene: 'p2p' | 'team', convKey: string, to: string, text: string) =>
+    insertMessage(suite.server.server.store.db, {
+      appKey: suite.server.server.seeded.appKey,
+      convKey,
+      now: Date.now(),
+      body: {
+        scene,
+        to,
+        type: 0,
+        text,
+        idClient: `lost-${scene}-${to}-${Date.now()}`,
+        from: 'demo1',
+        fromNick: '小零',
+        fromClientType: 16,
+        fromDeviceId: 'd',
+      },
+    });
+
   it('is filled: the SDK receives seq 1, then 3, and fetches 2', async () => {
     const sender = await suite.client(0);
     const receiver = await suite.client(1);
@@ -19,23 +38,7 @@ describe('a gap in a conversation seq', () => {
     const first = await sender.nim.sendText({ scene: 'p2p', to: 'demo2', text: '第一条' });
     await receiver.events.until(() => received().some((m) => m.idServer === first.idServer));
     // Seq 2: committed, but its push is lost.
-    const { appKey } = suite.server.server.seeded;
-    const lost = await insertMessage(suite.server.server.store.db, {
-      appKey,
-      convKey: 'p2p:demo1|demo2',
-      now: Date.now(),
-      body: {
-        scene: 'p2p',
-        to: 'demo2',
-        type: 0,
-        text: '推送丢失的第二条',
-        idClient: `lost-${Date.now()}`,
-        from: 'demo1',
-        fromNick: '小零',
-        fromClientType: 16,
-        fromDeviceId: 'd',
-      },
-    });
+    const lost = await storedWithoutPush('p2p', 'p2p:demo1|demo2', 'demo2', '推送丢失的第二条');
     const third = await sender.nim.sendText({ scene: 'p2p', to: 'demo2', text: '第三条' });
     expect([first.seq, lost.msg.seq, third.seq]).toEqual([1, 2, 3]);
     await receiver.events.until(() => received().some((m) => m.idServer === String(lost.id)));
@@ -60,23 +63,12 @@ describe('a gap in a conversation seq', () => {
     const first = await sender.nim.sendText({ scene: 'team', to: team.teamId, text: '第一条' });
     await member.events.until(() => received().some((m) => m.idServer === first.idServer));
     // The next seq: committed by another process that died before its push went out.
-    const { appKey } = suite.server.server.seeded;
-    const lost = await insertMessage(suite.server.server.store.db, {
-      appKey,
-      convKey: teamConvKey(team.teamId),
-      now: Date.now(),
-      body: {
-        scene: 'team',
-        to: team.teamId,
-        type: 0,
-        text: '推送丢失的群消息',
-        idClient: `lost-team-${Date.now()}`,
-        from: 'demo1',
-        fromNick: '小零',
-        fromClientType: 16,
-        fromDeviceId: 'd',
-      },
-    });
+    const lost = await storedWithoutPush(
+      'team',
+      teamConvKey(team.teamId),
+      team.teamId,
+      '推送丢失的群消息',
+    );
     // The member's own message comes next: its reply is the first the member learns of seq 3.
     const own = await member.nim.sendText({ scene: 'team', to: team.teamId, text: '我的' });
     expect([first.seq, lost.msg.seq, own.seq]).toEqual([first.seq, first.seq! + 1, first.seq! + 2]);
@@ -92,23 +84,12 @@ describe('a gap in a conversation seq', () => {
     const sender = await suite.client(0);
     const receiver = await suite.client(2);
     const received = () => receiver.events.all<ClientMsg>('msg');
-    const { appKey } = suite.server.server.seeded;
-    const lost = await insertMessage(suite.server.server.store.db, {
-      appKey,
-      convKey: 'p2p:demo1|demo3',
-      now: Date.now(),
-      body: {
-        scene: 'p2p',
-        to: 'demo3',
-        type: 0,
-        text: '新会话的第一条，推送丢失',
-        idClient: `lost-first-${Date.now()}`,
-        from: 'demo1',
-        fromNick: '小零',
-        fromClientType: 16,
-        fromDeviceId: 'd',
-      },
-    });
+    const lost = await storedWithoutPush(
+      'p2p',
+      'p2p:demo1|demo3',
+      'demo3',
+      '新会话的第一条，推送丢失',
+    );
     const second = await sender.nim.sendText({ scene: 'p2p', to: 'demo3', text: '第二条' });
     expect([lost.msg.seq, second.seq]).toEqual([1, 2]);
     await receiver.events.until(() => received().some((m) => m.idServer === String(lost.id)));
