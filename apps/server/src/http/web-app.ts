@@ -92,8 +92,9 @@ export async function registerWebApp(
   }
   // A build's own folder is no file: asked without an accepted encoding, @fastify/static answers
   // 403 for it. The site's root (the home page) and the console's get the fallback's answer.
+  // Hidden, as @fastify/static's own routes are: web files, not API (the route table's test).
   for (const folder of adminRoot ? ['/', `${ADMIN_PREFIX}/`] : ['/'])
-    http.get(folder, (_request, reply) => reply.callNotFound());
+    http.get(folder, { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
 
   http.setNotFoundHandler((request, reply) => {
     if (!isPageNavigation(request)) return sendNotFound(reply);
