@@ -51,14 +51,20 @@ export function gapPuller(
     for (const gap of gaps) void fill(gap);
   });
 
-  /** The seqs strictly between the gap's ends that this device does not hold. */
+  /**
+   * The seqs strictly between the gap's ends that this device does not hold, of those one history
+   * page can bring (the newest, `LIMITS.historyMaxLimit` with `before` itself): a session noted
+   * nothing of counts from seq 0, and an old conversation's seq may be in the millions.
+   */
   const missingSeqs = ({ sessionId, after, before }: Gap) => {
-    const held = context.store
-      .msgs({ sessionId, start: after.time, end: before.time, limit: before.seq - after.seq + 1 })
-      .map((m) => m.seq);
+    const from = Math.max(after.seq + 1, before.seq - LIMITS.historyMaxLimit + 1);
+    const held = new Set(
+      context.store
+        .msgs({ sessionId, start: after.time, end: before.time, limit: before.seq - from + 2 })
+        .map((m) => m.seq),
+    );
     const missing = new Set<number>();
-    for (let seq = after.seq + 1; seq < before.seq; seq++)
-      if (!held.includes(seq)) missing.add(seq);
+    for (let seq = from; seq < before.seq; seq++) if (!held.has(seq)) missing.add(seq);
     return missing;
   };
 

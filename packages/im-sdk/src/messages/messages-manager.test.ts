@@ -148,6 +148,17 @@ describe('MessagesManager', () => {
       });
       expect(context.calls('onmsg').map(([m]) => m.seq)).toEqual([9, 5, 4]);
     });
+    it('in an old conversation, looks only at the seqs one history page can bring', async () => {
+      const lost = serverMsg('ann', 'me', 6000, { seq: 2_999_999 });
+      const next = serverMsg('ann', 'me', 7000, { seq: 3_000_000 });
+      const { context } = setUp({ getHistoryMsgs: () => ({ msgs: [next, lost] }) });
+      context.store.setTimetags({ offlineMsgs: 5000 });
+      context.runSyncDone();
+      context.push('msg', { msg: next });
+      await settle();
+      expect(context.sent[0]).toMatchObject({ params: { beginTime: 5000, limit: 100 } });
+      expect(context.calls('onmsg').map(([m]) => m.seq)).toEqual([3_000_000, 2_999_999]);
+    });
   });
 
   describe('a gap noticed on an own send (a team: others commit in between)', () => {
