@@ -1,5 +1,6 @@
 // The transport: an Engine.IO client socket carrying binary frames. Websocket first; long-polling
-// only when the websocket cannot open (decision 0070), then upgraded back when it can. Small and swappable; the link above it knows nothing of Engine.IO.
+// only when the websocket cannot open (decision 0070), then upgraded back when it can. Small and
+// swappable; the link above it knows nothing of Engine.IO.
 import { Socket } from 'engine.io-client';
 
 export type TransportName = 'websocket' | 'polling';
