@@ -121,6 +121,13 @@ describe('content pages', () => {
     await page.getByText('长按图片保存到相册，分享给好友').waitFor();
     const download = page.getByRole('link', { name: '下载海报' });
     expect(await download.getAttribute('href')).toMatch(/brand-poster\.png\?v=\d+&download=1$/);
+    // The floating 客服 button stays at the right edge; the page ends with room for it, so the
+    // poster's last row scrolls clear of it on a 390 px phone.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const service = await page.getByRole('button', { name: '客服' }).boundingBox();
+    const link = await download.boundingBox();
+    expect(service && link).toBeTruthy();
+    expect(link!.y + link!.height <= service!.y || link!.x + link!.width <= service!.x).toBe(true);
     await audited(page, app.url, 'video-poster');
     expect(errors).toEqual([]);
 
