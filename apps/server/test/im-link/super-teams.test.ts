@@ -79,6 +79,32 @@ describe('a super team', () => {
     expect(acked?.ack).toBeGreaterThan(0);
   });
 
+  it('reaches members on a websocket and on long-polling alike, each in seq order', async () => {
+    // The fan-out writes a websocket member's frame to ws directly when Engine.IO has nothing
+    // queued for it, and through Engine.IO otherwise (long-polling, decision 0070's fallback).
+    const a = await client(0);
+    const onWebSocket = await client(1);
+    const onPolling = await connectClient(suite.server, 2, { transports: ['polling'] });
+    opened.push(onPolling.nim);
+    const { team } = await a.nim.createSuperTeam({
+      type: 'advanced',
+      name: '零食夜宵群',
+      beInviteMode: 'noVerify',
+      accounts: ['demo2', 'demo3'],
+    });
+    const texts = Array.from({ length: 20 }, (_, i) => `第${i + 1}条`);
+    const sent = await Promise.all(
+      texts.map((text) => a.nim.sendText({ scene: 'superTeam', to: team.teamId, text })),
+    );
+    const ids = new Set(sent.map((m) => m.idServer));
+    const wanted = sent.map((m) => m.seq).sort((x, y) => x! - y!);
+    for (const member of [onWebSocket, onPolling]) {
+      const mine = () => member.events.all<ClientMsg>('msg').filter((m) => ids.has(m.idServer));
+      await member.events.until(() => mine().length >= texts.length);
+      expect(mine().map((m) => m.seq)).toEqual(wanted);
+    }
+  });
+
   it('stops delivering to removed members and limits member mutes to 10 accounts', async () => {
     const a = await client(0);
     const b = await client(1);
