@@ -1,10 +1,11 @@
 // Fan-out to rooms across processes: one bus channel per room, to which a process subscribes
 // while it holds connections in the room. A payload is either an encoded frame (a batch of
-// messages: every local member gets the same bytes) or a control envelope (kick some accounts,
-// or everyone when the room closes), told apart by a leading tag byte.
+// messages: every local member gets the same bytes, framed for the WebSocket once, shareFrame)
+// or a control envelope (kick some accounts, or everyone when the room closes), told apart by a
+// leading tag byte.
 import { matchesTags, type ChatroomKickReason, type TagExpression } from '@morsel/protocol';
 import type { Bus, Unsubscribe } from '../../bus/index.ts';
-import type { ImConnection } from '../gateway/index.ts';
+import { shareFrame, type ImConnection } from '../gateway/index.ts';
 import { hears, type Point, type Spatial } from './space.ts';
 
 const FRAME = 0;
@@ -149,17 +150,17 @@ export class RoomFanout {
     const local = this.rooms.get(roomKey);
     if (!local || payload.byteLength < 2) return;
     if (payload[0] === FRAME) {
-      const frame = payload.subarray(1);
-      for (const member of local.members) member.connection.sendBytes(frame);
+      const frame = shareFrame(payload.subarray(1));
+      for (const member of local.members) member.connection.sendShared(frame);
       return;
     }
     if (payload[0] === TARGETED) {
       const length = new DataView(payload.buffer, payload.byteOffset).getUint16(1);
       const target = this.targetOf(decoder.decode(payload.subarray(3, 3 + length)));
       if (!target) return;
-      const frame = payload.subarray(3 + length);
+      const frame = shareFrame(payload.subarray(3 + length));
       for (const member of local.members)
-        if (matchesTags(target, member.tags)) member.connection.sendBytes(frame);
+        if (matchesTags(target, member.tags)) member.connection.sendShared(frame);
       return;
     }
     if (payload[0] === LOCATED) {
@@ -172,10 +173,10 @@ export class RoomFanout {
       }
       const target = header.target === undefined ? undefined : this.targetOf(header.target);
       if (header.target !== undefined && !target) return;
-      const frame = payload.subarray(3 + length);
+      const frame = shareFrame(payload.subarray(3 + length));
       for (const member of local.members)
         if ((!target || matchesTags(target, member.tags)) && hears(member, header.at))
-          member.connection.sendBytes(frame);
+          member.connection.sendShared(frame);
       return;
     }
     let envelope: KickEnvelope;

@@ -65,10 +65,11 @@ export interface LinkSocket {
 }
 
 /**
- * One frame for many connections (a group's fan-out): its bytes, and the WebSocket frame around
- * them computed once. Engine.IO writes `wsPreEncodedFrame` as it is on a WebSocket (as Socket.IO's
- * room broadcast does) instead of framing the same bytes again for each member; a polling
- * transport or the NIM dialect's socket sends the bytes.
+ * One frame for many connections (a group's or a chatroom's fan-out): its bytes, and the
+ * WebSocket frame around them computed once. It is written as it is on a WebSocket (straight to
+ * ws, or as Engine.IO's `wsPreEncodedFrame`, as Socket.IO's room broadcast does) instead of
+ * framing the same bytes again for each member; a polling transport or the NIM dialect's socket
+ * sends the bytes.
  */
 export interface SharedFrame {
   bytes: Buffer;

@@ -30,7 +30,12 @@ export type { AccountKey } from './ports.ts';
 export { newest, pushInChunks } from './sync-push.ts';
 export { FrequencyControl, type FrequencyLimits } from './frequency.ts';
 export { LoginThrottle, loginThrottleKey } from './login-throttle.ts';
-export { ImConnection, type CommandRunner, type ConnectionLimits } from './connection.ts';
+export {
+  ImConnection,
+  shareFrame,
+  type CommandRunner,
+  type ConnectionLimits,
+} from './connection.ts';
 export { clientAddressResolver, SocketsPerAddress } from './addresses.ts';
 export { pushFrame } from './push-frame.ts';
 
