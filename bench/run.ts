@@ -21,6 +21,7 @@ import { cluster } from './scenarios/cluster.ts';
 import { nimSdk } from './scenarios/nim-sdk.ts';
 import { sdkSize } from './scenarios/sdk-size.ts';
 import { msgpackDecode } from './scenarios/msgpack-decode.ts';
+import { fanout } from './scenarios/fanout.ts';
 import type { Scenario, ScenarioOptions } from './scenarios/types.ts';
 
 const SCENARIOS: Scenario[] = [
@@ -41,6 +42,7 @@ const SCENARIOS: Scenario[] = [
   nimSdk,
   sdkSize,
   msgpackDecode,
+  fanout,
 ];
 
 function help(): string {
