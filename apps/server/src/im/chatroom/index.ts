@@ -11,9 +11,7 @@ import type { Store } from '../../store/index.ts';
 import {
   clientAddressResolver,
   CommandError,
-  corkHandshakes,
   ImConnection,
-  pollingCors,
   SocketsPerAddress,
   type Gateway,
   type LoginVerifier,
@@ -115,13 +113,12 @@ export function createChatrooms(deps: ChatroomDeps): Chatrooms {
         transports: ['polling', 'websocket'],
         pingInterval: 25_000,
         pingTimeout: 20_000,
+        cors: { origin: true },
         allowRequest: (request, callback) => {
           if (sockets.hasRoom(clientAddressOf(request))) return callback(null, true);
           callback(`too many connections from this address (at most ${sockets.max})`, false);
         },
       });
-      engine.use(pollingCors());
-      corkHandshakes(server.server, CHATROOM_LINK_PATH);
       engine.attach(server.server, { path: CHATROOM_LINK_PATH });
       engine.on('connection', (socket: Socket) => {
         const address = clientAddressOf(socket.request);

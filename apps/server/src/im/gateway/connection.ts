@@ -2,7 +2,6 @@
 // replies and pushes. What a command does lives in the handlers; who else is online lives in
 // the gateway.
 import { randomUUID } from 'node:crypto';
-import type { Writable } from 'node:stream';
 import * as ws from 'ws';
 import {
   COMMANDS,
@@ -65,57 +64,6 @@ export interface LinkSocket {
   close(): void;
 }
 
-/** What an Engine.IO socket holds that a batch of frames needs (engine.io 6's `Socket`). */
-interface EngineSocketInternals {
-  readyState?: string;
-  writeBuffer?: { type: string; options: object; data: Buffer }[];
-  flush?: () => void;
-  transport?: { name: string; writable: boolean; socket?: { _socket?: Writable } };
-}
-
-/**
- * Sends several frames in one socket write when the link is an Engine.IO websocket that can
- * write now: the frames join Engine.IO's write buffer as packets, as `send` would queue them,
- * and go out in one flush with the TCP socket corked, so the kernel gets one `writev` instead of
- * one per frame (each write on a socket costs a system call and, on loopback, the receiving
- * side's TCP work). Anything else (polling, an upgrade under way, the NIM dialect's socket, a
- * transport busy writing) sends them one by one, as before.
- */
-function sendFrames(socket: LinkSocket, items: (Buffer | SharedFrame)[]): void {
-  const engine = socket as LinkSocket & EngineSocketInternals;
-  const transport = engine.transport;
-  const raw = transport?.socket?._socket;
-  if (
-    engine.readyState === 'open' &&
-    Array.isArray(engine.writeBuffer) &&
-    engine.writeBuffer.length === 0 &&
-    typeof engine.flush === 'function' &&
-    transport?.name === 'websocket' &&
-    transport.writable &&
-    raw
-  ) {
-    for (const item of items) {
-      const shared = !Buffer.isBuffer(item);
-      engine.writeBuffer.push({
-        type: 'message',
-        options: shared ? { compress: true, ...item.options } : { compress: true },
-        data: shared ? item.bytes : item,
-      });
-    }
-    raw.cork();
-    try {
-      engine.flush();
-    } finally {
-      raw.uncork();
-    }
-    return;
-  }
-  for (const item of items) {
-    if (Buffer.isBuffer(item)) socket.send(item);
-    else socket.send(item.bytes, item.options);
-  }
-}
-
 /**
  * One frame for many connections (a group's fan-out): its bytes, and the WebSocket frame around
  * them computed once. Engine.IO writes `wsPreEncodedFrame` as it is on a WebSocket (as Socket.IO's
@@ -172,8 +120,6 @@ export class ImConnection {
   failedLogins = 0;
   private isClosed = false;
   private readonly afterReply: (() => void)[] = [];
-  /** Frames sent in this turn, written together once it is over (enqueue). */
-  private outbox: (Buffer | SharedFrame)[] = [];
 
   constructor(
     private readonly socket: LinkSocket,
@@ -211,37 +157,14 @@ export class ImConnection {
   }
 
   sendBytes(bytes: Uint8Array): void {
-    this.enqueue(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (this.isClosed) return;
+    this.socket.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
 
   sendShared(shared: SharedFrame): void {
-    this.enqueue(shared);
-  }
-
-  /**
-   * Frames sent during one run of the event loop's callbacks and promise jobs leave together, in
-   * order, once they are done (process.nextTick runs after the promise jobs queued before it):
-   * a sync's pushes and its reply, a reply and the pushes its handler caused, are one socket
-   * write (docs/decisions/0073).
-   */
-  private enqueue(item: Buffer | SharedFrame): void {
     if (this.isClosed) return;
-    if (this.outbox.push(item) === 1) process.nextTick(this.flushOutbox);
+    this.socket.send(shared.bytes, shared.options);
   }
-
-  private readonly flushOutbox = (): void => {
-    const items = this.outbox;
-    if (items.length === 0) return;
-    this.outbox = [];
-    if (this.isClosed) return;
-    if (items.length === 1) {
-      const item = items[0]!;
-      if (Buffer.isBuffer(item)) this.socket.send(item);
-      else this.socket.send(item.bytes, item.options);
-      return;
-    }
-    sendFrames(this.socket, items);
-  };
 
   push<N extends PushName>(name: N, params: PushParams<N>): void {
     this.sendFrame(pushFrame(name, params));
@@ -250,8 +173,6 @@ export class ImConnection {
   close(reason: string): void {
     if (this.isClosed) return;
     this.log.debug({ connectionId: this.id, reason }, 'closing IM connection');
-    // What was sent before the close (a kick's reason, a logout's reply) goes out first.
-    this.flushOutbox();
     this.socket.close();
   }
 

@@ -11,7 +11,6 @@ import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
 import { clientAddressResolver, SocketsPerAddress } from './addresses.ts';
 import { ImConnection } from './connection.ts';
-import { corkHandshakes, pollingCors } from './engine-link.ts';
 import { Gateway, type LoginVerifier, type UploadTicketIssuer } from './gateway.ts';
 import { authHandlers } from './handlers/auth.ts';
 import { linkHandlers } from './handlers/link.ts';
@@ -33,7 +32,6 @@ export { FrequencyControl, type FrequencyLimits } from './frequency.ts';
 export { LoginThrottle, loginThrottleKey } from './login-throttle.ts';
 export { ImConnection, type CommandRunner, type ConnectionLimits } from './connection.ts';
 export { clientAddressResolver, SocketsPerAddress } from './addresses.ts';
-export { corkHandshakes, pollingCors } from './engine-link.ts';
 export { pushFrame } from './push-frame.ts';
 
 export interface ImGatewayDeps {
@@ -113,6 +111,7 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     transports: ['polling', 'websocket'],
     pingInterval: 25_000,
     pingTimeout: 20_000,
+    cors: { origin: true },
     // Only handshakes come here: an address at its cap is refused before a socket exists.
     allowRequest: (request, callback) => {
       if (closing) return callback('this gateway is shutting down', false);
@@ -127,17 +126,13 @@ export async function attachImGateway(deps: ImGatewayDeps): Promise<ImGateway> {
     },
   });
   const sockets = new SocketsPerAddress(config.imMaxSocketsPerAddress);
-  engine.use(pollingCors());
   const limits = {
     loginTimeoutMs: config.imLoginTimeoutMs,
     handlerTimeoutMs: config.imHandlerTimeoutMs,
     queueMaxBytes: config.imQueueMaxBytes,
   };
   const links = deps.links ?? true;
-  if (links) {
-    corkHandshakes(http.server, LINK_PATH);
-    engine.attach(http.server, { path: LINK_PATH });
-  }
+  if (links) engine.attach(http.server, { path: LINK_PATH });
   engine.on('connection', (socket: Socket) => {
     const address = clientAddressOf(socket.request);
     // Handshakes racing past allowRequest together are caught here, once they are counted.
