@@ -8,7 +8,6 @@ import { paths } from '../../routes/paths.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 import { rememberAction } from './pendingAction.ts';
 import { ServiceEntry } from '../im/service/ServiceEntry.tsx';
-import { useServiceEntryPresence } from '../../state/serviceEntry.ts';
 import { useCurrentRoute } from '../../routes/currentRoute.ts';
 import { PageLoading } from '../../shell/PageLoading.tsx';
 import { Sheet } from './Sheet.tsx';
