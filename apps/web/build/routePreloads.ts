@@ -1,18 +1,28 @@
 // A Vite plugin that writes dist/route-preloads.json: for each route with a page, the files its
 // page chunk needs beyond what index.html already loads (the chunk, the shared chunks it imports,
-// their stylesheets). The server puts them into the index.html it sends for that address as
-// <link rel="modulepreload"> / <link rel="preload" as="style">, so a first visit downloads the
-// page beside the entry script instead of after the entry has run (issue 24, decision 0069).
+// their stylesheets), its title and its loading skeleton as HTML. The server puts them into the
+// index.html it sends for that address as <link rel="modulepreload"> / <link rel="preload"
+// as="style">, so a first visit downloads the page beside the entry script instead of after the
+// entry has run (issue 24, decision 0069), and paints the skeleton with the route's title before
+// any script has run (decision 0074).
 import path from 'node:path';
 import { runnerImport, type Plugin, type Rollup } from 'vite';
 import type { RouteDef } from '../src/routes/types.ts';
+import { loadingShellHtml } from '../src/shell/loadingShell.ts';
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
-/** What one route's document preloads: script chunks first (the page's own first), then CSS. */
+/**
+ * What one route's document carries: the files it preloads (script chunks first, the page's own
+ * first, then CSS), its title and the loading skeleton it paints before any script runs
+ * (decision 0074).
+ */
 export interface RoutePreload {
   js: string[];
   css: string[];
+  title: string;
+  /** HTML for inside <div id="root">: the skeleton PageLoading renders, with the route's title. */
+  shell: string;
 }
 
 /**
@@ -85,6 +95,8 @@ export function routePreloads(
       css: [...new Set(needed.flatMap(cssOf))]
         .filter((f) => !entryFiles.has(f))
         .map((f) => base + f),
+      title: route.title,
+      shell: loadingShellHtml(route.title),
     };
   }
   return out;

@@ -33,4 +33,20 @@ describe('route preloads', () => {
     expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/a.css">');
     expect(withPreloads(index, { js: [], css: [] })).toBe(index);
   });
+
+  it("writes the route's title and its skeleton into the empty root, escaping the title", () => {
+    const index =
+      '<html><head><title>活动中心</title></head><body><div id="root"></div></body></html>';
+    const html = withPreloads(index, {
+      js: [],
+      css: [],
+      title: 'A & <B>',
+      shell: '<div class="morsel-loading">$& $1</div>',
+    });
+    expect(html).toContain('<title>A &amp; &lt;B&gt;</title>');
+    // A replacement pattern in the shell ($&) is written as it is, not expanded.
+    expect(html).toContain('<div id="root"><div class="morsel-loading">$& $1</div></div>');
+    // A build from before the skeleton (no title, no shell) keeps index.html's own.
+    expect(withPreloads(index, { js: [], css: [] })).toBe(index);
+  });
 });

@@ -2,8 +2,9 @@
 // (issue 24, decision 0069). The web build writes route-preloads.json (route path -> the page's
 // chunks and stylesheets beyond what index.html loads); with <link rel="modulepreload"> for them
 // the browser fetches the page beside the entry script, instead of only once the entry has run
-// and asked for it. A path with no entry (unknown, login-gated, the not-found page) gets the
-// plain index.html.
+// and asked for it. The document also carries the route's title and its loading skeleton, the
+// first frame painted before any script (decision 0074). A path with no entry (unknown,
+// login-gated, the not-found page) gets the plain index.html.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -14,6 +15,9 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 interface RoutePreload {
   js: string[];
   css: string[];
+  /** The route's title and its loading skeleton (decision 0074); absent in older builds. */
+  title?: string;
+  shell?: string;
 }
 
 export interface RouteDocument {
@@ -23,9 +27,27 @@ export interface RouteDocument {
 }
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const escapeText = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** index.html with the route's preload links placed just before `</head>`. */
+/**
+ * index.html for one route: its preload links just before `</head>`, its title, and its loading
+ * skeleton inside the empty `<div id="root">`, painted before any script has run (React's first
+ * commit replaces it with the same skeleton, then the page).
+ */
 export function withPreloads(indexHtml: string, preload: RoutePreload): string {
+  let html = indexHtml;
+  if (preload.title !== undefined)
+    html = html.replace(
+      /<title>[^<]*<\/title>/,
+      () => `<title>${escapeText(preload.title!)}</title>`,
+    );
+  if (preload.shell !== undefined)
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${preload.shell}</div>`);
+  return withLinks(html, preload);
+}
+
+function withLinks(indexHtml: string, preload: RoutePreload): string {
   const links = [
     ...preload.js.map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`),
     ...preload.css.map(

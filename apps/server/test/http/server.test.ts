@@ -17,7 +17,12 @@ describe('server skeleton over real HTTP', () => {
     await fs.writeFile(
       path.join(webDist, 'route-preloads.json'),
       JSON.stringify({
-        '/activity/sign/index': { js: ['/assets/SignPage-1.js'], css: ['/assets/SignPage-1.css'] },
+        '/activity/sign/index': {
+          js: ['/assets/SignPage-1.js'],
+          css: ['/assets/SignPage-1.css'],
+          title: '每日签到',
+          shell: '<div class="morsel-loading"><p>每日签到</p></div>',
+        },
         '/activity/postoffice/detail/:id': { js: ['/assets/DetailPage-1.js'], css: [] },
       }),
     );
@@ -85,6 +90,11 @@ describe('server skeleton over real HTTP', () => {
       '<link rel="preload" as="style" crossorigin href="/assets/SignPage-1.css">',
     );
     expect(html.indexOf('SignPage-1.js')).toBeLessThan(html.indexOf('</head>'));
+    // The route's title and loading skeleton, painted before any script (decision 0074).
+    expect(html).toContain('<title>每日签到</title>');
+    expect(html).toContain(
+      '<div id="root"><div class="morsel-loading"><p>每日签到</p></div></div>',
+    );
     expect(sign.headers.get('cache-control')).toBe('no-cache');
     const compressed = await page('/activity/sign/index', 'br');
     expect(compressed.headers.get('content-encoding')).toBe('br');
@@ -93,7 +103,9 @@ describe('server skeleton over real HTTP', () => {
       'DetailPage-1.js',
     );
     for (const other of ['/', '/activity/postoffice/detail', '/no/such/page']) {
-      expect(await (await page(other)).text(), other).not.toContain('modulepreload');
+      const plain = await (await page(other)).text();
+      expect(plain, other).not.toContain('modulepreload');
+      expect(plain, other).toContain('<div id="root"></div>');
     }
   });
 

@@ -4,10 +4,12 @@ import { environment } from '../env/detect.ts';
 import { nativeBridge } from '../native/bridge.ts';
 import { setShareContent } from '../share/share.ts';
 import { backgroundOf, type RouteDef } from './table.ts';
+import { CurrentRoute } from './currentRoute.ts';
 
 /**
  * Applies a route's metadata on every navigation (spec section 2): title, body background, the
- * share content when the route has one, the native header inside the app, scroll to top.
+ * share content when the route has one, the native header inside the app, scroll to top. The
+ * page below reads its route with useCurrentRoute().
  */
 export function RouteMeta({ route, children }: { route: RouteDef; children: ReactNode }) {
   const location = useLocation();
@@ -34,5 +36,5 @@ export function RouteMeta({ route, children }: { route: RouteDef; children: Reac
     }
     window.scrollTo(0, 0);
   }, [route, location.pathname]);
-  return children;
+  return <CurrentRoute value={route}>{children}</CurrentRoute>;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
 import { pageSpecifier, routePreloads } from '../../build/routePreloads.ts';
+import { loadingShellHtml } from '../shell/loadingShell.ts';
 import { servedRoutes } from './table.ts';
 import type { RouteDef } from './types.ts';
 
@@ -64,7 +65,12 @@ describe('route preloads', () => {
       b: chunk('assets/B.js', { facadeModuleId: path.join(webRoot, 'src/pages/b/B.tsx') }),
     } as unknown as Rollup.OutputBundle;
     expect(routePreloads(routes, webRoot, tableDir, bundle, '/')).toEqual({
-      '/a': { js: ['/assets/A.js', '/assets/ui.js'], css: ['/assets/A.css', '/assets/ui.css'] },
+      '/a': {
+        js: ['/assets/A.js', '/assets/ui.js'],
+        css: ['/assets/A.css', '/assets/ui.css'],
+        title: 'a',
+        shell: loadingShellHtml('a'),
+      },
     });
   });
 });

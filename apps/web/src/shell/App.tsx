@@ -31,7 +31,7 @@ function element(route: RouteDef) {
     <RouteErrorBoundary path={route.path}>
       <RouteMeta route={route}>
         <RouteGuard route={route}>
-          <Suspense fallback={<PageLoading />}>
+          <Suspense fallback={<PageLoading title={route.title} />}>
             <Page />
           </Suspense>
           {route.serviceEntry !== false && <FloatingServiceEntry />}

@@ -8,30 +8,20 @@ import { paths } from '../../routes/paths.ts';
 import { Button, Dialog } from '../../ui/index.ts';
 import { rememberAction } from './pendingAction.ts';
 import { ServiceEntry } from '../im/service/ServiceEntry.tsx';
-import { useServiceEntryPresence } from '../../state/serviceEntry.ts';
+import { useCurrentRoute } from '../../routes/currentRoute.ts';
+import { PageLoading } from '../../shell/PageLoading.tsx';
 import { Sheet } from './Sheet.tsx';
 import { StateBlock } from './StateBlock.tsx';
 import type { Campaign } from './api.ts';
 import { formatDateTime } from './format.ts';
 import styles from './states.module.css';
 
-/** The page's shape while its call is in flight: a hero and two cards, shimmering. */
+/**
+ * The page's shape while its call is in flight: the same skeleton as while its chunk loaded (a
+ * hero with the route's title, two cards), so nothing on screen changes until the data is in.
+ */
 export function Loading() {
-  useServiceEntryPresence('loading');
-  return (
-    <div className={styles.skeleton} role="status" aria-label="加载中">
-      <div className={styles.skeletonHero} />
-      <div className={styles.skeletonCard}>
-        <span />
-        <span />
-        <span />
-      </div>
-      <div className={styles.skeletonCard}>
-        <span />
-        <span />
-      </div>
-    </div>
-  );
+  return <PageLoading title={useCurrentRoute()?.title} />;
 }
 
 /** Where a page in trouble lets the shopper go. */
