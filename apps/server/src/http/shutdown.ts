@@ -84,6 +84,7 @@ export async function closeInSteps(
     const ms = Math.round(performance.now() - started);
     took[name] = ms;
     if (ms >= SLOW_STEP_MS) log.warn({ step: name, ms }, 'shutdown step was slow');
+    else log.debug({ step: name, ms }, 'shutdown step done');
   }
   log.info({ ms: took }, 'shutdown steps done');
 }
