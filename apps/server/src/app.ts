@@ -60,7 +60,10 @@ import { registerChat } from './chat/index.ts';
 import { registerLive } from './live/index.ts';
 import { registerCustomerService } from './customer-service/index.ts';
 import { registerApiDocs } from './api/index.ts';
-import { closeHttpWithin, closeInSteps } from './http/shutdown.ts';
+import { closeHttpWithin, closeInSteps, trackUpgradedSockets } from './http/shutdown.ts';
+
+/** How long kicked links may take to close on shutdown before they are cut. */
+const LINK_CLOSE_GRACE_MS = 500;
 
 export interface RouteSummary {
   readonly method: string;
@@ -90,6 +93,11 @@ export interface MorselServer {
   readonly chatrooms: Chatrooms;
   /** Every HTTP route with its schemas, as registered (the hostile-input suite walks them). */
   readonly routes: readonly RouteSummary[];
+  /**
+   * When each part of the build was done, in milliseconds since the process started (main.ts
+   * logs them with its own, so a slow start can be split without a profiler).
+   */
+  readonly startPhases: Readonly<Record<string, number>>;
   /** Stops accepting requests, then closes the bus and the store. */
   close(): Promise<void>;
 }
@@ -111,6 +119,8 @@ export async function buildServer(
   log: Logger = createLogger(config),
   services: ServerServices = {},
 ): Promise<MorselServer> {
+  const startPhases: Record<string, number> = { build: Math.round(performance.now()) };
+  const phase = (name: string) => (startPhases[name] = Math.round(performance.now()));
   const store = await openStore({
     databaseUrl: config.databaseUrl,
     sqliteFile: sqliteFileIn(config.dataDir),
@@ -127,7 +137,9 @@ export async function buildServer(
       onHandlerError: (err) => log.error({ err }, 'bus handler failed'),
     });
     const liveBus = bus;
+    phase('store');
     const seeded = await seed(store, config);
+    phase('seed');
     const http: FastifyInstance = fastify({
       // A child whose `req` serializer wins over Fastify's: no query strings in the access log.
       loggerInstance: log.child(
@@ -180,6 +192,8 @@ export async function buildServer(
     // MORSEL_ROLE: a gateway serves the IM links only; an api process everything but them.
     const servesApi = config.role !== 'gateway';
     const servesLinks = config.role !== 'api';
+    // Only where links are served: an `upgrade` listener makes Node hand over every upgrade request.
+    const upgraded = servesLinks ? trackUpgradedSockets(http.server) : undefined;
     // Before any route of the table, so the document sees them all.
     if (servesApi) await registerApiDocs(http, config);
     registerHealth(http, { store, bus });
@@ -362,7 +376,9 @@ export async function buildServer(
       collectsPerAccount: config.imCollectsPerAccount,
     });
     if (servesApi) await registerWebApp(http, config.webDist, config.adminDist);
+    phase('registered');
     await http.ready();
+    phase('ready');
 
     return {
       config,
@@ -379,11 +395,20 @@ export async function buildServer(
       uploadTickets,
       routes,
       chatrooms,
+      startPhases,
       close: () =>
         closeInSteps(log, [
           ['message copies', () => copier?.close()],
           ['chatrooms', () => chatrooms.close()],
           ['IM gateway', () => imGateway.close()],
+          // The kicked links had the gateway's close to answer their close frames; the rest are cut.
+          [
+            'links',
+            async () => {
+              const cut = (await upgraded?.closeWithin(LINK_CLOSE_GRACE_MS)) ?? 0;
+              if (cut > 0) log.info({ cut }, 'links that had not closed were cut');
+            },
+          ],
           ['HTTP', () => closeHttpWithin(http, config.shutdownGraceMs)],
           ['bus', () => liveBus.close()],
           ['store', () => store.close()],

@@ -16,11 +16,23 @@ function loadOrExit(): Config {
   }
 }
 
+// The bundle's modules have all been evaluated once this line runs.
+const modulesLoaded = Math.round(performance.now());
 const config = loadOrExit();
 const server = await buildServer(config);
 // A large accept queue: after a restart every client reconnects at once, and Node's default
 // of 511 pending connections drops most of a reconnect storm (docs/benchmarks.md).
 const address = await server.http.listen({ host: config.host, port: config.port, backlog: 4096 });
+server.log.info(
+  {
+    msSinceProcessStart: {
+      modules: modulesLoaded,
+      ...server.startPhases,
+      listening: Math.round(performance.now()),
+    },
+  },
+  'server started',
+);
 // Route schemas compile on first use; the rest compile now, in the background (decision 0055).
 void warmCompilers(server.http.server, (err) =>
   server.log.error({ err }, 'a route schema does not compile'),

@@ -1,7 +1,7 @@
 // The prize pictures the seed campaigns name (/api/campaign/assets/<name>.png). Each kind of prize
 // has illustrated SVG art in ./assets/ (no text drawn in it: the prize's name is always written
-// beside its picture); when the server starts, sharp renders every one to a 240 px PNG (2x the
-// largest size a page shows, and the format WeChat's share thumbnails accept) and a WebP, kept
+// beside its picture); sharp renders each, on its first request, to a 240 px PNG (2x the
+// largest size a page shows, and the format WeChat's share thumbnails accept) or a WebP, kept
 // in memory. The SVG stays served under its own name for prizes an earlier install saved with it.
 // Operators may point prizes at any other image URL through the admin API.
 import fs from 'node:fs';
@@ -20,51 +20,50 @@ interface Asset {
   body: Buffer;
 }
 
-/** Every SVG of ./assets/ as itself, as a PNG and as a WebP (`nuts.svg`, `nuts.png`, `nuts.webp`). */
-export async function renderCampaignAssets(): Promise<Map<string, Asset>> {
-  const assets = new Map<string, Asset>();
-  for (const name of fs.readdirSync(ASSET_DIR)) {
-    if (!name.endsWith('.svg')) continue;
-    const svg = fs.readFileSync(path.join(ASSET_DIR, name));
-    const base = name.slice(0, -'.svg'.length);
-    // Rendered at the density that makes the 120-unit art PICTURE_SIZE pixels wide.
-    const picture = sharp(svg, { density: (72 * PICTURE_SIZE) / 120 }).resize(
-      PICTURE_SIZE,
-      PICTURE_SIZE,
-    );
-    assets.set(name, { type: 'image/svg+xml', body: svg });
-    assets.set(`${base}.png`, {
-      type: 'image/png',
-      body: await picture.clone().png({ compressionLevel: 9 }).toBuffer(),
-    });
-    assets.set(`${base}.webp`, {
-      type: 'image/webp',
-      body: await picture.clone().webp({ quality: 90 }).toBuffer(),
-    });
-  }
-  return assets;
+/**
+ * One picture by its file name (`nuts.svg`, `nuts.png`, `nuts.webp`), rendered from its SVG;
+ * undefined when there is no such art.
+ */
+export async function renderCampaignAsset(name: string): Promise<Asset | undefined> {
+  const match = /^([a-z0-9-]+)\.(svg|png|webp)$/.exec(name);
+  if (!match) return undefined;
+  const [, base, ext] = match;
+  const file = path.join(ASSET_DIR, `${base}.svg`);
+  if (!fs.existsSync(file)) return undefined;
+  const svg = await fs.promises.readFile(file);
+  if (ext === 'svg') return { type: 'image/svg+xml', body: svg };
+  // Rendered at the density that makes the 120-unit art PICTURE_SIZE pixels wide.
+  const picture = sharp(svg, { density: (72 * PICTURE_SIZE) / 120 }).resize(
+    PICTURE_SIZE,
+    PICTURE_SIZE,
+  );
+  return ext === 'png'
+    ? { type: 'image/png', body: await picture.png({ compressionLevel: 9 }).toBuffer() }
+    : { type: 'image/webp', body: await picture.webp({ quality: 90 }).toBuffer() };
 }
 
 /**
- * The pictures, rendered once per process: the art ships with the code, so every server of the
- * process (a test run starts hundreds) shares one rendering instead of redoing 38 pictures each.
+ * The pictures, each rendered on its first request and kept for the process (every server of
+ * the process shares them: a test run starts hundreds). They used to be rendered before the
+ * server answered: about 1 s of a restart's wall time spent waiting for sharp (docs/benchmarks.md,
+ * issue 24, sixth pass), for pictures that a restart's reconnecting clients never ask for.
  */
-let shared: Promise<Map<string, Asset>> | undefined;
-function campaignAssets(): Promise<Map<string, Asset>> {
-  shared ??= renderCampaignAssets().catch((error: unknown) => {
-    shared = undefined; // a failed rendering is tried again by the next caller
-    throw error;
-  });
-  return shared;
+const rendered = new Map<string, Promise<Asset | undefined>>();
+function campaignAsset(name: string): Promise<Asset | undefined> {
+  let asset = rendered.get(name);
+  if (!asset) {
+    asset = renderCampaignAsset(name).catch((error: unknown) => {
+      rendered.delete(name); // a failed rendering is tried again by the next request
+      throw error;
+    });
+    rendered.set(name, asset);
+  }
+  return asset;
 }
 
 export function registerCampaignAssets(scope: FastifyInstance): void {
-  // Rendered before the server answers (onReady), and shared by every request.
-  scope.addHook('onReady', async () => {
-    await campaignAssets();
-  });
   route(scope, 'assets.image', async (request, reply) => {
-    const asset = (await campaignAssets()).get(request.params.name);
+    const asset = await campaignAsset(request.params.name);
     if (!asset) return reply.code(404).send({ code: 404, message: '图片不存在', data: null });
     return reply.type(asset.type).header('cache-control', 'public, max-age=86400').send(asset.body);
   });

@@ -1,7 +1,9 @@
 // Several devices of one account, kicks, reconnects and frequency control, with the real SDK.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NIM } from '@morsel/im-sdk';
+import { WebSocket } from 'ws';
 import { startTestServer, type TestServer } from '../harness/index.ts';
+import { captureLog } from '../harness/captured-log.ts';
 import { connectClient, demoOptions, Events } from './clients.ts';
 
 let server: TestServer;
@@ -161,6 +163,44 @@ describe('reconnection', () => {
     await stopping;
     await nim.destroy();
   });
+
+  it('cuts links that never answer their close frame instead of waiting for them, and keeps acknowledged messages', async () => {
+    const captured = captureLog('info');
+    const own = await startTestServer({}, {}, { log: captured.log });
+    const sender = await connectClient(own, 0);
+    opened.push(sender.nim);
+    const sent = await sender.nim.sendText({ scene: 'p2p', to: 'demo2', text: 'before the stop' });
+    // Links whose clients read nothing: a WebSocket close waits up to 30 s for each one's answer.
+    const silent = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const ws = new WebSocket(`ws://127.0.0.1:${own.port}/im/link/?EIO=4&transport=websocket`);
+        await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+        (ws as unknown as { _socket: { pause(): void } })._socket.pause();
+        return ws;
+      }),
+    );
+    // Within the test's time-out, far below the 30 s the close handshakes alone could take.
+    await own.stop({ keepData: true });
+    const cut = captured
+      .text()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; cut?: number })
+      .find((line) => line.msg === 'links that had not closed were cut');
+    expect(cut?.cut).toBeGreaterThanOrEqual(silent.length);
+    for (const ws of silent) ws.terminate();
+
+    const restarted = await startTestServer({ dataDir: own.dataDir, port: own.port });
+    try {
+      const receiver = await connectClient(restarted, 1);
+      opened.push(receiver.nim);
+      const history = await receiver.nim.getHistoryMsgs({ scene: 'p2p', to: 'demo1', limit: 10 });
+      expect(history.msgs.map((m) => m.idServer)).toContain(sent.idServer);
+    } finally {
+      await Promise.all(opened.splice(0).map((nim) => nim.destroy()));
+      await restarted.stop();
+    }
+  }, 20_000);
 
   it('stops reconnecting after logout', async () => {
     const { nim, events } = track(await connectClient(server, 0));
