@@ -139,7 +139,7 @@ async function connect(member: Member): Promise<void> {
       onClose: () => onDrop(member),
       onPacket: (packet) => {
         if (packet.startsWith('2["msg",'))
-          arrived((JSON.parse(packet.slice(1)) as [string, { k: string }])[1].k);
+          arrived((JSON.parse(packet.slice(1)) as [string, { text: string }])[1].text);
       },
     });
     await socket.open();

@@ -33,6 +33,30 @@ interface Side {
   cpu: CpuWindow;
 }
 
+/**
+ * What the Socket.IO room carries: a chat message with the fields our server pushes for a super
+ * team message (sender, nick, device, ids, seq, time, the text), not a bare key, so that both
+ * sides' receivers read a whole message: about 270 bytes as Socket.IO's JSON packet. Until
+ * 2026-11-27 it was `{ k: key }`, a packet of about 25 bytes.
+ */
+function peerMessage(key: string) {
+  const now = Date.now();
+  return {
+    scene: 'superTeam',
+    from: 'owner',
+    fromNick: '超级群群主',
+    fromClientType: 16,
+    fromDeviceId: 'bench-owner-device',
+    to: '10000001',
+    type: 0,
+    text: key,
+    idClient: `c-${key}-${now}`,
+    idServer: String(now * 1000),
+    seq: now % 1_000_000,
+    time: now,
+  };
+}
+
 /** Sends `count` keyed messages one after another (each once the last has reached everyone). */
 async function broadcastRounds(
   fleet: ImFleet,
@@ -225,7 +249,7 @@ export const superteam: Scenario = {
             fleet,
             messages,
             io.pid,
-            (key) => sender.send(`42${JSON.stringify(['room', 'team', { k: key }])}`),
+            (key) => sender.send(`42${JSON.stringify(['room', 'team', peerMessage(key)])}`),
             log,
           );
           peer = {
