@@ -52,10 +52,17 @@ const rendered = new Map<string, Promise<Asset | undefined>>();
 function campaignAsset(name: string): Promise<Asset | undefined> {
   let asset = rendered.get(name);
   if (!asset) {
-    asset = renderCampaignAsset(name).catch((error: unknown) => {
-      rendered.delete(name); // a failed rendering is tried again by the next request
-      throw error;
-    });
+    asset = renderCampaignAsset(name).then(
+      (found) => {
+        // Only art that exists is kept: a name anyone can type must not grow the map.
+        if (!found) rendered.delete(name);
+        return found;
+      },
+      (error: unknown) => {
+        rendered.delete(name); // a failed rendering is tried again by the next request
+        throw error;
+      },
+    );
     rendered.set(name, asset);
   }
   return asset;
